@@ -1,0 +1,302 @@
+// The shared vocabulary of the audit core. Input shapes are zod schemas (the single source of
+// truth for validation and for the editor's JSON schema); derived results are plain types.
+import { z } from 'zod';
+
+export const TOOL_VERSION = '0.1.0';
+
+// ---------------------------------------------------------------------------------------------
+// Input: the audit case (SPEC §2)
+
+const idLike = z.union([z.string(), z.number().transform((n) => String(n))]);
+
+export const ChunkSchema = z.looseObject({
+  id: idLike,
+  text: z.string(),
+  title: z.string().optional(),
+  url: z.string().optional(),
+  page: z.number().optional(),
+});
+export type Chunk = z.output<typeof ChunkSchema>;
+
+export const LanguageSchema = z.enum(['en', 'cs']);
+export type Language = z.output<typeof LanguageSchema>;
+
+export const CaseSchema = z.looseObject({
+  id: idLike.optional(),
+  query: z.string(),
+  answer: z.string(),
+  chunks: z.array(ChunkSchema),
+  gold_answer: z.string().optional(),
+  structured_citations: z.unknown().optional(),
+  language: LanguageSchema.optional(),
+});
+export type AuditCase = z.output<typeof CaseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Errors with a position (SPEC §2: "a precise error at its position")
+
+export interface ParseError {
+  /** What is wrong and what was expected, one sentence. */
+  message: string;
+  /** 1-based line and column in the text that was parsed. */
+  line: number;
+  column: number;
+  /** 0-based offsets (JS string indexes) into that text; end is exclusive. */
+  offset: number;
+  endOffset: number;
+  /** Which input the text came from. */
+  source: InputName;
+}
+export type InputName = 'case' | 'query' | 'answer' | 'chunks' | 'gold_answer' | 'structured_citations' | 'dataset';
+
+// ---------------------------------------------------------------------------------------------
+// Detected formats (shown to the user)
+
+export type ChunkFormat =
+  | 'json-array'
+  | 'json-map'
+  | 'jsonl'
+  | 'text-blocks'
+  | 'empty';
+
+export type AnswerFormat =
+  | 'plain'
+  | 'offset-citations' // { answer, citations: [{ page?, chunk_id?, start, end, quote }] }
+  | 'anthropic-blocks' // Citations API content blocks (bare list, {content: [...]}, or {blocks: [...]})
+  | 'id-list' // { answer, citations: [0, 3] } or [{ id, quote }]
+  | 'cohere-spans' // spans into the answer with sources
+  | 'azure-on-your-data' // Azure OpenAI "On Your Data" messages with a JSON string of citations
+  | 'json-unknown';
+
+// ---------------------------------------------------------------------------------------------
+// Structured citations, normalised from any structured form (SPEC §3)
+
+export type RefKind =
+  | 'id' // ref is a chunk id as written
+  | 'index0' // ref is a 0-based position into chunks (Anthropic document_index, LangChain 0-based ids)
+  | 'index1' // ref is a 1-based position
+  | 'title'; // ref is a document title
+
+export interface StructuredCitation {
+  ref: string;
+  refKind: RefKind;
+  /** Span of the answer this citation is attached to (JS string offsets, end exclusive), if known. */
+  answerStart?: number;
+  answerEnd?: number;
+  /** Quoted source text, if the form carries one (Anthropic cited_text, offset quote). */
+  quote?: string;
+  /** Offsets into the cited chunk's text (0-based, end exclusive after normalisation). */
+  sourceStart?: number;
+  sourceEnd?: number;
+  /** Location kind as the source form calls it, for display: 'char_location', 'page_location', ... */
+  location?: string;
+  page?: number;
+  /** The structured form's own object for this citation, kept for display and export. */
+  raw?: unknown;
+}
+
+export interface StructuredInput {
+  format: AnswerFormat;
+  /** The answer text the structured form implies (e.g. concatenated block texts), when it has one. */
+  answer?: string;
+  citations: StructuredCitation[];
+  /** Chunks the structured form carried itself (e.g. Azure citations, Cohere sources). */
+  chunks?: Chunk[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Citations found in the answer (SPEC §3)
+
+export type CitationStyle =
+  | 'latex_cite' // \cite{a,b}
+  | 'bracket_number' // [1], [1][2], [1, 2], [1-3]
+  | 'bracket_id' // [doc1], [chunk_7]
+  | 'fullwidth' // 【1】 (optionally 【1†source】)
+  | 'footnote' // [^1] with [^1]: id definitions
+  | 'longcite' // <cite>[s-e][s-e]</cite>
+  | 'structured'; // from a structured form, no inline marker
+
+export type RequiredStyle = 'auto' | 'latex_cite' | 'bracket_number' | 'bracket_id' | 'footnote' | 'fullwidth' | 'longcite';
+
+/** One syntactic marker in the answer. */
+export interface CitationMarker {
+  index: number;
+  /** The exact marker text, e.g. "\\cite{a,b}" or "[1-3]". */
+  text: string;
+  start: number;
+  end: number;
+  style: CitationStyle;
+  /** References as written, ranges expanded: "[1-3]" => ["1","2","3"]. */
+  refs: string[];
+  /** Why the marker is malformed ("empty \\cite{}", "unclosed \\cite{", "empty brackets"), if it is. */
+  malformed?: string;
+}
+
+/** How references map to chunk ids; always reported, never guessed silently. */
+export interface IdMapping {
+  kind: 'id' | 'index1' | 'index0' | 'footnote' | 'title' | 'mixed' | 'none';
+  /** Human-readable sentence, e.g. "[n] → n-th chunk (1-based): chunk ids are not numbers". */
+  description: string;
+  entries: { ref: string; chunk_id: string | null }[];
+}
+
+export type SourceVerificationStatus = 'VERIFIED' | 'UNCERTAIN' | 'LIKELY_FABRICATED';
+
+export interface SourceVerification {
+  status: SourceVerificationStatus;
+  /** How it was found: exact at the given offsets, after normalisation, elsewhere in the chunk, fuzzy. */
+  method: 'exact' | 'normalized' | 'relocated' | 'fuzzy' | 'none';
+  /** Offsets problems: out of bounds, start >= end. */
+  offset_problem?: string;
+  /** Where the quote really is in the chunk text (0-based, end exclusive), when found. */
+  found_start?: number;
+  found_end?: number;
+  /** Similarity 0..1 of the best fuzzy match. */
+  similarity?: number;
+  /** Which chunk it was checked against (may differ from the cited one for Anthropic title lookups). */
+  chunk_id: string | null;
+}
+
+/** One (marker, reference) pair: the unit the report lists and the model judges. */
+export interface Citation {
+  index: number;
+  marker: string;
+  marker_index: number | null;
+  ref: string;
+  chunk_id: string | null;
+  start: number;
+  end: number;
+  exists: boolean;
+  claim_index: number;
+  style: CitationStyle;
+  quote?: string;
+  source_start?: number;
+  source_end?: number;
+  source_verification?: SourceVerification;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims (sentences and list items)
+
+export type ClaimKind = 'sentence' | 'list_item' | 'heading' | 'question' | 'meta';
+
+export interface Claim {
+  index: number;
+  /** The claim's text without its citation markers. */
+  text: string;
+  /** Span in the answer including trailing markers that belong to it. */
+  start: number;
+  end: number;
+  kind: ClaimKind;
+  chunk_ids: string[];
+  citation_indexes: number[];
+  needs_citation: boolean;
+  /** Why a claim is exempt from needing a citation, e.g. { rule: 'question', ... }. */
+  exemption?: { rule: string; reason: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Findings of the local checks (positioned; strings in the report are made from these)
+
+export type CheckName = 'exists' | 'formatted' | 'complete' | 'quotes' | 'numbers' | 'relevance';
+export type Dimension = 'exists' | 'accurate' | 'complete' | 'formatted';
+
+export interface Finding {
+  check: CheckName;
+  dimension: Dimension;
+  /** error fails its dimension; warning is reported but does not fail; info is a hint. */
+  severity: 'error' | 'warning' | 'info';
+  /** Stable machine code, e.g. 'unknown_chunk', 'empty_chunk', 'uncited_claim', 'number_absent'. */
+  code: string;
+  message: string;
+  /** Span in the answer (JS string offsets, end exclusive). */
+  start: number;
+  end: number;
+  citation_index?: number;
+  claim_index?: number;
+  chunk_id?: string;
+  /** For relevance: the chunk that matches the claim better. */
+  suggested_chunk_id?: string;
+  /** For quotes: where in the chunk text the finding points. */
+  chunk_start?: number;
+  chunk_end?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report (SPEC §6, §7)
+
+export type Status = 'PASS' | 'FAIL' | 'NOT_CHECKED';
+export type Verdict = 'PASS' | 'FAIL' | 'INCOMPLETE';
+
+export type SupportVerdict = 'fully_supported' | 'partially_supported' | 'not_supported';
+
+export interface SupportJudgement {
+  chunk_id: string;
+  verdict: SupportVerdict;
+  supporting_phrase: string;
+  missing_or_extra: string;
+  decision_basis: string;
+  /** False when the supporting phrase is not in the chunk (then it cannot count as fully supported). */
+  phrase_verified?: boolean;
+  /** True when the local numbers check capped the verdict. */
+  capped_by_numbers?: boolean;
+}
+
+export interface ReportClaim extends Claim {
+  support?: SupportJudgement[];
+}
+
+export interface AnswerEvaluation {
+  verdict: 'CORRECT' | 'PARTIALLY_CORRECT' | 'INCORRECT';
+  missing_information: string[];
+  correctness_score: number;
+  explanation?: string;
+}
+
+export interface Scores {
+  /** Share of claims needing a citation that have one (local). */
+  citation_coverage: number | null;
+  /** Share of citations whose chunk exists and has text (local). */
+  citation_existence: number | null;
+  /** Mean source verification (1 / 0.5 / 0) over citations with a quote (local). */
+  source_verification: number | null;
+  /** ALCE citation recall/precision (model). */
+  citation_recall: number | null;
+  citation_precision: number | null;
+  /** Mean of 1/0.5/0 over judged (claim, chunk) pairs (model). */
+  support_weighted_precision: number | null;
+  mean_support: number | null;
+  interpretability: number | null;
+  correctness: number | null;
+  overall_score: number | null;
+}
+
+export interface Report {
+  verdict: Verdict;
+  dimensions: Record<Dimension, { status: Status; issues: string[] }>;
+  summary: string;
+  recommendations: string[];
+  citations: Citation[];
+  claims: ReportClaim[];
+  answer_evaluation?: AnswerEvaluation;
+  scores: Scores;
+  findings: Finding[];
+  markers: CitationMarker[];
+  mapping: IdMapping;
+  meta: {
+    tool_version: string;
+    checked_by: 'local' | 'model';
+    model?: string;
+    language: Language;
+    case_id?: string;
+    answer_format: AnswerFormat;
+    required_style: RequiredStyle;
+    generated_at?: string;
+  };
+}
+
+export interface AuditOptions {
+  requiredStyle?: RequiredStyle;
+  /** 'auto' detects from the query and answer. */
+  language?: Language | 'auto';
+}
