@@ -300,3 +300,36 @@ export interface AuditOptions {
   /** 'auto' detects from the query and answer. */
   language?: Language | 'auto';
 }
+
+// ---------------------------------------------------------------------------------------------
+// What every check receives (built once by auditCase)
+
+export interface CheckContext {
+  answer: string;
+  query: string;
+  chunks: Chunk[];
+  chunkById: Map<string, Chunk>;
+  markers: CitationMarker[];
+  citations: Citation[];
+  claims: Claim[];
+  mapping: IdMapping;
+  structured?: StructuredInput;
+  language: Language;
+  requiredStyle: RequiredStyle;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a model run returns; core/report.ts folds it into a report (verdict and scores in code)
+
+export interface ModelResults {
+  model: string;
+  /** One entry per judged claim; support has one judgement per cited chunk. */
+  judgements: { claim_index: number; support: SupportJudgement[] }[];
+  /** The model's view of uncited sentences: is each a factual claim that needs a citation? */
+  complete_refinement?: { claim_index: number; is_factual_claim: boolean; reason?: string }[];
+  answer_evaluation?: AnswerEvaluation;
+  summary?: string;
+  recommendations?: string[];
+  strict?: boolean;
+  usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; requests: number };
+}
