@@ -1,6 +1,78 @@
-// Placeholder until the lead integrates parse, citations and checks: keeps the signature stable.
-import type { AuditCase, AuditOptions, Report } from './types';
+// One local audit: parse → find citations → split claims → run every local check → report.
+// Pure and synchronous, so the page, a worker, the CLI and the tests all call the same thing.
+import type { AuditCase, AuditOptions, CheckContext, Finding, Language, Report } from './types';
+import { prepareCase } from './parse/case';
+import { findMarkers } from './markers';
+import { resolveMapping } from './mapping';
+import { splitClaims } from './claims';
+import { detectLanguage } from './language';
+import { buildCitations } from './citations';
+import { checkExists } from './checks/exists';
+import { checkFormatted } from './checks/formatted';
+import { checkComplete } from './checks/complete';
+import { checkQuotes } from './checks/quotes';
+import { checkNumbers } from './checks/numbers';
+import { checkRelevance } from './checks/relevance';
+import { buildLocalReport } from './report';
 
-export function auditCase(_c: AuditCase, _opts: AuditOptions = {}): Report {
-  throw new Error('auditCase is not implemented yet');
+const EXCERPT_MAX = 120;
+
+export function resolveLanguage(c: Pick<AuditCase, 'query' | 'answer' | 'language'>, opt: AuditOptions['language']): Language {
+  if (opt && opt !== 'auto') return opt;
+  if (c.language) return c.language;
+  return detectLanguage(`${c.query}\n${c.answer}`);
+}
+
+export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
+  const prepared = prepareCase(c);
+  const { answer, chunks, structured } = prepared;
+  const language = resolveLanguage({ query: c.query, answer, ...(c.language ? { language: c.language } : {}) }, opts.language);
+  const requiredStyle = opts.requiredStyle ?? 'auto';
+
+  const chunkIds = chunks.map((ch) => ch.id);
+  const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
+  const mapping = resolveMapping(markers, chunks, { ...(structured ? { structured } : {}), footnoteDefinitions });
+  const rawClaims = splitClaims(answer, markers, language);
+  const { citations, claims } = buildCitations({
+    answer,
+    markers,
+    mapping,
+    claims: rawClaims,
+    chunks,
+    ...(structured ? { structured } : {}),
+  });
+
+  const ctx: CheckContext = {
+    answer,
+    query: c.query,
+    chunks,
+    chunkById: new Map(chunks.map((ch) => [ch.id, ch])),
+    markers,
+    citations,
+    claims,
+    mapping,
+    ...(structured ? { structured } : {}),
+    language,
+    requiredStyle,
+  };
+
+  const findings: Finding[] = [...checkExists(ctx), ...checkFormatted(ctx), ...checkComplete(ctx)];
+  const quotes = checkQuotes(ctx);
+  for (const [index, verification] of quotes.verifications) {
+    const citation = citations[index];
+    if (citation) citation.source_verification = verification;
+  }
+  findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx));
+  for (const f of findings) {
+    const text = answer.slice(f.start, f.end);
+    f.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+  }
+  findings.sort((a, b) => a.start - b.start || a.end - b.end);
+
+  const report = buildLocalReport(ctx, findings, {
+    ...(c.id !== undefined ? { caseId: String(c.id) } : {}),
+    answerFormat: structured?.format ?? 'plain',
+  });
+  for (const e of prepared.errors) report.dimensions.formatted.issues.push(e);
+  return report;
 }

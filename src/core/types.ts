@@ -217,6 +217,8 @@ export interface Finding {
   chunk_id?: string;
   /** For relevance: the chunk that matches the claim better. */
   suggested_chunk_id?: string;
+  /** The answer text at [start, end), filled by auditCase (shortened when long). */
+  excerpt?: string;
   /** For quotes: where in the chunk text the finding points. */
   chunk_start?: number;
   chunk_end?: number;
@@ -244,6 +246,8 @@ export interface SupportJudgement {
 
 export interface ReportClaim extends Claim {
   support?: SupportJudgement[];
+  /** The model's verdict on the claim's citations taken together (ALCE's joint support), if given. */
+  joint_support?: SupportVerdict;
 }
 
 export interface AnswerEvaluation {
@@ -324,7 +328,7 @@ export interface CheckContext {
 export interface ModelResults {
   model: string;
   /** One entry per judged claim; support has one judgement per cited chunk. */
-  judgements: { claim_index: number; support: SupportJudgement[] }[];
+  judgements: { claim_index: number; support: SupportJudgement[]; joint_verdict?: SupportVerdict }[];
   /** The model's view of uncited sentences: is each a factual claim that needs a citation? */
   complete_refinement?: { claim_index: number; is_factual_claim: boolean; reason?: string }[];
   answer_evaluation?: AnswerEvaluation;

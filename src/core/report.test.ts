@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { applyModelResults, computeVerdict, claimSupport } from './report';
+import type { AuditCase, Citation, ModelResults, Report, ReportClaim, Status } from './types';
+
+const dims = (exists: Status, accurate: Status, complete: Status, formatted: Status): Report['dimensions'] => ({
+  exists: { status: exists, issues: [] },
+  accurate: { status: accurate, issues: [] },
+  complete: { status: complete, issues: [] },
+  formatted: { status: formatted, issues: [] },
+});
+
+describe('computeVerdict', () => {
+  it('fails when any dimension fails', () => {
+    expect(computeVerdict(dims('PASS', 'PASS', 'FAIL', 'PASS'))).toBe('FAIL');
+    expect(computeVerdict(dims('FAIL', 'NOT_CHECKED', 'PASS', 'PASS'))).toBe('FAIL');
+  });
+  it('passes only when all four pass', () => {
+    expect(computeVerdict(dims('PASS', 'PASS', 'PASS', 'PASS'))).toBe('PASS');
+    expect(computeVerdict(dims('PASS', 'NOT_CHECKED', 'PASS', 'PASS'))).toBe('INCOMPLETE');
+  });
+});
+
+// A two-claim answer: claim 0 cites chunks a and b, claim 1 cites chunk c; claim 2 is uncited.
+const c: AuditCase = {
+  query: 'q',
+  answer: 'Alpha is 5. Beta is green. Gamma is big.',
+  chunks: [
+    { id: 'a', text: 'Alpha is 5 metres tall.' },
+    { id: 'b', text: 'Alpha is a tower.' },
+    { id: 'c', text: 'Beta is green and round.' },
+  ],
+};
+
+function citation(index: number, chunk: string, claim: number, extra: Partial<Citation> = {}): Citation {
+  return { index, marker: `[${chunk}]`, marker_index: index, ref: chunk, chunk_id: chunk, start: 0, end: 1, exists: true, claim_index: claim, style: 'bracket_id', ...extra };
+}
+
+function claim(index: number, text: string, citation_indexes: number[], chunk_ids: string[], needs = true): ReportClaim {
+  return { index, text, start: 0, end: text.length, kind: 'sentence', chunk_ids, citation_indexes, needs_citation: needs };
+}
+
+function localReport(overrides: Partial<Report> = {}): Report {
+  return {
+    verdict: 'INCOMPLETE',
+    dimensions: dims('PASS', 'NOT_CHECKED', 'PASS', 'PASS'),
+    summary: '',
+    recommendations: [],
+    citations: [citation(0, 'a', 0), citation(1, 'b', 0), citation(2, 'c', 1)],
+    claims: [claim(0, 'Alpha is 5.', [0, 1], ['a', 'b']), claim(1, 'Beta is green.', [2], ['c']), claim(2, 'Gamma is big.', [], [], false)],
+    scores: {
+      citation_coverage: 1, citation_existence: 1, source_verification: null, citation_recall: null, citation_precision: null,
+      support_weighted_precision: null, mean_support: null, interpretability: null, correctness: null, overall_score: null,
+    },
+    findings: [],
+    markers: [],
+    mapping: { kind: 'id', description: '', entries: [] },
+    meta: { tool_version: 't', checked_by: 'local', language: 'en', answer_format: 'plain', required_style: 'auto' },
+    ...overrides,
+  };
+}
+
+const judge = (chunk_id: string, verdict: 'fully_supported' | 'partially_supported' | 'not_supported', phrase: string) => ({
+  chunk_id, verdict, supporting_phrase: phrase, missing_or_extra: '', decision_basis: 'b',
+});
+
+describe('applyModelResults', () => {
+  it('passes when every cited claim is fully supported by a verified phrase', () => {
+    const results: ModelResults = {
+      model: 'm',
+      judgements: [
+        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres'), judge('b', 'not_supported', '')] },
+        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
+      ],
+    };
+    const r = applyModelResults(localReport(), results, c);
+    expect(r.dimensions.accurate.status).toBe('PASS');
+    expect(r.verdict).toBe('PASS');
+    expect(r.meta.checked_by).toBe('model');
+    // recall: both claims fully supported; precision: b is not needed (a alone supports) → 2 of 3.
+    expect(r.scores.citation_recall).toBe(1);
+    expect(r.scores.citation_precision).toBeCloseTo(2 / 3, 4);
+    expect(r.scores.support_weighted_precision).toBeCloseTo(2 / 3, 4);
+    // No gold answer: correctness dropped, weights renormalised over 0.5 + 0.25.
+    expect(r.scores.mean_support).toBe(1);
+    expect(r.scores.interpretability).toBeCloseTo(2 / 3, 4);
+    expect(r.scores.overall_score).toBeCloseTo((1 * 0.5 + (2 / 3) * 0.25) / 0.75, 4);
+  });
+
+  it('downgrades a fully supported verdict whose phrase is not in the chunk', () => {
+    const results: ModelResults = {
+      model: 'm',
+      judgements: [
+        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 7 metres')] },
+        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
+      ],
+    };
+    const r = applyModelResults(localReport(), results, c);
+    const sup = r.claims[0]!.support![0]!;
+    expect(sup.phrase_verified).toBe(false);
+    expect(sup.verdict).toBe('partially_supported');
+    expect(r.dimensions.accurate.status).toBe('FAIL');
+    expect(r.verdict).toBe('FAIL');
+  });
+
+  it('caps a claim whose number appears in no cited chunk', () => {
+    const report = localReport({
+      findings: [{ check: 'numbers', dimension: 'accurate', severity: 'warning', code: 'number_absent', message: 'x', start: 9, end: 10, claim_index: 1, excerpt: '7' }],
+    });
+    const results: ModelResults = {
+      model: 'm',
+      judgements: [
+        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] },
+        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
+      ],
+    };
+    const r = applyModelResults(report, results, c);
+    expect(r.claims[1]!.support![0]!.verdict).toBe('partially_supported');
+    expect(r.claims[1]!.support![0]!.capped_by_numbers).toBe(true);
+    expect(r.verdict).toBe('FAIL');
+    expect(r.scores.citation_recall).toBe(0.5);
+  });
+
+  it('never turns a local FAIL into a PASS', () => {
+    const report = localReport({ dimensions: dims('FAIL', 'FAIL', 'PASS', 'PASS'), verdict: 'FAIL' });
+    const results: ModelResults = {
+      model: 'm',
+      judgements: [
+        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] },
+        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
+      ],
+    };
+    const r = applyModelResults(report, results, c);
+    expect(r.dimensions.exists.status).toBe('FAIL');
+    expect(r.dimensions.accurate.status).toBe('FAIL');
+    expect(r.verdict).toBe('FAIL');
+  });
+
+  it('leaves ACCURATE unchecked when a cited claim was not judged (partial run)', () => {
+    const results: ModelResults = { model: 'm', judgements: [{ claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] }] };
+    const r = applyModelResults(localReport(), results, c);
+    expect(r.dimensions.accurate.status).toBe('NOT_CHECKED');
+    expect(r.verdict).toBe('INCOMPLETE');
+  });
+
+  it('uses the gold-answer correctness in the overall score', () => {
+    const results: ModelResults = {
+      model: 'm',
+      judgements: [
+        { claim_index: 0, support: [judge('a', 'partially_supported', 'Alpha is 5 metres')] },
+        { claim_index: 1, support: [judge('c', 'not_supported', '')] },
+      ],
+      answer_evaluation: { verdict: 'PARTIALLY_CORRECT', missing_information: ['height unit'], correctness_score: 0.5 },
+    };
+    const report = localReport({ citations: [citation(0, 'a', 0, { source_verification: { status: 'UNCERTAIN', method: 'fuzzy', chunk_id: 'a' } }), citation(2, 'c', 1)] });
+    report.claims[0] = claim(0, 'Alpha is 5.', [0], ['a']);
+    const r = applyModelResults(report, results, c);
+    // mean support over the two claims needing citation: (0.5 + 0) / 2; interpretability: (0.5*0.5 + 0*1) / 2.
+    expect(r.scores.mean_support).toBe(0.25);
+    expect(r.scores.interpretability).toBe(0.125);
+    expect(r.scores.correctness).toBe(0.5);
+    expect(r.scores.overall_score).toBeCloseTo(0.25 * 0.5 + 0.125 * 0.25 + 0.5 * 0.25, 4);
+    expect(r.answer_evaluation?.verdict).toBe('PARTIALLY_CORRECT');
+  });
+
+  it('takes the joint verdict when the model gives one (sources needed together)', () => {
+    expect(claimSupport([judge('a', 'partially_supported', 'x'), judge('b', 'partially_supported', 'y')], 'fully_supported')).toBe('fully_supported');
+    expect(claimSupport([judge('a', 'partially_supported', 'x'), judge('b', 'not_supported', '')])).toBe('partially_supported');
+    expect(claimSupport([])).toBeNull();
+  });
+});
