@@ -121,9 +121,10 @@ function formatError(file: string, e: ParseError): string {
 }
 
 /** Reads every input; returns the cases with their origin, and positioned errors. */
-async function loadCases(files: string[]): Promise<{ cases: { file: string; c: AuditCase }[]; errors: string[] }> {
+async function loadCases(files: string[]): Promise<{ cases: { file: string; c: AuditCase }[]; errors: string[]; singleCase: boolean }> {
   const cases: { file: string; c: AuditCase }[] = [];
   const errors: string[] = [];
+  let singleCase = files.length === 1;
   for (const file of files) {
     let text: string;
     try {
@@ -138,13 +139,15 @@ async function loadCases(files: string[]): Promise<{ cases: { file: string; c: A
       for (const e of r.errors) errors.push(formatError(file, e));
       if (r.value && r.errors.length === 0) cases.push({ file, c: r.value });
     } else {
+      // One object (however pretty-printed) is a single case; several top-level lines are a dataset.
+      singleCase = singleCase && text.trimStart().startsWith('{') && text.split('\n').filter((l) => l.startsWith('{')).length <= 1;
       const r = parseDataset(text);
       for (const e of r.errors) errors.push(formatError(file, e));
       for (const c of r.cases) cases.push({ file, c });
       if (r.cases.length === 0 && r.errors.length === 0) errors.push(`${file}:1:1: no case found (expected a JSON case object, or JSONL with one case per line)`);
     }
   }
-  return { cases, errors };
+  return { cases, errors, singleCase };
 }
 
 export async function main(argv: string[], io: { out: (s: string) => void; err: (s: string) => void } = {
@@ -171,7 +174,7 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
     throw err;
   }
 
-  const { cases, errors } = await loadCases(opts.files);
+  const { cases, errors, singleCase } = await loadCases(opts.files);
   for (const e of errors) io.err(`${e}\n`);
 
   let runModel: ((c: AuditCase, r: Report) => Promise<Report>) | undefined;
@@ -206,7 +209,7 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
     if (opts.format === 'text') io.out(`${renderTextReport(report, { file, ...(c.id !== undefined ? { id: String(c.id) } : {}) })}\n`);
   }
   if (opts.format === 'json') {
-    if (reports.length === 1 && cases.length === 1) io.out(`${JSON.stringify(reports[0], null, 2)}\n`);
+    if (singleCase && reports.length === 1) io.out(`${JSON.stringify(reports[0], null, 2)}\n`);
     else for (const r of reports) io.out(`${JSON.stringify(r)}\n`);
   }
   if (errors.length || modelFailed) return 2;

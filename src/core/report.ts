@@ -362,10 +362,10 @@ export function modelScores(report: Report, claims: ReportClaim[], results: Mode
   // ALCE recall: share of claims whose citations jointly fully support them; uncited claims count 0.
   const claimScores = needing.map((cl) => claimSupport(cl.support, cl.joint_support));
   const recallValues = needing
-    .map((cl, i) => (cl.citation_indexes.length === 0 ? 0 : claimScores[i] === null ? null : claimScores[i] === 'fully_supported' ? 1 : 0))
+    .map((cl, i): number | null => (cl.citation_indexes.length === 0 ? 0 : claimScores[i] === null ? null : claimScores[i] === 'fully_supported' ? 1 : 0))
     .filter((x): x is number => x !== null);
   const meanSupportValues = needing
-    .map((cl, i) => (cl.citation_indexes.length === 0 ? 0 : claimScores[i] === null ? null : SUPPORT_SCORE[claimScores[i]!]))
+    .map((cl, i): number | null => (cl.citation_indexes.length === 0 ? 0 : claimScores[i] === null ? null : SUPPORT_SCORE[claimScores[i]!]))
     .filter((x): x is number => x !== null);
 
   // ALCE precision: a citation counts when its claim is fully supported and the citation is needed

@@ -1,0 +1,29 @@
+// COMPLETE (SPEC §4): every claim that asserts a fact has at least one citation. Exempt claims
+// are listed as info with the rule that exempted them, so the user can see why.
+import type { CheckContext, Finding } from '../types';
+import { messagesFor } from '../messages';
+import { citationsByClaim, clampSpan, finding } from './util';
+
+export function checkComplete(ctx: CheckContext): Finding[] {
+  const m = messagesFor(ctx.language);
+  const out: Finding[] = [];
+  const citationsOf = citationsByClaim(ctx);
+  let needing = 0;
+  for (const claim of ctx.claims) {
+    const span = clampSpan(ctx, claim.start, claim.end);
+    if (!claim.needs_citation) {
+      const rule = claim.exemption?.rule ?? claim.kind;
+      const reason = claim.exemption?.reason ?? rule;
+      out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'info', code: 'exempt_claim', claim_index: claim.index, ...span, message: m.exemptClaim({ claim: claim.text, rule, reason }) }));
+      continue;
+    }
+    needing++;
+    if ((claim.chunk_ids?.length ?? 0) === 0 && citationsOf(claim).length === 0) {
+      out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'error', code: 'uncited_claim', claim_index: claim.index, ...span, message: m.uncitedClaim({ claim: claim.text }) }));
+    }
+  }
+  if (ctx.citations.length === 0 && needing > 0) {
+    out.unshift(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'error', code: 'no_citations', start: 0, end: ctx.answer.length, message: m.noCitations({ claims: needing }) }));
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+// EXISTS (SPEC §4): every citation resolves to a chunk that has text. A well-formed id that is
+// not among the chunks is as much a failure as a malformed one.
+import type { CheckContext, Citation, Finding } from '../types';
+import { citationLabel, messagesFor } from '../messages';
+import { chunkOf, citationSpan, finding } from './util';
+
+/** 0 or 1 when the citation's reference is a chunk position, undefined when it is an id or a title. */
+function positionalBase(ctx: CheckContext, c: Citation): 0 | 1 | undefined {
+  if (c.style === 'structured') {
+    const sc = ctx.structured?.citations.find((s) => s.ref === c.ref);
+    if (sc?.refKind === 'index0') return 0;
+    if (sc?.refKind === 'index1') return 1;
+    return undefined;
+  }
+  if (ctx.mapping.kind === 'index1') return 1;
+  if (ctx.mapping.kind === 'index0') return 0;
+  return undefined;
+}
+
+export function checkExists(ctx: CheckContext): Finding[] {
+  const m = messagesFor(ctx.language);
+  const out: Finding[] = [];
+  const count = ctx.chunks.length;
+  for (const c of ctx.citations) {
+    const marker = citationLabel(c, ctx.language);
+    const base = { check: 'exists', dimension: 'exists', severity: 'error', citation_index: c.index, ...citationSpan(ctx, c) } as const;
+    if (count === 0) {
+      out.push(finding(ctx, { ...base, code: 'no_chunks', message: m.noChunks({ marker }) }));
+      continue;
+    }
+    const chunk = chunkOf(ctx, c.chunk_id);
+    if (!chunk) {
+      const ref = c.chunk_id ?? c.ref;
+      const pos = positionalBase(ctx, c);
+      const n = /^\s*-?\d+\s*$/.test(c.ref) ? Number(c.ref) : NaN;
+      if (pos !== undefined && Number.isInteger(n) && (n < pos || n > count - 1 + pos)) {
+        out.push(finding(ctx, { ...base, code: 'ref_out_of_range', message: m.refOutOfRange({ marker, ref: c.ref.trim(), count, base: pos }) }));
+      } else {
+        const f: Finding = { ...base, code: 'unknown_chunk', message: m.unknownChunk({ marker, ref }) };
+        if (c.chunk_id) f.chunk_id = c.chunk_id;
+        out.push(finding(ctx, f));
+      }
+      continue;
+    }
+    if (typeof chunk.text !== 'string' || chunk.text.trim() === '') {
+      out.push(finding(ctx, { ...base, code: 'empty_chunk', chunk_id: chunk.id, message: m.emptyChunk({ marker, chunkId: chunk.id }) }));
+    }
+  }
+  return out;
+}

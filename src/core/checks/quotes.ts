@@ -1,0 +1,185 @@
+// Quote and offset verification (SPEC §4): for every citation that carries a quote and/or
+// source offsets, is the quoted text really in the cited chunk, and where?
+//
+// Order of evidence, strongest first:
+//   1. the text at the given offsets equals the quote            → VERIFIED, method 'exact'
+//   2. ... equals it after normalisation (case, Unicode, quotes,
+//      dashes, \r\n and control chars, whitespace runs, edges)   → VERIFIED, 'normalized'
+//   3. the quote is elsewhere in the chunk (verbatim/normalised) → VERIFIED, 'relocated' and
+//      a warning with the corrected offsets (or, when no offsets were given, the method of 1–2)
+//   4. a fuzzy match with similarity >= FUZZY_THRESHOLD          → UNCERTAIN, 'fuzzy'
+//   5. otherwise                                                  → LIKELY_FABRICATED
+//      (with a pointer to another chunk when the quote is verbatim there)
+// Citations with offsets but no quote: bounds only (VERIFIED when in bounds). A cited chunk
+// without text confirms nothing: LIKELY_FABRICATED (EXISTS reports the chunk itself).
+import type { CheckContext, Chunk, Citation, Finding, SourceVerification } from '../types';
+import { citationLabel, messagesFor } from '../messages';
+import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findQuote } from '../text';
+import { chunkOf, citationSpan, finding, hasText } from './util';
+
+/**
+ * Minimum similarity (1 − edit distance / length, on normalised text) for a quote that is not
+ * verbatim to count as UNCERTAIN rather than LIKELY_FABRICATED. 0.8 allows one edit in five
+ * characters: enough for OCR/PDF damage, a changed article or tense, a dropped word in a long
+ * quote; a sentence written from the topic rather than copied scores well below (typically
+ * 0.3–0.6), and so does a real quote checked against the wrong chunk.
+ */
+export const FUZZY_THRESHOLD = 0.8;
+
+export interface QuoteCheckResult {
+  findings: Finding[];
+  /** Keyed by Citation.index. */
+  verifications: Map<number, SourceVerification>;
+}
+
+type OffsetState =
+  | { kind: 'none'; problem?: string }
+  | { kind: 'valid'; start: number; end: number }
+  | { kind: 'problem'; problem: string; code: 'offsets_out_of_bounds' | 'offsets_inverted'; start: number; end: number };
+
+function offsetState(c: Citation, text: string | undefined): OffsetState {
+  const s = c.source_start;
+  const e = c.source_end;
+  if (s === undefined && e === undefined) return { kind: 'none' };
+  // Half a span locates nothing; the quote (if any) is then searched as if no offsets were given.
+  if (typeof s !== 'number' || typeof e !== 'number') return { kind: 'none', problem: typeof s !== 'number' ? 'end given without start' : 'start given without end' };
+  if (!Number.isInteger(s) || !Number.isInteger(e)) return { kind: 'problem', problem: 'offsets are not whole numbers', code: 'offsets_out_of_bounds', start: s, end: e };
+  if (text !== undefined && (s < 0 || e < 0 || s > text.length || e > text.length)) {
+    return { kind: 'problem', problem: `out of bounds (chunk length ${text.length})`, code: 'offsets_out_of_bounds', start: s, end: e };
+  }
+  if (s >= e) return { kind: 'problem', problem: 'start is not before end', code: 'offsets_inverted', start: s, end: e };
+  return { kind: 'valid', start: s, end: e };
+}
+
+export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
+  const m = messagesFor(ctx.language);
+  const findings: Finding[] = [];
+  const verifications = new Map<number, SourceVerification>();
+  const prepared = new Map<Chunk, PreparedText>();
+  const prep = (ch: Chunk) => {
+    let p = prepared.get(ch);
+    if (!p) prepared.set(ch, (p = new PreparedText(ch.text)));
+    return p;
+  };
+  // Chunks with text, searched together when a quote is not in its own chunk.
+  const withText = ctx.chunks.filter(hasText);
+  let corpus: TextCorpus | undefined;
+  /** Another chunk (with text) that holds the quote verbatim or after normalisation. */
+  const searched = new Map<string, Chunk | undefined>();
+  const elsewhere = (quote: PreparedQuote, except: Chunk | undefined): Chunk | undefined => {
+    const exceptAt = except ? withText.indexOf(except) : -1;
+    const key = `${exceptAt}\u0000${quote.raw}`;
+    if (searched.has(key)) return searched.get(key);
+    corpus ??= new TextCorpus(withText.map(prep));
+    const at = corpus.find(quote, exceptAt >= 0 ? exceptAt : undefined);
+    const found = at === undefined ? undefined : withText[at];
+    searched.set(key, found);
+    return found;
+  };
+
+  for (const c of ctx.citations) {
+    const quote = typeof c.quote === 'string' && c.quote.trim() !== '' ? c.quote : undefined;
+    const hasOffsets = c.source_start !== undefined || c.source_end !== undefined;
+    if (!quote && !hasOffsets) continue;
+
+    const chunk = chunkOf(ctx, c.chunk_id);
+    const text = hasText(chunk) ? chunk.text : undefined;
+    const marker = citationLabel(c, ctx.language);
+    const chunkId = chunk?.id ?? c.chunk_id ?? null;
+    const span = citationSpan(ctx, c);
+    const base = { check: 'quotes', dimension: 'accurate', citation_index: c.index, ...span } as const;
+    const withChunk = (f: Finding): Finding => (chunkId !== null ? { ...f, chunk_id: chunkId } : f);
+    const off = offsetState(c, text);
+    const verification: SourceVerification = { status: 'LIKELY_FABRICATED', method: 'none', chunk_id: chunkId };
+    if ('problem' in off && off.problem) verification.offset_problem = off.problem;
+    if (!quote && off.kind === 'none') continue;
+    verifications.set(c.index, verification);
+
+    const offsetFinding = (severity: 'error' | 'warning'): Finding | undefined => {
+      if (off.kind !== 'problem' || text === undefined) return undefined;
+      const message =
+        off.code === 'offsets_inverted'
+          ? m.offsetsInverted({ marker, chunkId: chunkId ?? '', start: off.start, end: off.end })
+          : m.offsetsOutOfBounds({ marker, chunkId: chunkId ?? '', start: off.start, end: off.end, length: text.length });
+      return withChunk({ ...base, severity, code: off.code, message });
+    };
+
+    // Without text in the cited chunk nothing can be confirmed; EXISTS reports the chunk itself.
+    if (text === undefined) {
+      if (!quote) continue; // nothing to point into: stays LIKELY_FABRICATED, EXISTS says why
+      const other = elsewhere(new PreparedQuote(quote), chunk);
+      if (other) {
+        findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, message: m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
+      } else {
+        findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_not_found', message: m.quoteNotFound({ marker, chunkId, quote, similarity: 0, sourceMissing: true }) })));
+      }
+      continue;
+    }
+
+    if (!quote) {
+      if (off.kind === 'valid') {
+        Object.assign(verification, { status: 'VERIFIED', method: 'exact', found_start: off.start, found_end: off.end });
+      } else {
+        const f = offsetFinding('error');
+        if (f) findings.push(finding(ctx, f));
+      }
+      continue;
+    }
+
+    // 1–2: at the given offsets.
+    if (off.kind === 'valid') {
+      const slice = text.slice(off.start, off.end);
+      if (slice === quote || equalNormalized(slice, quote)) {
+        Object.assign(verification, { status: 'VERIFIED', method: slice === quote ? 'exact' : 'normalized', found_start: off.start, found_end: off.end });
+        continue;
+      }
+    }
+
+    // 3: elsewhere in the cited chunk.
+    const pt = prep(chunk!);
+    const near = off.kind === 'valid' ? off.start : undefined;
+    const pq = new PreparedQuote(quote);
+    const found = findQuote(pq, pt, near);
+    if (found) {
+      Object.assign(verification, { status: 'VERIFIED', found_start: found.start, found_end: found.end });
+      // Found inside the given span with only whitespace around it (e.g. tokenised "( ČTK )"
+      // against "(ČTK)"): the offsets were right, the text differs only in spacing.
+      const atGiven = off.kind === 'valid' && found.start >= off.start && found.end <= off.end && text.slice(off.start, found.start).trim() === '' && text.slice(found.end, off.end).trim() === '';
+      if (atGiven) {
+        Object.assign(verification, { method: 'normalized', found_start: off.start, found_end: off.end });
+      } else if (off.kind === 'none') {
+        verification.method = found.method;
+      } else {
+        verification.method = 'relocated';
+        const given = off.kind === 'valid' ? off : { start: off.start, end: off.end };
+        findings.push(
+          finding(ctx, withChunk({ ...base, severity: 'warning', code: 'offsets_wrong', chunk_start: found.start, chunk_end: found.end, message: m.offsetsWrong({ marker, chunkId: chunkId ?? '', start: given.start, end: given.end, foundStart: found.start, foundEnd: found.end }) })),
+        );
+      }
+      continue;
+    }
+
+    // 4–5: fuzzy, then other chunks.
+    const fuzzy = bestFuzzyMatch(pq, pt);
+    const similarity = Math.round(fuzzy.similarity * 1000) / 1000;
+    const other = elsewhere(pq, chunk);
+    Object.assign(verification, { method: 'fuzzy', similarity, found_start: fuzzy.start, found_end: fuzzy.end });
+    const offF = offsetFinding('warning');
+    if (offF) findings.push(finding(ctx, offF));
+    if (similarity >= FUZZY_THRESHOLD) {
+      verification.status = 'UNCERTAIN';
+      findings.push(finding(ctx, withChunk({ ...base, severity: 'warning', code: 'quote_uncertain', chunk_start: fuzzy.start, chunk_end: fuzzy.end, message: m.quoteUncertain({ marker, chunkId: chunkId ?? '', quote, similarity }) })));
+      if (other) {
+        findings.push(finding(ctx, withChunk({ ...base, severity: 'warning', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, message: m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
+      }
+      continue;
+    }
+    verification.status = 'LIKELY_FABRICATED';
+    if (other) {
+      findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, message: m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
+    } else {
+      findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_not_found', chunk_start: fuzzy.start, chunk_end: fuzzy.end, message: m.quoteNotFound({ marker, chunkId, quote, similarity, sourceMissing: false }) })));
+    }
+  }
+  return { findings, verifications };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { buildChunkStats, checkRelevance, coverageByChunk } from './relevance';
+import { makeContext, spansInside } from './testing';
+
+const CHUNKS = [
+  'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.',
+  'Returns: items can be returned within 30 days for a full refund to the original payment method.',
+  'Password reset: open account settings and choose change password.',
+];
+
+describe('checkRelevance', () => {
+  it('stays quiet when the cited chunk matches', () => {
+    const ctx = makeContext({ answer: 'Items can be returned within 30 days for a full refund [2].', chunks: CHUNKS });
+    expect(checkRelevance(ctx)).toEqual([]);
+  });
+
+  it('suggests a much better uncited chunk and warns about a cited chunk with no overlap', () => {
+    const ctx = makeContext({ answer: 'Items can be returned within 30 days for a full refund [3].', chunks: CHUNKS });
+    const fs = checkRelevance(ctx);
+    expect(spansInside(ctx, fs)).toBe(true);
+    const better = fs.find((f) => f.code === 'better_chunk')!;
+    expect(better).toMatchObject({ severity: 'info', chunk_id: '3', suggested_chunk_id: '2', citation_index: 0, claim_index: 0 });
+    expect(ctx.answer.slice(better.start, better.end)).toBe('[3]');
+    expect(better.message).toContain('cite chunk "2" instead');
+    expect(fs.find((f) => f.code === 'low_overlap')).toMatchObject({ severity: 'warning', chunk_id: '3' });
+  });
+
+  it('does not suggest when the other chunk is only somewhat better', () => {
+    const chunks = ['Items can be returned within 30 days.', 'Items can be returned within 30 days for a refund.'];
+    const ctx = makeContext({ answer: 'Items can be returned within 30 days for a refund [1].', chunks });
+    expect(checkRelevance(ctx).filter((f) => f.code === 'better_chunk')).toEqual([]);
+  });
+
+  it('ignores empty chunks, uncited claims and very short claims', () => {
+    const chunks = ['', ...CHUNKS];
+    expect(checkRelevance(makeContext({ answer: 'Items can be returned within 30 days [1].', chunks }))).toEqual([]);
+    expect(checkRelevance(makeContext({ answer: 'Items can be returned within 30 days.', chunks: CHUNKS }))).toEqual([]);
+    expect(checkRelevance(makeContext({ answer: 'Yes [3].', chunks: CHUNKS }))).toEqual([]);
+  });
+
+  it('does not let words absent from every chunk, or words every chunk has, hide real overlap', () => {
+    const chunks = [
+      'The minimum voting age in Argentina is 16.',
+      'Voting age: Argentina, Austria and Brazil allow voting at 16.',
+      'Argentines aged 16 to 18 may vote optionally.',
+    ];
+    const ctx = makeContext({ answer: 'In November 2012 the government passed a law letting Argentines aged 16 vote optionally [1].', chunks });
+    const fs = checkRelevance(ctx);
+    expect(fs.filter((f) => f.code === 'low_overlap')).toEqual([]);
+    expect(fs.find((f) => f.code === 'better_chunk')).toMatchObject({ suggested_chunk_id: '3' });
+  });
+
+  it('works on Czech with inflected forms', () => {
+    const chunks = ['Kuřákům ostravská huť zaplatí dvě třetiny nákladů na odvykací kúru.', 'V Třineckých železárnách spustili kurzy.'];
+    const ctx = makeContext({ answer: 'Huť zaplatí kuřákům odvykací kúry [2].', chunks, language: 'cs' });
+    const fs = checkRelevance(ctx);
+    const better = fs.find((f) => f.code === 'better_chunk');
+    expect(better).toMatchObject({ suggested_chunk_id: '1' });
+    expect(better!.message).toContain('necitovat raději');
+  });
+
+  it('builds reusable chunk statistics', () => {
+    const stats = buildChunkStats(CHUNKS.map((text, i) => ({ id: String(i + 1), text })), 'en');
+    expect(stats.n).toBe(3);
+    const { coverage, terms } = coverageByChunk(stats, 'full refund within 30 days');
+    expect(terms).toBe(4);
+    expect(coverage[1]).toBeCloseTo(1);
+    expect(coverage[2]).toBe(0);
+    const ctx = makeContext({ answer: 'Items can be returned within 30 days for a full refund [3].', chunks: CHUNKS });
+    expect(checkRelevance(ctx, stats).map((f) => f.code).sort()).toEqual(['better_chunk', 'low_overlap']);
+  });
+});

@@ -1,0 +1,257 @@
+// Relevance hint (SPEC §4): lexical overlap between a claim and its cited chunks, and a better
+// chunk to cite when one stands out. A hint only: overlap is not support (the model judges that).
+// Claims and chunks are compared as sets of distinct tokens (see tokenize in ../text).
+//
+// - share(claim, chunk) = |claim tokens in the chunk| / |claim tokens|, unweighted.
+//   'low_overlap' (warning): a cited chunk has share < LOW_OVERLAP for a claim with at least
+//   MIN_TERMS tokens (shorter claims say too little to judge).
+// - coverage(claim, chunk) = Σ idf(t) over claim tokens in the chunk / Σ idf(t) over the claim
+//   tokens that occur in some chunk, idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)) over the N
+//   chunks with text: rare words decide which chunk fits best, and words no chunk has (names the
+//   answer added, typos) do not dilute the comparison.
+//   'better_chunk' (info): an uncited chunk shares at least BETTER_MIN_SHARED tokens, has
+//   coverage >= BETTER_FLOOR, >= BETTER_RATIO × the best cited chunk's, and at least
+//   BETTER_MARGIN more in absolute terms. The floor keeps two weak matches from being compared;
+//   the margin keeps 0.5 against 0.24 from counting as "much better" on the ratio alone; the
+//   shared-token minimum keeps one matching word from deciding.
+//
+// Cost: chunk statistics are built once per audit (an inverted index term → chunk positions);
+// each claim then touches only the postings of its own tokens (very common ones excepted).
+import type { CheckContext, Chunk, Citation, Finding, Language } from '../types';
+import { citationLabel, messagesFor } from '../messages';
+import { Vocabulary } from '../text';
+import { citationsByClaim, citationSpan, finding } from './util';
+
+export const BETTER_FLOOR = 0.5;
+export const BETTER_RATIO = 2;
+export const BETTER_MARGIN = 0.25;
+export const LOW_OVERLAP = 0.1;
+export const MIN_TERMS = 3;
+export const BETTER_MIN_SHARED = 2;
+// A term in at least 90 % of 20+ chunks weighs under a tenth of a rare one; it is counted as
+// present everywhere instead of being added chunk by chunk (the error is at most its small
+// weight for the few chunks that lack it), which keeps large audits linear in claim size.
+const COMMON_SHARE = 0.9;
+const COMMON_MIN_CHUNKS = 20;
+
+export interface ChunkStats {
+  language: Language;
+  /** Chunk ids by position in the chunk list. */
+  ids: string[];
+  hasText: boolean[];
+  /** The audit's terms; claims are tokenised with it too. */
+  vocab: Vocabulary;
+  /** Term id → ascending positions of the chunks that contain it. */
+  postings: number[][];
+  /** Number of chunks with text. */
+  n: number;
+  /** Chunk id → its first position. */
+  positionOf: Map<string, number>;
+  /** Whether some id occurs at two positions (then "uncited" is decided by id, not position). */
+  duplicateIds: boolean;
+}
+
+/** Token statistics of all chunks; build once per audit and pass to {@link checkRelevance}. */
+export function buildChunkStats(chunks: readonly Chunk[], language: Language): ChunkStats {
+  const vocab = new Vocabulary(language);
+  const postings: number[][] = [];
+  const ids: string[] = [];
+  const hasTextArr: boolean[] = [];
+  const positionOf = new Map<string, number>();
+  const scratch: number[] = [];
+  let n = 0;
+  chunks.forEach((ch, pos) => {
+    const id = String(ch.id);
+    ids.push(id);
+    if (!positionOf.has(id)) positionOf.set(id, pos);
+    const text = typeof ch.text === 'string' ? ch.text : '';
+    const has = text.trim() !== '';
+    hasTextArr.push(has);
+    if (!has) return;
+    n++;
+    scratch.length = 0;
+    for (const t of vocab.termIds(text, scratch)) {
+      let list = postings[t];
+      if (!list) postings[t] = list = [];
+      // Positions arrive in order, so a repeat is always the last entry.
+      if (list[list.length - 1] !== pos) list.push(pos);
+    }
+  });
+  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length };
+}
+
+const statsCache = new WeakMap<readonly Chunk[], ChunkStats>();
+
+function statsFor(ctx: CheckContext): ChunkStats {
+  const hit = statsCache.get(ctx.chunks);
+  if (hit && hit.language === ctx.language && hit.ids.length === ctx.chunks.length) return hit;
+  const s = buildChunkStats(ctx.chunks, ctx.language);
+  statsCache.set(ctx.chunks, s);
+  return s;
+}
+
+function idf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** Coverage of `text` by every chunk (index = chunk position). */
+export function coverageByChunk(stats: ChunkStats, text: string): { coverage: Float64Array; terms: number } {
+  const scorer = new Scorer(stats);
+  const { terms } = scorer.score(text);
+  const coverage = new Float64Array(stats.ids.length);
+  for (let p = 0; p < coverage.length; p++) coverage[p] = scorer.coverage(p);
+  return { coverage, terms };
+}
+
+/** Accumulates idf weights per chunk for one claim at a time, touching only matching chunks. */
+class Scorer {
+  readonly #stats: ChunkStats;
+  readonly #acc: Float64Array;
+  readonly #count: Int32Array;
+  #touched: number[] = [];
+  #matchable = 0;
+  #terms = 0;
+  #base = 0;
+  #baseCount = 0;
+  #scratch: number[] = [];
+  constructor(stats: ChunkStats) {
+    this.#stats = stats;
+    this.#acc = new Float64Array(stats.ids.length);
+    this.#count = new Int32Array(stats.ids.length);
+  }
+  score(text: string): { terms: number; touched: readonly number[] } {
+    const acc = this.#acc;
+    const count = this.#count;
+    const touched = this.#touched;
+    for (let i = 0; i < touched.length; i++) {
+      acc[touched[i]!] = 0;
+      count[touched[i]!] = 0;
+    }
+    touched.length = 0;
+    const scratch = this.#scratch;
+    scratch.length = 0;
+    const terms = new Set(this.#stats.vocab.termIds(text, scratch));
+    const postings = this.#stats.postings;
+    const n = this.#stats.n;
+    let matchable = 0;
+    let base = 0;
+    let baseCount = 0;
+    const common = n >= COMMON_MIN_CHUNKS ? n * COMMON_SHARE : Infinity;
+    for (const t of terms) {
+      const list = postings[t];
+      if (!list) continue;
+      const w = idf(list.length, n);
+      matchable += w;
+      if (list.length >= common) {
+        base += w;
+        baseCount++;
+        continue;
+      }
+      for (let i = 0; i < list.length; i++) {
+        const p = list[i]!;
+        if (count[p] === 0) touched.push(p);
+        acc[p]! += w;
+        count[p]!++;
+      }
+    }
+    this.#matchable = matchable;
+    this.#terms = terms.size;
+    this.#base = base;
+    this.#baseCount = baseCount;
+    return { terms: terms.size, touched };
+  }
+  /** Raw accumulated weights by chunk position (valid for positions touched by the last score). */
+  get raw(): Float64Array {
+    return this.#acc;
+  }
+  /** idf-weighted share of the claim's matchable tokens that chunk p has. */
+  coverage(p: number): number {
+    return this.#matchable > 0 ? (this.#acc[p]! + this.#base) / this.#matchable : 0;
+  }
+  /** Number of the claim's distinct tokens that chunk p has. */
+  shared(p: number): number {
+    return this.#count[p]! + this.#baseCount;
+  }
+  /** Unweighted share of the claim's tokens that chunk p has. */
+  share(p: number): number {
+    return this.#terms > 0 ? this.shared(p) / this.#terms : 0;
+  }
+}
+
+export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(ctx)): Finding[] {
+  const m = messagesFor(ctx.language);
+  const out: Finding[] = [];
+  if (stats.n === 0) return out;
+  const citationsOf = citationsByClaim(ctx);
+  const scorer = new Scorer(stats);
+  for (const claim of ctx.claims) {
+    const citations = citationsOf(claim);
+    // Cited chunk positions with text, each with the first citation that cites it.
+    const cited = new Map<number, Citation>();
+    for (const c of citations) {
+      const pos = c.chunk_id === null ? undefined : stats.positionOf.get(c.chunk_id);
+      if (pos !== undefined && stats.hasText[pos] && !cited.has(pos)) cited.set(pos, c);
+    }
+    if (cited.size === 0) continue;
+    const claimText = claim.text || ctx.answer.slice(claim.start, claim.end);
+    const { terms, touched } = scorer.score(claimText);
+    if (terms < 2) continue;
+
+    let bestCited = 0;
+    let weakest: [number, Citation, number] | undefined;
+    for (const [pos, c] of cited) {
+      const cov = scorer.coverage(pos);
+      bestCited = Math.max(bestCited, cov);
+      if (!weakest || cov < weakest[2]) weakest = [pos, c, cov];
+      if (terms >= MIN_TERMS && scorer.share(pos) < LOW_OVERLAP) {
+        out.push(
+          finding(ctx, {
+            check: 'relevance',
+            dimension: 'accurate',
+            severity: 'warning',
+            code: 'low_overlap',
+            ...citationSpan(ctx, c),
+            citation_index: c.index,
+            claim_index: claim.index,
+            chunk_id: stats.ids[pos]!,
+            message: m.lowOverlap({ marker: citationLabel(c, ctx.language), claim: claimText, chunkId: stats.ids[pos]! }),
+          }),
+        );
+      }
+    }
+
+    // Best uncited chunk: find the top raw score first, convert to coverage once.
+    let bestOther = -1;
+    let bestRaw = 0;
+    const citedIds = stats.duplicateIds ? new Set([...cited.keys()].map((p) => stats.ids[p]!)) : undefined;
+    const raw = scorer.raw;
+    for (let i = 0; i < touched.length; i++) {
+      const p = touched[i]!;
+      const r = raw[p]!;
+      if (r < bestRaw || (r === bestRaw && p > bestOther) || scorer.shared(p) < BETTER_MIN_SHARED) continue;
+      if (cited.has(p) || citedIds?.has(stats.ids[p]!)) continue;
+      bestRaw = r;
+      bestOther = p;
+    }
+    const bestOtherCov = bestOther >= 0 ? scorer.coverage(bestOther) : 0;
+    if (bestOther >= 0 && weakest && bestOtherCov >= BETTER_FLOOR && bestOtherCov >= BETTER_RATIO * bestCited && bestOtherCov - bestCited >= BETTER_MARGIN) {
+      const [pos, c] = weakest;
+      const suggested = stats.ids[bestOther]!;
+      out.push(
+        finding(ctx, {
+          check: 'relevance',
+          dimension: 'accurate',
+          severity: 'info',
+          code: 'better_chunk',
+          ...citationSpan(ctx, c),
+          citation_index: c.index,
+          claim_index: claim.index,
+          chunk_id: stats.ids[pos]!,
+          suggested_chunk_id: suggested,
+          message: m.betterChunk({ marker: citationLabel(c, ctx.language), claim: claimText, chunkId: stats.ids[pos]!, suggested }),
+        }),
+      );
+    }
+  }
+  return out;
+}

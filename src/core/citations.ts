@@ -1,0 +1,399 @@
+// Builds the citation list — one entry per (marker, reference) — and ties citations to claims.
+//
+// - Inline markers: one Citation per ref, with the marker's span. Its claim is the claim whose
+//   span contains the marker (claims keep the markers that follow their period); a marker outside
+//   every claim goes to the claim on the same line before it, else the one on the same line after
+//   it, else the nearest one before, else the nearest after.
+// - Structured citations with an answer span (Anthropic blocks, Cohere spans, offset forms): one
+//   Citation with that span; its marker is the cited answer text, cut to 40 characters for
+//   display. When the span is exactly an inline marker (liu2023 lists its "[1]" markers with
+//   offsets), no second citation is made: the inline one gains the quote and source offsets.
+//   The citation's claim is the overlapped claim whose words best match the quote (or the cited
+//   chunk); every claim the span covers at least half of also counts it among its citations,
+//   because such a span cites all the text it covers.
+// - Structured citations without a span (id lists, id + quote lists) belong to the claim they
+//   support: the only claim needing a citation if there is one, else the claim needing a
+//   citation whose content words best overlap the quote (or the cited chunk's text); ties go to
+//   the earlier claim. Their span is that claim's span and their marker is the ref as written.
+//   A spanless citation of a chunk that an inline marker already cites only lends it its quote.
+// - exists = the ref resolved to a chunk AND that chunk has text (after trimming).
+import type {
+  Chunk,
+  Citation,
+  CitationMarker,
+  CitationStyle,
+  Claim,
+  IdMapping,
+  Language,
+  RefKind,
+  StructuredCitation,
+  StructuredInput,
+} from './types';
+import { createResolver, mappingKey } from './mapping';
+import type { RefResolver } from './mapping';
+import { findMarkers } from './markers';
+import type { EmptyCite, FootnoteDefinition } from './markers';
+import { splitClaims } from './claims';
+import { contentWords } from './language';
+
+export interface BuildCitationsInput {
+  answer: string;
+  markers: readonly CitationMarker[];
+  mapping: IdMapping;
+  claims: readonly Claim[];
+  chunks: readonly Chunk[];
+  structured?: StructuredInput;
+}
+
+export interface BuiltCitations {
+  citations: Citation[];
+  claims: Claim[];
+}
+
+const MARKER_DISPLAY_MAX = 40;
+
+interface Pending {
+  citation: Omit<Citation, 'index' | 'claim_index'>;
+  claim: number;
+  /** Further claims the citation covers (structured spans over several claims). */
+  alsoClaims: number[];
+  order: number;
+}
+
+export function buildCitations(input: BuildCitationsInput): BuiltCitations {
+  const answer = typeof input.answer === 'string' ? input.answer : '';
+  const inputClaims: readonly Claim[] = Array.isArray(input.claims) ? input.claims : [];
+  const claims: Claim[] = inputClaims
+    .filter((c) => c && Number.isFinite(c.start) && Number.isFinite(c.end))
+    .map((c): Claim => ({ ...c, chunk_ids: [], citation_indexes: [] }));
+  const markers = Array.isArray(input.markers) ? input.markers.filter((m) => m && Array.isArray(m.refs)) : [];
+  const structured = input.structured && Array.isArray(input.structured.citations) ? input.structured : undefined;
+
+  const chunkById = new Map<string, Chunk>();
+  for (const c of [...(Array.isArray(input.chunks) ? input.chunks : []), ...(structured?.chunks ?? [])]) {
+    if (!c || typeof c !== 'object') continue;
+    const id = String((c as { id?: unknown }).id ?? '');
+    if (!chunkById.has(id)) chunkById.set(id, c);
+  }
+  const entries = new Map<string, string | null>();
+  for (const e of input.mapping?.entries ?? []) if (e && typeof e.ref === 'string' && !entries.has(e.ref)) entries.set(e.ref, e.chunk_id ?? null);
+  const lookup = (ref: string, kind?: RefKind | CitationStyle): string | null => {
+    const key = mappingKey(ref, kind);
+    if (entries.has(key)) return entries.get(key) ?? null;
+    return chunkById.has(ref) ? ref : null;
+  };
+  const exists = (id: string | null): boolean => {
+    if (id === null) return false;
+    const c = chunkById.get(id);
+    return !!c && typeof c.text === 'string' && c.text.trim() !== '';
+  };
+
+  const pending: Pending[] = [];
+  let order = 0;
+  const byMarker = new Map<number, Pending[]>();
+
+  // Inline markers.
+  for (const m of markers) {
+    const kind = m.style === 'footnote' ? 'footnote' : undefined;
+    const list: Pending[] = [];
+    for (const ref of m.refs) {
+      if (typeof ref !== 'string') continue;
+      const chunkId = lookup(ref, kind);
+      const p: Pending = {
+        citation: {
+          marker: m.text,
+          marker_index: m.index,
+          ref,
+          chunk_id: chunkId,
+          start: m.start,
+          end: m.end,
+          exists: exists(chunkId),
+          style: m.style,
+        },
+        claim: claimForSpan(answer, claims, m.start, m.end),
+        alsoClaims: [],
+        order: order++,
+      };
+      pending.push(p);
+      list.push(p);
+    }
+    byMarker.set(m.index, list);
+  }
+  const markerBySpan = new Map<string, CitationMarker>();
+  if (structured && structured.citations.length > 0) for (const m of markers) markerBySpan.set(`${m.start}:${m.end}`, m);
+
+  // Structured citations.
+  let claimWordsCache: Set<string>[] | null = null;
+  const claimWords = (): Set<string>[] => (claimWordsCache ??= claims.map((c) => new Set(contentWords(c.text))));
+  for (const sc of structured?.citations ?? []) {
+    if (!sc || typeof sc.ref !== 'string') continue;
+    const kind: RefKind = sc.refKind === 'index0' || sc.refKind === 'index1' || sc.refKind === 'title' ? sc.refKind : 'id';
+    const chunkId = lookup(sc.ref, kind);
+    const source = (): Set<string> => sourceWords(sc, chunkId, chunkById);
+    const span = answerSpan(sc, answer.length);
+
+    if (span) {
+      const marker = inlineMarkerAt(answer, markerBySpan, span[0], span[1]);
+      if (marker) {
+        mergeIntoInline(byMarker.get(marker.index) ?? [], sc, chunkId, exists);
+        continue;
+      }
+      const overlapped = claimsOverlapping(claims, span[0], span[1]);
+      let claim: number;
+      if (overlapped.length === 0) claim = claimForSpan(answer, claims, span[0], span[1]);
+      else if (overlapped.length === 1) claim = overlapped[0] ?? -1;
+      else claim = bestClaim(overlapped, claimWords(), source()) ?? overlapped[0] ?? -1;
+      const also = overlapped.filter((k) => k !== claim && coveredHalf(claims[k] as Claim, span[0], span[1]));
+      pending.push({
+        citation: withSource(
+          {
+            marker: displayText(answer.slice(span[0], span[1])),
+            marker_index: null,
+            ref: sc.ref,
+            chunk_id: chunkId,
+            start: span[0],
+            end: span[1],
+            exists: exists(chunkId),
+            style: 'structured',
+          },
+          sc,
+        ),
+        claim,
+        alsoClaims: also,
+        order: order++,
+      });
+      continue;
+    }
+
+    // No span. When inline markers already cite this chunk, it adds nothing: enrich, do not double-count.
+    const inlineSame = chunkId !== null ? pending.find((p) => p.citation.marker_index !== null && p.citation.chunk_id === chunkId) : undefined;
+    if (inlineSame) {
+      if (inlineSame.citation.quote === undefined) inlineSame.citation = withSource(inlineSame.citation, sc);
+      continue;
+    }
+    // Otherwise it belongs to the claim it supports.
+    const needing = claims.map((_, k) => k).filter((k) => claims[k]?.needs_citation);
+    const candidates = needing.length > 0 ? needing : claims.map((_, k) => k);
+    let claim = -1;
+    if (candidates.length === 1) claim = candidates[0] ?? -1;
+    else if (candidates.length > 1) claim = bestClaim(candidates, claimWords(), source()) ?? candidates[0] ?? -1;
+    const target = claims[claim];
+    const start = target ? target.start : 0;
+    const end = target ? target.end : answer.length;
+    pending.push({
+      citation: withSource(
+        { marker: sc.ref, marker_index: null, ref: sc.ref, chunk_id: chunkId, start, end, exists: exists(chunkId), style: 'structured' },
+        sc,
+      ),
+      claim,
+      alsoClaims: [],
+      order: order++,
+    });
+  }
+
+  pending.sort((a, b) => a.citation.start - b.citation.start || a.citation.end - b.citation.end || a.order - b.order);
+  const citations: Citation[] = [];
+  const seenIds = claims.map(() => new Set<string>());
+  const attach = (k: number, index: number, id: string | null): void => {
+    const c = claims[k];
+    if (!c) return;
+    c.citation_indexes.push(index);
+    const seen = seenIds[k];
+    if (id !== null && seen && !seen.has(id)) {
+      seen.add(id);
+      c.chunk_ids.push(id);
+    }
+  };
+  for (let index = 0; index < pending.length; index++) {
+    const p = pending[index] as Pending;
+    const c = p.citation;
+    const citation: Citation = {
+      index,
+      marker: c.marker,
+      marker_index: c.marker_index,
+      ref: c.ref,
+      chunk_id: c.chunk_id,
+      start: c.start,
+      end: c.end,
+      exists: c.exists,
+      claim_index: p.claim,
+      style: c.style,
+    };
+    if (c.quote !== undefined) citation.quote = c.quote;
+    if (c.source_start !== undefined) citation.source_start = c.source_start;
+    if (c.source_end !== undefined) citation.source_end = c.source_end;
+    citations.push(citation);
+    attach(p.claim, index, c.chunk_id);
+    for (const k of p.alsoClaims) attach(k, index, c.chunk_id);
+  }
+  for (const c of claims) c.citation_indexes.sort((a, b) => a - b);
+  return { citations, claims };
+}
+
+function answerSpan(sc: StructuredCitation, length: number): [number, number] | null {
+  const a = sc.answerStart;
+  const b = sc.answerEnd;
+  if (typeof a !== 'number' || typeof b !== 'number' || !Number.isFinite(a) || !Number.isFinite(b)) return null;
+  const start = Math.max(0, Math.min(length, Math.floor(a)));
+  const end = Math.max(start, Math.min(length, Math.floor(b)));
+  return [start, end];
+}
+
+/** The inline marker the structured span is exactly (after trimming spaces), if any. */
+function inlineMarkerAt(answer: string, bySpan: Map<string, CitationMarker>, a: number, b: number): CitationMarker | null {
+  let s = a;
+  let e = b;
+  while (s < e && /\s/.test(answer[s] ?? '')) s++;
+  while (e > s && /\s/.test(answer[e - 1] ?? '')) e--;
+  return bySpan.get(`${s}:${e}`) ?? null;
+}
+
+function mergeIntoInline(list: Pending[], sc: StructuredCitation, chunkId: string | null, exists: (id: string | null) => boolean): void {
+  const target = list.find((p) => chunkId !== null && p.citation.chunk_id === chunkId) ?? list[0];
+  if (!target) return;
+  if (target.citation.chunk_id === null && chunkId !== null) {
+    target.citation.chunk_id = chunkId;
+    target.citation.exists = exists(chunkId);
+  }
+  target.citation = withSource(target.citation, sc);
+}
+
+function withSource<T extends Omit<Citation, 'index' | 'claim_index'>>(c: T, sc: StructuredCitation): T {
+  const out = { ...c };
+  if (typeof sc.quote === 'string') out.quote = sc.quote;
+  if (typeof sc.sourceStart === 'number' && Number.isFinite(sc.sourceStart)) out.source_start = sc.sourceStart;
+  if (typeof sc.sourceEnd === 'number' && Number.isFinite(sc.sourceEnd)) out.source_end = sc.sourceEnd;
+  return out;
+}
+
+function displayText(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= MARKER_DISPLAY_MAX) return t;
+  const cut = t.slice(0, MARKER_DISPLAY_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MARKER_DISPLAY_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function sourceWords(sc: StructuredCitation, chunkId: string | null, chunks: Map<string, Chunk>): Set<string> {
+  if (typeof sc.quote === 'string' && sc.quote.trim() !== '') return new Set(contentWords(sc.quote));
+  const c = chunkId !== null ? chunks.get(chunkId) : undefined;
+  return new Set(contentWords(typeof c?.text === 'string' ? c.text.slice(0, 20_000) : ''));
+}
+
+/** The candidate claim whose content words are most often found in the source; null when none match. */
+function bestClaim(candidates: readonly number[], claimWords: readonly Set<string>[], source: Set<string>): number | null {
+  let best: number | null = null;
+  let bestScore = 0;
+  for (const k of candidates) {
+    const words = claimWords[k];
+    if (!words || words.size === 0) continue;
+    let hit = 0;
+    for (const w of words) if (source.has(w)) hit++;
+    const score = hit / words.size;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/** Claims overlapping [a, b); claims are in answer order and do not overlap, so binary search. */
+function claimsOverlapping(claims: readonly Claim[], a: number, b: number): number[] {
+  let lo = 0;
+  let hi = claims.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((claims[mid] as Claim).end <= a) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let k = lo; k < claims.length; k++) {
+    const c = claims[k] as Claim;
+    if (c.start >= b) break;
+    if (a < c.end) out.push(k);
+  }
+  return out;
+}
+
+function coveredHalf(c: Claim, a: number, b: number): boolean {
+  const len = c.end - c.start;
+  if (len <= 0) return false;
+  const overlap = Math.min(b, c.end) - Math.max(a, c.start);
+  return overlap * 2 >= len;
+}
+
+/**
+ * The claim a span belongs to: the one containing it; else the claim on the same line before it,
+ * else on the same line after it, else the nearest before, else the nearest after; -1 if none.
+ */
+export function claimForSpan(answer: string, claims: readonly Claim[], a: number, b: number): number {
+  let lo = 0;
+  let hi = claims.length - 1;
+  let before = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = claims[mid] as Claim;
+    if (c.start <= a) {
+      before = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const prev = before >= 0 ? (claims[before] as Claim) : undefined;
+  if (prev && a < prev.end && b <= prev.end) return before;
+  if (prev && a < prev.end) return before;
+  const after = before + 1 < claims.length ? before + 1 : -1;
+  const next = after >= 0 ? (claims[after] as Claim) : undefined;
+  if (prev && !answer.slice(prev.end, a).includes('\n')) return before;
+  if (next && !answer.slice(b, next.start).includes('\n')) return after;
+  if (prev) return before;
+  return after;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole pipeline in one call: markers → mapping → claims → citations.
+
+export interface CollectCitationsInput {
+  answer: string;
+  chunks: readonly Chunk[];
+  language: Language;
+  structured?: StructuredInput;
+}
+
+export interface CollectedCitations extends BuiltCitations {
+  markers: CitationMarker[];
+  footnoteDefinitions: FootnoteDefinition[];
+  emptyCites: EmptyCite[];
+  mapping: IdMapping;
+  resolveRef: RefResolver['resolveRef'];
+}
+
+export function collectCitations(input: CollectCitationsInput): CollectedCitations {
+  const answer = typeof input.answer === 'string' ? input.answer : '';
+  const chunks = Array.isArray(input.chunks) ? input.chunks : [];
+  const structured = input.structured;
+  const chunkIds = [...chunks, ...(structured?.chunks ?? [])].map((c) => String((c as { id?: unknown }).id ?? ''));
+  const scan = findMarkers(answer, { chunkIds });
+  const resolver = createResolver(scan.markers, chunks, {
+    footnoteDefinitions: scan.footnoteDefinitions,
+    language: input.language,
+    ...(structured ? { structured } : {}),
+  });
+  const claims = splitClaims(answer, scan.markers, input.language, { footnoteDefinitions: scan.footnoteDefinitions });
+  const built = buildCitations({
+    answer,
+    markers: scan.markers,
+    mapping: resolver.mapping,
+    claims,
+    chunks,
+    ...(structured ? { structured } : {}),
+  });
+  return {
+    markers: scan.markers,
+    footnoteDefinitions: scan.footnoteDefinitions,
+    emptyCites: scan.emptyCites,
+    mapping: resolver.mapping,
+    resolveRef: resolver.resolveRef,
+    ...built,
+  };
+}

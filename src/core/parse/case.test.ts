@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditCase } from '../types';
+import { parseCaseText, parseDataset, prepareCase, restoreCase } from './case';
+
+const good = { id: 'c1', query: 'Q?', answer: 'A [1].', chunks: [{ id: '1', text: 'Text.' }] };
+
+function at(r: { errors: { line: number; column: number; message: string }[] }): string[] {
+  return r.errors.map((e) => `${e.line}:${e.column} ${e.message}`);
+}
+
+describe('parseCaseText', () => {
+  it('parses a case and keeps extra fields', () => {
+    const r = parseCaseText(JSON.stringify({ ...good, notes: 'kept', gold_answer: 'G', language: 'en' }, null, 2));
+    expect(r.errors).toEqual([]);
+    expect(r.warnings).toEqual([]);
+    expect(r.value).toEqual({ ...good, notes: 'kept', gold_answer: 'G', language: 'en' });
+    expect(r.prepared).toEqual({ answer: 'A [1].', chunks: good.chunks, errors: [] });
+  });
+
+  it('turns numeric ids into strings', () => {
+    const r = parseCaseText('{"id": 7, "query": "q", "answer": "a", "chunks": [{"id": 1, "text": "t"}]}');
+    expect(r.value?.id).toBe('7');
+    expect(r.value?.chunks[0]?.id).toBe('1');
+  });
+
+  it('names the field and points at it for a wrong type', () => {
+    const text = '{\n  "query": "q",\n  "answer": "a",\n  "chunks": [\n    {"id": "1", "text": "x"},\n    {"id": "2", "text": "y"},\n    {"id": "3", "text": 42}\n  ]\n}';
+    const r = parseCaseText(text);
+    expect(r.value).toBeUndefined();
+    expect(at(r)).toEqual(['7:25 chunks[2].text: expected a string, found a number']);
+    expect(r.errors[0]).toMatchObject({ source: 'case', endOffset: r.errors[0]!.offset + 2 });
+  });
+
+  it('points a missing field at the brace of its object', () => {
+    const r = parseCaseText('{"query": "q", "chunks": []}');
+    expect(at(r)).toEqual(['1:1 answer: missing (expected a string)']);
+    const q = parseCaseText('{"query": 3, "answer": "a", "chunks": [], "language": "de"}');
+    expect(q.errors.map((e) => e.message)).toEqual(['query: expected a string, found a number']);
+    expect(q.warnings.map((e) => e.message)).toEqual(['language: unsupported language "de" (expected "en" or "cs"); detected from the text instead']);
+  });
+
+  it('is lenient where real data demands, and says so', () => {
+    const text = JSON.stringify({
+      question: 'q',
+      answer: null,
+      language: 'Czech',
+      gold_answer: null,
+      docs: [{ doc_id: 'x', content: 'c', title: null }, { source_id: 5, page_content: null }, { chunk_id: 'z', chunk: 'k' }],
+    });
+    const r = parseCaseText(text);
+    expect(r.errors).toEqual([]);
+    expect(r.value).toEqual({
+      query: 'q',
+      answer: '',
+      language: 'cs',
+      chunks: [
+        { id: 'x', text: 'c' },
+        { id: '5', text: '' },
+        { id: 'z', text: 'k' },
+      ],
+    });
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      'question: read as "query"',
+      'docs: read as "chunks"',
+      'answer: null; treated as empty text',
+      'docs[1].page_content: text is null; treated as empty',
+    ]);
+    expect(r.warnings[0]).toMatchObject({ line: 1, column: 2 });
+  });
+
+  it('warns about a chunk whose text is missing, and accepts string chunks and id maps', () => {
+    const r = parseCaseText('{"query": "q", "answer": "a", "chunks": [{"id": "1"}, "plain"]}');
+    expect(r.value?.chunks).toEqual([
+      { id: '1', text: '' },
+      { id: '2', text: 'plain' },
+    ]);
+    expect(r.warnings.map((w) => w.message)).toEqual(['chunks[0]: no text (expected one of text, content, page_content, pageContent); treated as empty']);
+    const m = parseCaseText('{"query": "q", "answer": "a", "chunks": {"k1": "one"}}');
+    expect(m.value?.chunks).toEqual([{ id: 'k1', text: 'one' }]);
+  });
+
+  it('reports a duplicate chunk id at the duplicate', () => {
+    const text = '{"query": "q", "answer": "a", "chunks": [\n  {"id": "1", "text": "a"},\n  {"id": "1", "text": "b"}\n]}';
+    const r = parseCaseText(text);
+    expect(r.value).toBeUndefined();
+    expect(at(r)).toEqual(["3:10 chunks[1].id: duplicate chunk id '1' (chunk 1 has it too)"]);
+  });
+
+  it('reports broken JSON at its position, and hints at datasets for JSON Lines', () => {
+    const r = parseCaseText('{\n  "query": "q",\n  "answer": "a"\n  "chunks": []\n}');
+    expect(at(r)).toEqual(["4:3 Expected ',' or '}' after property value (is a comma missing?)"]);
+    const l = parseCaseText(`${JSON.stringify(good)}\n${JSON.stringify(good)}`);
+    expect(l.errors[0]?.message).toContain('open it as a dataset');
+    expect(l.errors[0]).toMatchObject({ line: 2, column: 1 });
+    expect(parseCaseText('  ').errors[0]?.message).toContain('empty');
+    expect(parseCaseText('[1]').errors[0]?.message).toContain('found a list');
+  });
+
+  it('normalises structured_citations and reports their problems as positioned warnings', () => {
+    const text = JSON.stringify({ query: 'q', answer: 'One [doc1].', chunks: [], structured_citations: { foo: 1 } }, null, 2);
+    const r = parseCaseText(text);
+    expect(r.value).toBeDefined();
+    expect(r.prepared?.structured).toBeUndefined();
+    expect(r.warnings.map((w) => `${w.line}:${w.column}`)).toEqual(['5:27']);
+    expect(r.warnings[0]?.message).toMatch(/^structured_citations: an object of unknown shape/);
+  });
+});
+
+describe('restoreCase', () => {
+  it('is the same restore for values that never were text', () => {
+    expect(restoreCase(good)).toEqual({ value: good, errors: [], warnings: [] });
+    expect(restoreCase(JSON.stringify(good)).value).toEqual(good);
+    expect(restoreCase({ query: 'q', answer: 'a', chunks: [{ id: {}, text: 't' }] }).errors).toEqual(['chunks[0].id: expected a string or a number, found an object']);
+    expect(restoreCase(null).errors[0]).toContain('found null');
+    expect(restoreCase('{"a":').errors[0]).toContain('Unexpected end of input');
+  });
+});
+
+describe('prepareCase', () => {
+  const blocks = [
+    { type: 'text', text: 'Intro. ' },
+    { type: 'text', text: 'Fact.', citations: [{ type: 'char_location', cited_text: 'F', document_index: 0, start_char_index: 0, end_char_index: 1 }] },
+  ];
+
+  it('uses the structured answer when the case answer is empty, and structured chunks when it has none', () => {
+    const azure = { messages: [{ role: 'tool', content: JSON.stringify({ citations: [{ content: 'c1', filepath: null, chunk_id: '0' }] }) }] };
+    const c: AuditCase = { query: 'q', answer: 'Yes [doc1].', chunks: [], structured_citations: azure };
+    const p = prepareCase(c);
+    expect(p.chunks).toEqual([{ id: 'doc1', text: 'c1', chunk_id: '0' }]);
+    expect(p.structured?.citations.map((x) => x.ref)).toEqual(['doc1']);
+    const q = prepareCase({ query: 'q', answer: '', chunks: [{ id: '0', text: 'F' }], structured_citations: blocks });
+    expect(q.answer).toBe('Intro. Fact.');
+    expect(q.structured?.citations[0]).toMatchObject({ answerStart: 7, answerEnd: 12 });
+    expect(q.errors).toEqual([]);
+  });
+
+  it('keeps the case answer and moves spans onto it when the two differ', () => {
+    const p = prepareCase({ query: 'q', answer: 'Well. Intro. Fact.', chunks: [], structured_citations: blocks });
+    expect(p.answer).toBe('Well. Intro. Fact.');
+    expect(p.structured?.answer).toBe('Well. Intro. Fact.');
+    expect(p.structured?.citations[0]).toMatchObject({ answerStart: 13, answerEnd: 18 });
+    expect(p.errors).toEqual(['structured_citations: the answer differs from the text the structured citations imply; their spans were matched to the answer']);
+    const lost = prepareCase({ query: 'q', answer: 'Other.', chunks: [], structured_citations: blocks });
+    expect(lost.structured?.citations[0]?.answerStart).toBeUndefined();
+    expect(lost.errors[0]).toContain('1 could not be placed');
+  });
+});
+
+describe('parseDataset', () => {
+  it('reads JSON Lines, skipping blank lines, and positions errors in the whole text', () => {
+    const text = [JSON.stringify(good), '', JSON.stringify({ ...good, id: 'c2' }), '{"query": "q", "answer": 5, "chunks": []}', '{"query": "q",', JSON.stringify({ ...good, id: 'c5' })].join('\n');
+    const r = parseDataset(text);
+    expect(r.cases.map((c) => c.id)).toEqual(['c1', 'c2', 'c5']);
+    expect(r.lines).toEqual([1, 3, 6]);
+    expect(at(r)).toEqual([
+      '4:26 answer: expected a string, found a number',
+      '5:15 Unexpected end of input: expected a property name in double quotes (the object opened at line 1, column 1 is not closed)',
+    ]);
+    expect(r.errors.every((e) => e.source === 'dataset')).toBe(true);
+  });
+
+  it('reads a JSON list of cases, with paths that include the index', () => {
+    const text = JSON.stringify([good, { ...good, chunks: [{ id: '1', text: 3 }] }], null, 1);
+    const r = parseDataset(text);
+    expect(r.cases).toHaveLength(1);
+    expect(r.errors.map((e) => e.message)).toEqual(['[1].chunks[0].text: expected a string, found a number']);
+    expect(text.slice(r.errors[0]!.offset, r.errors[0]!.endOffset)).toBe('3');
+    expect(r.lines).toEqual([2]);
+  });
+
+  it('reads a single case object, and says what is wrong with unusable input', () => {
+    expect(parseDataset(JSON.stringify(good, null, 2)).cases).toEqual([good]);
+    expect(parseDataset('').errors[0]?.message).toContain('empty');
+    expect(parseDataset('[]').errors[0]?.message).toContain('empty list');
+    const broken = parseDataset('{\n  "query": "q"\n  "answer": "a"\n}');
+    expect(broken.errors.map((e) => `${e.line}:${e.column}`)).toEqual(['3:3']);
+  });
+});

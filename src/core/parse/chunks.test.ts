@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeChunkList, parseChunks } from './chunks';
+
+const ids = (t: string): string[] => parseChunks(t).chunks.map((c) => c.id);
+const texts = (t: string): string[] => parseChunks(t).chunks.map((c) => c.text);
+
+describe('parseChunks: JSON', () => {
+  it('reads a JSON array of objects with any id and text key, keeping other fields', () => {
+    const r = parseChunks(
+      JSON.stringify([
+        { id: 'a', text: 'alpha', title: 'A', score: 0.9 },
+        { chunk_id: 7, content: 'beta' },
+        { doc_id: 'c', page_content: 'gamma', page: '3' },
+        { source_id: 'd', chunk: 'delta', url: 'https://x.org' },
+      ]),
+    );
+    expect(r.format).toBe('json-array');
+    expect(r.errors).toEqual([]);
+    expect(r.chunks).toEqual([
+      { id: 'a', text: 'alpha', title: 'A', score: 0.9 },
+      { id: '7', text: 'beta' },
+      { id: 'c', text: 'gamma', page: 3 },
+      { id: 'd', text: 'delta', url: 'https://x.org' },
+    ]);
+  });
+
+  it('reads LangChain Documents: id from metadata, title and url from metadata, metadata kept', () => {
+    const r = parseChunks(
+      JSON.stringify([
+        { page_content: 'one', metadata: { source: 'https://a.org/x', title: 'X' } },
+        { pageContent: 'two', metadata: { id: 'n2', source: 'b.pdf' } },
+      ]),
+    );
+    expect(r.chunks.map((c) => [c.id, c.text, c.title, c.url])).toEqual([
+      ['https://a.org/x', 'one', 'X', 'https://a.org/x'],
+      ['n2', 'two', undefined, undefined],
+    ]);
+    expect(r.chunks[0]?.metadata).toEqual({ source: 'https://a.org/x', title: 'X' });
+  });
+
+  it('does not take a shared metadata.source for an id: positions instead, with a warning', () => {
+    const r = parseChunks(JSON.stringify([{ page_content: 'p1', metadata: { source: 'a.pdf' } }, { page_content: 'p2', metadata: { source: 'a.pdf' } }]));
+    expect(r.chunks.map((c) => c.id)).toEqual(['1', '2']);
+    expect(r.errors).toEqual([]);
+    expect(r.warnings.map((w) => w.message)).toEqual(["[0]: no id; using its position '1'", "[1]: no id; using its position '2'"]);
+  });
+
+  it('gives positional ids "1".."n" to an array of strings', () => {
+    const r = parseChunks('["alpha", "beta"]');
+    expect(r.chunks).toEqual([
+      { id: '1', text: 'alpha' },
+      { id: '2', text: 'beta' },
+    ]);
+    expect(r.ranges).toEqual([
+      { start: 1, end: 8 },
+      { start: 10, end: 16 },
+    ]);
+  });
+
+  it('reads an object map id → text or id → chunk object', () => {
+    const r = parseChunks('{"a": "alpha", "b": {"content": "beta", "title": "B"}, "c": null}');
+    expect(r.format).toBe('json-map');
+    expect(r.chunks).toEqual([
+      { id: 'a', text: 'alpha' },
+      { id: 'b', text: 'beta', title: 'B' },
+      { id: 'c', text: '' },
+    ]);
+    expect(r.warnings.map((w) => w.message)).toEqual(['c: text is null; treated as empty']);
+  });
+
+  it('reads a single chunk object and a wrapper object with a chunks list', () => {
+    expect(parseChunks('{"id": "x", "text": "single"}').chunks).toEqual([{ id: 'x', text: 'single' }]);
+    const r = parseChunks('{"query": "q", "chunks": [{"id": 1, "text": "t"}]}');
+    expect(r.chunks).toEqual([{ id: '1', text: 't' }]);
+    expect(r.warnings[0]?.message).toContain("'chunks' list");
+  });
+
+  it('gives Azure On Your Data citations their [docN] ids', () => {
+    const list = [
+      { content: 'first', id: null, title: null, filepath: null, url: null, metadata: null, chunk_id: '0' },
+      { content: 'second', id: null, title: null, filepath: null, url: null, metadata: null, chunk_id: '0' },
+    ];
+    const r = parseChunks(JSON.stringify(list));
+    expect(r.errors).toEqual([]);
+    expect(r.chunks.map((c) => [c.id, c.text])).toEqual([
+      ['doc1', 'first'],
+      ['doc2', 'second'],
+    ]);
+  });
+
+  it('reads JSON Lines, skipping blank lines, with errors on their own line', () => {
+    const text = '{"id": 1, "text": "a"}\n\n"plain string"\n{"id": 3, "text": 5}\n{"id": 4, "text": "d"';
+    const r = parseChunks(text);
+    expect(r.format).toBe('jsonl');
+    expect(r.chunks).toEqual([
+      { id: '1', text: 'a' },
+      { id: '2', text: 'plain string' },
+    ]);
+    expect(r.errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [5, 22, expect.stringContaining('Unexpected end of input')],
+      [4, 19, '[2].text: expected a string, found a number'],
+    ]);
+    expect(r.ranges[1]).toEqual({ start: 24, end: 38 });
+  });
+
+  it('points at problems inside the JSON: duplicate ids, wrong types, null and missing text', () => {
+    const text = '[\n  {"id": "a", "text": "x"},\n  {"id": "a", "text": null},\n  {"doc_id": "b"},\n  {"id": true, "text": "t"},\n  42\n]';
+    const r = parseChunks(text);
+    expect(r.chunks.map((c) => c.id)).toEqual(['a', 'a', 'b']);
+    expect(r.errors.map((e) => `${e.line}:${e.column} ${e.message}`)).toEqual([
+      '5:10 [3].id: expected a string or a number, found true',
+      '6:3 [4]: expected a chunk object with an id and a text, or a string; found a number',
+      "3:10 [1].id: duplicate chunk id 'a' (chunk 1 has it too)",
+    ]);
+    expect(r.warnings.map((e) => `${e.line}:${e.column} ${e.message}`)).toEqual([
+      '3:23 [1].text: text is null; treated as empty',
+      '4:3 [2]: no text (expected one of text, content, page_content, pageContent); treated as empty',
+    ]);
+  });
+
+  it('reports broken JSON at its line and column and returns no chunks', () => {
+    const r = parseChunks('[\n  {"id": "a", "text": "x"}\n  {"id": "b", "text": "y"}\n]');
+    expect(r.chunks).toEqual([]);
+    expect(r.format).toBe('json-array');
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ line: 3, column: 3, source: 'chunks', message: expect.stringContaining("Expected ',' or ']'") });
+    const m = parseChunks('{"a": "x",\n "b": \'y\'}');
+    expect(m.format).toBe('json-map');
+    expect(m.errors[0]).toMatchObject({ line: 2, column: 7, message: expect.stringContaining('double quotes') });
+    expect(parseChunks('{text: "js literal"}').errors[0]?.message).toContain('double quotes');
+  });
+
+  it('rejects JSON that is not chunks', () => {
+    const r = parseChunks('[{"id": "a", "text": "x"}, true]');
+    expect(r.chunks).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ column: 28, message: '[1]: expected a chunk object with an id and a text, or a string; found true' });
+  });
+});
+
+describe('parseChunks: text blocks', () => {
+  it('reads "[1] Title" headers with the text on the following lines', () => {
+    const r = parseChunks('[1] Title one\nText one.\n\n[2] Title two\nText two,\nsecond line.');
+    expect(r.format).toBe('text-blocks');
+    expect(r.chunks).toEqual([
+      { id: '1', text: 'Text one.', title: 'Title one' },
+      { id: '2', text: 'Text two,\nsecond line.', title: 'Title two' },
+    ]);
+  });
+
+  it('takes the rest of a one-line "[n] ..." block as its text, and non-numeric ids as written', () => {
+    expect(parseChunks('[1] Just text.\n[2] Another.').chunks).toEqual([
+      { id: '1', text: 'Just text.' },
+      { id: '2', text: 'Another.' },
+    ]);
+    expect(ids('[doc1] a\n\n[chunk_7] b')).toEqual(['doc1', 'chunk_7']);
+  });
+
+  it('does not split at a marker-like line inside a passage', () => {
+    const r = parseChunks('[1] Title\ntext [233]\n[233] a footnote line\n[2] Next\nmore');
+    expect(r.chunks.map((c) => c.id)).toEqual(['1', '2']);
+    expect(r.chunks[0]?.text).toBe('text [233]\n[233] a footnote line');
+  });
+
+  it('reads ALCE "Document [n](Title: T): text" lines', () => {
+    const r = parseChunks('Document [1](Title: Cherrapunji (town)): Cherrapunji is wet.\nDocument [2](Title: Mawsynram): Also wet.');
+    expect(r.chunks).toEqual([
+      { id: '1', text: 'Cherrapunji is wet.', title: 'Cherrapunji (town)' },
+      { id: '2', text: 'Also wet.', title: 'Mawsynram' },
+    ]);
+  });
+
+  it('reads "Document 1: ..." and "Source 2:" blocks, keeping bracket lines inside the text', () => {
+    expect(parseChunks('Document 1: first text\nmore\n\nDocument 2: second').chunks).toEqual([
+      { id: '1', text: 'first text\nmore' },
+      { id: '2', text: 'second' },
+    ]);
+    const r = parseChunks('Source 1:\nWhat I Worked On\n\nSource 2:\n[1]\n\nThe first of my friends');
+    expect(r.chunks).toEqual([
+      { id: '1', text: 'What I Worked On' },
+      { id: '2', text: '[1]\n\nThe first of my friends' },
+    ]);
+  });
+
+  it('reads LongCite <Cn> sentence chunks exactly', () => {
+    expect(parseChunks('<C0>First sentence. <C1>Second one.\n\n<C2>Third.').chunks).toEqual([
+      { id: '0', text: 'First sentence. ' },
+      { id: '1', text: 'Second one.\n\n' },
+      { id: '2', text: 'Third.' },
+    ]);
+  });
+
+  it('splits other text at blank lines with positional ids', () => {
+    const text = 'para one\r\nline two\r\n\r\npara two\n\n\npara three  ';
+    expect(ids(text)).toEqual(['1', '2', '3']);
+    expect(texts(text)).toEqual(['para one\r\nline two', 'para two', 'para three']);
+    const r = parseChunks(text);
+    expect(r.ranges.map((g) => text.slice(g.start, g.end))).toEqual(texts(text));
+    expect(texts('[1, 2]')).toEqual(['[1, 2]']);
+    expect(texts('42')).toEqual(['42']);
+  });
+
+  it('reports duplicate header ids and empty blocks at the id', () => {
+    const r = parseChunks('[a] x\n\n[b]\n\n[a] y');
+    expect(r.errors.map((e) => `${e.line}:${e.column} ${e.message}`)).toEqual(["5:2 duplicate chunk id 'a' (chunk 1 has it too)"]);
+    expect(r.warnings.map((e) => `${e.line}:${e.column} ${e.message}`)).toEqual(["3:2 chunk 'b' has no text"]);
+  });
+
+  it('returns format "empty" with no error for empty input', () => {
+    expect(parseChunks('')).toEqual({ chunks: [], format: 'empty', errors: [], warnings: [], ranges: [] });
+    expect(parseChunks('  \n\t\n').format).toBe('empty');
+  });
+});
+
+describe('normalizeChunkList', () => {
+  it('folds alias keys, drops null optional fields and reports paths from a base', () => {
+    const r = normalizeChunkList([{ id: 1, text: 'a', title: null, url: 3, page: 'x' }], ['docs']);
+    expect(r.chunks).toEqual([{ id: '1', text: 'a' }]);
+    expect(r.warnings.map((w) => w.path)).toEqual([
+      ['docs', 0, 'url'],
+      ['docs', 0, 'page'],
+    ]);
+  });
+});

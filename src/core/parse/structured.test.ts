@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import type { Chunk, StructuredCitation } from '../types';
+import { normalizeStructured, refKindFor } from './structured';
+
+const chunks: Chunk[] = [
+  { id: 'a', text: 'Alpha text.' },
+  { id: 'b', text: 'Beta text.' },
+];
+
+/** Citations without raw, for compact expectations. */
+function cits(v: unknown, answer = '', ch: Chunk[] = chunks): Omit<StructuredCitation, 'raw'>[] {
+  const r = normalizeStructured(v, answer, ch);
+  return (r.structured?.citations ?? []).map(({ raw: _raw, ...c }) => c);
+}
+
+describe('normalizeStructured: Anthropic content blocks', () => {
+  const blocks = [
+    { type: 'text', text: 'Intro. ' },
+    {
+      type: 'text',
+      text: 'Alpha holds.',
+      citations: [{ type: 'char_location', cited_text: 'Alpha text.', document_index: 0, document_title: 'A', start_char_index: 0, end_char_index: 11 }],
+    },
+    { type: 'text', text: ' And beta.', citations: [{ type: 'page_location', cited_text: 'Beta', document_index: 1, start_page_number: 2, end_page_number: 3 }] },
+    { type: 'tool_use', id: 't1', name: 'search', input: {} },
+  ];
+
+  it('joins block texts into the answer and spans each citation over its block', () => {
+    const r = normalizeStructured(blocks, '', chunks);
+    expect(r.errors).toEqual([]);
+    expect(r.structured?.format).toBe('anthropic-blocks');
+    expect(r.structured?.answer).toBe('Intro. Alpha holds. And beta.');
+    expect(cits(blocks)).toEqual([
+      { ref: '0', refKind: 'index0', location: 'char_location', quote: 'Alpha text.', sourceStart: 0, sourceEnd: 11, answerStart: 7, answerEnd: 19 },
+      { ref: '1', refKind: 'index0', location: 'page_location', quote: 'Beta', page: 2, answerStart: 19, answerEnd: 29 },
+    ]);
+    expect(r.structured?.citations[0]?.raw).toEqual(blocks[1]?.citations?.[0]);
+  });
+
+  it('accepts a whole Message ({content: [...]}) and the cookbook printer ({blocks: [...]}, titles only)', () => {
+    expect(normalizeStructured({ role: 'assistant', content: blocks }, '', chunks).structured?.answer).toBe('Intro. Alpha holds. And beta.');
+    const printed = { blocks: [{ text: 'X. ' }, { text: 'Y.', citations: [{ cited_text: 'y', start_char_index: 3, end_char_index: 4, document_title: 'Doc Y' }] }] };
+    expect(cits(printed)).toEqual([{ ref: 'Doc Y', refKind: 'title', location: 'char_location', quote: 'y', sourceStart: 3, sourceEnd: 4, answerStart: 3, answerEnd: 5 }]);
+  });
+
+  it('reads content_block_location and a single block object', () => {
+    const block = { type: 'text', text: 'Fact.', citations: [{ type: 'content_block_location', cited_text: 'x', document_index: 3, start_block_index: 0, end_block_index: 1 }] };
+    expect(cits(block)).toEqual([{ ref: '3', refKind: 'index0', location: 'content_block_location', quote: 'x', answerStart: 0, answerEnd: 5 }]);
+  });
+
+  it('reports a citation that names no document, keeping the rest', () => {
+    const r = normalizeStructured([{ type: 'text', text: 'a', citations: [{ type: 'char_location', cited_text: 'q', start_char_index: 0, end_char_index: 1 }] }], '', chunks);
+    expect(r.structured?.citations).toEqual([]);
+    expect(r.errors).toEqual(['[0].citations[0]: the citation names no document (expected document_index or document_title)']);
+  });
+});
+
+describe('normalizeStructured: {answer, citations}', () => {
+  it('reads offset citations with chunk ids, and page-only citations as 1-based positions', () => {
+    const v = { answer: 'Ans.', citations: [{ chunk_id: 'a', start: 0, end: 5, quote: 'Alpha' }, { page: 2, start: 0, end: 4, quote: 'Beta' }] };
+    const r = normalizeStructured(v, '', chunks);
+    expect(r.structured?.format).toBe('offset-citations');
+    expect(r.structured?.answer).toBe('Ans.');
+    expect(cits(v)).toEqual([
+      { ref: 'a', refKind: 'id', location: 'offsets', sourceStart: 0, sourceEnd: 5, quote: 'Alpha' },
+      { ref: '2', refKind: 'index1', location: 'offsets', sourceStart: 0, sourceEnd: 4, quote: 'Beta', page: 2 },
+    ]);
+  });
+
+  it('reads id lists: ids when they match, else positions (0-based only when a 0 appears)', () => {
+    expect(cits({ answer: 'x', citations: ['a', 'b'] }).map((c) => [c.ref, c.refKind])).toEqual([
+      ['a', 'id'],
+      ['b', 'id'],
+    ]);
+    expect(cits({ answer: 'x', citations: [1, 2] }).map((c) => c.refKind)).toEqual(['index1', 'index1']);
+    expect(cits({ answer: 'x', citations: [0, 1] }).map((c) => c.refKind)).toEqual(['index0', 'index0']);
+    const numeric: Chunk[] = [
+      { id: '1', text: '' },
+      { id: '3', text: '' },
+    ];
+    expect(cits({ answer: 'x', citations: [1, 3] }, '', numeric).map((c) => c.refKind)).toEqual(['id', 'id']);
+    expect(normalizeStructured({ answer: 'x', citations: [] }, '', chunks).structured).toEqual({ format: 'id-list', answer: 'x', citations: [] });
+  });
+
+  it('reads id + quote lists, bare or wrapped (LangChain QuotedAnswer)', () => {
+    expect(cits([{ id: 'b', quote: 'Beta' }])).toEqual([{ ref: 'b', refKind: 'id', location: 'id', quote: 'Beta' }]);
+    const r = normalizeStructured({ answer: 'A.', citations: [{ source_id: 0, quote: 'Alpha' }] }, '', chunks);
+    expect(r.structured?.format).toBe('id-list');
+    expect(r.structured?.citations.map((c) => [c.ref, c.refKind, c.quote])).toEqual([['0', 'index0', 'Alpha']]);
+  });
+
+  it('accepts the value doubly encoded as a JSON string', () => {
+    const r = normalizeStructured(JSON.stringify({ answer: 'A [1].', citations: [1] }), '', chunks);
+    expect(r.structured?.format).toBe('id-list');
+    expect(r.structured?.answer).toBe('A [1].');
+    expect(normalizeStructured(JSON.stringify(JSON.stringify([{ id: 'a', quote: 'q' }])), '', chunks).structured?.citations).toHaveLength(1);
+    expect(normalizeStructured('{"answer": ', '', chunks).errors[0]).toContain('does not parse');
+  });
+});
+
+describe('normalizeStructured: spans into the answer', () => {
+  it('reads Cohere spans, one citation per source, with the documents as chunks', () => {
+    const answer = 'Join Slack. Play games.';
+    const spans = [
+      { start: 0, end: 10, text: 'Join Slack', sources: [{ type: 'document', id: 'doc:1', document: { id: 'doc:1', text: 'Slack doc' } }] },
+      { start: 12, end: 22, text: 'Play games', sources: [{ id: 'doc:0', document: { id: 'doc:0', text: 'Games doc' } }, { id: 'doc:1' }] },
+    ];
+    const r = normalizeStructured(spans, answer, []);
+    expect(r.errors).toEqual([]);
+    expect(r.structured?.format).toBe('cohere-spans');
+    expect(r.structured?.answer).toBeUndefined();
+    expect(r.structured?.citations.map((c) => [c.ref, c.refKind, c.answerStart, c.answerEnd])).toEqual([
+      ['doc:1', 'id', 0, 10],
+      ['doc:0', 'id', 12, 22],
+      ['doc:1', 'id', 12, 22],
+    ]);
+    expect(r.structured?.chunks).toEqual([
+      { id: 'doc:1', text: 'Slack doc' },
+      { id: 'doc:0', text: 'Games doc' },
+    ]);
+  });
+
+  it('reads Cohere v1 ({text, citations: [{document_ids}], documents}) and v2 responses ({message})', () => {
+    const v1 = { text: 'Alpha is here.', citations: [{ start: 0, end: 5, text: 'Alpha', document_ids: ['doc_0'] }], documents: [{ id: 'doc_0', snippet: 'Alpha text' }] };
+    const r1 = normalizeStructured(v1, '', []);
+    expect(r1.structured?.answer).toBe('Alpha is here.');
+    expect(r1.structured?.citations.map((c) => c.ref)).toEqual(['doc_0']);
+    expect(r1.structured?.chunks?.map((c) => [c.id, c.text])).toEqual([['doc_0', 'Alpha text']]);
+    const v2 = { message: { role: 'assistant', content: [{ type: 'text', text: 'Beta is there.' }], citations: [{ start: 0, end: 4, text: 'Beta', sources: [{ id: 'doc:1' }] }] } };
+    const r2 = normalizeStructured(v2, '', []);
+    expect(r2.structured?.answer).toBe('Beta is there.');
+    expect(r2.structured?.citations[0]).toMatchObject({ ref: 'doc:1', answerStart: 0, answerEnd: 4 });
+  });
+
+  it('moves a span to where its text is, and says so; reports text that is nowhere', () => {
+    const r = normalizeStructured([{ start: 0, end: 4, text: 'Beta', sources: [{ id: 'b' }] }], 'x Beta y Beta', chunks);
+    expect(r.structured?.citations[0]).toMatchObject({ answerStart: 2, answerEnd: 6 });
+    expect(r.errors).toEqual(['[0]: span 0–4 does not hold "Beta"; moved to 2–6, where it is']);
+    const gone = normalizeStructured([{ start: 0, end: 50, text: 'Gamma', sources: [{ id: 'b' }] }], 'x Beta', chunks);
+    expect(gone.structured?.citations[0]?.answerStart).toBeUndefined();
+    expect(gone.errors[0]).toContain('the answer has no "Gamma"');
+  });
+
+  it('reads marker span lists (Liu et al. 2023) as refs with the marker spans', () => {
+    const answer = 'Cameras help.[1] [2] Privacy[3].';
+    const spans = [
+      { text: '[1]', start_index: 13, end_index: 16, link_target: 'https://a' },
+      { text: '[2]', start_index: 17, end_index: 20, link_target: 'https://b' },
+      { text: '[3]', start_index: 28, end_index: 31, link_target: 'https://c' },
+    ];
+    const numeric: Chunk[] = ['1', '2', '3'].map((id) => ({ id, text: '' }));
+    expect(cits(spans, answer, numeric).map((c) => [c.ref, c.refKind, answer.slice(c.answerStart, c.answerEnd)])).toEqual([
+      ['1', 'id', '[1]'],
+      ['2', 'id', '[2]'],
+      ['3', 'id', '[3]'],
+    ]);
+    expect(cits(spans, answer, chunks).map((c) => c.refKind)).toEqual(['index1', 'index1', 'index1']);
+  });
+});
+
+describe('normalizeStructured: Azure OpenAI On Your Data', () => {
+  const citations = [
+    { content: 'first text', id: null, title: 'T1', filepath: 'a.txt', url: null, metadata: null, chunk_id: '0' },
+    { content: 'second text', id: null, title: null, filepath: null, url: null, metadata: null, chunk_id: '0' },
+  ];
+
+  it('decodes the JSON string in the tool message into chunks doc1..docN and cites the [docN] markers', () => {
+    const v = { messages: [{ role: 'tool', content: JSON.stringify({ citations, intent: '[]' }), end_turn: false }] };
+    const answer = 'One [doc1]. Two [doc2]. Again [doc1].';
+    const r = normalizeStructured(v, answer, []);
+    expect(r.errors).toEqual([]);
+    expect(r.structured?.format).toBe('azure-on-your-data');
+    expect(r.structured?.chunks).toEqual([
+      { id: 'doc1', text: 'first text', title: 'T1', filepath: 'a.txt', chunk_id: '0' },
+      { id: 'doc2', text: 'second text', chunk_id: '0' },
+    ]);
+    expect(r.structured?.citations.map((c) => [c.ref, c.refKind, answer.slice(c.answerStart, c.answerEnd)])).toEqual([
+      ['doc1', 'id', '[doc1]'],
+      ['doc2', 'id', '[doc2]'],
+      ['doc1', 'id', '[doc1]'],
+    ]);
+    expect(r.structured?.citations[1]?.raw).toEqual(citations[1]);
+  });
+
+  it('finds the citations under context.messages and choices[0].message.context, with the assistant answer', () => {
+    const nested = { context: { messages: [{ role: 'tool', content: JSON.stringify({ citations }) }] } };
+    expect(normalizeStructured(nested, 'X [doc2].', []).structured?.citations.map((c) => c.ref)).toEqual(['doc2']);
+    const full = { choices: [{ message: { role: 'assistant', content: 'Yes [doc1]. No [doc3].', context: { citations } } }] };
+    const r = normalizeStructured(full, '', []);
+    expect(r.structured?.answer).toBe('Yes [doc1]. No [doc3].');
+    expect(r.structured?.citations.map((c) => c.ref)).toEqual(['doc1', 'doc3']);
+    expect(r.errors).toEqual(['choices[0].message.context.citations: the answer cites [doc3] but there are only 2 citations']);
+  });
+
+  it('cites by position when the case chunks are not named docN', () => {
+    const v = { messages: [{ role: 'tool', content: JSON.stringify({ citations }) }] };
+    expect(cits(v, 'A [doc2].', chunks).map((c) => [c.ref, c.refKind])).toEqual([['2', 'index1']]);
+  });
+});
+
+describe('normalizeStructured: unknown shapes', () => {
+  it('says what was expected', () => {
+    for (const v of [{ foo: 1 }, 5, 'hello', null, true, [{ x: 1 }]]) {
+      const r = normalizeStructured(v, '', chunks);
+      expect(r.structured).toBeUndefined();
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]).toContain('expected Anthropic content blocks');
+    }
+    expect(normalizeStructured({ query: 'q', answer: 'a', chunks: [] }, '', chunks).errors[0]).toContain('whole audit case');
+  });
+});
+
+describe('refKindFor', () => {
+  it('follows the data: ids, numeric chunk ids, 0-based when a 0 appears, else 1-based', () => {
+    expect(refKindFor(['a'], chunks)).toBe('id');
+    expect(refKindFor(['1'], [])).toBe('id');
+    expect(refKindFor(['x9'], chunks)).toBe('id');
+    expect(refKindFor(['4'], [{ id: '1', text: '' }])).toBe('id');
+    expect(refKindFor(['0', '1'], chunks)).toBe('index0');
+    expect(refKindFor(['2'], chunks)).toBe('index1');
+  });
+});

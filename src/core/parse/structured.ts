@@ -1,0 +1,579 @@
+// Every structured citation form of SPEC §3, normalised to StructuredInput. Refs stay as the form
+// writes them; refKind says how they are meant (an id, a 0- or 1-based position, a title), and the
+// citations helper resolves them to chunk ids. Each citation keeps the form's own object as raw.
+import { parseJson, type JsonPath } from '../json';
+import type { Chunk, RefKind, StructuredCitation, StructuredInput } from '../types';
+import { normalizeChunkList } from './chunks';
+import { describeType, isRecord, issueText, type PathIssue } from './issues';
+
+export interface NormalizeResult {
+  structured?: StructuredInput;
+  errors: string[];
+}
+
+export interface NormalizeDetailedResult {
+  structured?: StructuredInput;
+  /** Problems with paths relative to the value given (plus `base`). */
+  issues: PathIssue[];
+}
+
+const EXPECTED =
+  'expected Anthropic content blocks (a list, {content: [...]} or {blocks: [...]}), {answer, citations: [...]} ' +
+  '(offsets, ids or ids with quotes), Cohere spans ({start, end, sources}), an Azure OpenAI On Your Data response ' +
+  '(messages with a JSON string of citations) or a list of marker spans ({text: "[1]", start_index, end_index})';
+
+/** Keys under which citation objects name their chunk, in order of preference. */
+const REF_KEYS = ['chunk_id', 'source_id', 'id', 'doc_id', 'document_id', 'docid', 'source'] as const;
+
+export function normalizeStructured(value: unknown, answer: string, chunks: readonly Chunk[]): NormalizeResult {
+  const r = normalizeStructuredDetailed(value, answer, chunks);
+  return { ...(r.structured ? { structured: r.structured } : {}), errors: r.issues.map(issueText) };
+}
+
+export function normalizeStructuredDetailed(
+  value: unknown,
+  answer: string,
+  chunks: readonly Chunk[],
+  base: JsonPath = [],
+): NormalizeDetailedResult {
+  const ctx: Ctx = { answer, chunks, issues: [], base };
+  let structured: StructuredInput | undefined;
+  try {
+    structured = detect(value, ctx, [], 0);
+  } catch (e) {
+    // A bug here must not take the page down with it; it becomes an explained problem instead.
+    ctx.issues.push({ path: base, message: `could not read the structured citations (${e instanceof Error ? e.message : String(e)})` });
+    structured = undefined;
+  }
+  return { ...(structured ? { structured } : {}), issues: ctx.issues };
+}
+
+interface Ctx {
+  answer: string;
+  chunks: readonly Chunk[];
+  issues: PathIssue[];
+  base: JsonPath;
+}
+
+function issue(ctx: Ctx, path: JsonPath, message: string): void {
+  ctx.issues.push({ path: [...ctx.base, ...path], message });
+}
+
+const MAX_ENCODING_DEPTH = 3;
+
+function detect(value: unknown, ctx: Ctx, path: JsonPath, encodings: number): StructuredInput | undefined {
+  if (typeof value === 'string') {
+    // Doubly encoded: the structured value was itself serialised to a JSON string.
+    const t = value.trim();
+    if ((t.startsWith('{') || t.startsWith('[') || (t.startsWith('"') && t.endsWith('"') && t.length > 1)) && encodings < MAX_ENCODING_DEPTH) {
+      const parsed = parseJson(t);
+      if (parsed.error) {
+        issue(ctx, path, `a string that looks like JSON but does not parse: ${parsed.error.message} (at character ${parsed.error.offset + 1})`);
+        return undefined;
+      }
+      // Problems inside the encoded string can only be pointed at the string itself.
+      const inner: Ctx = { ...ctx, issues: [] };
+      const r = detect(parsed.value, inner, [], encodings + 1);
+      ctx.issues.push(...inner.issues.map((i) => ({ ...i, path: [...ctx.base, ...path], message: `inside the JSON string: ${issueText({ ...i, path: i.path.slice(ctx.base.length) })}` })));
+      return r;
+    }
+    issue(ctx, path, `found a string; ${EXPECTED}`);
+    return undefined;
+  }
+  if (Array.isArray(value)) return detectList(value, ctx, path, undefined);
+  if (isRecord(value)) return detectObject(value, ctx, path);
+  issue(ctx, path, `found ${describeType(value)}; ${EXPECTED}`);
+  return undefined;
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+function isInt(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function refOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shape tests
+
+const isLiuSpan = (e: unknown): boolean => isRecord(e) && isInt(e.start_index) && isInt(e.end_index);
+const isCohereSpan = (e: unknown): boolean =>
+  isRecord(e) && isInt(e.start) && isInt(e.end) && (Array.isArray(e.sources) || Array.isArray(e.document_ids) || Array.isArray(e.documents));
+const ANTHROPIC_BLOCK_TYPES = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use', 'server_tool_use', 'web_search_tool_result', 'tool_result', 'image', 'document', 'search_result']);
+const isAnthropicBlock = (e: unknown): boolean =>
+  isRecord(e) &&
+  (typeof e.type === 'string' ? ANTHROPIC_BLOCK_TYPES.has(e.type) : typeof e.text === 'string') &&
+  !('start' in e) &&
+  !('start_index' in e);
+const isOffsetCitation = (e: unknown): boolean => isRecord(e) && isInt(e.start) && isInt(e.end);
+const hasRefKey = (e: unknown): boolean => isRecord(e) && REF_KEYS.some((k) => refOf(e[k]) !== undefined);
+const isAzureCitation = (e: unknown): boolean => isRecord(e) && typeof e.content === 'string' && !('start' in e);
+const isPrimitiveRef = (e: unknown): boolean => typeof e === 'string' || (typeof e === 'number' && Number.isFinite(e));
+
+function detectList(list: unknown[], ctx: Ctx, path: JsonPath, answer: string | undefined): StructuredInput | undefined {
+  if (list.length === 0) return { format: 'id-list', ...(answer !== undefined ? { answer } : {}), citations: [] };
+  if (list.every(isPrimitiveRef)) return idList(list, ctx, path, answer);
+  if (list.every(isLiuSpan)) return markerSpans(list as Record<string, unknown>[], ctx, path, answer);
+  if (list.every(isCohereSpan)) return cohereSpans(list as Record<string, unknown>[], ctx, path, answer, undefined);
+  if (list.every(isRecord) && list.some((e) => isRecord(e) && e.type === 'text') && list.every(isAnthropicBlock)) {
+    return anthropicBlocks(list, ctx, path);
+  }
+  if (list.every(isRecord) && list.every((e) => isRecord(e) && typeof e.text === 'string' && !('start' in e) && !('start_index' in e)) && list.some((e) => isRecord(e) && Array.isArray(e.citations))) {
+    return anthropicBlocks(list, ctx, path);
+  }
+  if (list.every(isOffsetCitation)) return offsetCitations(list as Record<string, unknown>[], ctx, path, answer);
+  if (list.every(hasRefKey)) return idQuoteList(list as Record<string, unknown>[], ctx, path, answer);
+  if (list.every(isAzureCitation)) return azure(list as Record<string, unknown>[], ctx, path, answer);
+  issue(ctx, path, `a list whose items are not of one known kind; ${EXPECTED}`);
+  return undefined;
+}
+
+function detectObject(o: Record<string, unknown>, ctx: Ctx, path: JsonPath): StructuredInput | undefined {
+  // A single Anthropic text block on its own.
+  if (o.type === 'text' && typeof o.text === 'string') return anthropicBlocks([o], ctx, path, true);
+
+  // Anthropic: a whole Message ({content: [...]}) or the cookbook printer's {blocks: [...]}.
+  for (const key of ['content', 'blocks'] as const) {
+    const v = o[key];
+    if (Array.isArray(v) && v.length > 0 && v.every(isRecord) && v.every(isAnthropicBlock)) return anthropicBlocks(v, ctx, [...path, key]);
+  }
+
+  // Azure OpenAI On Your Data: a tool message whose content is a JSON string with citations.
+  const az = findAzure(o, path);
+  if (az) return azure(az.citations, ctx, az.citationsPath, az.answer);
+
+  // Cohere v2 response: {message: {content: [{type: 'text', text}], citations: [...]}}.
+  const msg = o.message;
+  if (isRecord(msg) && Array.isArray(msg.citations)) {
+    const text = textOfContent(msg.content);
+    return cohereSpans(msg.citations.filter(isRecord), ctx, [...path, 'message', 'citations'], text, undefined);
+  }
+
+  const answerKey = (['answer', 'text', 'response'] as const).find((k) => typeof o[k] === 'string');
+  const answer = answerKey ? (o[answerKey] as string) : undefined;
+  const citations = o.citations ?? o.sources ?? o.references;
+  const citationsKey = o.citations !== undefined ? 'citations' : o.sources !== undefined ? 'sources' : 'references';
+  if (Array.isArray(citations)) {
+    // Cohere v1: {text, citations: [{start, end, text, document_ids}], documents: [{id, text}]}.
+    if (citations.length > 0 && citations.every(isCohereSpan)) {
+      return cohereSpans(citations as Record<string, unknown>[], ctx, [...path, citationsKey], answer, Array.isArray(o.documents) ? o.documents : undefined);
+    }
+    return detectList(citations, ctx, [...path, citationsKey], answer);
+  }
+  if (answer !== undefined && citations === undefined && ('citations' in o || 'sources' in o)) {
+    return { format: 'id-list', answer, citations: [] };
+  }
+  if (typeof o.query === 'string' && typeof o.answer === 'string' && 'chunks' in o) {
+    issue(ctx, path, 'this is a whole audit case (query, answer, chunks), not structured citations');
+    return undefined;
+  }
+  issue(ctx, path, `an object of unknown shape (keys: ${Object.keys(o).slice(0, 8).join(', ') || 'none'}); ${EXPECTED}`);
+  return undefined;
+}
+
+function textOfContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.filter((b): b is Record<string, unknown> => isRecord(b) && typeof b.text === 'string').map((b) => b.text as string);
+  return texts.length > 0 ? texts.join('') : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// How a numeric or textual ref list is meant, from the data: chunk ids when they match (or when
+// chunk ids are numbers themselves), else positions — 0-based only when a 0 appears (SPEC §3).
+
+export function refKindFor(refs: readonly string[], chunks: readonly Chunk[]): RefKind {
+  if (chunks.length === 0 || refs.length === 0) return 'id';
+  const ids = new Set(chunks.map((c) => c.id));
+  if (refs.every((r) => ids.has(r))) return 'id';
+  if (!refs.every((r) => /^\d+$/.test(r))) return 'id';
+  if (chunks.every((c) => /^\d+$/.test(c.id))) return 'id';
+  return refs.some((r) => Number(r) === 0) ? 'index0' : 'index1';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anthropic Citations API content blocks
+
+function anthropicBlocks(blocks: unknown[], ctx: Ctx, path: JsonPath, single = false): StructuredInput {
+  let answer = '';
+  const citations: StructuredCitation[] = [];
+  blocks.forEach((block, i) => {
+    const bp = single ? path : [...path, i];
+    if (!isRecord(block)) {
+      issue(ctx, bp, `expected a content block object, found ${describeType(block)}`);
+      return;
+    }
+    if (block.type !== undefined && block.type !== 'text') return; // thinking, tool use: not answer text
+    if (typeof block.text !== 'string') {
+      issue(ctx, [...bp, 'text'], `expected the block's text as a string, found ${describeType(block.text)}`);
+      return;
+    }
+    const answerStart = answer.length;
+    answer += block.text;
+    const answerEnd = answer.length;
+    const list = block.citations;
+    if (list === undefined || list === null) return;
+    if (!Array.isArray(list)) {
+      issue(ctx, [...bp, 'citations'], `expected a list of citations, found ${describeType(list)}`);
+      return;
+    }
+    list.forEach((c, j) => {
+      const cp = [...bp, 'citations', j];
+      if (!isRecord(c)) {
+        issue(ctx, cp, `expected a citation object, found ${describeType(c)}`);
+        return;
+      }
+      const cit = anthropicCitation(c, ctx, cp);
+      if (cit) citations.push({ ...cit, answerStart, answerEnd });
+    });
+  });
+  return { format: 'anthropic-blocks', answer, citations };
+}
+
+function anthropicCitation(c: Record<string, unknown>, ctx: Ctx, cp: JsonPath): StructuredCitation | undefined {
+  const location =
+    str(c.type) ??
+    ('start_char_index' in c
+      ? 'char_location'
+      : 'start_page_number' in c
+        ? 'page_location'
+        : 'search_result_index' in c
+          ? 'search_result_location'
+          : 'start_block_index' in c
+            ? 'content_block_location'
+            : 'url' in c
+              ? 'web_search_result_location'
+              : undefined);
+  let ref: string;
+  let refKind: RefKind;
+  if (isInt(c.document_index) && c.document_index >= 0) {
+    ref = String(c.document_index);
+    refKind = 'index0';
+  } else if (isInt(c.search_result_index) && c.search_result_index >= 0) {
+    ref = String(c.search_result_index);
+    refKind = 'index0';
+  } else if (typeof c.document_title === 'string' && c.document_title !== '') {
+    ref = c.document_title;
+    refKind = 'title';
+  } else if (typeof c.title === 'string' && c.title !== '') {
+    ref = c.title;
+    refKind = 'title';
+  } else if (typeof c.url === 'string' && c.url !== '') {
+    ref = c.url;
+    refKind = 'id';
+  } else {
+    issue(ctx, cp, 'the citation names no document (expected document_index or document_title)');
+    return undefined;
+  }
+  const out: StructuredCitation = { ref, refKind, raw: c };
+  if (location !== undefined) out.location = location;
+  if (typeof c.cited_text === 'string') out.quote = c.cited_text;
+  if (location === 'char_location') {
+    const s = num(c.start_char_index);
+    const e = num(c.end_char_index);
+    if (s !== undefined && e !== undefined) {
+      out.sourceStart = s;
+      out.sourceEnd = e;
+    } else issue(ctx, cp, 'a char_location needs numeric start_char_index and end_char_index');
+  } else if (location === 'page_location') {
+    const p = num(c.start_page_number);
+    if (p !== undefined) out.page = p;
+    else issue(ctx, cp, 'a page_location needs a numeric start_page_number');
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// {answer, citations: [...]}: offsets, ids, ids with quotes
+
+function offsetCitations(list: Record<string, unknown>[], ctx: Ctx, path: JsonPath, answer: string | undefined): StructuredInput {
+  const refs = list.map((c) => refOf(REF_KEYS.map((k) => c[k]).find((v) => refOf(v) !== undefined)));
+  const kind = refKindFor(refs.filter((r): r is string => r !== undefined), ctx.chunks);
+  const citations: StructuredCitation[] = [];
+  list.forEach((c, i) => {
+    const cp = [...path, i];
+    const start = c.start as number;
+    const end = c.end as number;
+    let ref = refs[i];
+    let refKind: RefKind = kind;
+    const page = num(c.page);
+    if (ref === undefined) {
+      if (page === undefined) {
+        issue(ctx, cp, 'the citation names no chunk (expected chunk_id or page)');
+        return;
+      }
+      // Only a page: the page number is taken as the 1-based position of the chunk (one chunk per page).
+      ref = String(page);
+      refKind = 'index1';
+    }
+    const out: StructuredCitation = { ref, refKind, sourceStart: start, sourceEnd: end, location: 'offsets', raw: c };
+    if (typeof c.quote === 'string') out.quote = c.quote;
+    else if (typeof c.text === 'string') out.quote = c.text;
+    if (page !== undefined) out.page = page;
+    if (start > end || start < 0) issue(ctx, cp, `start ${start} and end ${end} do not make a span`);
+    citations.push(out);
+  });
+  return { format: 'offset-citations', ...(answer !== undefined ? { answer } : {}), citations };
+}
+
+function idList(list: unknown[], ctx: Ctx, path: JsonPath, answer: string | undefined): StructuredInput {
+  const refs = list.map((v) => refOf(v) ?? '');
+  const refKind = refKindFor(refs, ctx.chunks);
+  const citations = refs.map((ref, i): StructuredCitation => ({ ref, refKind, location: 'id', raw: list[i] }));
+  refs.forEach((r, i) => {
+    if (r === '') issue(ctx, [...path, i], 'an empty id');
+  });
+  return { format: 'id-list', ...(answer !== undefined ? { answer } : {}), citations: citations.filter((c) => c.ref !== '') };
+}
+
+function idQuoteList(list: Record<string, unknown>[], ctx: Ctx, path: JsonPath, answer: string | undefined): StructuredInput {
+  const refs = list.map((c) => refOf(REF_KEYS.map((k) => c[k]).find((v) => refOf(v) !== undefined)) ?? '');
+  const refKind = refKindFor(refs, ctx.chunks);
+  const citations: StructuredCitation[] = [];
+  list.forEach((c, i) => {
+    if (refs[i] === '' || refs[i] === undefined) {
+      issue(ctx, [...path, i], 'the citation names no chunk (expected id, source_id or chunk_id)');
+      return;
+    }
+    const out: StructuredCitation = { ref: refs[i] ?? '', refKind, location: 'id', raw: c };
+    const quote = str(c.quote) ?? str(c.cited_text) ?? str(c.snippet);
+    if (quote !== undefined) out.quote = quote;
+    citations.push(out);
+  });
+  return { format: 'id-list', ...(answer !== undefined ? { answer } : {}), citations };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spans into the answer: Cohere citations, and lists of marker spans (Liu et al. 2023)
+
+/**
+ * Checks a span against the answer: when the span's own text sits elsewhere (an answer edited
+ * by a few characters), the span is moved to the nearest occurrence; when it cannot be placed
+ * it is dropped with a message.
+ */
+function placeSpan(
+  answer: string | undefined,
+  start: number,
+  end: number,
+  expected: string | undefined,
+  ctx: Ctx,
+  cp: JsonPath,
+): { answerStart: number; answerEnd: number } | undefined {
+  if (answer === undefined) return start >= 0 && end >= start ? { answerStart: start, answerEnd: end } : undefined;
+  const inBounds = start >= 0 && end >= start && end <= answer.length;
+  if (expected === undefined || expected === '') {
+    if (inBounds) return { answerStart: start, answerEnd: end };
+    issue(ctx, cp, `span ${start}–${end} is outside the answer (${answer.length} characters)`);
+    return undefined;
+  }
+  if (inBounds && answer.slice(start, end) === expected) return { answerStart: start, answerEnd: end };
+  let best = -1;
+  for (let at = answer.indexOf(expected); at >= 0; at = answer.indexOf(expected, at + 1)) {
+    if (best < 0 || Math.abs(at - start) < Math.abs(best - start)) best = at;
+    if (at > start) break;
+  }
+  if (best >= 0) {
+    issue(ctx, cp, `span ${start}–${end} does not hold ${quoteForMessage(expected)}; moved to ${best}–${best + expected.length}, where it is`);
+    return { answerStart: best, answerEnd: best + expected.length };
+  }
+  issue(ctx, cp, `the answer has no ${quoteForMessage(expected)} at ${start}–${end} or elsewhere`);
+  return inBounds ? { answerStart: start, answerEnd: end } : undefined;
+}
+
+function quoteForMessage(text: string): string {
+  return JSON.stringify(text.length > 60 ? text.slice(0, 57) + '...' : text);
+}
+
+function cohereSpans(
+  list: Record<string, unknown>[],
+  ctx: Ctx,
+  path: JsonPath,
+  ownAnswer: string | undefined,
+  documents: unknown[] | undefined,
+): StructuredInput {
+  const answer = ownAnswer ?? (ctx.answer !== '' ? ctx.answer : undefined);
+  const citations: StructuredCitation[] = [];
+  const docs: unknown[] = [];
+  const docIds = new Set<string>();
+  const addDoc = (d: unknown): void => {
+    if (!isRecord(d)) return;
+    const id = refOf(d.id);
+    const text = str(d.text) ?? str(d.snippet) ?? str(d.content);
+    if (id === undefined || text === undefined || docIds.has(id)) return;
+    docIds.add(id);
+    docs.push({ ...d, id, text });
+  };
+  documents?.forEach(addDoc);
+
+  list.forEach((c, i) => {
+    const cp = [...path, i];
+    if (!isInt(c.start) || !isInt(c.end)) {
+      issue(ctx, cp, 'a span needs integer start and end');
+      return;
+    }
+    const span = placeSpan(answer, c.start, c.end, str(c.text), ctx, cp);
+    const refs: string[] = [];
+    if (Array.isArray(c.sources)) {
+      for (const s of c.sources) {
+        if (!isRecord(s)) continue;
+        const doc = isRecord(s.document) ? s.document : undefined;
+        const id = refOf(s.id) ?? refOf(doc?.id);
+        if (id !== undefined) refs.push(id);
+        if (doc) addDoc({ ...doc, id: refOf(doc.id) ?? id });
+      }
+    }
+    if (Array.isArray(c.document_ids)) for (const d of c.document_ids) if (refOf(d) !== undefined) refs.push(refOf(d) as string);
+    if (Array.isArray(c.documents)) {
+      for (const d of c.documents) {
+        const id = refOf(d) ?? (isRecord(d) ? refOf(d.id) : undefined);
+        if (id !== undefined) refs.push(id);
+        addDoc(d);
+      }
+    }
+    if (refs.length === 0) {
+      issue(ctx, cp, 'the span names no source (expected sources[].id or document_ids)');
+      return;
+    }
+    for (const ref of [...new Set(refs)]) {
+      const out: StructuredCitation = { ref, refKind: 'id', location: 'answer_span', raw: c };
+      if (span) {
+        out.answerStart = span.answerStart;
+        out.answerEnd = span.answerEnd;
+      }
+      citations.push(out);
+    }
+  });
+  const chunks = docs.length > 0 ? normalizeChunkList(docs).chunks : undefined;
+  return { format: 'cohere-spans', ...(ownAnswer !== undefined ? { answer: ownAnswer } : {}), citations, ...(chunks ? { chunks } : {}) };
+}
+
+/** `[{text: "[1]", start_index, end_index, link_target}]`: where each marker sits in the answer. */
+function markerSpans(list: Record<string, unknown>[], ctx: Ctx, path: JsonPath, ownAnswer: string | undefined): StructuredInput {
+  const answer = ownAnswer ?? (ctx.answer !== '' ? ctx.answer : undefined);
+  const refs = list.map((c) => {
+    const t = str(c.text) ?? '';
+    const inner = /^\s*[[【(]?\s*([^\]】)]*?)\s*[\]】)]?\s*$/.exec(t)?.[1] ?? t;
+    return inner;
+  });
+  const refKind = refKindFor(refs.filter((r) => r !== ''), ctx.chunks);
+  const citations: StructuredCitation[] = [];
+  list.forEach((c, i) => {
+    const cp = [...path, i];
+    const ref = refs[i] ?? '';
+    if (ref === '') {
+      issue(ctx, cp, 'the marker span has no marker text (expected text like "[1]")');
+      return;
+    }
+    const span = placeSpan(answer, c.start_index as number, c.end_index as number, str(c.text), ctx, cp);
+    const out: StructuredCitation = { ref, refKind, location: 'marker_span', raw: c };
+    if (span) {
+      out.answerStart = span.answerStart;
+      out.answerEnd = span.answerEnd;
+    }
+    citations.push(out);
+  });
+  return { format: 'cohere-spans', ...(ownAnswer !== undefined ? { answer: ownAnswer } : {}), citations };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Azure OpenAI "On Your Data"
+
+interface AzureFound {
+  citations: Record<string, unknown>[];
+  citationsPath: JsonPath;
+  answer?: string;
+}
+
+/** Looks in the places the On Your Data API versions put the tool message / citations. */
+function findAzure(o: Record<string, unknown>, path: JsonPath): AzureFound | undefined {
+  const candidates: { holder: unknown; at: JsonPath }[] = [
+    { holder: o, at: path },
+    { holder: o.context, at: [...path, 'context'] },
+  ];
+  const choices = o.choices;
+  if (Array.isArray(choices) && isRecord(choices[0])) {
+    const c0 = choices[0];
+    candidates.push({ holder: c0, at: [...path, 'choices', 0] });
+    if (isRecord(c0.message)) {
+      candidates.push({ holder: c0.message, at: [...path, 'choices', 0, 'message'] });
+      candidates.push({ holder: c0.message.context, at: [...path, 'choices', 0, 'message', 'context'] });
+    }
+  }
+  let answer: string | undefined;
+  for (const { holder } of candidates) {
+    if (!isRecord(holder)) continue;
+    if (holder.role === 'assistant' && typeof holder.content === 'string' && answer === undefined) {
+      answer = holder.content;
+    }
+    const messages = holder.messages;
+    if (!Array.isArray(messages)) continue;
+    messages.forEach((m) => {
+      if (isRecord(m) && m.role === 'assistant' && typeof m.content === 'string' && answer === undefined) {
+        answer = m.content;
+      }
+    });
+  }
+  for (const { holder, at } of candidates) {
+    if (!isRecord(holder)) continue;
+    const messages = holder.messages;
+    if (Array.isArray(messages)) {
+      for (let k = 0; k < messages.length; k++) {
+        const m = messages[k];
+        if (!isRecord(m) || (m.role !== undefined && m.role !== 'tool')) continue;
+        let content: unknown = m.content;
+        if (typeof content === 'string') {
+          const parsed = parseJson(content.trim());
+          if (parsed.error) continue;
+          content = parsed.value;
+        }
+        if (isRecord(content) && Array.isArray(content.citations) && content.citations.every(isAzureCitation)) {
+          return { citations: content.citations as Record<string, unknown>[], citationsPath: [...at, 'messages', k, 'content'], ...(answer !== undefined ? { answer } : {}) };
+        }
+      }
+    }
+    // Newer API versions: context.citations is a list of objects, not a string.
+    if (holder !== o && Array.isArray(holder.citations) && holder.citations.length > 0 && holder.citations.every(isAzureCitation)) {
+      return { citations: holder.citations as Record<string, unknown>[], citationsPath: [...at, 'citations'], ...(answer !== undefined ? { answer } : {}) };
+    }
+  }
+  return undefined;
+}
+
+function azure(list: Record<string, unknown>[], ctx: Ctx, path: JsonPath, ownAnswer: string | undefined): StructuredInput {
+  // Citations are cited as [docN] by their 1-based position; their own chunk_id is not an id.
+  const docs = list.map((c, i) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(c)) if (v !== null && k !== 'content' && k !== 'id') out[k] = v;
+    return { ...out, id: `doc${i + 1}`, text: c.content as string };
+  });
+  const chunks = normalizeChunkList(docs).chunks;
+  const answer = ownAnswer ?? ctx.answer;
+  const useIds = ctx.chunks.length === 0 || ctx.chunks.some((c) => /^doc\d+$/.test(c.id));
+  const citations: StructuredCitation[] = [];
+  const re = /\[doc(\d+)\]/g;
+  for (let m = re.exec(answer); m; m = re.exec(answer)) {
+    const n = Number(m[1]);
+    const raw = list[n - 1];
+    const out: StructuredCitation = useIds
+      ? { ref: `doc${m[1]}`, refKind: 'id' }
+      : { ref: String(n), refKind: 'index1' };
+    out.answerStart = m.index;
+    out.answerEnd = m.index + m[0].length;
+    out.location = 'doc_marker';
+    if (raw !== undefined) out.raw = raw;
+    else issue(ctx, path, `the answer cites [doc${m[1]}] but there are only ${list.length} citations`);
+    citations.push(out);
+  }
+  return { format: 'azure-on-your-data', ...(ownAnswer !== undefined ? { answer: ownAnswer } : {}), citations, chunks };
+}

@@ -1,0 +1,229 @@
+// ModelAudit, the page's model state: key handling, runs, stale answers, cancel, failures.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { ModelAudit, type ModelHost } from '../../src/state/model.svelte';
+import { memoryStore } from '../../src/state/storage';
+import { MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY } from '../../src/model/constants';
+import { ModelError } from '../../src/model/errors';
+import type { ModelRun, ModelRunOptions } from '../../src/model/run';
+import type { AuditCase, ModelResults, Report } from '../../src/core/types';
+import { threeClaimCase } from '../server/factories';
+import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+
+const KEY = 'sk-ant-api03-STATE-KEY-9876543210';
+
+function host(): ModelHost & { reports: { r: Report | null; rev: number | undefined }[]; revision: number } {
+  const { c, report } = threeClaimCase();
+  return {
+    auditCase: c,
+    localReport: report,
+    revision: 1,
+    busy: false,
+    settings: { uiLanguage: 'en' },
+    reports: [],
+    setModelReport(r, rev) {
+      this.reports.push({ r, rev });
+    },
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const results = (verdict: 'fully_supported' | 'not_supported', claims = [0, 1, 2]): ModelResults => ({
+  model: 'claude-sonnet-5-5',
+  judgements: claims.map((i) => ({
+    claim_index: i,
+    support: [{ chunk_id: `c${i + 1}`, verdict, supporting_phrase: '', missing_or_extra: '', decision_basis: 'b' }],
+    joint_verdict: verdict,
+  })),
+});
+
+describe('the key', () => {
+  test('stays in memory unless the user opts in; forget removes it everywhere', () => {
+    const store = memoryStore();
+    const m = new ModelAudit(host(), { store });
+    m.setApiKey(KEY);
+    expect(m.hasKey).toBe(true);
+    expect(store.get(MODEL_API_KEY_KEY)).toBeNull();
+    expect(store.get(MODEL_SETTINGS_KEY) ?? '').not.toContain(KEY);
+    expect(JSON.stringify(m)).not.toContain(KEY);
+    expect(m.maskedKey).toBe('\u2022\u2022\u2022\u20223210');
+
+    m.setRememberKey(true);
+    expect(store.get(MODEL_API_KEY_KEY)).toBe(KEY);
+    expect(new ModelAudit(host(), { store }).hasKey).toBe(true);
+
+    m.forgetKey();
+    expect(m.hasKey).toBe(false);
+    expect(store.get(MODEL_API_KEY_KEY)).toBeNull();
+    expect(m.settings.rememberKey).toBe(false);
+    expect(new ModelAudit(host(), { store }).hasKey).toBe(false);
+  });
+
+  test('turning "remember" off erases the stored key but keeps it for this session', () => {
+    const store = memoryStore();
+    const m = new ModelAudit(host(), { store });
+    m.setRememberKey(true);
+    m.setApiKey(KEY);
+    expect(store.get(MODEL_API_KEY_KEY)).toBe(KEY);
+    m.setRememberKey(false);
+    expect(store.get(MODEL_API_KEY_KEY)).toBeNull();
+    expect(m.hasKey).toBe(true);
+  });
+
+  test('settings persist without the key', () => {
+    const store = memoryStore();
+    const m = new ModelAudit(host(), { store });
+    m.setApiKey(KEY);
+    m.setModel('claude-opus-5-5');
+    m.setStrict(true);
+    m.setBaseURL('http://127.0.0.1:4402');
+    const again = new ModelAudit(host(), { store });
+    expect(again.settings).toMatchObject({ model: 'claude-opus-5-5', strict: true, baseURL: 'http://127.0.0.1:4402' });
+    expect(again.hasKey).toBe(false);
+  });
+
+  test('without a key, run says what to do', async () => {
+    const m = new ModelAudit(host(), { store: memoryStore() });
+    await m.run();
+    expect(m.status).toBe('error');
+    expect(m.error?.kind).toBe('no_key');
+    expect(m.error?.action).toMatch(/API key/);
+  });
+});
+
+describe('runs', () => {
+  test('progress and the final report go to the workbench with the judged revision', async () => {
+    const h = host();
+    const run = async (c: AuditCase, report: Report, o: ModelRunOptions): Promise<ModelRun> => {
+      o.onProgress?.({ phase: 'streaming', pass: 0, passes: 1, batch: 0, batches: 1, claimsJudged: 1, claimsTotal: 3, results: results('fully_supported', [0]) });
+      return { results: results('fully_supported'), report: { ...report, summary: 'final' }, mode: 'output_config', plan: {} as never };
+    };
+    const m = new ModelAudit(h, { store: memoryStore(), run });
+    m.setApiKey(KEY);
+    await m.run();
+    expect(m.status).toBe('done');
+    expect(h.reports).toHaveLength(2);
+    expect(h.reports[0]!.r!.claims[0]!.support?.[0]?.chunk_id).toBe('c1');
+    expect(h.reports[0]!.r!.claims[1]!.support).toBeUndefined();
+    expect(h.reports[1]!.r!.summary).toBe('final');
+    expect(h.reports.every((x) => x.rev === 1)).toBe(true);
+    expect(m.results?.judgements).toHaveLength(3);
+    h.revision = 2;
+    expect(m.results).toBeNull();
+  });
+
+  test('a newer run makes the older one\u2019s late answer stale', async () => {
+    const h = host();
+    const first = deferred<ModelRun>();
+    const second = deferred<ModelRun>();
+    const signals: AbortSignal[] = [];
+    const queue = [first, second];
+    const run = (_c: AuditCase, _r: Report, o: ModelRunOptions) => {
+      signals.push(o.signal!);
+      return queue.shift()!.promise;
+    };
+    const m = new ModelAudit(h, { store: memoryStore(), run });
+    m.setApiKey(KEY);
+    const p1 = m.run();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(signals).toHaveLength(1);
+    const p2 = m.run();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(signals[0]!.aborted).toBe(true);
+    second.resolve({ results: results('not_supported'), report: { ...h.localReport!, summary: 'second' }, mode: 'output_config', plan: {} as never });
+    await p2;
+    // The first run answers late anyway: it must be dropped.
+    first.resolve({ results: results('fully_supported'), report: { ...h.localReport!, summary: 'first' }, mode: 'output_config', plan: {} as never });
+    await p1;
+    expect(h.reports.map((x) => x.r?.summary)).toEqual(['second']);
+    expect(m.results?.judgements[0]!.joint_verdict).toBe('not_supported');
+    expect(m.status).toBe('done');
+  });
+
+  test('a failure keeps the partial results and explains itself', async () => {
+    const h = host();
+    const run = async (): Promise<ModelRun> => {
+      const e = new ModelError({ kind: 'overloaded', status: 529 });
+      e.partial = results('fully_supported', [0, 1]);
+      throw e;
+    };
+    const m = new ModelAudit(h, { store: memoryStore(), run });
+    m.setApiKey(KEY);
+    await m.run();
+    expect(m.status).toBe('error');
+    expect(m.error?.title).toMatch(/overloaded/);
+    expect(h.reports.at(-1)!.r!.claims.filter((c) => c.support).length).toBe(2);
+  });
+
+  test('Czech UI gets Czech error messages', async () => {
+    const h = { ...host(), settings: { uiLanguage: 'cs' as const } };
+    const run = async (): Promise<ModelRun> => {
+      throw new ModelError({ kind: 'auth', status: 401 });
+    };
+    const m = new ModelAudit(h, { store: memoryStore(), run });
+    m.setApiKey(KEY);
+    await m.run();
+    expect(m.error?.title).toMatch(/klíč/);
+  });
+});
+
+describe('against the fake server', () => {
+  let server: FakeAnthropic;
+  beforeAll(async () => {
+    server = await startFakeAnthropic();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => server.reset());
+
+  test('count tokens, run, cancel', async () => {
+    const h = host();
+    const m = new ModelAudit(h, { store: memoryStore() });
+    m.setApiKey(KEY);
+    m.setBaseURL(server.url);
+    await m.countTokens();
+    expect(m.estimate?.inputTokens).toBeGreaterThan(100);
+    expect(m.estimate?.usd).toBeGreaterThan(0);
+    h.revision = 2;
+    expect(m.estimate).toBeNull();
+
+    await m.run();
+    expect(m.status).toBe('done');
+    expect(h.reports.at(-1)!.r!.meta.checked_by).toBe('model');
+
+    server.script({ kind: 'judge', delayMs: 20 });
+    const p = m.run();
+    await new Promise((r) => setTimeout(r, 60));
+    m.cancel();
+    await p;
+    expect(m.status).toBe('cancelled');
+    expect(m.error?.kind).toBe('cancelled');
+  });
+
+  test('a 401 from the server becomes the key message', async () => {
+    const m = new ModelAudit(host(), { store: memoryStore() });
+    m.setApiKey('sk-ant-invalid-key');
+    m.setBaseURL(server.url);
+    await m.run();
+    expect(m.error?.kind).toBe('auth');
+    expect(m.error?.title).toMatch(/not accepted/);
+  });
+
+  test('the model list is loaded with the key', async () => {
+    const m = new ModelAudit(host(), { store: memoryStore() });
+    m.setApiKey(KEY);
+    m.setBaseURL(server.url);
+    await m.loadModels();
+    expect(m.models.map((x) => x.id)).toContain('fake-unpriced-model');
+    expect(m.modelsError).toBeNull();
+  });
+});
