@@ -39,7 +39,7 @@ export function generateLargeCase(opts: { answerChars?: number; citations?: numb
   const perSentence = Math.max(1, Math.round(answerChars / citations));
   let cited = 0;
   while (length < answerChars) {
-    let s = sentence(Math.max(6, Math.round(perSentence / 7)));
+    let s = sentence(Math.max(6, Math.round(perSentence / 9)));
     if (cited < citations) {
       s += ` [${1 + Math.floor(r() * chunks)}]`;
       cited++;

@@ -3,9 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import { auditCase } from './core/audit';
 import { parseCaseText, parseDataset } from './core/parse/case';
-import type { AuditCase, AuditOptions, ParseError, Report, RequiredStyle } from './core/types';
+import type { AuditCase, AuditOptions, ModelResults, ParseError, Report, RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
 import { renderTextReport } from './core/textReport';
+import { applyModelResults } from './core/report';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -202,6 +203,9 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
       } catch (err) {
         modelFailed = true;
         io.err(`${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}: model audit failed: ${(err as Error).message}\n`);
+        // Keep what was judged before the failure.
+        const partial = (err as { partial?: ModelResults }).partial;
+        if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
       }
     }
     if (report.verdict === 'FAIL') anyFail = true;

@@ -168,3 +168,16 @@ describe('applyModelResults', () => {
     expect(claimSupport([])).toBeNull();
   });
 });
+
+describe('claims citing only missing chunks', () => {
+  it('are judged not supported in code, so ACCURATE fails instead of staying unchecked', () => {
+    const report = localReport({ citations: [citation(0, 'a', 0), citation(1, 'zz', 1, { chunk_id: null, exists: false })] });
+    report.claims[0] = claim(0, 'Alpha is 5.', [0], ['a']);
+    report.claims[1] = claim(1, 'Beta is green.', [1], []);
+    const results: ModelResults = { model: 'm', judgements: [{ claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] }] };
+    const r = applyModelResults(report, results, c);
+    expect(r.claims[1]!.support?.[0]?.verdict).toBe('not_supported');
+    expect(r.dimensions.accurate.status).toBe('FAIL');
+    expect(r.scores.citation_recall).toBe(0.5);
+  });
+});

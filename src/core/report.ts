@@ -271,7 +271,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
 
   const accurateIssues: string[] = [];
   const claims: ReportClaim[] = report.claims.map((claim) => {
-    const judged = byClaim.get(claim.index);
+    const judged = byClaim.get(claim.index) ?? judgeMissingSources(report, claim, lang);
     if (!judged) return { ...claim };
     const support = judged.support.map((j) => {
       const text = chunkText.get(j.chunk_id) ?? '';
@@ -354,6 +354,25 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     scores,
     meta: { ...report.meta, checked_by: 'model', model: results.model },
   };
+}
+
+/**
+ * A cited claim whose every citation points at a missing or empty chunk is not sent to the model:
+ * nothing can support it, so it is judged not supported here rather than left unchecked.
+ */
+function judgeMissingSources(report: Report, claim: ReportClaim, lang: 'en' | 'cs'): { support: SupportJudgement[] } | undefined {
+  const cits = claim.citation_indexes.map((i) => report.citations[i]).filter((x): x is Citation => x !== undefined);
+  if (cits.length === 0 || cits.some((x) => x.exists)) return undefined;
+  const basis = lang === 'cs' ? 'Citovaný úryvek chybí nebo nemá text.' : 'The cited chunk is missing or has no text.';
+  const seen = new Set<string>();
+  const support: SupportJudgement[] = [];
+  for (const x of cits) {
+    const id = x.chunk_id ?? x.ref;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    support.push({ chunk_id: id, verdict: 'not_supported', supporting_phrase: '', missing_or_extra: '', decision_basis: basis, phrase_verified: true });
+  }
+  return { support };
 }
 
 /** SPEC §6 scores from judged claims. Definitions are stated in the README. */

@@ -286,6 +286,16 @@ describe('failures', () => {
     expect(messagesCalls()).toHaveLength(1);
   });
 
+  test('an error event before any content is retried like a 529', async () => {
+    const { c, report } = threeClaimCase();
+    server.script({ kind: 'judge', errorAtStart: true, errorType: 'overloaded_error' });
+    const waits: number[] = [];
+    const run = await runModelAudit(c, report, opts({ sleep: async (ms) => void waits.push(ms) }));
+    expect(messagesCalls()).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+    expect(run.results.judgements).toHaveLength(3);
+  });
+
   test.each(['destroy', 'end'] as const)('a stream cut mid-way (%s) keeps the claims judged before it', async (cutMode) => {
     const { c, report } = threeClaimCase();
     server.script({ kind: 'judge', cutAfterClaims: 1, cutMode });

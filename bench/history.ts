@@ -1,0 +1,191 @@
+// History and share-link benchmarks (issue 5), exported for bench/run.ts:
+// - benchHistory: 10,000 audits in IndexedDB (fake-indexeddb in Node: an in-memory IndexedDB,
+//   so absolute times are not a browser's) — time to the first page of the list and to a search,
+//   each next to a raw IndexedDB read of the same rows (the ratio is what to watch).
+// - benchShareLinks: link length per shared case next to plain deflate + base64url of the same JSON.
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { deflateSync } from 'fflate';
+import { auditCase } from '../src/core/audit';
+import type { AuditCase } from '../src/core/types';
+import { toBase64Url } from '../src/share/base64url';
+import { encodeEnvelope } from '../src/share/codec';
+import { auditFieldsOnly } from '../src/share/fields';
+import { HistoryDb, summarize, type AuditBody, type AuditRow } from '../src/store/db';
+import { bodyFor, listAudits } from '../src/store/history';
+import { loadSharedCases, median } from './core';
+
+async function timeAsync(fn: () => Promise<unknown>, runs: number, warmup = 2): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return median(xs);
+}
+
+function req<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+/** Raw IndexedDB: the rows with these primary keys, in one read-only transaction. */
+async function rawGet(db: IDBDatabase, ids: readonly string[]): Promise<AuditRow[]> {
+  const store = db.transaction('audits', 'readonly').objectStore('audits');
+  return (await Promise.all(ids.map((id) => req(store.get(id))))) as AuditRow[];
+}
+
+/** Raw IndexedDB: the first page newest first through the same index, plus the count. */
+async function rawFirstPage(db: IDBDatabase, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
+  {
+    const index = db.transaction('audits', 'readonly').objectStore('audits').index('[trashed+updated]');
+    const range = IDBKeyRange.bound([0, -Infinity], [0, Infinity]);
+    const total = await req(index.count(range));
+    const rows: AuditRow[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const c = index.openCursor(range, 'prev');
+      c.onsuccess = () => {
+        const cur = c.result;
+        if (!cur || rows.length >= limit) return resolve();
+        rows.push(cur.value as AuditRow);
+        cur.continue();
+      };
+      c.onerror = () => reject(c.error);
+    });
+    return { rows, total };
+  }
+}
+
+const WORDS = ['harbour', 'glacier', 'orchard', 'satellite', 'parliament', 'volcano', 'vaccine', 'railway', 'cathedral', 'monsoon'];
+
+/** n audits made from the shared cases (varied so that titles, words and times differ). */
+async function fill(db: HistoryDb, cases: AuditCase[], n: number): Promise<void> {
+  const reports = cases.map((c) => auditCase(c));
+  const t0 = Date.UTC(2025, 0, 1);
+  for (let start = 0; start < n; start += 500) {
+    const rows: AuditRow[] = [];
+    const bodies: AuditBody[] = [];
+    for (let i = start; i < Math.min(n, start + 500); i++) {
+      const k = i % cases.length;
+      const base = cases[k]!;
+      // One rare word per audit (search hits ~n/1000) and one of ten common ones (~n/10).
+      const c: AuditCase = { ...base, query: `${base.query} (${WORDS[i % WORDS.length]} w${i % 1000}x)` };
+      const body = bodyFor(`audit-${i}`, { case: c, report: reports[k]!, settings: { requiredStyle: 'auto', language: 'auto' } });
+      bodies.push(body);
+      rows.push(summarize(body, { title: c.query.slice(0, 80), created: t0 + i * 60_000, updated: t0 + i * 60_000 }));
+    }
+    await db.transaction('rw', db.audits, db.bodies, async () => {
+      await db.bodies.bulkPut(bodies);
+      await db.audits.bulkPut(rows);
+    });
+  }
+}
+
+export async function benchHistory(n = 10_000, runs = 15): Promise<Record<string, number | string>> {
+  const cases = loadSharedCases().map((x) => x.c);
+  if (cases.length === 0) return { skipped: 'no shared cases at ../shared/cases' };
+  const name = `bench-history-${Date.now()}`;
+  const db = new HistoryDb(name);
+  const fillStart = performance.now();
+  await fill(db, cases, n);
+  const fillMs = performance.now() - fillStart;
+  db.close();
+
+  // Both sides keep one connection open, as the page does.
+  const app = new HistoryDb(name);
+  await app.open();
+  const raw = await req(indexedDB.open(name));
+  const first = await listAudits(app, {}, 0, 50);
+  const firstPage = await timeAsync(() => listAudits(app, {}, 0, 50), runs);
+  const rawPage = await timeAsync(() => rawFirstPage(raw, 50), runs);
+  const rawPageCheck = await rawFirstPage(raw, 50);
+  if (rawPageCheck.rows.map((r) => r.id).join() !== first.rows.map((r) => r.id).join()) throw new Error('raw and app pages differ');
+
+  const rare = await listAudits(app, { text: 'w123x' }, 0, 50);
+  const rareSearch = await timeAsync(() => listAudits(app, { text: 'w123x' }, 0, 50), runs);
+  const rawRare = await timeAsync(() => rawGet(raw, rare.rows.map((r) => r.id)), runs);
+  const common = await listAudits(app, { text: 'glacier' }, 0, 50);
+  const commonSearch = await timeAsync(() => listAudits(app, { text: 'glacier' }, 0, 50), runs);
+  const rawCommon = await timeAsync(() => rawGet(raw, common.rows.map((r) => r.id)), runs);
+  const twoWords = await listAudits(app, { text: 'glacier w12' }, 0, 50);
+  const twoWordSearch = await timeAsync(() => listAudits(app, { text: 'glacier w12' }, 0, 50), runs);
+  const filtered = await timeAsync(() => listAudits(app, { verdict: 'FAIL', from: Date.UTC(2025, 0, 3) }, 0, 50), runs);
+  // What listing would cost without the v2 split and indexes: every stored audit read whole.
+  const naive = await timeAsync(async () => {
+    const all = await app.bodies.toArray();
+    return all.length;
+  }, 3, 1);
+  app.close();
+  raw.close();
+  await Dexie.delete(name);
+
+  const f = (x: number) => `${x.toFixed(2)} ms`;
+  const r = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  return {
+    audits: n.toLocaleString('en'),
+    'store (fake-indexeddb, Node)': 'in-memory IndexedDB: compare ratios, not absolute times with a browser',
+    'fill (bulk, not timed below)': f(fillMs),
+    'first page (50 of all, newest first)': f(firstPage),
+    'raw IndexedDB, same 50 rows + count': f(rawPage),
+    'first page / raw': r(firstPage, rawPage),
+    [`search, rare word (${rare.total} hits)`]: f(rareSearch),
+    'raw IndexedDB read of those rows': f(rawRare),
+    'rare search / raw': r(rareSearch, rawRare),
+    [`search, common word (${common.total} hits, first 50)`]: f(commonSearch),
+    'raw IndexedDB read of those 50 rows': f(rawCommon),
+    'common search / raw': r(commonSearch, rawCommon),
+    [`search, two words (${twoWords.total} hits)`]: f(twoWordSearch),
+    'verdict + date filter, first page': f(filtered),
+    'for scale: reading every stored audit whole': f(naive),
+  };
+}
+
+export interface LinkLength {
+  name: string;
+  /** Characters after "#a=" of the default link (the fields the audit reads). */
+  link: number;
+  /** Plain deflate (fflate level 9, no dictionary) + base64url of the same case as JSON. */
+  plain: number;
+  /** The same two with every field of the case (notes, source, …). */
+  linkFull: number;
+  plainFull: number;
+  encodeMs: number;
+}
+
+function plainLength(c: AuditCase): number {
+  return toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(c)), { level: 9 })).length;
+}
+
+export function shareLinkLengths(): LinkLength[] {
+  return loadSharedCases().map(({ name, c }) => {
+    const core = auditFieldsOnly(c);
+    const t0 = performance.now();
+    const link = encodeEnvelope({ v: 1, case: core }).payload.length;
+    const encodeMs = performance.now() - t0;
+    return { name, link, plain: plainLength(core), linkFull: encodeEnvelope({ v: 1, case: c }).payload.length, plainFull: plainLength(c), encodeMs };
+  });
+}
+
+export function benchShareLinks(): Record<string, number | string> {
+  const rows = shareLinkLengths();
+  if (rows.length === 0) return { skipped: 'no shared cases at ../shared/cases' };
+  const out: Record<string, number | string> = {
+    'columns': 'link / plain deflate+base64url of the same JSON (ratio) · with all case fields: link / plain',
+  };
+  let sumLink = 0;
+  let sumPlain = 0;
+  for (const x of rows) {
+    sumLink += x.link;
+    sumPlain += x.plain;
+    out[x.name] = `${x.link} / ${x.plain} (${(x.link / x.plain).toFixed(3)}) · ${x.linkFull} / ${x.plainFull}`;
+  }
+  out['total'] = `${sumLink} / ${sumPlain} (${(sumLink / sumPlain).toFixed(3)})`;
+  out['median encode time'] = `${median(rows.map((x) => x.encodeMs)).toFixed(0)} ms`;
+  const demo = rows.find((x) => x.name === 'alce_asqa_demo1');
+  if (demo) out['alce_asqa_demo1 target ≤ 1,600'] = `${demo.link} ${demo.link <= 1600 ? 'met' : 'NOT met'}`;
+  return out;
+}

@@ -1,0 +1,85 @@
+// Model-audit request economy, without network: the requests our design sends per audit (one
+// batched request; cited chunks in full, the rest as previews) against the naive design (one
+// request per claim, every chunk in full), measured by building both sets of request bodies.
+// Tokens are estimated as UTF-8 bytes / 4 (no tokenizer offline); bytes are exact.
+import type { AuditCase, Report } from '../src/core/types';
+
+export interface ModelBenchOptions {
+  /** The local audit that yields the claims (default: the core's auditCase). */
+  audit?: (c: AuditCase) => Report;
+  model?: string;
+}
+
+// Under Node + tsx (npm run bench) `?raw` imports of the prompt files need a loader hook; Vite
+// and Vitest handle them natively.
+const RAW_HOOKS = `
+export async function resolve(specifier, context, next) {
+  if (specifier.endsWith('?raw')) return { url: new URL(specifier, context.parentURL).href, shortCircuit: true };
+  return next(specifier, context);
+}
+export async function load(url, context, next) {
+  if (url.endsWith('?raw')) {
+    const { readFile } = await import('node:fs/promises');
+    const file = new URL(url);
+    file.search = '';
+    return { format: 'module', source: 'export default ' + JSON.stringify(await readFile(file, 'utf8')) + ';', shortCircuit: true };
+  }
+  return next(url, context);
+}`;
+
+let hooksInstalled = false;
+async function ensureRawImports(): Promise<void> {
+  if (hooksInstalled || typeof import.meta.env !== 'undefined') return;
+  const { register } = await import('node:module');
+  register(`data:text/javascript,${encodeURIComponent(RAW_HOOKS)}`, import.meta.url);
+  hooksInstalled = true;
+}
+
+const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body), 'utf8');
+
+export async function benchModelRequests(cases: AuditCase[], opts: ModelBenchOptions = {}): Promise<Record<string, number | string>> {
+  await ensureRawImports();
+  const { buildRequest, planAudit, renderSharedBlock } = await import('../src/model/plan');
+  const { DEFAULT_MODEL } = await import('../src/model/constants');
+  const audit = opts.audit ?? (await import('../src/core/audit')).auditCase;
+  const model = opts.model ?? DEFAULT_MODEL;
+
+  let oursRequests = 0;
+  let oursBytes = 0;
+  let naiveRequests = 0;
+  let naiveBytes = 0;
+  let claims = 0;
+  for (const c of cases) {
+    const report = audit(c);
+    const plan = planAudit(c, report, { model, nonce: '000000000000' });
+    for (const batch of plan.batches) {
+      oursRequests++;
+      oursBytes += bytes(buildRequest(plan, batch, { mode: 'output_config', pass: 0, stream: true }));
+    }
+    // Naive: the same prompts, but every chunk in full and one claim per request.
+    const allFull = new Set(c.chunks.map((ch) => String(ch.id)));
+    const naivePlan = { ...plan, split: false, sharedBlock: renderSharedBlock(c, plan.nonce, allFull) };
+    for (const batch of plan.batches) {
+      for (const t of batch.claims) {
+        claims++;
+        const single = { index: 0, claims: [t], uncited: [], wantsCorrectness: batch.wantsCorrectness, wantsSummary: false };
+        naiveRequests++;
+        naiveBytes += bytes(buildRequest({ ...naivePlan, batches: [single] }, single, { mode: 'output_config', pass: 0, stream: true }));
+      }
+    }
+  }
+  const n = Math.max(1, cases.length);
+  const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(3));
+  return {
+    cases: cases.length,
+    'judged claims': claims,
+    'requests / audit (ours)': (oursRequests / n).toFixed(2),
+    'requests / audit (naive)': (naiveRequests / n).toFixed(2),
+    'request ratio ours/naive': ratio(oursRequests, naiveRequests),
+    'input KB / audit (ours)': (oursBytes / n / 1024).toFixed(1),
+    'input KB / audit (naive)': (naiveBytes / n / 1024).toFixed(1),
+    '≈ input tokens / audit (ours)': Math.round(oursBytes / n / 4),
+    '≈ input tokens / audit (naive)': Math.round(naiveBytes / n / 4),
+    'input ratio ours/naive (target ≤ 0.6)': ratio(oursBytes, naiveBytes),
+  };
+}

@@ -1,0 +1,228 @@
+// The Anthropic SDK, loaded late (it is ~80 KB and only needed once a key is entered), plus the
+// error classification and retry policy every call goes through.
+import type Anthropic from '@anthropic-ai/sdk';
+import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS } from './constants';
+import { ModelError, type ModelErrorInit, type ModelErrorKind } from './errors';
+import { normaliseBaseURL } from './settings';
+
+export interface Connection {
+  apiKey: string;
+  baseURL?: string | undefined;
+}
+
+export async function createClient(conn: Connection): Promise<Anthropic> {
+  if (!conn.apiKey.trim()) throw new ModelError({ kind: 'no_key' });
+  const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
+  return new AnthropicClient({
+    apiKey: conn.apiKey.trim(),
+    baseURL: normaliseBaseURL(conn.baseURL),
+    dangerouslyAllowBrowser: true,
+    // Our own retry loop (withRetry) decides: the SDK would retry a spend-limit 429, which can
+    // only fail again, and its waits could not be reported to the user.
+    maxRetries: 0,
+    // The SDK must never write requests (and so the key) to the console.
+    logLevel: 'off',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classification
+
+interface ApiErrorLike {
+  status?: number;
+  headers?: Headers;
+  error?: unknown;
+  type?: string | null;
+  errorCode?: string | null;
+  apiMessage?: string | null;
+  requestID?: string | null;
+  name?: string;
+  message?: string;
+}
+
+function apiMessageOf(err: ApiErrorLike): string | undefined {
+  if (typeof err.apiMessage === 'string' && err.apiMessage) return err.apiMessage;
+  const body = err.error as { error?: { message?: unknown } } | undefined;
+  const m = body?.error?.message;
+  return typeof m === 'string' ? m : undefined;
+}
+
+function errorTypeOf(err: ApiErrorLike): string | undefined {
+  if (typeof err.type === 'string' && err.type) return err.type;
+  const body = err.error as { error?: { type?: unknown } } | undefined;
+  return typeof body?.error?.type === 'string' ? body.error.type : undefined;
+}
+
+function errorCodeOf(err: ApiErrorLike): string | undefined {
+  if (typeof err.errorCode === 'string' && err.errorCode) return err.errorCode;
+  const body = err.error as { error?: { details?: { error_code?: unknown } } } | undefined;
+  const code = body?.error?.details?.error_code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** retry-after (seconds or an HTTP date) or retry-after-ms, in milliseconds. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const ra = headers.get('retry-after');
+  if (ra === null || ra.trim() === '') return undefined;
+  const secs = Number(ra);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const date = Date.parse(ra);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const SPEND_LIMIT = /spend limit|usage limit|spending limit/i;
+const BILLING = /credit balance|billing|spend limit|usage limit/i;
+
+function kindOf(status: number | undefined, type: string | undefined, code: string | undefined, message: string): ModelErrorKind {
+  switch (status) {
+    case 400:
+      return BILLING.test(message) ? 'billing' : 'bad_request';
+    case 401:
+      return /cors/i.test(message) ? 'cors_blocked' : 'auth';
+    case 402:
+      return 'billing';
+    case 403:
+      return 'permission';
+    case 404:
+      return /model/i.test(message) || type === 'not_found_error' ? 'model_not_found' : 'not_found';
+    case 408:
+      return 'timeout';
+    case 413:
+      return 'too_large';
+    case 429:
+      return code === 'enforced_spend_limit_reached' || SPEND_LIMIT.test(message) ? 'spend_limit' : 'rate_limit';
+    case 529:
+      return 'overloaded';
+    default:
+      break;
+  }
+  if (status !== undefined && status >= 500) return type === 'overloaded_error' ? 'overloaded' : 'server';
+  // An error event inside a stream has no status, only the error type.
+  switch (type) {
+    case 'overloaded_error':
+      return 'overloaded';
+    case 'api_error':
+      return 'server';
+    case 'rate_limit_error':
+      return code === 'enforced_spend_limit_reached' || SPEND_LIMIT.test(message) ? 'spend_limit' : 'rate_limit';
+    case 'authentication_error':
+      return 'auth';
+    case 'permission_error':
+      return 'permission';
+    case 'invalid_request_error':
+      return 'bad_request';
+    case 'request_too_large':
+      return 'too_large';
+    default:
+      return 'unexpected';
+  }
+}
+
+export interface ClassifyContext {
+  model?: string;
+  baseURL?: string;
+  signal?: AbortSignal | undefined;
+  /** True once the response stream has begun: a broken connection is then a cut stream. */
+  streaming?: boolean;
+}
+
+/** Any thrown value → ModelError with a kind. */
+export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelError {
+  if (err instanceof ModelError) return err;
+  const base: Partial<ModelErrorInit> = {
+    ...(ctx.model ? { model: ctx.model } : {}),
+    ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
+    cause: err,
+  };
+  const e = (err ?? {}) as ApiErrorLike;
+  const name = e.name ?? '';
+  if (ctx.signal?.aborted || name === 'APIUserAbortError' || name === 'AbortError') {
+    return new ModelError({ ...base, kind: 'cancelled' });
+  }
+  if (name === 'APIConnectionTimeoutError') return new ModelError({ ...base, kind: 'timeout' });
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  const type = errorTypeOf(e);
+  if (status !== undefined || (type && name === 'APIError') || type) {
+    const message = apiMessageOf(e) ?? '';
+    const kind = kindOf(status, type, errorCodeOf(e), message);
+    const wait = retryAfterMs(e.headers);
+    return new ModelError({
+      ...base,
+      kind,
+      ...(message ? { apiMessage: message } : {}),
+      ...(status !== undefined ? { status } : {}),
+      ...(e.requestID ? { requestId: e.requestID } : {}),
+      ...(wait !== undefined ? { retryAfterSeconds: wait / 1000 } : {}),
+    });
+  }
+  // fetch's TypeError ("Failed to fetch", "terminated", "network error"), the SDK's connection error.
+  if (name === 'APIConnectionError' || err instanceof TypeError || /network|fetch|socket|terminated|ECONN/i.test(e.message ?? '')) {
+    return new ModelError({ ...base, kind: ctx.streaming ? 'stream_cut' : 'network', ...(e.message ? { apiMessage: e.message } : {}) });
+  }
+  return new ModelError({ ...base, kind: 'unexpected', ...(e.message ? { apiMessage: e.message } : {}) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retry
+
+// A cut stream is retried only while nothing had arrived (see markFinal).
+const RETRYABLE: ReadonlySet<ModelErrorKind> = new Set(['rate_limit', 'server', 'overloaded', 'network', 'timeout', 'stream_cut']);
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+// Errors that must not be retried whatever their kind (e.g. a stream that failed after content
+// had arrived: repeating it would throw away what was judged).
+const FINAL = new WeakSet<ModelError>();
+
+export function markFinal(e: ModelError): ModelError {
+  FINAL.add(e);
+  return e;
+}
+
+export const abortableSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ModelError({ kind: 'cancelled' }));
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new ModelError({ kind: 'cancelled' }));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export interface RetryOptions extends ClassifyContext {
+  sleep?: Sleep;
+  maxRetries?: number;
+  /** Told before each wait, so the UI can say "waiting 12 s (rate limit)". */
+  onWait?: (ms: number, reason: ModelError) => void;
+}
+
+/**
+ * Runs `fn`, retrying transient failures (429 rate limit, 5xx, 529, network) up to MAX_RETRIES
+ * times. The server's retry-after is honoured; a spend-limit 429 is never retried; a wait longer
+ * than MAX_RETRY_WAIT_MS is reported to the user instead of waited out.
+ */
+export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
+  const sleep = opts.sleep ?? abortableSleep;
+  const max = opts.maxRetries ?? MAX_RETRIES;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (raw) {
+      const err = toModelError(raw, opts);
+      if (!RETRYABLE.has(err.kind) || FINAL.has(err) || attempt >= max) throw err;
+      const asked = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : undefined;
+      if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw err;
+      const backoff = BACKOFF_BASE_MS * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      const ms = asked ?? backoff;
+      opts.onWait?.(ms, err);
+      await sleep(ms, opts.signal);
+    }
+  }
+}

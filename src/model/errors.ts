@@ -1,0 +1,168 @@
+// Every way a model run can fail, as one error type with a kind the UI and CLI can explain.
+import type { ModelResults } from '../core/types';
+
+export type ModelErrorKind =
+  | 'no_key'
+  | 'bad_request'
+  | 'billing'
+  | 'auth'
+  | 'cors_blocked'
+  | 'permission'
+  | 'model_not_found'
+  | 'not_found'
+  | 'too_large'
+  | 'rate_limit'
+  | 'spend_limit'
+  | 'server'
+  | 'overloaded'
+  | 'network'
+  | 'timeout'
+  | 'stream_cut'
+  | 'cancelled'
+  | 'invalid_output'
+  | 'max_tokens'
+  | 'refusal'
+  | 'unexpected';
+
+export interface ModelErrorInit {
+  kind: ModelErrorKind;
+  /** The server's own words (error.message of the API's error JSON), when there is one. */
+  apiMessage?: string;
+  status?: number;
+  requestId?: string;
+  /** Seconds the server asked us to wait (retry-after), when it said so. */
+  retryAfterSeconds?: number;
+  model?: string;
+  baseURL?: string;
+  /** The model's raw reply when it could not be used (kept so the user can read it). */
+  rawOutput?: string;
+  /** What did not validate. */
+  problems?: string[];
+  cause?: unknown;
+}
+
+export class ModelError extends Error {
+  readonly kind: ModelErrorKind;
+  readonly apiMessage: string | undefined;
+  readonly status: number | undefined;
+  readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly model: string | undefined;
+  readonly baseURL: string | undefined;
+  readonly rawOutput: string | undefined;
+  readonly problems: string[] | undefined;
+  /** Everything judged before the failure; it stays in the report. */
+  partial: ModelResults | undefined;
+
+  constructor(init: ModelErrorInit) {
+    super(describeModelError(init, 'en').text, init.cause !== undefined ? { cause: init.cause } : undefined);
+    this.name = 'ModelError';
+    this.kind = init.kind;
+    this.apiMessage = init.apiMessage;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.model = init.model;
+    this.baseURL = init.baseURL;
+    this.rawOutput = init.rawOutput;
+    this.problems = init.problems;
+    this.partial = undefined;
+  }
+
+  get init(): ModelErrorInit {
+    return {
+      kind: this.kind,
+      ...(this.apiMessage !== undefined ? { apiMessage: this.apiMessage } : {}),
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.requestId !== undefined ? { requestId: this.requestId } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      ...(this.model !== undefined ? { model: this.model } : {}),
+      ...(this.baseURL !== undefined ? { baseURL: this.baseURL } : {}),
+      ...(this.rawOutput !== undefined ? { rawOutput: this.rawOutput } : {}),
+      ...(this.problems !== undefined ? { problems: this.problems } : {}),
+    };
+  }
+}
+
+export interface ErrorDescription {
+  /** What happened, one short sentence. */
+  title: string;
+  /** What to do about it. */
+  action: string;
+  /** The server's message, for the curious (never contains the key: the API does not echo it). */
+  detail?: string;
+  /** title + action + detail, as one line for the CLI and logs. */
+  text: string;
+}
+
+type Lang = 'en' | 'cs';
+type Describe = (e: ModelErrorInit) => { title: string; action: string };
+
+const origin = (e: ModelErrorInit) => {
+  try {
+    return e.baseURL ? new URL(e.baseURL).host : 'the API';
+  } catch {
+    return e.baseURL ?? 'the API';
+  }
+};
+const wait = (e: ModelErrorInit, lang: Lang) =>
+  e.retryAfterSeconds !== undefined ? (lang === 'cs' ? ` za ${Math.ceil(e.retryAfterSeconds)} s` : ` in ${Math.ceil(e.retryAfterSeconds)} s`) : '';
+
+const EN: Record<ModelErrorKind, Describe> = {
+  no_key: () => ({ title: 'No API key is set.', action: 'Enter your Anthropic API key in the model settings.' }),
+  bad_request: () => ({ title: 'The API rejected the request as invalid (400).', action: 'Check the model and Base URL settings; if they are right, the server does not support a feature this audit needs.' }),
+  billing: () => ({ title: 'The API refused the request for billing reasons (credit balance or a spend limit).', action: 'Add credit or raise the limit in the Anthropic Console, then run again.' }),
+  auth: () => ({ title: 'The API key was not accepted (401).', action: 'Check the key for typos or create a new one in the Anthropic Console, then enter it again.' }),
+  cors_blocked: () => ({ title: 'Your organisation does not allow API calls from a browser (401).', action: 'Ask an organisation admin to allow browser access in the Anthropic Console, use a key of another organisation, or run the CLI (citation-audit --model).' }),
+  permission: () => ({ title: 'This key is not allowed to use this model or feature (403).', action: 'Choose another model or ask your organisation admin for access.' }),
+  model_not_found: (e) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pick a model from the list in the settings (it is filled from your account).' }),
+  not_found: (e) => ({ title: `Nothing answers at this address on ${origin(e)} (404).`, action: 'Check the Base URL: it should be the server root, e.g. https://api.anthropic.com, without /v1.' }),
+  too_large: () => ({ title: 'The audit is too large to send in one request (413).', action: 'Remove chunks that no claim cites, or audit a shorter answer.' }),
+  rate_limit: (e) => ({ title: 'The rate limit of your organisation was reached (429).', action: `Wait a moment and run again${wait(e, 'en')}; results judged so far are kept.` }),
+  spend_limit: () => ({ title: 'Your organisation has reached its monthly spend limit (429); retrying will not help.', action: 'Raise the spend limit or move to a higher usage tier in the Anthropic Console; access otherwise resumes at the start of next month.' }),
+  server: (e) => ({ title: `The API had an internal error${e.status ? ` (${e.status})` : ''}.`, action: 'Run again in a minute; results judged so far are kept.' }),
+  overloaded: () => ({ title: 'The API is overloaded right now (529).', action: 'Run again in a few minutes; results judged so far are kept.' }),
+  network: (e) => ({ title: `Could not reach ${origin(e)}.`, action: 'Check your connection and the Base URL; a proxy must allow browser (CORS) requests. If you just changed the Base URL, reload the page so the new address is allowed.' }),
+  timeout: () => ({ title: 'The API did not answer in time.', action: 'Run again; if it keeps happening, try a faster model.' }),
+  stream_cut: () => ({ title: 'The connection broke while the reply was streaming.', action: 'Run again; the claims judged before the break are kept.' }),
+  cancelled: () => ({ title: 'The model audit was cancelled.', action: 'Run it again whenever you like; claims judged before the cancel are kept.' }),
+  invalid_output: () => ({ title: 'The model\u2019s reply did not match the expected format, even after one repair attempt.', action: 'Run again or try another model; the raw reply is shown below.' }),
+  max_tokens: () => ({ title: 'The reply was cut off at the output limit.', action: 'Audit a shorter answer or fewer claims at once; claims judged before the cut are kept.' }),
+  refusal: () => ({ title: 'The model declined to answer this request.', action: 'Check the case content; try another model.' }),
+  unexpected: () => ({ title: 'The model audit failed unexpectedly.', action: 'Run again; if it persists, report the detail below.' }),
+};
+
+const CS: Record<ModelErrorKind, Describe> = {
+  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Zadejte svůj API klíč Anthropic v nastavení modelu.' }),
+  bad_request: () => ({ title: 'API odmítlo požadavek jako neplatný (400).', action: 'Zkontrolujte model a Base URL; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
+  billing: () => ({ title: 'API odmítlo požadavek kvůli vyúčtování (kredit nebo limit útraty).', action: 'Doplňte kredit nebo zvyšte limit v Anthropic Console a spusťte znovu.' }),
+  auth: () => ({ title: 'API klíč nebyl přijat (401).', action: 'Zkontrolujte překlepy v klíči nebo vytvořte nový v Anthropic Console a zadejte ho znovu.' }),
+  cors_blocked: () => ({ title: 'Vaše organizace nepovoluje volání API z prohlížeče (401).', action: 'Požádejte správce organizace o povolení přístupu z prohlížeče v Anthropic Console, použijte klíč jiné organizace nebo spusťte CLI (citation-audit --model).' }),
+  permission: () => ({ title: 'Tento klíč nesmí používat tento model nebo funkci (403).', action: 'Zvolte jiný model nebo požádejte správce organizace o přístup.' }),
+  model_not_found: (e) => ({ title: `Model ${e.model ? `„${e.model}“ ` : ''}nebyl nalezen (404).`, action: 'Vyberte model ze seznamu v nastavení (načítá se z vašeho účtu).' }),
+  not_found: (e) => ({ title: `Na této adrese na ${origin(e)} nic neodpovídá (404).`, action: 'Zkontrolujte Base URL: má to být kořen serveru, např. https://api.anthropic.com, bez /v1.' }),
+  too_large: () => ({ title: 'Kontrola je příliš velká na jeden požadavek (413).', action: 'Odstraňte úryvky, které žádné tvrzení necituje, nebo kontrolujte kratší odpověď.' }),
+  rate_limit: (e) => ({ title: 'Byl dosažen limit počtu požadavků vaší organizace (429).', action: `Chvíli počkejte a spusťte znovu${wait(e, 'cs')}; dosud ohodnocená tvrzení zůstávají.` }),
+  spend_limit: () => ({ title: 'Vaše organizace vyčerpala měsíční limit útraty (429); opakování nepomůže.', action: 'Zvyšte limit útraty nebo úroveň využití v Anthropic Console; jinak se přístup obnoví začátkem příštího měsíce.' }),
+  server: (e) => ({ title: `V API došlo k interní chybě${e.status ? ` (${e.status})` : ''}.`, action: 'Spusťte znovu za minutu; dosud ohodnocená tvrzení zůstávají.' }),
+  overloaded: () => ({ title: 'API je momentálně přetížené (529).', action: 'Spusťte znovu za pár minut; dosud ohodnocená tvrzení zůstávají.' }),
+  network: (e) => ({ title: `Nepodařilo se spojit s ${origin(e)}.`, action: 'Zkontrolujte připojení a Base URL; proxy musí povolovat požadavky z prohlížeče (CORS). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
+  timeout: () => ({ title: 'API neodpovědělo včas.', action: 'Spusťte znovu; pokud se to opakuje, zkuste rychlejší model.' }),
+  stream_cut: () => ({ title: 'Spojení se přerušilo během přenosu odpovědi.', action: 'Spusťte znovu; tvrzení ohodnocená před přerušením zůstávají.' }),
+  cancelled: () => ({ title: 'Kontrola modelem byla zrušena.', action: 'Spusťte ji znovu, kdykoli chcete; tvrzení ohodnocená před zrušením zůstávají.' }),
+  invalid_output: () => ({ title: 'Odpověď modelu neodpovídala očekávanému formátu ani po jednom pokusu o opravu.', action: 'Spusťte znovu nebo zkuste jiný model; surová odpověď je zobrazena níže.' }),
+  max_tokens: () => ({ title: 'Odpověď byla useknuta na limitu výstupu.', action: 'Kontrolujte kratší odpověď nebo méně tvrzení najednou; tvrzení ohodnocená před useknutím zůstávají.' }),
+  refusal: () => ({ title: 'Model odmítl na požadavek odpovědět.', action: 'Zkontrolujte obsah případu; zkuste jiný model.' }),
+  unexpected: () => ({ title: 'Kontrola modelem neočekávaně selhala.', action: 'Spusťte znovu; pokud chyba přetrvá, nahlaste podrobnosti níže.' }),
+};
+
+export function describeModelError(e: ModelErrorInit, lang: Lang = 'en'): ErrorDescription {
+  const { title, action } = (lang === 'cs' ? CS : EN)[e.kind](e);
+  const detail =
+    e.problems && e.problems.length
+      ? e.problems.join('; ')
+      : e.apiMessage
+        ? `${e.apiMessage}${e.requestId ? ` (request ${e.requestId})` : ''}`
+        : undefined;
+  return { title, action, ...(detail ? { detail } : {}), text: [title, action, detail].filter(Boolean).join(' ') };
+}

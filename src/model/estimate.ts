@@ -1,0 +1,100 @@
+// Before a run: the exact input token count of every request the audit will send (count-tokens
+// endpoint) and a cost estimate from the price table. Output tokens can only be estimated.
+import type { AuditCase, Report } from '../core/types';
+import { normaliseBaseURL } from './settings';
+import { createClient, toModelError, withRetry, type Connection, type Sleep } from './client';
+import { DEFAULT_MODEL, EST_OUTPUT_TOKENS_FIXED, EST_OUTPUT_TOKENS_PER_PAIR, EST_OUTPUT_TOKENS_PER_UNCITED } from './constants';
+import { costUSD, priceFor, type RequestTokens } from './cost';
+import { buildRequest, planAudit, type AuditPlan, type OutputMode, type RequestBody } from './plan';
+
+export interface AuditEstimate {
+  model: string;
+  /** Requests the audit will send (×2 in strict mode), not counting tool round trips. */
+  requests: number;
+  /** Exact input tokens over all requests, from the count-tokens endpoint. */
+  inputTokens: number;
+  /** Of which served from the prompt cache (split audits only). */
+  cachedTokens: number;
+  /** Estimated output tokens (see EST_OUTPUT_TOKENS_* in constants.ts). */
+  outputTokens: number;
+  /** null when the model's price is unknown. */
+  usd: number | null;
+  priceKnown: boolean;
+  split: boolean;
+  claims: number;
+}
+
+export interface EstimateOptions extends Connection {
+  model?: string | undefined;
+  strict?: boolean | undefined;
+  mode?: OutputMode | undefined;
+  signal?: AbortSignal | undefined;
+  sleep?: Sleep | undefined;
+}
+
+export function estimateOutputTokens(plan: AuditPlan): number[] {
+  return plan.batches.map(
+    (b) =>
+      EST_OUTPUT_TOKENS_FIXED +
+      b.claims.reduce((n, t) => n + t.cited_chunk_ids.length * EST_OUTPUT_TOKENS_PER_PAIR, 0) +
+      b.uncited.length * EST_OUTPUT_TOKENS_PER_UNCITED,
+  );
+}
+
+function countBody(body: RequestBody) {
+  const { model, messages, system, tools, tool_choice, output_config } = body;
+  return { model, messages, ...(system ? { system } : {}), ...(tools ? { tools } : {}), ...(tool_choice ? { tool_choice } : {}), ...(output_config ? { output_config } : {}) };
+}
+
+export async function estimateAudit(c: AuditCase, report: Report, opts: EstimateOptions): Promise<AuditEstimate> {
+  const model = opts.model?.trim() || DEFAULT_MODEL;
+  const mode = opts.mode ?? 'output_config';
+  const ctx = { model, baseURL: normaliseBaseURL(opts.baseURL), signal: opts.signal, ...(opts.sleep ? { sleep: opts.sleep } : {}) };
+  try {
+    const plan = planAudit(c, report, { model });
+    const client = await createClient(opts);
+    const reqOpts = opts.signal ? { signal: opts.signal } : undefined;
+    const count = async (body: ReturnType<typeof countBody>) =>
+      (await withRetry(() => client.messages.countTokens(body as Parameters<typeof client.messages.countTokens>[0], reqOpts), ctx)).input_tokens;
+
+    const totals: number[] = [];
+    for (const batch of plan.batches) totals.push(await count(countBody(buildRequest(plan, batch, { mode, pass: 0, stream: true }))));
+    // Split audits cache tools + system + shared block: count that prefix once to price it.
+    let prefix = 0;
+    if (plan.split) {
+      const first = buildRequest(plan, plan.batches[0]!, { mode, pass: 0, stream: true });
+      const firstContent = first.messages[0]!.content;
+      const sharedOnly = { ...first, messages: [{ role: 'user' as const, content: Array.isArray(firstContent) ? firstContent.slice(0, 1) : firstContent }] };
+      prefix = await count(countBody(sharedOnly));
+    }
+    const outputs = estimateOutputTokens(plan);
+    const passes = opts.strict ? 2 : 1;
+    const requests: RequestTokens[] = [];
+    for (let pass = 0; pass < passes; pass++) {
+      totals.forEach((total, i) => {
+        const cached = plan.split ? Math.min(prefix, total) : 0;
+        const firstOfAll = pass === 0 && i === 0;
+        requests.push({
+          input: total - cached,
+          cacheWrite: firstOfAll ? cached : 0,
+          cacheRead: firstOfAll ? 0 : cached,
+          output: outputs[i] ?? 0,
+        });
+      });
+    }
+    const usd = costUSD(model, requests);
+    return {
+      model,
+      requests: requests.length,
+      inputTokens: requests.reduce((n, r) => n + r.input + r.cacheWrite + r.cacheRead, 0),
+      cachedTokens: requests.reduce((n, r) => n + r.cacheRead, 0),
+      outputTokens: requests.reduce((n, r) => n + r.output, 0),
+      usd,
+      priceKnown: priceFor(model) !== null,
+      split: plan.split,
+      claims: plan.claimsTotal,
+    };
+  } catch (err) {
+    throw toModelError(err, ctx);
+  }
+}

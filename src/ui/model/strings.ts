@@ -1,0 +1,124 @@
+// The model audit's UI words, English and Czech. Accessible names (labels and button names) are
+// stable per language; the tests find them by these strings.
+import { formatUSD } from '../../model/cost';
+import type { RunPhase } from '../../model/run';
+
+const en = {
+  settingsTitle: 'Model audit (Claude)',
+  apiKey: 'Anthropic API key',
+  apiKeyPlaceholder: 'sk-ant-…',
+  keyInMemory: (masked: string) => `Key ${masked} is kept in memory for this tab only.`,
+  keyRemembered: (masked: string) => `Key ${masked} is remembered on this device.`,
+  noKey: 'No key entered. The local checks work without one.',
+  remember: 'Remember on this device',
+  rememberWarning:
+    'The key is then stored unencrypted in this browser\u2019s local storage, where anyone using this browser profile could read it. Leave this off on shared computers.',
+  forget: 'Forget key',
+  keyPrivacy: 'The key is sent only to the Base URL below. It never goes into links, exports, the history or logs.',
+  model: 'Model',
+  refreshModels: 'Refresh model list',
+  loadingModels: 'Loading models…',
+  modelsFailed: (title: string) => `The model list could not be loaded (${title}) — showing the built-in list.`,
+  baseURL: 'Base URL',
+  baseURLHint: 'https://api.anthropic.com, or a company proxy / Anthropic-compatible server.',
+  baseURLReload: 'The page may only connect to the address it was loaded with. The new Base URL applies after a reload.',
+  reloadNow: 'Reload now',
+  strict: 'Strict mode',
+  strictHint: 'Judge every claim twice, independently, and keep the stricter label (twice the cost).',
+
+  barLabel: 'Model audit',
+  countTokens: 'Count tokens',
+  counting: 'Counting…',
+  run: 'Run model audit',
+  runWithCost: (usd: string) => `Run model audit (≈ ${usd})`,
+  cancel: 'Cancel',
+  needKey: 'Enter an Anthropic API key in Settings to let Claude judge the citations.',
+  estimate: (tokens: string, requests: number) => `${tokens} input tokens in ${requests} request${requests === 1 ? '' : 's'}`,
+  estimateCost: (usd: number) => `≈ ${formatUSD(usd)} (input counted exactly, output estimated)`,
+  estimateNoPrice: (model: string) => `No price is known for ${model}: tokens only.`,
+  estimateCached: (tokens: string) => `${tokens} of them from the prompt cache`,
+  phase: {
+    connecting: 'Sending the request…',
+    streaming: 'Judging claims…',
+    tool: 'Reading a chunk…',
+    repairing: 'The reply did not validate; asking once for a corrected one…',
+    waiting: 'Waiting before retrying…',
+    fallback: 'This server has no JSON output format; switching to a tool reply…',
+    done: 'Done.',
+  } satisfies Record<RunPhase, string>,
+  judged: (n: number, total: number) => `${n} of ${total} claim${total === 1 ? '' : 's'} judged`,
+  secondPass: 'Second, independent judgement (strict mode)',
+  part: (i: number, n: number) => `part ${i} of ${n}`,
+  waitFor: (s: number) => `Waiting ${Math.ceil(s)} s before retrying`,
+  lookup: (id: string) => `Looking up chunk ${id}`,
+  done: (n: number, model: string) => `Model audit done: ${n} claim${n === 1 ? '' : 's'} judged by ${model}.`,
+  usage: (input: string, output: string) => `${input} input / ${output} output tokens used.`,
+  kept: (n: number) => `${n} claim${n === 1 ? '' : 's'} judged before this stay in the report.`,
+  rawOutput: 'The model\u2019s raw reply',
+  details: 'Details',
+};
+
+export type ModelStrings = typeof en;
+
+const cs: ModelStrings = {
+  settingsTitle: 'Kontrola modelem (Claude)',
+  apiKey: 'API klíč Anthropic',
+  apiKeyPlaceholder: 'sk-ant-…',
+  keyInMemory: (masked) => `Klíč ${masked} je uložen jen v paměti této karty.`,
+  keyRemembered: (masked) => `Klíč ${masked} je zapamatován v tomto zařízení.`,
+  noKey: 'Klíč není zadán. Lokální kontroly fungují i bez něj.',
+  remember: 'Zapamatovat v tomto zařízení',
+  rememberWarning:
+    'Klíč se pak uloží nešifrovaně do místního úložiště tohoto prohlížeče, kde ho může přečíst kdokoli, kdo tento profil prohlížeče používá. Na sdílených počítačích tuto volbu nezapínejte.',
+  forget: 'Zapomenout klíč',
+  keyPrivacy: 'Klíč se posílá jen na níže uvedenou Base URL. Nikdy se nedostane do odkazů, exportů, historie ani logů.',
+  model: 'Model',
+  refreshModels: 'Obnovit seznam modelů',
+  loadingModels: 'Načítám modely…',
+  modelsFailed: (title) => `Seznam modelů se nepodařilo načíst (${title}) — zobrazuji vestavěný seznam.`,
+  baseURL: 'Base URL',
+  baseURLHint: 'https://api.anthropic.com, nebo firemní proxy či server kompatibilní s Anthropic.',
+  baseURLReload: 'Stránka se smí připojit jen k adrese, se kterou byla načtena. Nová Base URL začne platit po opětovném načtení.',
+  reloadNow: 'Načíst znovu',
+  strict: 'Přísný režim',
+  strictHint: 'Každé tvrzení ohodnotit dvakrát nezávisle a ponechat přísnější hodnocení (dvojnásobná cena).',
+
+  barLabel: 'Kontrola modelem',
+  countTokens: 'Spočítat tokeny',
+  counting: 'Počítám…',
+  run: 'Spustit kontrolu modelem',
+  runWithCost: (usd) => `Spustit kontrolu modelem (≈ ${usd})`,
+  cancel: 'Zrušit',
+  needKey: 'Zadejte v Nastavení API klíč Anthropic, aby Claude mohl citace posoudit.',
+  estimate: (tokens, requests) => `${tokens} vstupních tokenů v ${requests} ${requests === 1 ? 'požadavku' : 'požadavcích'}`,
+  estimateCost: (usd) => `≈ ${formatUSD(usd)} (vstup spočítán přesně, výstup odhadem)`,
+  estimateNoPrice: (model) => `Pro ${model} není známa cena: jen tokeny.`,
+  estimateCached: (tokens) => `z toho ${tokens} z mezipaměti promptu`,
+  phase: {
+    connecting: 'Odesílám požadavek…',
+    streaming: 'Hodnotím tvrzení…',
+    tool: 'Čtu úryvek…',
+    repairing: 'Odpověď neprošla kontrolou; žádám jednou o opravenou…',
+    waiting: 'Čekám před dalším pokusem…',
+    fallback: 'Server nepodporuje formát výstupu JSON; přecházím na odpověď nástrojem…',
+    done: 'Hotovo.',
+  },
+  judged: (n, total) => `ohodnoceno ${n} z ${total} tvrzení`,
+  secondPass: 'Druhé, nezávislé hodnocení (přísný režim)',
+  part: (i, n) => `část ${i} z ${n}`,
+  waitFor: (s) => `Čekám ${Math.ceil(s)} s před dalším pokusem`,
+  lookup: (id) => `Načítám úryvek ${id}`,
+  done: (n, model) => `Kontrola modelem hotova: ${model} ohodnotil ${n} tvrzení.`,
+  usage: (input, output) => `Spotřeba: ${input} vstupních / ${output} výstupních tokenů.`,
+  kept: (n) => `${n} tvrzení ohodnocených předtím v protokolu zůstává.`,
+  rawOutput: 'Surová odpověď modelu',
+  details: 'Podrobnosti',
+};
+
+export function modelStrings(lang: 'en' | 'cs'): ModelStrings {
+  return lang === 'cs' ? cs : en;
+}
+
+export function formatCount(n: number, lang: 'en' | 'cs'): string {
+  return new Intl.NumberFormat(lang === 'cs' ? 'cs-CZ' : 'en-US').format(n);
+}

@@ -1,0 +1,154 @@
+// The model audit in the built app, against the local fake Messages API (tests/server): enter a
+// key, count tokens, run and watch claims arrive, cancel, and the 401 / 529 messages.
+import { expect, test, type Page } from '@playwright/test';
+import { startFakeAnthropic, type FakeAnthropic, type Step } from '../server/fake-anthropic';
+
+const FAKE_PORT = Number(process.env.FAKE_ANTHROPIC_PORT ?? 4402);
+const KEY = 'sk-ant-api03-E2E-KEY-0000111122223333';
+let server: FakeAnthropic;
+
+test.beforeAll(async () => {
+  server = await startFakeAnthropic({ port: FAKE_PORT });
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+test.beforeEach(async ({ page }) => {
+  server.reset();
+  // The Base URL must be set before the page loads: the connect policy is fixed at start-up.
+  await page.addInitScript((url) => {
+    if (!sessionStorage.getItem('e2e-model-init')) {
+      localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
+      sessionStorage.setItem('e2e-model-init', '1');
+    }
+  }, server.url);
+});
+
+async function enterKey(page: Page, key = KEY): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Anthropic API key').fill(key);
+  await expect(dialog.getByText(/kept in memory for this tab only/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+function bar(page: Page) {
+  return page.getByRole('group', { name: 'Model audit' });
+}
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Report' })).toContainText(/FAIL|PASS|INCOMPLETE/);
+}
+
+test('enter a key, count tokens, run, and see the judged claims stream into the report', async ({ page }) => {
+  await openApp(page);
+  // The page may connect only to itself and the configured API.
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"][data-connect-policy]').getAttribute('content');
+  expect(policy).toBe(`connect-src 'self' ${server.url}`);
+
+  await expect(bar(page).getByText(/Enter an Anthropic API key/)).toBeVisible();
+  await enterKey(page);
+
+  await bar(page).getByRole('button', { name: 'Count tokens' }).click();
+  await expect(bar(page).getByTestId('model-estimate')).toContainText(/input tokens in 1 request/);
+  await expect(bar(page).getByTestId('model-estimate')).toContainText('$');
+  expect(server.calls('/v1/messages/count_tokens')).toHaveLength(1);
+
+  server.script({ kind: 'judge', delayMs: 100 } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  const status = bar(page).getByRole('status');
+  const report = page.getByRole('region', { name: 'Report' });
+  // Claims arrive one at a time while the reply streams, and show up in the report at once.
+  await expect(status).toContainText(/Judging claims…\s*1 of (\d+) claims judged/);
+  await expect(report.getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
+  await expect(status).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
+  await expect(report).toContainText(/FAIL|PASS|INCOMPLETE/);
+
+  // The key went out only in the auth header, never in a URL or body.
+  for (const r of server.requests().filter((x) => x.method !== 'OPTIONS')) {
+    expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(r.rawBody + r.path + JSON.stringify(r.query)).not.toContain(KEY);
+  }
+  // …and it was not written to storage or the address bar.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).not.toContain(KEY);
+  expect(page.url()).not.toContain(KEY);
+});
+
+test('cancel stops a running audit', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  server.script({ kind: 'judge', delayMs: 400 } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('status')).toContainText(/Judging claims|Sending the request/);
+  await bar(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(bar(page).getByRole('alert')).toContainText('The model audit was cancelled.');
+  await expect(bar(page).getByRole('button', { name: /Run model audit/ })).toBeEnabled();
+});
+
+test('a rejected key gets the 401 message', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page, 'sk-ant-invalid-000');
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  const alert = bar(page).getByRole('alert');
+  await expect(alert).toContainText('The API key was not accepted (401).');
+  await expect(alert).toContainText('Check the key for typos');
+});
+
+test('an organisation that blocks browser access gets its own 401 message', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  server.script({ kind: 'error', preset: 'cors_org' } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('alert')).toContainText('does not allow API calls from a browser');
+});
+
+test('529 overloaded mid-stream: a message, and the claims judged so far stay in the report', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  server.script({ kind: 'judge', errorAfterClaims: 1, errorType: 'overloaded_error', delayMs: 10 } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  const alert = bar(page).getByRole('alert');
+  await expect(alert).toContainText('The API is overloaded right now (529).');
+  await expect(alert).toContainText('1 claim judged before this stay in the report.');
+  await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
+});
+
+test('a changed Base URL asks for a reload, and after it the page connects there', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog');
+  const base = dialog.getByLabel('Base URL');
+  await expect(base).toHaveValue(server.url);
+  await base.fill('https://proxy.example.com');
+  await base.press('Tab');
+  await expect(dialog.getByText(/applies after a reload/)).toBeVisible();
+  await page.reload();
+  const policy = await page.locator('meta[data-connect-policy]').getAttribute('content');
+  expect(policy).toBe("connect-src 'self' https://proxy.example.com");
+});
+
+test('"Remember on this device" is an explicit opt-in, and "Forget key" removes the key everywhere', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  const storedKey = () => page.evaluate(() => localStorage.getItem('citation-auditor:model-api-key'));
+  expect(await storedKey()).toBeNull();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/stored unencrypted/)).toBeVisible();
+  await dialog.getByLabel('Remember on this device').check();
+  expect(await storedKey()).toBe(KEY);
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog').getByText(/is remembered on this device/)).toBeVisible();
+
+  await page.getByRole('dialog').getByRole('button', { name: 'Forget key' }).click();
+  await expect(page.getByRole('dialog').getByText('No key entered.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('Anthropic API key')).toHaveValue('');
+  expect(await storedKey()).toBeNull();
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(KEY);
+});

@@ -1,0 +1,709 @@
+// A local stand-in for the Anthropic Messages API, speaking its wire format: JSON and SSE
+// streaming, tool_use round trips, count_tokens, the paged models list, CORS preflight, the
+// error JSON of every status, prompt-cache usage, and a stream cut on demand. It judges
+// deterministically from the request (a lexical overlap rule), so end-to-end results are
+// predictable; tests script anything else through POST /__script and read every request back
+// from GET /__requests.
+//
+//   node --import tsx tests/server/fake-anthropic.ts --port 4402
+//
+// Loopback only. Not a model: it never reads instructions, it only counts words.
+import http from 'node:http';
+import { createHash, randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+
+// ---------------------------------------------------------------------------------------------
+// Scripting
+
+export type Endpoint = 'messages' | 'count_tokens' | 'models';
+type Verdict = 'fully_supported' | 'partially_supported' | 'not_supported';
+
+export interface ErrorSpec {
+  status: number;
+  type: string;
+  message: string;
+  headers?: Record<string, string>;
+  errorCode?: string;
+}
+
+export const ERRORS = {
+  invalid_request: { status: 400, type: 'invalid_request_error', message: 'messages.0.content.0.text: text content blocks must contain non-whitespace text' },
+  output_config_unsupported: { status: 400, type: 'invalid_request_error', message: 'output_config: Extra inputs are not permitted' },
+  authentication: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
+  cors_org: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'CORS requests are not allowed for this Organization because of its browser access setting. An admin can change it in the Console.',
+  },
+  permission: { status: 403, type: 'permission_error', message: 'Your API key does not have permission to use the specified resource.' },
+  not_found: { status: 404, type: 'not_found_error', message: 'model: claude-does-not-exist' },
+  request_too_large: { status: 413, type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' },
+  rate_limit: {
+    status: 429,
+    type: 'rate_limit_error',
+    message: 'This request would exceed your organization\u2019s rate limit of 50 requests per minute. Please retry later.',
+    headers: { 'retry-after': '1' },
+  },
+  spend_limit: {
+    status: 429,
+    type: 'rate_limit_error',
+    message: 'Your organization has reached its monthly spend limit for its usage tier. Access resumes on the first day of next month.',
+    errorCode: 'enforced_spend_limit_reached',
+  },
+  api_error: { status: 500, type: 'api_error', message: 'Internal server error' },
+  overloaded: { status: 529, type: 'overloaded_error', message: 'Overloaded' },
+} satisfies Record<string, ErrorSpec>;
+export type ErrorPreset = keyof typeof ERRORS;
+
+interface StepBase {
+  endpoint?: Endpoint;
+  /** Wait before answering at all (headers included). */
+  holdMs?: number;
+  /** Wait between streamed events. */
+  delayMs?: number;
+}
+
+export type Step =
+  | (StepBase & {
+      kind: 'judge';
+      /** Force every label (pairs and joint). */
+      verdict?: Verdict;
+      /** Force every supporting phrase (e.g. one that is in no chunk). */
+      phrase?: string;
+      /** Leave these claims out of the reply. */
+      omitClaims?: number[];
+      summary?: string;
+      /** Streaming: break the connection after this many claims went out. */
+      cutAfterClaims?: number;
+      /** 'destroy' breaks the socket; 'end' ends the response cleanly without message_stop. */
+      cutMode?: 'destroy' | 'end';
+      /** Streaming: send an SSE error event after this many claims. */
+      errorAfterClaims?: number;
+      /** Streaming: send an SSE error event right after message_start, before any content. */
+      errorAtStart?: boolean;
+      errorType?: string;
+      /** Start the reply with a thinking block (signed), as adaptive-thinking models do. */
+      thinking?: boolean;
+      stopReason?: string;
+    })
+  | (StepBase & { kind: 'tool_use'; chunkId: string })
+  | (StepBase & { kind: 'text'; text: string; stopReason?: string })
+  | (StepBase & { kind: 'error'; preset?: ErrorPreset } & Partial<ErrorSpec>)
+  | (StepBase & { kind: 'reject_output_config' })
+  | (StepBase & { kind: 'count'; inputTokens: number });
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  rawBody: string;
+  body: unknown;
+}
+
+export const MODELS = [
+  { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5' },
+  { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5' },
+  { id: 'claude-haiku-5-5', display_name: 'Claude Haiku 5.5' },
+  { id: 'claude-fable-5-1', display_name: 'Claude Fable 5.1' },
+  { id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5' },
+  { id: 'claude-haiku-4-5', display_name: 'Claude Haiku 4.5' },
+  { id: 'fake-unpriced-model', display_name: 'Fake model without a price' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Reading our own prompt back (the wrappers carry a nonce; the claims list is JSON)
+
+interface Parsed {
+  chunks: Map<string, string>;
+  claims: { claim_index: number; text: string; cited_chunk_ids: string[] }[];
+  uncited: { claim_index: number; text: string }[];
+  gold: string | null;
+  answer: string | null;
+  language: 'en' | 'cs';
+  wantsCorrectness: boolean;
+  wantsSummary: boolean;
+  /** Text of the user turns with every nonce-wrapped block removed. */
+  outsideWrappers: string;
+}
+
+const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+function userTexts(body: { messages?: unknown }): string[] {
+  const out: string[] = [];
+  const messages = Array.isArray(body.messages) ? (body.messages as { role: string; content: unknown }[]) : [];
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    if (typeof m.content === 'string') out.push(m.content);
+    else if (Array.isArray(m.content)) {
+      for (const b of m.content as { type: string; text?: string; content?: unknown }[]) {
+        if (b.type === 'text' && typeof b.text === 'string') out.push(b.text);
+        if (b.type === 'tool_result') {
+          if (typeof b.content === 'string') out.push(b.content);
+          else if (Array.isArray(b.content)) for (const c of b.content as { text?: string }[]) if (c.text) out.push(c.text);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function lastBlock(text: string, kind: string): string | null {
+  // Blocks open at the start of a line; the prose around them only mentions the tags inline.
+  const re = new RegExp(`(?:^|\\n)<${kind}-([0-9a-f]+)(?:\\s[^>]*)?>\\n?([\\s\\S]*?)\\n?</${kind}-\\1>`, 'g');
+  let last: string | null = null;
+  for (const m of text.matchAll(re)) last = m[2]!;
+  return last;
+}
+
+function parsePrompt(body: { messages?: unknown; system?: unknown }): Parsed {
+  const text = userTexts(body).join('\n\n');
+  const chunks = new Map<string, string>();
+  for (const m of text.matchAll(/(?:^|\n)<chunk-([0-9a-f]+)((?:\s[^>]*)?)>\n?([\s\S]*?)\n?<\/chunk-\1>/g)) {
+    const id = /\sid="([^"]*)"/.exec(m[2]!)?.[1];
+    if (id === undefined) continue;
+    const key = unescapeAttr(id);
+    const prev = chunks.get(key);
+    if (prev === undefined || m[3]!.length > prev.length) chunks.set(key, m[3]!);
+  }
+  const parseList = <T>(s: string | null): T[] => {
+    if (!s) return [];
+    try {
+      return JSON.parse(s) as T[];
+    } catch {
+      return [];
+    }
+  };
+  const lang = /Feedback language:[^(]*\((\w+)\)/.exec(text)?.[1] === 'cs' ? 'cs' : 'en';
+  return {
+    chunks,
+    claims: parseList(lastBlock(text, 'claims')),
+    uncited: parseList(lastBlock(text, 'uncited')),
+    gold: lastBlock(text, 'gold'),
+    answer: lastBlock(text, 'answer'),
+    language: lang,
+    wantsCorrectness: !/Set `answer_evaluation` to null/.test(text),
+    wantsSummary: !/leave it as an empty string/.test(text),
+    outsideWrappers: text.replace(/<(\w+)-([0-9a-f]+)(?:\s[^>]*)?>[\s\S]*?<\/\1-\2>/g, ' '),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The deterministic judge
+
+const STOP = new Set(
+  'the and for are was were with that this from has have had its into not but all any can our out you your they their them than then also which who whom what when where why how been being very more most such only over under about after before between other some these those there here a an of in on at to by is it as or be je se na do ve pro že jako jsou byl byla bylo nebo ale což který která které podle při tak také'.split(' '),
+);
+
+function words(s: string): string[] {
+  return (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => (w.length >= 3 || /\d/.test(w)) && !STOP.has(w));
+}
+const numbers = (s: string) => s.match(/\d+(?:[.,]\d+)?/g) ?? [];
+
+function coverage(claim: string, source: string): { cov: number; missing: string[] } {
+  const cw = [...new Set(words(claim))];
+  const sw = new Set(words(source));
+  if (cw.length === 0) return { cov: 0, missing: [] };
+  const missing = cw.filter((w) => !sw.has(w));
+  return { cov: (cw.length - missing.length) / cw.length, missing };
+}
+
+function label(cov: number, claim: string, source: string): Verdict {
+  let v: Verdict = cov >= 0.75 ? 'fully_supported' : cov >= 0.35 ? 'partially_supported' : 'not_supported';
+  if (v === 'fully_supported' && numbers(claim).some((n) => !source.includes(n))) v = 'partially_supported';
+  return v;
+}
+
+function bestSentence(claim: string, source: string): string {
+  const cw = new Set(words(claim));
+  let best = '';
+  let bestScore = 0;
+  for (const s of source.split(/(?<=[.!?])\s+/)) {
+    const score = words(s).filter((w) => cw.has(w)).length;
+    if (score > bestScore) {
+      best = s.trim();
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+interface JudgeOutput {
+  claims: {
+    claim_index: number;
+    judgements: { chunk_id: string; supporting_phrase: string; missing_or_extra: string; decision_basis: string; verdict: Verdict }[];
+    joint_verdict: Verdict;
+  }[];
+  uncited: { claim_index: number; is_factual_claim: boolean; reason: string }[];
+  answer_evaluation: null | { verdict: string; missing_information: string[]; correctness_score: number; explanation: string };
+  summary: string;
+  recommendations: string[];
+}
+
+function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefined): JudgeOutput {
+  const cs = p.language === 'cs';
+  // A model that obeys instructions found outside the data wrappers: only a broken wrapper lets
+  // a chunk's "ignore your instructions" reach this text.
+  const hijacked = /ignore (all )?(your|previous) instructions/i.test(p.outsideWrappers);
+  const omit = new Set(step?.omitClaims ?? []);
+  const claims: JudgeOutput['claims'] = [];
+  const recommendations: string[] = [];
+  for (const claim of p.claims) {
+    if (omit.has(claim.claim_index)) continue;
+    const judgements = claim.cited_chunk_ids.map((id) => {
+      const source = p.chunks.get(id) ?? '';
+      const { cov, missing } = coverage(claim.text, source);
+      let verdict = hijacked ? 'fully_supported' : label(cov, claim.text, source);
+      if (step?.verdict) verdict = step.verdict;
+      const pct = Math.round(cov * 100);
+      return {
+        chunk_id: id,
+        supporting_phrase: step?.phrase ?? (verdict === 'not_supported' ? '' : bestSentence(claim.text, source)),
+        missing_or_extra:
+          verdict === 'fully_supported' ? '' : (cs ? 'V úryvku chybí: ' : 'Not in the chunk: ') + missing.slice(0, 6).join(', '),
+        decision_basis: cs ? `V úryvku je ${pct} % významových slov tvrzení.` : `${pct}% of the claim's content words appear in the chunk.`,
+        verdict,
+      };
+    });
+    const union = claim.cited_chunk_ids.map((id) => p.chunks.get(id) ?? '').join('\n');
+    let joint: Verdict = hijacked ? 'fully_supported' : label(coverage(claim.text, union).cov, claim.text, union);
+    if (step?.verdict) joint = step.verdict;
+    claims.push({ claim_index: claim.claim_index, judgements, joint_verdict: joint });
+    if (joint !== 'fully_supported') {
+      const ids = claim.cited_chunk_ids.join(', ');
+      recommendations.push(
+        cs ? `Tvrzení ${claim.claim_index + 1}: ověřte, zda ho úryvek ${ids} opravdu podporuje.` : `Claim ${claim.claim_index + 1}: check that chunk ${ids} really supports it.`,
+      );
+    }
+  }
+  const uncited = p.uncited.map((u) => {
+    const factual = !u.text.trim().endsWith('?') && words(u.text).length >= 3;
+    return {
+      claim_index: u.claim_index,
+      is_factual_claim: factual,
+      reason: factual ? (cs ? 'Uvádí fakt.' : 'States a fact.') : cs ? 'Otázka nebo krátká věta.' : 'A question or a short phrase.',
+    };
+  });
+  let answer_evaluation: JudgeOutput['answer_evaluation'] = null;
+  if (p.wantsCorrectness && p.gold !== null) {
+    const { cov } = coverage(p.gold, p.answer ?? '');
+    const missing = p.gold
+      .split(/(?<=[.!?])\s+/)
+      .filter((s) => coverage(s, p.answer ?? '').cov < 0.5)
+      .slice(0, 3);
+    answer_evaluation = {
+      verdict: cov >= 0.8 ? 'CORRECT' : cov >= 0.4 ? 'PARTIALLY_CORRECT' : 'INCORRECT',
+      missing_information: missing,
+      correctness_score: Math.round(cov * 100) / 100,
+      explanation: cs ? `Odpověď pokrývá ${Math.round(cov * 100)} % referenční odpovědi.` : `The answer covers ${Math.round(cov * 100)}% of the reference answer.`,
+    };
+  }
+  const full = claims.filter((c) => c.joint_verdict === 'fully_supported').length;
+  const summary = !p.wantsSummary
+    ? ''
+    : step?.summary ?? (cs ? `Citace plně podporují ${full} z ${claims.length} tvrzení.` : `The citations fully support ${full} of ${claims.length} claims.`);
+  return { claims, uncited, answer_evaluation, summary, recommendations };
+}
+
+/** JSON text of the reply plus where each claim object ends (to cut a stream there). */
+function serialise(out: JudgeOutput): { text: string; claimEnds: number[] } {
+  let text = '{"claims":[';
+  const claimEnds: number[] = [];
+  out.claims.forEach((c, i) => {
+    if (i) text += ',';
+    text += JSON.stringify(c);
+    claimEnds.push(text.length);
+  });
+  text += `],"uncited":${JSON.stringify(out.uncited)},"answer_evaluation":${JSON.stringify(out.answer_evaluation)},"summary":${JSON.stringify(out.summary)},"recommendations":${JSON.stringify(out.recommendations)}}`;
+  return { text, claimEnds };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wire helpers
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const approxTokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function corsHeaders(req: http.IncomingMessage): Record<string, string> {
+  return {
+    'access-control-allow-origin': (req.headers.origin as string | undefined) ?? '*',
+    vary: 'Origin',
+    'access-control-expose-headers': 'retry-after, retry-after-ms, request-id, x-should-retry',
+  };
+}
+
+function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const requestId = id('req');
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, ...corsHeaders(req), ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(req: http.IncomingMessage, res: http.ServerResponse, spec: ErrorSpec): void {
+  const requestId = id('req');
+  const error: Record<string, unknown> = { type: spec.type, message: spec.message };
+  if (spec.errorCode) error.details = { error_code: spec.errorCode };
+  res.writeHead(spec.status, { 'content-type': 'application/json', 'request-id': requestId, ...corsHeaders(req), ...(spec.headers ?? {}) });
+  res.end(JSON.stringify({ type: 'error', error, request_id: requestId }));
+}
+
+function errorOf(step: Extract<Step, { kind: 'error' }>): ErrorSpec {
+  const preset: ErrorSpec | undefined = step.preset ? ERRORS[step.preset] : undefined;
+  const spec: ErrorSpec = {
+    status: step.status ?? preset?.status ?? 500,
+    type: step.type ?? preset?.type ?? 'api_error',
+    message: step.message ?? preset?.message ?? 'error',
+  };
+  const headers = step.headers ?? preset?.headers;
+  if (headers) spec.headers = headers;
+  const code = step.errorCode ?? preset?.errorCode;
+  if (code) spec.errorCode = code;
+  return spec;
+}
+
+type Block =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'thinking'; thinking: string; signature: string };
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+export interface FakeAnthropic {
+  url: string;
+  port: number;
+  script(...steps: Step[]): void;
+  requests(): RecordedRequest[];
+  /** Requests to one API path (e.g. '/v1/messages'), OPTIONS excluded. */
+  calls(path: string): RecordedRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeAnthropic(opts: { port?: number; host?: string } = {}): Promise<FakeAnthropic> {
+  const host = opts.host ?? '127.0.0.1';
+  let steps: Step[] = [];
+  let recorded: RecordedRequest[] = [];
+  const cache = new Set<string>();
+
+  const take = (endpoint: Endpoint): Step | undefined => {
+    const i = steps.findIndex((s) => (s.endpoint ?? 'messages') === endpoint);
+    return i < 0 ? undefined : steps.splice(i, 1)[0];
+  };
+
+  function checkAuth(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const key = (req.headers['x-api-key'] as string | undefined) ?? (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    if (!key) {
+      sendError(req, res, { status: 401, type: 'authentication_error', message: 'x-api-key header is required' });
+      return false;
+    }
+    if (/invalid/.test(key)) {
+      sendError(req, res, ERRORS.authentication);
+      return false;
+    }
+    return true;
+  }
+
+  function usageFor(body: Record<string, unknown>): { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number } {
+    const all = JSON.stringify({ system: body.system, messages: body.messages, tools: body.tools, output_config: body.output_config });
+    const total = approxTokens(all);
+    // Prompt caching: everything up to the last block marked cache_control is the prefix.
+    const messages = (body.messages ?? []) as { content: unknown }[];
+    let prefix: unknown[] | null = null;
+    messages.forEach((m, mi) => {
+      if (!Array.isArray(m.content)) return;
+      (m.content as { cache_control?: unknown }[]).forEach((b, bi) => {
+        if (b.cache_control) prefix = [...messages.slice(0, mi).map((x) => x.content), (m.content as unknown[]).slice(0, bi + 1)];
+      });
+    });
+    if (!prefix) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    const prefixText = JSON.stringify({ model: body.model, tools: body.tools, system: body.system, prefix });
+    const key = createHash('sha256').update(prefixText).digest('hex');
+    const tokens = approxTokens(prefixText);
+    const hit = cache.has(key);
+    cache.add(key);
+    return {
+      input_tokens: Math.max(1, total - tokens),
+      cache_creation_input_tokens: hit ? 0 : tokens,
+      cache_read_input_tokens: hit ? tokens : 0,
+    };
+  }
+
+  /** What the real API refuses before it thinks: our client must never send these. */
+  function invalid(body: Record<string, unknown>): string | null {
+    if (typeof body.model !== 'string') return 'model: Field required';
+    if (typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
+    const messages = body.messages as { role: string; content: unknown }[] | undefined;
+    if (!Array.isArray(messages) || messages.length === 0) return 'messages: at least one message is required';
+    if (messages[messages.length - 1]!.role !== 'user') return 'This model does not support assistant message prefill. The conversation must end with a user message.';
+    const choice = body.tool_choice as { type?: string } | undefined;
+    if (choice && (choice.type === 'tool' || choice.type === 'any')) return 'tool_choice: forced tool use is not supported for this model.';
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i]!;
+      if (m.role !== 'assistant' || !Array.isArray(m.content)) continue;
+      const uses = (m.content as { type: string; id?: string }[]).filter((b) => b.type === 'tool_use').map((b) => b.id);
+      if (!uses.length) continue;
+      const next = messages[i + 1];
+      const results = Array.isArray(next?.content) ? (next.content as { type: string; tool_use_id?: string }[]).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id) : [];
+      const missing = uses.filter((u) => !results.includes(u));
+      if (missing.length) return `messages.${i + 1}: tool_use ids were found without tool_result blocks immediately after: ${missing.join(', ')}`;
+    }
+    const oc = body.output_config as { format?: { type?: string; schema?: unknown } } | undefined;
+    if (oc?.format && (oc.format.type !== 'json_schema' || typeof oc.format.schema !== 'object')) return 'output_config.format: expected a json_schema format with a schema';
+    return null;
+  }
+
+  async function messages(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): Promise<void> {
+    if (!req.headers['anthropic-version']) return sendError(req, res, { status: 400, type: 'invalid_request_error', message: 'anthropic-version: header is required' });
+    if (!checkAuth(req, res)) return;
+    const problem = invalid(body);
+    if (problem) return sendError(req, res, { status: 400, type: 'invalid_request_error', message: problem });
+    const step = take('messages');
+    if (step?.holdMs) await sleep(step.holdMs);
+    if (step?.kind === 'error') return sendError(req, res, errorOf(step));
+    if (step?.kind === 'reject_output_config' && body.output_config) return sendError(req, res, ERRORS.output_config_unsupported);
+    if (!MODELS.some((m) => m.id === body.model)) return sendError(req, res, { status: 404, type: 'not_found_error', message: `model: ${String(body.model)}` });
+
+    const parsed = parsePrompt(body);
+    const tools = (body.tools ?? []) as { name: string }[];
+    const toolMode = !body.output_config && tools.some((t) => t.name === 'submit_judgement');
+    let blocks: Block[];
+    let stopReason = 'end_turn';
+    let claimEnds: number[] = [];
+    const judgeStep = step?.kind === 'judge' ? step : undefined;
+    if (step?.kind === 'tool_use') {
+      blocks = [{ type: 'tool_use', id: id('toolu'), name: 'get_chunk_content', input: { chunk_id: step.chunkId } }];
+      stopReason = 'tool_use';
+    } else if (step?.kind === 'text') {
+      blocks = [{ type: 'text', text: step.text }];
+      stopReason = step.stopReason ?? 'end_turn';
+    } else {
+      const out = serialise(judge(parsed, judgeStep));
+      claimEnds = out.claimEnds;
+      blocks = toolMode
+        ? [{ type: 'tool_use', id: id('toolu'), name: 'submit_judgement', input: JSON.parse(out.text) }]
+        : [{ type: 'text', text: out.text }];
+      if (toolMode) stopReason = 'tool_use';
+      if (judgeStep?.stopReason) stopReason = judgeStep.stopReason;
+      if (judgeStep?.thinking) blocks.unshift({ type: 'thinking', thinking: 'Comparing each claim with its chunks.', signature: id('sig') });
+    }
+    const usage = usageFor(body);
+    const outputTokens = approxTokens(JSON.stringify(blocks));
+    const message = {
+      id: id('msg'),
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: blocks,
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage: { ...usage, output_tokens: outputTokens },
+    };
+    if (body.stream !== true) return sendJson(req, res, 200, message);
+
+    // --- SSE
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': id('req'), ...corsHeaders(req) });
+    let closed = false;
+    res.on('close', () => {
+      closed = true;
+    });
+    const delay = step?.delayMs ?? 0;
+    // Resolves once the event is handed to the socket, so a cut right after it loses nothing.
+    const send = async (event: string, data: unknown) => {
+      if (closed) return;
+      await new Promise<void>((resolve) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`, () => resolve()));
+      if (delay) await sleep(delay);
+    };
+    await send('message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } });
+    await send('ping', { type: 'ping' });
+    if (judgeStep?.errorAtStart) {
+      const type = judgeStep.errorType ?? 'overloaded_error';
+      await send('error', { type: 'error', error: { type, message: type === 'overloaded_error' ? 'Overloaded' : 'Internal server error' } });
+      res.end();
+      return;
+    }
+    const cutAt = judgeStep?.cutAfterClaims !== undefined ? claimEnds[judgeStep.cutAfterClaims - 1] ?? 0 : undefined;
+    const errorAt = judgeStep?.errorAfterClaims !== undefined ? claimEnds[judgeStep.errorAfterClaims - 1] ?? 0 : undefined;
+    for (let index = 0; index < blocks.length; index++) {
+      const b = blocks[index]!;
+      if (b.type === 'text') {
+        await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+      } else if (b.type === 'tool_use') {
+        await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} } });
+      } else {
+        await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+        await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: b.thinking } });
+        await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: b.signature } });
+        await send('content_block_stop', { type: 'content_block_stop', index });
+        continue;
+      }
+      const full = b.type === 'text' ? b.text : JSON.stringify(b.input);
+      const isOutput = b.type === 'text' || b.name === 'submit_judgement';
+      for (let pos = 0; pos < full.length; ) {
+        let end = Math.min(full.length, pos + 40);
+        const stopAt = [cutAt, errorAt].filter((x): x is number => x !== undefined && isOutput && x > pos && x < end);
+        if (stopAt.length) end = Math.min(...stopAt);
+        const piece = full.slice(pos, end);
+        await send('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: b.type === 'text' ? { type: 'text_delta', text: piece } : { type: 'input_json_delta', partial_json: piece },
+        });
+        pos = end;
+        if (isOutput && cutAt !== undefined && pos >= cutAt) {
+          if (judgeStep?.cutMode === 'end') res.end();
+          else res.socket?.destroy();
+          return;
+        }
+        if (isOutput && errorAt !== undefined && pos >= errorAt) {
+          const type = judgeStep?.errorType ?? 'overloaded_error';
+          await send('error', { type: 'error', error: { type, message: type === 'overloaded_error' ? 'Overloaded' : 'Internal server error' } });
+          res.end();
+          return;
+        }
+      }
+      await send('content_block_stop', { type: 'content_block_stop', index });
+    }
+    await send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } });
+    await send('message_stop', { type: 'message_stop' });
+    res.end();
+  }
+
+  function countTokens(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): void {
+    if (!checkAuth(req, res)) return;
+    const step = take('count_tokens');
+    if (step?.kind === 'error') return sendError(req, res, errorOf(step));
+    if (step?.kind === 'count') return sendJson(req, res, 200, { input_tokens: step.inputTokens });
+    if (!MODELS.some((m) => m.id === body.model)) return sendError(req, res, { status: 404, type: 'not_found_error', message: `model: ${String(body.model)}` });
+    const all = JSON.stringify({ system: body.system, messages: body.messages, tools: body.tools, output_config: body.output_config });
+    sendJson(req, res, 200, { input_tokens: approxTokens(all) });
+  }
+
+  function models(req: http.IncomingMessage, res: http.ServerResponse, query: URLSearchParams): void {
+    if (!checkAuth(req, res)) return;
+    const step = take('models');
+    if (step?.kind === 'error') return sendError(req, res, errorOf(step));
+    const limit = Math.max(1, Math.min(1000, Number(query.get('limit') ?? 20) || 20));
+    const after = query.get('after_id');
+    const start = after ? MODELS.findIndex((m) => m.id === after) + 1 : 0;
+    const page = MODELS.slice(start, start + limit).map((m) => ({ type: 'model', id: m.id, display_name: m.display_name, created_at: '2026-09-28T00:00:00Z' }));
+    sendJson(req, res, 200, {
+      data: page,
+      has_more: start + limit < MODELS.length,
+      first_id: page[0]?.id ?? null,
+      last_id: page[page.length - 1]?.id ?? null,
+    });
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = null;
+      if (rawBody) {
+        try {
+          body = JSON.parse(rawBody);
+        } catch {
+          body = null;
+        }
+      }
+      const path = url.pathname;
+      const control = path.startsWith('/__');
+      if (!control) {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : (v ?? '');
+        recorded.push({ method: req.method ?? 'GET', path, query: Object.fromEntries(url.searchParams), headers, rawBody, body });
+      }
+      const route = async () => {
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, {
+            ...corsHeaders(req),
+            'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+            'access-control-allow-headers': (req.headers['access-control-request-headers'] as string | undefined) ?? '*',
+            'access-control-max-age': '600',
+          });
+          return res.end();
+        }
+        if (path === '/__script' && req.method === 'POST') {
+          const add = (body as { steps?: Step[] } | null)?.steps ?? [];
+          steps.push(...add);
+          return sendJson(req, res, 200, { queued: steps.length });
+        }
+        if (path === '/__reset' && req.method === 'POST') {
+          steps = [];
+          recorded = [];
+          cache.clear();
+          return sendJson(req, res, 200, { ok: true });
+        }
+        if (path === '/__requests') return sendJson(req, res, 200, recorded);
+        if (path === '/__health') return sendJson(req, res, 200, { ok: true });
+        const jsonBody = (body ?? {}) as Record<string, unknown>;
+        if (req.method === 'POST' && path === '/v1/messages') {
+          if (body === null) return sendError(req, res, { status: 400, type: 'invalid_request_error', message: 'The request body is not valid JSON.' });
+          return messages(req, res, jsonBody);
+        }
+        if (req.method === 'POST' && path === '/v1/messages/count_tokens') return countTokens(req, res, jsonBody);
+        if (req.method === 'GET' && path === '/v1/models') return models(req, res, url.searchParams);
+        return sendError(req, res, { status: 404, type: 'not_found_error', message: `Not found: ${req.method} ${path}` });
+      };
+      route().catch((err: unknown) => {
+        if (!res.headersSent) sendError(req, res, { status: 500, type: 'api_error', message: String(err) });
+        else res.destroy();
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    script: (...s) => steps.push(...s),
+    requests: () => recorded,
+    calls: (p) => recorded.filter((r) => r.path === p && r.method !== 'OPTIONS'),
+    reset: () => {
+      steps = [];
+      recorded = [];
+      cache.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const port = Number(arg('--port') ?? 4402);
+  const host = arg('--host') ?? '127.0.0.1';
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    console.error('fake-anthropic: loopback only (127.0.0.1, localhost or ::1)');
+    process.exit(2);
+  }
+  startFakeAnthropic({ port, host }).then(
+    (s) => {
+      console.log(`fake-anthropic listening on ${s.url}`);
+      const stop = () => void s.close().then(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    },
+    (err: unknown) => {
+      console.error(`fake-anthropic: ${String(err)}`);
+      process.exit(1);
+    },
+  );
+}
