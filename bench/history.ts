@@ -2,6 +2,8 @@
 // - benchHistory: 10,000 audits in IndexedDB (fake-indexeddb in Node: an in-memory IndexedDB,
 //   so absolute times are not a browser's) — time to the first page of the list and to a search,
 //   each next to a raw IndexedDB read of the same rows (the ratio is what to watch).
+// - benchHistoryChromium: the same through the built page in Chromium (real IndexedDB, the real
+//   panel): open → first page rendered, search → hits rendered, next to raw IndexedDB reads.
 // - benchShareLinks: link length per shared case next to plain deflate + base64url of the same JSON.
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -41,23 +43,21 @@ async function rawGet(db: IDBDatabase, ids: readonly string[]): Promise<AuditRow
 
 /** Raw IndexedDB: the first page newest first through the same index, plus the count. */
 async function rawFirstPage(db: IDBDatabase, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
-  {
-    const index = db.transaction('audits', 'readonly').objectStore('audits').index('[trashed+updated]');
-    const range = IDBKeyRange.bound([0, -Infinity], [0, Infinity]);
-    const total = await req(index.count(range));
-    const rows: AuditRow[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const c = index.openCursor(range, 'prev');
-      c.onsuccess = () => {
-        const cur = c.result;
-        if (!cur || rows.length >= limit) return resolve();
-        rows.push(cur.value as AuditRow);
-        cur.continue();
-      };
-      c.onerror = () => reject(c.error);
-    });
-    return { rows, total };
-  }
+  const index = db.transaction('audits', 'readonly').objectStore('audits').index('[trashed+updated]');
+  const range = IDBKeyRange.bound([0, -Infinity], [0, Infinity]);
+  const total = await req(index.count(range));
+  const rows: AuditRow[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const c = index.openCursor(range, 'prev');
+    c.onsuccess = () => {
+      const cur = c.result;
+      if (!cur || rows.length >= limit) return resolve();
+      rows.push(cur.value as AuditRow);
+      cur.continue();
+    };
+    c.onerror = () => reject(c.error);
+  });
+  return { rows, total };
 }
 
 const WORDS = ['harbour', 'glacier', 'orchard', 'satellite', 'parliament', 'volcano', 'vaccine', 'railway', 'cathedral', 'monsoon'];
@@ -188,4 +188,159 @@ export function benchShareLinks(): Record<string, number | string> {
   const demo = rows.find((x) => x.name === 'alce_asqa_demo1');
   if (demo) out['alce_asqa_demo1 target ≤ 1,600'] = `${demo.link} ${demo.link <= 1600 ? 'met' : 'NOT met'}`;
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same in Chromium, through the real page: real IndexedDB, the real panel. Needs a build
+// (npm run bench builds dist/ first). Times are taken inside the page with performance.now().
+
+export async function benchHistoryChromium(opts: { dist?: string; port?: number; n?: number; runs?: number } = {}): Promise<Record<string, number | string>> {
+  const { existsSync } = await import('node:fs');
+  const dist = opts.dist ?? 'dist';
+  if (!existsSync(`${dist}/index.html`)) return { skipped: `no build in ${dist}/ (run vite build first)` };
+  const n = opts.n ?? 10_000;
+  const runs = opts.runs ?? 7;
+  const { preview } = await import('vite');
+  const { chromium } = await import('@playwright/test');
+  const port = opts.port ?? 4391;
+  const server = await preview({ preview: { port, strictPort: true, host: '127.0.0.1' }, build: { outDir: dist }, logLevel: 'silent' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    // tsx keeps function names with a __name() helper that page.evaluate code would call.
+    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByRole('region', { name: 'Report' }).waitFor();
+    await page.waitForFunction(() => indexedDB.databases().then((d) => d.some((x) => x.name === 'citation-auditor')));
+    await page.evaluate(async (count) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('citation-auditor');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      const words = ['harbour', 'glacier', 'orchard', 'satellite', 'parliament', 'volcano', 'vaccine', 'railway', 'cathedral', 'meadow'];
+      const t0 = Date.UTC(2025, 0, 1);
+      for (let start = 0; start < count; start += 1000) {
+        const tx = db.transaction(['audits', 'bodies'], 'readwrite');
+        for (let i = start; i < Math.min(count, start + 1000); i++) {
+          const query = `Question ${i} about the ${words[i % 10]} (w${i % 1000}x)`;
+          const answer = `The ${words[(i + 3) % 10]} is described in the cited source [1]. `.repeat(6);
+          tx.objectStore('bodies').put({ id: `b-${i}`, case: { query, answer, chunks: [{ id: '1', text: answer.repeat(4) }] }, report: null, labels: [], settings: { requiredStyle: 'auto', language: 'auto' } });
+          tx.objectStore('audits').put({
+            id: `b-${i}`, title: query, created: t0 + i * 60_000, updated: t0 + i * 60_000, verdict: i % 3 ? 'FAIL' : 'PASS', checkedBy: 'local',
+            queryPreview: query, answerPreview: answer.slice(0, 240), chunkCount: 1, claimCount: 6, citationCount: 6, labelCount: 0, bytes: 2000,
+            words: [...new Set(`${query} ${answer}`.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1))], hash: `h${i}`, trashed: 0,
+          });
+        }
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = resolve;
+          tx.onerror = () => reject(tx.error);
+        });
+      }
+      db.close();
+    }, n);
+
+    // In the page: open the panel (or type a search) and wait for a given row to be rendered.
+    const uiTime = (action: 'open' | 'search', text: string, rowName: string) =>
+      page.evaluate(
+        async ({ action, text, rowName }) => {
+          const until = (pred: () => boolean) =>
+            new Promise<void>((resolve) => {
+              const tick = () => (pred() ? resolve() : requestAnimationFrame(tick));
+              tick();
+            });
+          const rowThere = () => !!document.querySelector(`button[aria-label="${rowName}"]`);
+          const t0 = performance.now();
+          if (action === 'open') [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'History')!.click();
+          else {
+            const box = document.querySelector('input[type=search]') as HTMLInputElement;
+            box.value = text;
+            box.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+          await until(rowThere);
+          return performance.now() - t0;
+        },
+        { action, text, rowName },
+      );
+    const closePanel = () => page.keyboard.press('Escape');
+    const rawPage = () =>
+      page.evaluate(async () => {
+        const t0 = performance.now();
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          const r = indexedDB.open('citation-auditor');
+          r.onsuccess = () => resolve(r.result);
+        });
+        const index = db.transaction('audits').objectStore('audits').index('[trashed+updated]');
+        const range = IDBKeyRange.bound([0, -Infinity], [0, Infinity]);
+        await new Promise((resolve) => (index.count(range).onsuccess = resolve));
+        const rows: unknown[] = [];
+        await new Promise<void>((resolve) => {
+          const c = index.openCursor(range, 'prev');
+          c.onsuccess = () => {
+            if (!c.result || rows.length >= 50) return resolve();
+            rows.push(c.result.value);
+            c.result.continue();
+          };
+        });
+        db.close();
+        return performance.now() - t0;
+      });
+    const rawGetIds = (ids: string[]) =>
+      page.evaluate(async (ids) => {
+        const t0 = performance.now();
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          const r = indexedDB.open('citation-auditor');
+          r.onsuccess = () => resolve(r.result);
+        });
+        const store = db.transaction('audits').objectStore('audits');
+        await Promise.all(ids.map((id) => new Promise((resolve) => (store.get(id).onsuccess = resolve))));
+        db.close();
+        return performance.now() - t0;
+      }, ids);
+
+    const lastRow = `Open “Question ${n - 1} about the meadow (w${(n - 1) % 1000}x)”`;
+    const opens: number[] = [];
+    const raws: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // A fresh page each time, so no row of an earlier opening is still in the DOM.
+      await page.reload();
+      await page.getByRole('region', { name: 'Report' }).waitFor();
+      await page.waitForTimeout(300);
+      opens.push(await uiTime('open', '', lastRow));
+      await closePanel();
+      raws.push(await rawPage());
+    }
+    await uiTime('open', '', lastRow);
+    const rare: number[] = [];
+    const common: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const k = 100 + i;
+      await uiTime('search', '', lastRow);
+      rare.push(await uiTime('search', `w${k}x`, `Open “Question ${9000 + k} about the ${['harbour', 'glacier', 'orchard', 'satellite', 'parliament', 'volcano', 'vaccine', 'railway', 'cathedral', 'meadow'][(9000 + k) % 10]} (w${k}x)”`));
+      await uiTime('search', '', lastRow);
+      // 2,000 hits (in a query or an answer); the 4th newest is not on the unfiltered first page.
+      common.push(await uiTime('search', 'glacier', `Open “Question ${n - 19} about the glacier (w${(n - 19) % 1000}x)”`));
+    }
+    const rawRare = median(await Promise.all([0, 1, 2, 3, 4].map(() => rawGetIds(Array.from({ length: 10 }, (_, j) => `b-${100 + j * 1000}`)))));
+    const rawCommon = median(await Promise.all([0, 1, 2, 3, 4].map(() => rawGetIds(Array.from({ length: 50 }, (_, j) => `b-${n - 9 - j * 10}`)))));
+    const f = (x: number) => `${x.toFixed(1)} ms`;
+    return {
+      audits: n.toLocaleString('en'),
+      'open panel → first page rendered': f(median(opens)),
+      'raw IndexedDB: count + first 50 rows': f(median(raws)),
+      'first page / raw': `${(median(opens) / median(raws)).toFixed(1)}×`,
+      'search, rare word (10 hits) → rendered': f(median(rare)),
+      'raw IndexedDB read of those 10 rows': f(rawRare),
+      'rare search / raw': `${(median(rare) / rawRare).toFixed(1)}×`,
+      'search, common word (2,000 hits) → first rows rendered': f(median(common)),
+      'raw IndexedDB read of 50 of those rows': f(rawCommon),
+      'common search / raw': `${(median(common) / rawCommon).toFixed(1)}×`,
+    };
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
 }

@@ -1,5 +1,14 @@
+// Entry: narrow the connection policy first, restore the draft (or open the built-in example),
+// then mount the shell. Monaco is loaded by the shell after it has painted.
+import './state/zodConfig';
+import { installConnectPolicy } from './model/csp';
+import { startWorkbench } from './state/app.svelte';
 import { mount } from 'svelte';
 import App from './ui/App.svelte';
+import './ui/app.css';
+
+installConnectPolicy();
+void startWorkbench();
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');

@@ -360,7 +360,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
  * A cited claim whose every citation points at a missing or empty chunk is not sent to the model:
  * nothing can support it, so it is judged not supported here rather than left unchecked.
  */
-function judgeMissingSources(report: Report, claim: ReportClaim, lang: 'en' | 'cs'): { support: SupportJudgement[] } | undefined {
+function judgeMissingSources(report: Report, claim: ReportClaim, lang: 'en' | 'cs'): { support: SupportJudgement[]; joint?: SupportVerdict } | undefined {
   const cits = claim.citation_indexes.map((i) => report.citations[i]).filter((x): x is Citation => x !== undefined);
   if (cits.length === 0 || cits.some((x) => x.exists)) return undefined;
   const basis = lang === 'cs' ? 'Citovaný úryvek chybí nebo nemá text.' : 'The cited chunk is missing or has no text.';

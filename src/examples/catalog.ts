@@ -1,0 +1,13 @@
+// The list the Examples menu shows, in menu order, and the example the app opens with.
+import { czechExamples } from './czech';
+import { englishExamples, heatPumps } from './english';
+import type { Example } from './types';
+
+export const examples: Example[] = [...englishExamples, ...czechExamples];
+
+/** The audit a first visit opens with (README: "npm start" shows an example already checked). */
+export const defaultExample: Example = heatPumps;
+
+export function findExample(id: string): Example | undefined {
+  return examples.find((e) => e.id === id);
+}

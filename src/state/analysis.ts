@@ -1,0 +1,181 @@
+// One analysis of the workbench inputs: parse each editor, assemble the case, run the local audit,
+// and position everything for the editors. Pure (no DOM, no runes) so that it runs the same on the
+// main thread and in the audit worker.
+import { auditCase } from '../core/audit';
+import { parseAnswerInput } from '../core/parse/answer';
+import { parseChunks } from '../core/parse/chunks';
+import type { AnswerFormat, AuditCase, Chunk, ChunkFormat, Finding, ParseError, Report } from '../core/types';
+import type { Attached, Inputs } from './draft';
+import { buildOffsetMap, toEditorOffset, type OffsetMap } from './offsetMap';
+import type { Settings } from './settings';
+
+export type EditorName = 'query' | 'answer' | 'chunks' | 'gold';
+
+export interface AnalysisRequest {
+  seq: number;
+  /** The workbench revision these inputs belong to. */
+  revision: number;
+  inputs: Inputs;
+  attached: Attached;
+  settings: Pick<Settings, 'requiredStyle' | 'language'>;
+}
+
+/** A problem positioned in one editor's text (0-based offsets, end exclusive). */
+export interface Diagnostic {
+  editor: EditorName;
+  start: number;
+  end: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  /** 'parse' for input errors, else the check that found it. */
+  source: string;
+  code?: string;
+  /** Index into report.findings, for findings. */
+  finding?: number;
+}
+
+export interface Analysis {
+  seq: number;
+  revision: number;
+  inputs: Inputs;
+  chunks: { chunks: Chunk[]; format: ChunkFormat; errors: ParseError[]; warnings: ParseError[]; ranges: { start: number; end: number }[] };
+  answer: { answer: string; format: AnswerFormat; errors: ParseError[]; structuredInEditor: boolean };
+  case: AuditCase | null;
+  report: Report | null;
+  /** The audit threw: the message, shown instead of a report. */
+  error: string | null;
+  /** Answer offsets → Answer-editor offsets; null when the answer cannot be placed in the editor. */
+  answerMap: OffsetMap | null;
+  diagnostics: Diagnostic[];
+  elapsedMs: number;
+  where: 'main' | 'worker';
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+/** The case the inputs describe, or null when there is nothing to audit. */
+export function assembleCase(
+  inputs: Inputs,
+  attached: Attached,
+  chunks: Chunk[],
+  answer: { answer: string; structuredValue?: unknown },
+): AuditCase | null {
+  if (!inputs.answerText.trim() && !inputs.chunksText.trim() && !inputs.query.trim()) return null;
+  const c: AuditCase = {
+    ...(attached.extras ?? {}),
+    query: inputs.query,
+    answer: answer.answer,
+    chunks,
+  };
+  if (attached.caseId !== undefined) c.id = attached.caseId;
+  if (attached.language !== undefined) c.language = attached.language;
+  if (inputs.goldText.trim()) c.gold_answer = inputs.goldText;
+  const structured = answer.structuredValue !== undefined ? answer.structuredValue : attached.structured;
+  if (structured !== undefined) c.structured_citations = structured;
+  return c;
+}
+
+/** Parse the Answer editor: plain text, or a structured response whose JSON value is kept. */
+export function parseAnswerEditor(text: string, chunks: Chunk[]) {
+  const parsed = parseAnswerInput(text, chunks);
+  const structuredInEditor = parsed.format !== 'plain';
+  let structuredValue: unknown;
+  if (structuredInEditor && parsed.errors.length === 0) {
+    try {
+      structuredValue = JSON.parse(text);
+    } catch {
+      structuredValue = undefined;
+    }
+  }
+  return { parsed, structuredInEditor, structuredValue };
+}
+
+export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main'): Analysis {
+  const t0 = now();
+  const { inputs, attached, settings } = req;
+  const chunks = parseChunks(inputs.chunksText);
+  const { parsed: answer, structuredInEditor, structuredValue } = parseAnswerEditor(inputs.answerText, chunks.chunks);
+  const extraChunks = answer.structured?.chunks ?? [];
+  const allChunks = extraChunks.length && chunks.chunks.length === 0 ? extraChunks : chunks.chunks;
+  const c = assembleCase(inputs, attached, allChunks, {
+    answer: answer.answer,
+    ...(structuredValue !== undefined ? { structuredValue } : {}),
+  });
+
+  let report: Report | null = null;
+  let error: string | null = null;
+  if (c) {
+    try {
+      report = auditCase(c, { requiredStyle: settings.requiredStyle, language: settings.language });
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+  }
+  const answerMap = buildOffsetMap(inputs.answerText, answer.answer);
+  const diagnostics = buildDiagnostics(chunks.errors, chunks.warnings, answer.errors, report, answerMap);
+  return {
+    seq: req.seq,
+    revision: req.revision,
+    inputs,
+    chunks: { chunks: chunks.chunks, format: chunks.format, errors: chunks.errors, warnings: chunks.warnings ?? [], ranges: chunks.ranges ?? [] },
+    answer: { answer: answer.answer, format: answer.format, errors: answer.errors, structuredInEditor },
+    case: c,
+    report,
+    error,
+    answerMap,
+    diagnostics,
+    elapsedMs: now() - t0,
+    where,
+  };
+}
+
+function editorOf(source: ParseError['source'], fallback: EditorName): EditorName {
+  switch (source) {
+    case 'query':
+      return 'query';
+    case 'gold_answer':
+      return 'gold';
+    case 'chunks':
+      return 'chunks';
+    case 'answer':
+    case 'structured_citations':
+      return 'answer';
+    default:
+      return fallback;
+  }
+}
+
+export function buildDiagnostics(
+  chunkErrors: ParseError[],
+  chunkWarnings: ParseError[],
+  answerErrors: ParseError[],
+  report: Report | null,
+  answerMap: OffsetMap | null,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const fromParse = (e: ParseError, severity: Diagnostic['severity'], fallback: EditorName) =>
+    out.push({ editor: editorOf(e.source, fallback), start: e.offset, end: e.endOffset, severity, message: e.message, source: 'parse' });
+  for (const e of chunkErrors) fromParse(e, 'error', 'chunks');
+  for (const e of chunkWarnings) fromParse(e, 'warning', 'chunks');
+  for (const e of answerErrors) fromParse(e, 'error', 'answer');
+  if (report && answerMap) {
+    report.findings.forEach((f: Finding, i) => {
+      const start = toEditorOffset(answerMap, f.start);
+      const end = f.end > f.start ? toEditorOffset(answerMap, f.end, true) : start;
+      if (start === null || end === null) return;
+      out.push({
+        editor: 'answer',
+        start,
+        end,
+        severity: f.severity,
+        message: f.message,
+        source: f.check,
+        code: f.code,
+        finding: i,
+      });
+    });
+  }
+  return out;
+}

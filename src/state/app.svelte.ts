@@ -1,0 +1,80 @@
+// The one workbench of the page, and the UI state around it. Other features (model, history,
+// share) import `workbench` from here and construct their state with it.
+import { MAX_FILE_BYTES } from './constants';
+import { DatasetBrowser } from './dataset.svelte';
+import { ExampleLibrary } from './examples.svelte';
+import { loadEngine } from './engineLoader';
+import type { ImportResult } from './importFile';
+import { UiState } from './ui.svelte';
+import { Workbench } from './workbench.svelte';
+
+export const workbench = new Workbench({
+  locale: typeof navigator === 'undefined' ? undefined : navigator.language,
+});
+
+export const ui = new UiState(workbench);
+
+/**
+ * Start-up: the stored draft if there is one, else the built-in example, audited at once. The
+ * audit engine and the examples are fetched right away, beside the shell rather than before it.
+ */
+export async function startWorkbench(): Promise<'draft' | 'example'> {
+  void loadEngine();
+  const draft = workbench.storedDraft();
+  if (draft) {
+    workbench.restoreDraft(draft);
+    return 'draft';
+  }
+  const { defaultExample } = await exampleLibrary.load();
+  // The user may have started typing (or opened a file) while the example was on its way.
+  if (workbench.storedDraft() === null && !workbench.query && !workbench.answerText && !workbench.chunksText) {
+    workbench.loadCase(defaultExample.case, `example:${defaultExample.id}`);
+  }
+  return 'example';
+}
+
+export const dataset = new DatasetBrowser(workbench);
+
+export const exampleLibrary = new ExampleLibrary();
+
+/** Open a file the user picked or dropped; says what happened through a notice. */
+export async function openCaseFile(file: File, t: ImportMessages): Promise<void> {
+  if (file.size > MAX_FILE_BYTES) {
+    ui.notify(t.fileTooLarge(Math.round(MAX_FILE_BYTES / 1024 / 1024)), 'error');
+    return;
+  }
+  let r: ImportResult;
+  try {
+    const [text, engine] = await Promise.all([file.text(), loadEngine()]);
+    r = engine.importText(file.name, text);
+  } catch (e) {
+    ui.notify(t.fileUnreadable(file.name, e instanceof Error ? e.message : String(e)), 'error');
+    return;
+  }
+  switch (r.kind) {
+    case 'error':
+      ui.notify(t.fileUnreadable(r.name, r.message), 'error');
+      return;
+    case 'case':
+      dataset.close();
+      workbench.loadCase(r.case, `file:${r.name}`);
+      if (!workbench.undoEntry) ui.notify(t.loaded(r.name));
+      return;
+    case 'dataset':
+      dataset.open({ name: r.name, cases: r.cases, lines: r.lines, errors: r.errors });
+      if (!workbench.undoEntry) ui.notify(t.loaded(r.name));
+      if (r.errors.length) {
+        const e = r.errors[0]!;
+        ui.notify(`${t.datasetErrors(r.errors.length)}: ${r.name}:${e.line}:${e.column}: ${e.message}`, 'error');
+      }
+      return;
+  }
+}
+
+/** The few translated strings openCaseFile needs (the UI passes its current messages). */
+export interface ImportMessages {
+  fileUnreadable: (name: string, detail: string) => string;
+  fileTooLarge: (mb: number) => string;
+  loaded: (what: string) => string;
+  datasetErrors: (n: number) => string;
+}

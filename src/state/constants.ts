@@ -1,0 +1,26 @@
+// Storage keys and limits of the workbench, in one place so that nothing else spells them.
+
+/** Prefix of every localStorage key the app writes. */
+export const STORAGE_PREFIX = 'citation-auditor:';
+
+/** The current inputs (versioned payload, see draft.ts). */
+export const DRAFT_KEY = `${STORAGE_PREFIX}draft`;
+/** Settings: required style, answer language, UI language. */
+export const SETTINGS_KEY = `${STORAGE_PREFIX}settings`;
+/** Version of the draft payload; bump it and keep decoding older ones. */
+export const DRAFT_VERSION = 1;
+
+/** Wait after the last keystroke before re-auditing. */
+export const AUDIT_DEBOUNCE_MS = 150;
+/** Above this many characters of input, the audit runs in a Web Worker so typing never waits. */
+export const WORKER_THRESHOLD_CHARS = 20_000;
+/** A worker audit that takes longer than this is abandoned and the worker replaced. */
+export const WORKER_TIMEOUT_MS = 10_000;
+/** Wait after the last change before writing the draft (a crash loses at most this much). */
+export const DRAFT_SAVE_DEBOUNCE_MS = 300;
+/** How long the "Undo" toast stays. */
+export const UNDO_TOAST_MS = 12_000;
+/** Files larger than this are refused with a message rather than freezing the tab. */
+export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+/** localStorage cannot hold more than a few MB; larger drafts are kept in memory only. */
+export const MAX_DRAFT_CHARS = 4_000_000;

@@ -1,0 +1,55 @@
+// A dataset (JSONL) the user opened: its cases, which one is in the editors, and the lines that
+// could not be read.
+import type { AuditCase, ParseError } from '../core/types';
+import type { Workbench } from './workbench.svelte';
+
+export interface OpenDataset {
+  name: string;
+  cases: AuditCase[];
+  /** 1-based line of each case in the file. */
+  lines: number[];
+  errors: ParseError[];
+}
+
+export class DatasetBrowser {
+  readonly #workbench: Workbench;
+  current = $state.raw<OpenDataset | null>(null);
+  index = $state(0);
+
+  constructor(workbench: Workbench) {
+    this.#workbench = workbench;
+  }
+
+  open(d: OpenDataset): void {
+    this.current = d;
+    this.#load(0, 'always');
+  }
+
+  go(i: number): void {
+    this.#load(i, 'if-edited');
+  }
+
+  #load(i: number, undo: 'always' | 'if-edited'): void {
+    const d = this.current;
+    if (!d) return;
+    const clamped = Math.min(Math.max(i, 0), d.cases.length - 1);
+    const c = d.cases[clamped];
+    if (!c) return;
+    this.index = clamped;
+    this.#workbench.loadCase(c, `dataset:${d.name}#${d.lines[clamped] ?? clamped + 1}`, { undo });
+  }
+
+  close(): void {
+    this.current = null;
+    this.index = 0;
+  }
+
+  /** Short label of a case for the picker: its line and id (or the start of its query). */
+  label(i: number): string {
+    const d = this.current;
+    const c = d?.cases[i];
+    if (!d || !c) return '';
+    const name = c.id !== undefined ? String(c.id) : c.query.slice(0, 60);
+    return `${d.lines[i] ?? i + 1}: ${name}`;
+  }
+}

@@ -1,0 +1,204 @@
+// The one IndexedDB database of the app (Dexie). Versions are append-only: a shipped version's
+// schema and upgrade are never edited; a change is a new version(n + 1) with its own upgrade, and
+// tests/fixtures/history-v1.json + db.test.ts prove that old rows survive every step.
+//
+// v1: one table `audits` holding whole audits (list fields and the heavy case and report), and
+//     `labels` for human annotation labels.
+// v2: listing thousands of audits must not read thousands of reports, so the heavy part moves to
+//     `bodies`; list rows gain a content hash (dedup on import), a soft-delete flag (undo) and
+//     compound indexes for "newest first, filtered by verdict" and "not in the trash".
+import Dexie, { type Table, type Transaction } from 'dexie';
+import type { AuditCase, ModelResults, Report, Verdict } from '../core/types';
+import { contentHash } from './hash';
+import type { AnnotationLabel, AuditSettings, Timings, Usage } from './schemas';
+import { indexWords } from './words';
+
+export const DB_NAME = 'citation-auditor';
+
+export const SCHEMA_V1 = {
+  audits: 'id, updated, verdict, *words',
+  labels: '[caseKey+claimIndex+chunkId+annotator], caseKey, annotator, updated',
+} as const;
+
+export const SCHEMA_V2 = {
+  audits: 'id, updated, hash, *words, [trashed+updated], [trashed+verdict+updated]',
+  bodies: 'id',
+  labels: '[caseKey+claimIndex+chunkId+annotator], caseKey, annotator, updated',
+} as const;
+
+export const CURRENT_VERSION = 2;
+
+/** The verdict column: a report's verdict, or NONE for an audit stored without a report. */
+export type RowVerdict = Verdict | 'NONE';
+
+/** A list row (v2): everything the history list shows and filters on, nothing heavy. */
+export interface AuditRow {
+  id: string;
+  title: string;
+  /** Epoch milliseconds. */
+  created: number;
+  updated: number;
+  verdict: RowVerdict;
+  checkedBy: 'local' | 'model' | 'none';
+  model?: string;
+  language?: 'en' | 'cs';
+  caseId?: string;
+  queryPreview: string;
+  answerPreview: string;
+  chunkCount: number;
+  claimCount: number;
+  citationCount: number;
+  labelCount: number;
+  /** Approximate size of the body in characters of JSON. */
+  bytes: number;
+  /** Full-text index (multi-entry): see words.ts. */
+  words: string[];
+  /** Content hash of case, report and labels: equal audits are one row. */
+  hash: string;
+  /** 1 while in the trash (deleted, undo still possible); numbers because booleans are not keys. */
+  trashed: 0 | 1;
+  trashedAt?: number;
+}
+
+/** The heavy part of an audit (v2), one row per list row, same id. */
+export interface AuditBody {
+  id: string;
+  case: AuditCase;
+  report: Report | null;
+  /** What a model run added, when there was one: lets a reopened audit be re-derived exactly. */
+  modelResults?: ModelResults;
+  labels: AnnotationLabel[];
+  settings: AuditSettings;
+  usage?: Usage;
+  timings?: Timings;
+}
+
+/** A v1 row: list fields and body together. Kept as a type for the upgrade and its test. */
+export interface AuditRowV1 {
+  id: string;
+  title: string;
+  created: number;
+  updated: number;
+  verdict: RowVerdict;
+  model?: string;
+  words: string[];
+  case: AuditCase;
+  report: Report | null;
+  labels: AnnotationLabel[];
+  settings: AuditSettings;
+  usage?: Usage;
+  timings?: Timings;
+}
+
+export type LabelRow = AnnotationLabel;
+
+export class HistoryDb extends Dexie {
+  audits!: Table<AuditRow, string>;
+  bodies!: Table<AuditBody, string>;
+  labels!: Table<LabelRow, [string, number, string, string]>;
+
+  constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores(SCHEMA_V1);
+    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+  }
+}
+
+const PREVIEW_CHARS = 240;
+const UPGRADE_BATCH = 200;
+
+function preview(text: unknown): string {
+  return typeof text === 'string' ? text.slice(0, PREVIEW_CHARS) : '';
+}
+
+/** The list row of an audit body. Defensive: v1 rows and imports may be odd, and none is dropped. */
+export function summarize(
+  body: AuditBody,
+  meta: { title: string; created: number; updated: number; trashed?: 0 | 1; trashedAt?: number },
+): AuditRow {
+  const c = body.case as Partial<AuditCase> | undefined;
+  const report = body.report;
+  const query = typeof c?.query === 'string' ? c.query : '';
+  const answer = typeof c?.answer === 'string' ? c.answer : '';
+  const verdict: RowVerdict = report && typeof report.verdict === 'string' ? report.verdict : 'NONE';
+  const checkedBy = report?.meta?.checked_by ?? 'none';
+  const model = report?.meta?.model ?? body.settings?.model;
+  const language = report?.meta?.language ?? c?.language;
+  const json = JSON.stringify(body);
+  return {
+    id: body.id,
+    title: meta.title,
+    created: meta.created,
+    updated: meta.updated,
+    verdict,
+    checkedBy,
+    ...(model ? { model } : {}),
+    ...(language ? { language } : {}),
+    ...(c?.id !== undefined ? { caseId: String(c.id) } : {}),
+    queryPreview: preview(query),
+    answerPreview: preview(answer),
+    chunkCount: Array.isArray(c?.chunks) ? c.chunks.length : 0,
+    claimCount: Array.isArray(report?.claims) ? report.claims.length : 0,
+    citationCount: Array.isArray(report?.citations) ? report.citations.length : 0,
+    labelCount: Array.isArray(body.labels) ? body.labels.length : 0,
+    bytes: json.length,
+    words: indexWords(meta.title, query, answer),
+    hash: auditHash(body),
+    trashed: meta.trashed ?? 0,
+    ...(meta.trashedAt !== undefined ? { trashedAt: meta.trashedAt } : {}),
+  };
+}
+
+/**
+ * What makes two audits the same: the case, the report's findings and verdicts, the labels.
+ * The report's generation time is left out, so re-running an unchanged audit is not "new".
+ */
+export function auditHash(body: Pick<AuditBody, 'case' | 'report' | 'labels'>): string {
+  const report = body.report ? { ...body.report, meta: { ...body.report.meta, generated_at: undefined } } : null;
+  return contentHash({ case: body.case, report, labels: body.labels ?? [] });
+}
+
+async function upgradeToV2(tx: Transaction): Promise<void> {
+  const audits = tx.table('audits');
+  const bodies = tx.table('bodies');
+  // In batches by primary key, so an upgrade of a large history never holds it all in memory.
+  let after: string | null = null;
+  for (;;) {
+    const batch: AuditRowV1[] = await (after === null ? audits.orderBy(':id') : audits.where(':id').above(after))
+      .limit(UPGRADE_BATCH)
+      .toArray();
+    if (batch.length === 0) break;
+    const newBodies: AuditBody[] = [];
+    const rows: AuditRow[] = [];
+    for (const old of batch) {
+      const { title, created, updated, verdict: _v, model: _m, words: _w, ...rest } = old;
+      const body: AuditBody = {
+        ...rest,
+        labels: Array.isArray(old.labels) ? old.labels : [],
+        settings: old.settings ?? { requiredStyle: 'auto', language: 'auto' },
+        report: old.report ?? null,
+      };
+      newBodies.push(body);
+      const row = summarize(body, {
+        title: typeof title === 'string' ? title : '',
+        created: typeof created === 'number' ? created : Date.now(),
+        updated: typeof updated === 'number' ? updated : typeof created === 'number' ? created : Date.now(),
+      });
+      // A v1 row without a report still had a verdict column; keep what it said.
+      if (row.verdict === 'NONE' && typeof old.verdict === 'string') row.verdict = old.verdict;
+      if (!row.model && old.model) row.model = old.model;
+      rows.push(row);
+    }
+    await bodies.bulkPut(newBodies);
+    // put replaces each v1 row whole: the heavy fields leave the list table.
+    await audits.bulkPut(rows);
+    after = batch[batch.length - 1]!.id;
+  }
+}
+
+let shared: HistoryDb | null = null;
+/** The page's database (opened lazily by Dexie on first use). */
+export function historyDb(): HistoryDb {
+  shared ??= new HistoryDb();
+  return shared;
+}

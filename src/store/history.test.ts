@@ -1,0 +1,183 @@
+import 'fake-indexeddb/auto';
+import Dexie, { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HistoryDb } from './db';
+import {
+  countAudits,
+  getAudit,
+  listAudits,
+  matchingIds,
+  purgeTrash,
+  renameAudit,
+  restoreAudit,
+  saveAudit,
+  trashAudit,
+} from './history';
+import { makeCase, makeSave } from './testing';
+
+const dbs: HistoryDb[] = [];
+function freshDb(name = `history-test-${Math.random().toString(36).slice(2)}`): HistoryDb {
+  const db = new HistoryDb(name);
+  dbs.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of dbs) db.close();
+  for (const name of new Set(dbs.map((d) => d.name))) await Dexie.delete(name);
+  dbs.length = 0;
+});
+
+describe('save and get', () => {
+  it('stores an audit and gives it back through the restore step', async () => {
+    const db = freshDb();
+    const input = makeSave({ now: 1000 });
+    const r = await saveAudit(db, input);
+    expect(r.created).toBe(true);
+    const got = await getAudit(db, r.id);
+    expect(got?.case).toEqual(input.case);
+    expect(got?.body.report?.verdict).toBe(input.report!.verdict);
+    expect(got?.row.title).toBe(input.case.query);
+    expect(got?.row.created).toBe(1000);
+    expect(got?.errors).toEqual([]);
+  });
+
+  it('updates the same row when saved with its id, keeping created and title', async () => {
+    const db = freshDb();
+    const first = await saveAudit(db, makeSave({ now: 1000, title: 'Mine' }));
+    const c2 = makeCase();
+    const second = await saveAudit(db, makeSave({ id: first.id, case: c2, now: 2000 }));
+    expect(second).toEqual({ id: first.id, created: false, unchanged: false });
+    const got = await getAudit(db, first.id);
+    expect(got?.case).toEqual(c2);
+    expect(got?.row).toMatchObject({ title: 'Mine', created: 1000, updated: 2000 });
+    expect(await countAudits(db)).toBe(1);
+  });
+
+  it('writes nothing when the content did not change', async () => {
+    const db = freshDb();
+    const input = makeSave({ now: 1000 });
+    const first = await saveAudit(db, input);
+    const again = await saveAudit(db, { ...input, id: first.id, now: 5000 });
+    expect(again.unchanged).toBe(true);
+    expect((await getAudit(db, first.id))?.row.updated).toBe(1000);
+    // Without an id, the identical audit is found by its hash instead of duplicated.
+    const twin = await saveAudit(db, { ...input, now: 6000 });
+    expect(twin).toEqual({ id: first.id, created: false, unchanged: true });
+    expect(await countAudits(db)).toBe(1);
+  });
+
+  it('never stores an API key: settings are whitelisted and key-shaped text is cut', async () => {
+    const db = freshDb();
+    const key = 'sk-ant-api03-abcdefghijklmnopQRSTUVWX_0123456789';
+    const c = makeCase({ answer: `Tower is tall [1]. My key is ${key}` });
+    const r = await saveAudit(db, makeSave({ case: c, settings: { requiredStyle: 'auto', language: 'en', apiKey: key, anthropicKey: 'custom-secret-value' }, secrets: ['custom-secret-value'] }));
+    const body = await db.bodies.get(r.id);
+    const row = await db.audits.get(r.id);
+    const stored = JSON.stringify([body, row]);
+    expect(stored).not.toContain(key);
+    expect(stored).not.toContain('sk-ant-');
+    expect(stored).not.toContain('custom-secret-value');
+    expect(body?.settings).toEqual({ requiredStyle: 'auto', language: 'en' });
+  });
+});
+
+describe('list, search, filter', () => {
+  async function seed(db: HistoryDb, n: number) {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const verdicts = i % 3 === 0 ? 'bees pollen meadow' : 'granite quarry';
+      const c = makeCase({ query: `Question ${i} about ${verdicts}`, answer: i % 2 ? 'Příliš žluťoučký kůň [1].' : 'Plain answer [1].' });
+      ids.push((await saveAudit(db, makeSave({ case: c, now: 10_000 + i * 1000 }))).id);
+    }
+    return ids;
+  }
+
+  it('pages newest first with a total', async () => {
+    const db = freshDb();
+    const ids = await seed(db, 30);
+    const p1 = await listAudits(db, {}, 0, 10);
+    const p3 = await listAudits(db, {}, 20, 10);
+    expect(p1.total).toBe(30);
+    expect(p1.rows.map((r) => r.id)).toEqual(ids.slice(20).reverse());
+    expect(p3.rows.map((r) => r.id)).toEqual(ids.slice(0, 10).reverse());
+    // List rows are light: no case, no report.
+    expect(p1.rows[0]).not.toHaveProperty('report');
+    expect(p1.rows[0]).not.toHaveProperty('case');
+  });
+
+  it('finds by word prefixes of query and answer, all words required, diacritics ignored', async () => {
+    const db = freshDb();
+    const ids = await seed(db, 12);
+    const bees = await listAudits(db, { text: 'bee' });
+    expect(bees.total).toBe(4);
+    expect(bees.rows.map((r) => r.id)).toEqual([ids[9], ids[6], ids[3], ids[0]]);
+    const both = await listAudits(db, { text: 'meadow zlutoucky' });
+    expect(both.rows.map((r) => r.id)).toEqual([ids[9], ids[3]]);
+    expect((await listAudits(db, { text: 'Pollen   KUN' })).total).toBe(2);
+    expect((await listAudits(db, { text: 'nothinglikethis' })).total).toBe(0);
+  });
+
+  it('filters by verdict and by date, alone and with words', async () => {
+    const db = freshDb();
+    const ids = await seed(db, 10);
+    const all = await listAudits(db, {}, 0, 100);
+    const verdict = all.rows[0]!.verdict;
+    const same = all.rows.filter((r) => r.verdict === verdict).map((r) => r.id);
+    expect((await listAudits(db, { verdict }, 0, 100)).rows.map((r) => r.id)).toEqual(same);
+    const window = await listAudits(db, { from: 12_000, to: 14_000 });
+    expect(window.rows.map((r) => r.id)).toEqual([ids[4], ids[3], ids[2]]);
+    const combined = await matchingIds(db, { text: 'granite', from: 12_000, to: 14_000 });
+    expect(combined).toEqual([ids[4], ids[2]]);
+    // Small results are sorted in memory, large ones through the index: the same answer.
+    for (const f of [{ text: 'granite' }, { text: 'bee', verdict }, { text: 'question', from: 12_000, to: 16_000 }]) {
+      expect(await matchingIds(db, f, 0)).toEqual(await matchingIds(db, f, 1000));
+    }
+    expect((await listAudits(db, { verdict: 'NONE' })).total).toBe(0);
+  });
+
+  it('renames, and the new title is searchable', async () => {
+    const db = freshDb();
+    const [id] = await seed(db, 1);
+    expect(await renameAudit(db, id!, '  Lighthouse   keepers ', 99_000)).toBe(true);
+    const got = await getAudit(db, id!);
+    expect(got?.row.title).toBe('Lighthouse keepers');
+    expect((await listAudits(db, { text: 'keeper' })).rows.map((r) => r.id)).toEqual([id]);
+    expect(await renameAudit(db, 'missing', 'x')).toBe(false);
+  });
+});
+
+describe('delete with undo', () => {
+  it('trash hides the audit, restore brings it back, purge removes it for good', async () => {
+    const db = freshDb();
+    const a = await saveAudit(db, makeSave({ now: 1 }));
+    const b = await saveAudit(db, makeSave({ now: 2 }));
+    await trashAudit(db, a.id, 10_000);
+    expect((await listAudits(db)).rows.map((r) => r.id)).toEqual([b.id]);
+    expect(await countAudits(db)).toBe(1);
+    await restoreAudit(db, a.id);
+    expect((await listAudits(db)).rows.map((r) => r.id)).toEqual([b.id, a.id]);
+
+    await trashAudit(db, a.id, 10_000);
+    expect(await purgeTrash(db, 10_500, 1_000)).toBe(0); // still within the undo window
+    expect(await purgeTrash(db, 20_000, 1_000)).toBe(1);
+    expect(await getAudit(db, a.id)).toBeUndefined();
+    expect(await db.bodies.get(a.id)).toBeUndefined();
+    expect(await countAudits(db)).toBe(1);
+  });
+});
+
+describe('live across tabs', () => {
+  it('a live query on one connection sees a save made through another', async () => {
+    const name = `live-${Math.random().toString(36).slice(2)}`;
+    const tabA = freshDb(name);
+    const tabB = freshDb(name);
+    const seen: number[] = [];
+    const sub = liveQuery(() => countAudits(tabA)).subscribe((n) => seen.push(n));
+    await new Promise((r) => setTimeout(r, 50));
+    await saveAudit(tabB, makeSave());
+    await new Promise((r) => setTimeout(r, 200));
+    sub.unsubscribe();
+    expect(seen[0]).toBe(0);
+    expect(seen.at(-1)).toBe(1);
+  });
+});

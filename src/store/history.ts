@@ -1,0 +1,231 @@
+// The history repository: save, list, search, reopen, rename, delete (with undo) over the one
+// database. Listing and searching read indexes and primary keys only; a page reads its 50 light
+// list rows, never a case or a report.
+import Dexie from 'dexie';
+import { restoreCase } from '../core/parse/case';
+import type { AuditCase, ModelResults, Report } from '../core/types';
+import { HISTORY_PAGE_SIZE, SEARCH_SMALL_RESULT as SMALL_RESULT, TITLE_MAX_CHARS, TRASH_KEEP_MS } from './constants';
+import { auditHash, summarize, type AuditBody, type AuditRow, type HistoryDb, type RowVerdict } from './db';
+import { AuditSettingsSchema, type AnnotationLabel, type Timings, type Usage } from './schemas';
+import { redactSecrets } from './secrets';
+import { indexWords, queryWords } from './words';
+
+export interface HistoryFilter {
+  /** Words that must each start a word of the title, query or answer. */
+  text?: string;
+  verdict?: RowVerdict | 'ANY';
+  /** Inclusive bounds on the last change, epoch milliseconds. */
+  from?: number;
+  to?: number;
+}
+
+export interface SaveInput {
+  /** The row to update; without it a new row is made (or an identical one reused). */
+  id?: string;
+  title?: string;
+  case: AuditCase;
+  report: Report | null;
+  modelResults?: ModelResults;
+  labels?: AnnotationLabel[];
+  /** Only the whitelisted settings are kept (AuditSettingsSchema): never a key. */
+  settings?: Record<string, unknown>;
+  usage?: Usage;
+  timings?: Timings;
+  /** Secrets the caller knows (the API key): cut out of everything stored. */
+  secrets?: readonly string[];
+  now?: number;
+}
+
+export interface SaveResult {
+  id: string;
+  /** A new row was made. */
+  created: boolean;
+  /** Nothing was written: the stored audit is already this one. */
+  unchanged: boolean;
+}
+
+export interface StoredAudit {
+  row: AuditRow;
+  body: AuditBody;
+  /** The case after the one restore step; undefined when the stored case no longer validates. */
+  case?: AuditCase;
+  errors: string[];
+}
+
+export function newAuditId(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `a-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+export function defaultTitle(c: Pick<AuditCase, 'query' | 'id'>): string {
+  const q = c.query.replace(/\s+/g, ' ').trim();
+  if (q) return q.length > TITLE_MAX_CHARS ? `${q.slice(0, TITLE_MAX_CHARS - 1)}…` : q;
+  return c.id !== undefined ? String(c.id) : 'Untitled audit';
+}
+
+/** The body to store for a save: settings whitelisted, secrets cut out. */
+export function bodyFor(id: string, input: SaveInput): AuditBody {
+  const settings = AuditSettingsSchema.parse(input.settings ?? {});
+  const body: AuditBody = {
+    id,
+    case: input.case,
+    report: input.report,
+    ...(input.modelResults ? { modelResults: input.modelResults } : {}),
+    labels: input.labels ?? [],
+    settings,
+    ...(input.usage ? { usage: input.usage } : {}),
+    ...(input.timings ? { timings: input.timings } : {}),
+  };
+  return redactSecrets(body, input.secrets ?? []);
+}
+
+export async function saveAudit(db: HistoryDb, input: SaveInput): Promise<SaveResult> {
+  const now = input.now ?? Date.now();
+  return db.transaction('rw', db.audits, db.bodies, async () => {
+    const existing = input.id ? await db.audits.get(input.id) : undefined;
+    if (existing) {
+      const body = bodyFor(existing.id, input);
+      const sameTitle = input.title === undefined || input.title === existing.title;
+      if (existing.hash === auditHash(body) && sameTitle && existing.trashed === 0) {
+        return { id: existing.id, created: false, unchanged: true };
+      }
+      const row = summarize(body, { title: input.title ?? existing.title, created: existing.created, updated: now });
+      await db.bodies.put(body);
+      await db.audits.put(row);
+      return { id: existing.id, created: false, unchanged: false };
+    }
+    const id = input.id ?? newAuditId();
+    const body = bodyFor(id, input);
+    if (!input.id) {
+      // The same audit saved again (reopened and re-run unchanged) is the row we already have.
+      const hash = auditHash(body);
+      const twin = await db.audits.where('hash').equals(hash).filter((r) => r.trashed === 0).first();
+      if (twin) return { id: twin.id, created: false, unchanged: true };
+    }
+    const row = summarize(body, { title: input.title ?? defaultTitle(input.case), created: now, updated: now });
+    await db.bodies.put(body);
+    await db.audits.put(row);
+    return { id, created: true, unchanged: false };
+  });
+}
+
+export async function getAudit(db: HistoryDb, id: string): Promise<StoredAudit | undefined> {
+  const [row, body] = await db.transaction('r', db.audits, db.bodies, () => Promise.all([db.audits.get(id), db.bodies.get(id)]));
+  if (!row || !body) return undefined;
+  // Stored rows are input like any other: they pass the same restore step (STYLE.md habit 4).
+  const restored = restoreCase(body.case);
+  return { row, body, ...(restored.value ? { case: restored.value } : {}), errors: restored.errors };
+}
+
+function rangeFor(filter: HistoryFilter): { index: string; lower: unknown[]; upper: unknown[] } {
+  const from = filter.from ?? -Infinity;
+  const to = filter.to ?? Infinity;
+  if (filter.verdict && filter.verdict !== 'ANY') {
+    return { index: '[trashed+verdict+updated]', lower: [0, filter.verdict, from], upper: [0, filter.verdict, to] };
+  }
+  return { index: '[trashed+updated]', lower: [0, from], upper: [0, to] };
+}
+
+function filteredCollection(db: HistoryDb, filter: HistoryFilter) {
+  const r = rangeFor(filter);
+  return db.audits.where(r.index).between(r.lower, r.upper, true, true).reverse();
+}
+
+/**
+ * Ids of the audits that match a filter, newest first. Reads keys only where it can: each search
+ * word's prefix range on the word index gives a set of ids (rarest word first); a small result is
+ * then read and sorted directly, a large one is put in order by walking the filter's index keys.
+ */
+export async function matchingIds(db: HistoryDb, filter: HistoryFilter, smallResult = SMALL_RESULT): Promise<string[]> {
+  const words = queryWords(filter.text ?? '');
+  if (words.length === 0) return (await filteredCollection(db, filter).primaryKeys()) as string[];
+  const counts = await Promise.all(words.map((w) => db.audits.where('words').startsWith(w).count()));
+  const order = words.map((w, i) => [w, counts[i]!] as const).sort((a, b) => a[1] - b[1]);
+  let keep: Set<string> | null = null;
+  for (const [w] of order) {
+    const keys = (await db.audits.where('words').startsWith(w).primaryKeys()) as string[];
+    const next = new Set<string>();
+    for (const k of keys) if (keep === null || keep.has(k)) next.add(k);
+    keep = next;
+    if (keep.size === 0) return [];
+  }
+  const hits = keep!;
+  if (hits.size <= smallResult) {
+    const from = filter.from ?? -Infinity;
+    const to = filter.to ?? Infinity;
+    const rows = (await db.audits.bulkGet([...hits])).filter(
+      (r): r is AuditRow =>
+        !!r && r.trashed === 0 && r.updated >= from && r.updated <= to && (!filter.verdict || filter.verdict === 'ANY' || r.verdict === filter.verdict),
+    );
+    // Newest first; equal times by id descending, as the compound index orders them.
+    rows.sort((a, b) => b.updated - a.updated || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return rows.map((r) => r.id);
+  }
+  const ordered = (await filteredCollection(db, filter).primaryKeys()) as string[];
+  return ordered.filter((id) => hits.has(id));
+}
+
+/** Rows for ids, in the order given (ids no longer present are skipped). */
+export async function rowsFor(db: HistoryDb, ids: readonly string[]): Promise<AuditRow[]> {
+  const rows = await db.audits.bulkGet([...ids]);
+  return rows.filter((r): r is AuditRow => r !== undefined);
+}
+
+export interface Page {
+  rows: AuditRow[];
+  total: number;
+}
+
+/** One page of the history, newest first. */
+export async function listAudits(db: HistoryDb, filter: HistoryFilter = {}, offset = 0, limit = HISTORY_PAGE_SIZE): Promise<Page> {
+  if (queryWords(filter.text ?? '').length > 0) {
+    const ids = await matchingIds(db, filter);
+    return { rows: await rowsFor(db, ids.slice(offset, offset + limit)), total: ids.length };
+  }
+  return db.transaction('r', db.audits, async () => {
+    const total = await filteredCollection(db, filter).count();
+    const rows = await filteredCollection(db, filter).offset(offset).limit(limit).toArray();
+    return { rows, total };
+  });
+}
+
+export async function renameAudit(db: HistoryDb, id: string, title: string, now = Date.now()): Promise<boolean> {
+  const clean = title.replace(/\s+/g, ' ').trim().slice(0, 500);
+  return db.transaction('rw', db.audits, db.bodies, async () => {
+    const [row, body] = await Promise.all([db.audits.get(id), db.bodies.get(id)]);
+    if (!row) return false;
+    const c = body?.case as Partial<AuditCase> | undefined;
+    const words = indexWords(clean, typeof c?.query === 'string' ? c.query : '', typeof c?.answer === 'string' ? c.answer : '');
+    await db.audits.update(id, { title: clean || row.title, words, updated: now });
+    return true;
+  });
+}
+
+/** Moves an audit to the trash; restoreAudit undoes it until the trash is purged. */
+export async function trashAudit(db: HistoryDb, id: string, now = Date.now()): Promise<boolean> {
+  return (await db.audits.update(id, { trashed: 1, trashedAt: now })) > 0;
+}
+
+export async function restoreAudit(db: HistoryDb, id: string): Promise<boolean> {
+  return (await db.audits.update(id, { trashed: 0, trashedAt: undefined })) > 0;
+}
+
+/** Deletes for good what has been in the trash longer than `keepMs`. Returns how many. */
+export async function purgeTrash(db: HistoryDb, now = Date.now(), keepMs = TRASH_KEEP_MS): Promise<number> {
+  return db.transaction('rw', db.audits, db.bodies, async () => {
+    const ids = (await db.audits
+      .where('[trashed+updated]')
+      .between([1, Dexie.minKey], [1, Dexie.maxKey], true, true)
+      .filter((r) => (r.trashedAt ?? 0) <= now - keepMs)
+      .primaryKeys()) as string[];
+    await db.audits.bulkDelete(ids);
+    await db.bodies.bulkDelete(ids);
+    return ids.length;
+  });
+}
+
+/** Audits not in the trash. */
+export async function countAudits(db: HistoryDb): Promise<number> {
+  return db.audits.where('[trashed+updated]').between([0, Dexie.minKey], [0, Dexie.maxKey], true, true).count();
+}

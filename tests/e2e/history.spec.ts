@@ -1,0 +1,228 @@
+// History as a person uses it: every audit is kept across reloads, found by search, deleted and
+// brought back with Undo, live in two tabs; and a database left by version 1 of the app keeps
+// every row when this version opens it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { caseFilePath, report } from './helpers';
+
+const DEMO_QUERY = 'Which is the most rainy place on earth?';
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
+
+async function openCase(page: Page, file: string): Promise<void> {
+  await page.getByLabel('Open case file').setInputFiles(caseFilePath(file));
+}
+
+async function draftQuery(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query);
+}
+
+function historyDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'History of audits' });
+}
+
+async function openHistory(page: Page) {
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const dlg = historyDialog(page);
+  await expect(dlg).toBeVisible();
+  return dlg;
+}
+
+function savedAudits(page: Page) {
+  return historyDialog(page).getByRole('list', { name: 'Saved audits' });
+}
+
+test('an audit is saved automatically, is still there after a reload, and search finds it', async ({ page }) => {
+  await openApp(page);
+  // The untouched built-in example is not an audit of the user's.
+  let dlg = await openHistory(page);
+  await expect(dlg.getByRole('status').filter({ hasText: /audits?/ })).toHaveText('0 audits');
+  await dlg.getByRole('button', { name: 'Close' }).click();
+
+  await openCase(page, 'alce_asqa_demo1.json');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  dlg = await openHistory(page);
+  await expect(savedAudits(page).getByRole('button', { name: `Open “${DEMO_QUERY}”` })).toBeVisible();
+  await expect(dlg.getByText('1 audit', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  dlg = await openHistory(page);
+  await expect(savedAudits(page).getByRole('button', { name: `Open “${DEMO_QUERY}”` })).toBeVisible();
+  // The reload did not make a second row of the same audit.
+  await expect(dlg.getByText('1 audit', { exact: true })).toBeVisible();
+
+  const search = dlg.getByRole('searchbox', { name: 'Search history' });
+  await search.fill('mawsynram rainy');
+  await expect(dlg.getByText('1 audit match', { exact: true })).toBeVisible();
+  await search.fill('photosynthesis');
+  await expect(dlg.getByText('No audit matches these filters.')).toBeVisible();
+  await search.fill('');
+  await dlg.getByRole('combobox', { name: 'Verdict' }).selectOption('PASS');
+  await expect(dlg.getByText('0 audits match', { exact: true })).toBeVisible();
+  await dlg.getByRole('combobox', { name: 'Verdict' }).selectOption('ANY');
+  await expect(savedAudits(page).getByRole('button', { name: `Open “${DEMO_QUERY}”` })).toBeVisible();
+});
+
+test('delete with Undo, rename, and reopen an earlier audit', async ({ page }) => {
+  await openApp(page);
+  await openCase(page, 'alce_asqa_demo1.json');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  // Wait for the first audit to be saved before the next replaces it.
+  let dlg = await openHistory(page);
+  await expect(savedAudits(page).getByRole('listitem')).toHaveCount(1);
+  await dlg.getByRole('button', { name: 'Close' }).click();
+  await openCase(page, 'footnote_markdown_docid_penicillin.json');
+  dlg = await openHistory(page);
+  await expect(savedAudits(page).getByRole('listitem')).toHaveCount(2);
+
+  await dlg.getByRole('button', { name: `Delete “${DEMO_QUERY}”` }).click();
+  await expect(savedAudits(page).getByRole('listitem')).toHaveCount(1);
+  await expect(dlg.getByRole('status').filter({ hasText: `Deleted “${DEMO_QUERY}”.` })).toBeVisible();
+  await dlg.getByRole('button', { name: 'Undo' }).click();
+  await expect(savedAudits(page).getByRole('listitem')).toHaveCount(2);
+
+  await dlg.getByRole('button', { name: `Rename “${DEMO_QUERY}”` }).click();
+  const title = dlg.getByRole('textbox', { name: 'New title' });
+  await title.fill('Wettest place (ASQA demo)');
+  await title.press('Enter');
+  const reopen = dlg.getByRole('button', { name: 'Open “Wettest place (ASQA demo)”' });
+  await expect(reopen).toBeVisible();
+
+  await reopen.click();
+  await expect(dlg).toBeHidden();
+  // The editors hold the reopened case again (the draft is what they hold).
+  await expect.poll(() => draftQuery(page)).toBe(DEMO_QUERY);
+});
+
+test('two tabs stay in sync', async ({ context }) => {
+  const a = await context.newPage();
+  await openApp(a);
+  await openHistory(a);
+  await expect(historyDialog(a).getByText('0 audits', { exact: true })).toBeVisible();
+
+  const b = await context.newPage();
+  await openApp(b);
+  await openCase(b, 'alce_asqa_demo1.json');
+  // Tab A's open list updates without a reload.
+  await expect(savedAudits(a).getByRole('button', { name: `Open “${DEMO_QUERY}”` })).toBeVisible({ timeout: 15_000 });
+
+  // A delete in tab A disappears from tab B's list.
+  await openHistory(b);
+  await expect(savedAudits(b).getByRole('listitem')).toHaveCount(1);
+  await historyDialog(a).getByRole('button', { name: `Delete “${DEMO_QUERY}”` }).click();
+  await expect(historyDialog(b).getByText('0 audits', { exact: true })).toBeVisible();
+});
+
+test('a database left by version 1 of the app keeps every row after the upgrade', async ({ page }) => {
+  const fixture = JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/history-v1.json'), 'utf8')) as {
+    audits: { id: string; title: string }[];
+    labels: unknown[];
+  };
+  // A blank page on the app's origin, so the v1 database is made before the app ever opens it.
+  await page.route('**/v1-setup', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>setup</title>' }));
+  await page.goto('./v1-setup');
+  await page.evaluate(async (data) => {
+    // Exactly what Dexie's version(1) with SCHEMA_V1 created (Dexie stores version n as n × 10).
+    await new Promise<void>((resolve, reject) => {
+      const req = indexedDB.open('citation-auditor', 10);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        const audits = db.createObjectStore('audits', { keyPath: 'id' });
+        audits.createIndex('updated', 'updated');
+        audits.createIndex('verdict', 'verdict');
+        audits.createIndex('words', 'words', { multiEntry: true });
+        const labels = db.createObjectStore('labels', { keyPath: ['caseKey', 'claimIndex', 'chunkId', 'annotator'] });
+        labels.createIndex('caseKey', 'caseKey');
+        labels.createIndex('annotator', 'annotator');
+        labels.createIndex('updated', 'updated');
+      };
+      req.onerror = () => reject(req.error);
+      req.onsuccess = () => {
+        const db = req.result;
+        const tx = db.transaction(['audits', 'labels'], 'readwrite');
+        for (const a of data.audits) tx.objectStore('audits').add(a);
+        for (const l of data.labels) tx.objectStore('labels').add(l);
+        tx.oncomplete = () => {
+          db.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  }, fixture);
+
+  await openApp(page);
+  const dlg = await openHistory(page);
+  await expect(dlg.getByText(`${fixture.audits.length} audits`, { exact: true })).toBeVisible();
+  for (const a of fixture.audits) {
+    await expect(savedAudits(page).getByRole('button', { name: `Open “${a.title}”` })).toBeVisible();
+  }
+  // Upgraded rows are searchable through the new word index.
+  await dlg.getByRole('searchbox', { name: 'Search history' }).fill('lighthouse');
+  await expect(dlg.getByText('1 audit match', { exact: true })).toBeVisible();
+  // And the bodies moved intact: reopening one brings its case back.
+  await dlg.getByRole('searchbox', { name: 'Search history' }).fill('');
+  await savedAudits(page).getByRole('button', { name: 'Open “Knihovna v Lhotě”' }).click();
+  await expect.poll(() => draftQuery(page)).toBe('Kdy byla založena knihovna v Lhotě?');
+  const rows = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('citation-auditor');
+        req.onsuccess = () => {
+          const db = req.result;
+          const count = db.transaction('bodies').objectStore('bodies').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(rows).toBe(fixture.audits.length);
+});
+
+test('the list stays virtual and usable with 10,000 audits', async ({ page }) => {
+  await openApp(page); // creates the current database
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('citation-auditor');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const tx = db.transaction(['audits', 'bodies'], 'readwrite');
+    const t0 = Date.UTC(2025, 0, 1);
+    for (let i = 0; i < 10_000; i++) {
+      const query = `Seeded question number ${i}`;
+      tx.objectStore('bodies').put({ id: `seed-${i}`, case: { query, answer: 'A [1].', chunks: [{ id: '1', text: 'A.' }] }, report: null, labels: [], settings: { requiredStyle: 'auto', language: 'auto' } });
+      tx.objectStore('audits').put({
+        id: `seed-${i}`, title: query, created: t0 + i * 1000, updated: t0 + i * 1000, verdict: i % 2 ? 'FAIL' : 'PASS', checkedBy: 'local',
+        queryPreview: query, answerPreview: 'A [1].', chunkCount: 1, claimCount: 1, citationCount: 1, labelCount: 0, bytes: 100,
+        words: ['seeded', 'question', 'number', String(i)], hash: `h${i}`, trashed: 0,
+      });
+    }
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  });
+  await page.reload();
+  const dlg = await openHistory(page);
+  await expect(dlg.getByText('10,000 audits', { exact: true })).toBeVisible();
+  await expect(savedAudits(page).getByRole('button', { name: 'Open “Seeded question number 9999”' })).toBeVisible();
+  // Only the rows in view are in the page.
+  expect(await savedAudits(page).getByRole('listitem').count()).toBeLessThan(60);
+  // Scrolling to the end reads the oldest page.
+  await dlg.locator('.viewport').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(savedAudits(page).getByRole('button', { name: 'Open “Seeded question number 0”' })).toBeVisible();
+  expect(await savedAudits(page).getByRole('listitem').count()).toBeLessThan(60);
+  // Search and filter answer over all of them.
+  await dlg.getByRole('searchbox', { name: 'Search history' }).fill('4242');
+  await expect(savedAudits(page).getByRole('button', { name: 'Open “Seeded question number 4242”' })).toBeVisible();
+  await expect(dlg.getByText('1 audit match', { exact: true })).toBeVisible();
+  await dlg.getByRole('searchbox', { name: 'Search history' }).fill('');
+  await dlg.getByRole('combobox', { name: 'Verdict' }).selectOption('PASS');
+  await expect(dlg.getByText('5,000 audits match', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,150 @@
+// Share links as people use them: make a link, open it in another browser, see the same audit;
+// a damaged or hostile link explains itself and changes nothing; local work is never replaced
+// without asking.
+import { deflateSync } from 'fflate';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { toBase64Url } from '../../src/share/base64url';
+import { crc32 } from '../../src/share/crc32';
+import { caseFilePath, report } from './helpers';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function openApp(page: Page, url = './'): Promise<void> {
+  await page.goto(url);
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
+
+async function draft(page: Page): Promise<unknown> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs ?? null);
+}
+
+async function reportText(page: Page): Promise<string> {
+  return (await report(page).innerText()).replace(/\s+/g, ' ').trim();
+}
+
+async function settings(page: Page): Promise<unknown> {
+  return page.evaluate(() => localStorage.getItem('citation-auditor:settings'));
+}
+
+/** Makes a share link for a case opened from ../shared/cases. */
+async function makeLink(page: Page, file: string): Promise<string> {
+  await openApp(page);
+  await page.getByLabel('Open case file').setInputFiles(caseFilePath(file));
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dlg = page.getByRole('dialog', { name: 'Share this audit' });
+  const link = dlg.getByRole('textbox', { name: 'Share link' });
+  await expect(link).toHaveValue(/#a=[A-Za-z0-9_-]+$/);
+  return link.inputValue();
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** A payload with a valid checksum around arbitrary deflate data, as a hostile link would be. */
+function crafted(codec: number, deflated: Uint8Array): string {
+  const body = new Uint8Array(deflated.length + 1);
+  body[0] = codec;
+  body.set(deflated, 1);
+  const crc = crc32(body);
+  const out = new Uint8Array(body.length + 4);
+  out.set(body);
+  out.set([crc >>> 24, (crc >>> 16) & 255, (crc >>> 8) & 255, crc & 255], body.length);
+  return toBase64Url(out);
+}
+
+test('a link opened in a fresh browser shows the identical inputs and report', async ({ page, browser }) => {
+  const url = await makeLink(page, 'alce_asqa_demo1.json');
+  const dlg = page.getByRole('dialog', { name: 'Share this audit' });
+  await expect(dlg.getByText(/^\d[\d,]* characters$/)).toBeVisible();
+  await expect(dlg.getByText(/never send to any server/)).toBeVisible();
+  await dlg.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dlg.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  // The audit travels in the fragment only.
+  expect(new URL(url).hash.startsWith('#a=')).toBe(true);
+  await expect.poll(() => draft(page)).not.toBeNull();
+  const senderInputs = await draft(page);
+  const senderReport = await reportText(page);
+
+  const other = await freshPage(browser);
+  await openApp(other, url);
+  // No question: the fresh browser only had the untouched example.
+  await expect(other.getByRole('dialog', { name: 'Open the shared audit?' })).toHaveCount(0);
+  await expect.poll(() => draft(other)).toEqual(senderInputs);
+  await expect.poll(() => reportText(other)).toBe(senderReport);
+  // The fragment is gone from the address bar, and the opened audit is in the history.
+  expect(new URL(other.url()).hash).toBe('');
+  await other.getByRole('button', { name: 'History', exact: true }).click();
+  await expect(other.getByRole('button', { name: 'Open “Which is the most rainy place on earth?”' })).toBeVisible();
+  await other.context().close();
+});
+
+test('a damaged, cut or hostile link shows a clear error and changes nothing', async ({ page, browser }) => {
+  const url = await makeLink(page, 'alce_asqa_demo1.json');
+  const [base, payload] = url.split('#a=') as [string, string];
+  const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+  const bomb = crafted(3, deflateSync(new Uint8Array(16 * 1024 * 1024), { level: 9 }));
+  const cases: [string, RegExp][] = [
+    [flip(payload, Math.floor(payload.length / 2)), /damaged/],
+    [payload.slice(0, payload.length - 40), /damaged/],
+    ['not*a*link', /damaged/],
+    [bomb, /more than 2 MB/],
+    [crafted(1, new Uint8Array([1, 2, 3, 4, 5, 6, 7])), /damaged|valid audit/],
+  ];
+
+  const other = await freshPage(browser);
+  await openApp(other);
+  // Some local work that must survive.
+  await other.getByLabel('Open case file').setInputFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
+  await expect(report(other)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect.poll(() => draft(other)).toMatchObject({ query: expect.stringMatching(/penicillin/i) });
+  const before = { inputs: await draft(other), settings: await settings(other), report: await reportText(other) };
+
+  for (const [bad, message] of cases) {
+    await other.goto(`${base}#a=${bad}`);
+    const alert = other.getByRole('alertdialog', { name: 'This link could not be opened' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(message);
+    await expect(alert).toContainText('Nothing was changed.');
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await expect(alert).toBeHidden();
+    await expect(report(other)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+    expect({ inputs: await draft(other), settings: await settings(other), report: await reportText(other) }).toEqual(before);
+  }
+  await other.context().close();
+});
+
+test('opening a link over different local work asks first', async ({ page, browser }) => {
+  const url = await makeLink(page, 'alce_asqa_demo1.json');
+  const other = await freshPage(browser);
+  await openApp(other);
+  await other.getByLabel('Open case file').setInputFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
+  await expect.poll(() => draft(other)).toMatchObject({ query: expect.stringMatching(/penicillin/i) });
+  const mine = await draft(other);
+
+  // Following the link in the same tab (only the fragment changes).
+  await other.evaluate((u) => (location.hash = new URL(u).hash), url);
+  const ask = other.getByRole('dialog', { name: 'Open the shared audit?' });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText('Which is the most rainy place on earth?');
+  await ask.getByRole('button', { name: 'Keep my work' }).click();
+  await expect(ask).toBeHidden();
+  expect(await draft(other)).toEqual(mine);
+
+  await other.evaluate((u) => (location.hash = new URL(u).hash), url);
+  await ask.getByRole('button', { name: 'Open shared audit' }).click();
+  await expect.poll(() => draft(other)).toMatchObject({ query: 'Which is the most rainy place on earth?' });
+  await other.context().close();
+});
+
+test('a long link is flagged, and the case file is offered', async ({ page }) => {
+  await makeLink(page, 'expertqa_post_hoc_gs_gpt4_domaintest13.json');
+  const dlg = page.getByRole('dialog', { name: 'Share this audit' });
+  await expect(dlg.getByText(/longer than about 2,000 characters/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download case file' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.case\.json$/);
+});

@@ -1,0 +1,357 @@
+// The workbench as a person uses it: open the page, paste or open a case, read the report,
+// follow a finding to its span, switch language, reload. Elements are found by role and label.
+import { writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  caseFilePath,
+  editor,
+  editorHost,
+  paneHeader,
+  pasteInto,
+  readCase,
+  readClipboard,
+  report,
+  snap,
+  waitForEditors,
+} from './helpers';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function open(page: Page): Promise<void> {
+  await page.goto('./');
+  await waitForEditors(page);
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
+
+test('opens with the built-in example audited, its verdict first in the report', async ({ page }, testInfo) => {
+  await page.goto('./');
+  // The report is there even before the editors have loaded.
+  await expect(report(page)).toHaveText(/^\s*FAIL\b/);
+  await waitForEditors(page);
+  await expect(editorHost(page, 'Answer')).toContainText('Air-source heat pumps');
+  const r = report(page);
+  await expect(r.getByRole('listitem').filter({ hasText: 'Complete' }).first()).toContainText('Fail');
+  await expect(r.getByRole('listitem').filter({ hasText: 'Exists' }).first()).toContainText('Pass');
+  // The relevance hint names the better chunk.
+  await expect(r).toContainText('cite chunk 3 instead');
+  // Markers in the answer: errors and warnings as squiggles.
+  await expect(editorHost(page, 'Answer').locator('.squiggly-error').first()).toBeVisible();
+  await expect(editorHost(page, 'Answer').locator('.squiggly-warning').first()).toBeVisible();
+  // The detected formats and the marker → chunk mapping are shown.
+  await expect(paneHeader(page, 'Answer')).toContainText('plain text with markers');
+  await expect(paneHeader(page, 'Chunks')).toContainText('JSON array · 4 chunks');
+  await expect(r).toContainText('[n] → the chunk whose id is n');
+  await editorHost(page, 'Answer').locator('.ca-citation', { hasText: '[2]' }).first().hover();
+  await expect(page.getByRole('region', { name: 'Cited source' }).locator('mark')).toContainText('moves heat from the outdoor air');
+  await snap(page, testInfo, 'main-light');
+});
+
+test('a pasted real case shows its markers, hover messages and report', async ({ page }, testInfo) => {
+  await open(page);
+  const c = readCase('liu2023_bing_chat_14c103cafe.json');
+  await pasteInto(page, 'Query', c.query);
+  await pasteInto(page, 'Chunks', JSON.stringify(c.chunks, null, 2));
+  await pasteInto(page, 'Answer', c.answer);
+
+  const r = report(page);
+  await expect(r).toHaveText(/^\s*FAIL/);
+  const exists = r.getByRole('listitem').filter({ hasText: 'Exists' }).first();
+  await expect(exists).toContainText('Fail');
+  await expect(exists.getByRole('button', { name: /\[3\] cites chunk "3", which has no text/ })).toBeVisible();
+  await expect(r.getByRole('listitem').filter({ hasText: 'Complete' }).first()).toContainText('Fail');
+  // The closing question is exempt, and the report says by which rule.
+  await expect(r).toContainText(/Exempt \(question\)/);
+
+  // Three citations point to chunks without text: three red squiggles in the answer.
+  const answer = editorHost(page, 'Answer');
+  await expect(answer.locator('.squiggly-error')).not.toHaveCount(0);
+  await answer.locator('.ca-citation', { hasText: '[3]' }).first().hover();
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'which has no text' }).first()).toBeVisible();
+
+  // Clicking the finding selects its span in the Answer editor.
+  await exists.getByRole('button', { name: /\[3\] cites chunk "3"/ }).click();
+  await expect(editor(page, 'Answer')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+c');
+  expect(await readClipboard(page)).toBe('[3]');
+  await snap(page, testInfo, 'pasted-case-light');
+});
+
+test('broken JSON in Chunks gets a marker on its line, and nothing typed is lost', async ({ page }, testInfo) => {
+  await open(page);
+  const chunks = [
+    { id: 'a', text: 'First chunk.' },
+    { id: 'b', text: 'Second chunk.' },
+  ];
+  const lines = JSON.stringify(chunks, null, 2).split('\n');
+  // Drop the comma after "id": "b" — the parser stops at the next property, on line 8.
+  const broken = lines.map((l, i) => (i === 6 ? l.replace(/,$/, '') : l)).join('\n');
+  expect(broken.split('\n')[7]).toContain('"text": "Second chunk."');
+  await pasteInto(page, 'Chunks', broken);
+
+  const host = editorHost(page, 'Chunks');
+  const squiggle = host.locator('.squiggly-error').first();
+  await expect(squiggle).toBeVisible();
+  expect(await lineNumberAt(page, 'Chunks', squiggle)).toBe(8);
+  // The report still runs on the rest and says the chunks could not be read.
+  await expect(page.getByText(/^1 ✕$/).first()).toBeVisible();
+
+  // Everything pasted is still there: copy it back out of the editor.
+  await editor(page, 'Chunks').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('ControlOrMeta+c');
+  // (The system clipboard turns line breaks into CRLF.)
+  expect((await readClipboard(page)).replace(/\r\n/g, '\n')).toBe(broken);
+  await snap(page, testInfo, 'broken-json-light');
+
+  // ...and still there after a reload.
+  await expect(page.getByText(/^Draft saved$/)).toBeVisible();
+  await page.reload();
+  await waitForEditors(page);
+  await expect(editorHost(page, 'Chunks')).toContainText('"Second chunk."');
+  await expect(editorHost(page, 'Chunks').locator('.squiggly-error').first()).toBeVisible();
+});
+
+test('opens a case file, and the replaced draft can be brought back', async ({ page }) => {
+  await open(page);
+  await page.getByLabel('Open case file').setInputFiles(caseFilePath('anthropic_cookbook_citations_plaintext_helpcenter.json'));
+  await expect(editorHost(page, 'Query')).toContainText('where is my order tracking number');
+  await expect(editorHost(page, 'Answer')).toContainText('Based on the documentation');
+  await expect(paneHeader(page, 'Answer')).toContainText('+ Anthropic citation blocks');
+  const r = report(page);
+  await expect(r).toHaveText(/^\s*FAIL/);
+  await expect(r).toContainText('quote verified');
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(editorHost(page, 'Answer')).toContainText('Air-source heat pumps');
+  await expect(r).toContainText('cite chunk 3 instead');
+});
+
+test('opens a JSONL dataset and steps through its cases', async ({ page }, testInfo) => {
+  await open(page);
+  const file = testInfo.outputPath('two-cases.jsonl');
+  const a = readCase('alce_asqa_demo1.json');
+  const b = readCase('footnote_markdown_docid_penicillin.json');
+  writeFileSync(file, `${JSON.stringify(a)}\n${JSON.stringify(b)}\n`);
+  await page.getByLabel('Open case file').setInputFiles(file);
+  const bar = page.getByRole('group', { name: 'Dataset' });
+  await expect(bar).toContainText('1 of 2');
+  await expect(editorHost(page, 'Query')).toContainText('Which is the most rainy place on earth?');
+  await bar.getByRole('button', { name: 'Next case' }).click();
+  await expect(bar).toContainText('2 of 2');
+  await expect(editorHost(page, 'Query')).toContainText('Who discovered penicillin?');
+  await expect(report(page)).toContainText('[^x] → the chunk named in its definition line');
+});
+
+test('switches the interface to Czech, and it stays Czech after a reload', async ({ page }, testInfo) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Interface language').selectOption('cs');
+  await expect(page.getByRole('heading', { name: 'Auditor citací' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Nastavení' })).toBeVisible();
+  await snap(page, testInfo, 'settings-czech-light');
+  // A required style re-audits at once: the [n] markers now break FORMATTED.
+  await page.getByRole('dialog', { name: 'Nastavení' }).getByLabel('Požadovaný styl citací').selectOption('latex_cite');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const r = page.getByRole('region', { name: 'Zpráva (Report)' });
+  await expect(r.getByRole('listitem').filter({ hasText: 'Formát' }).first()).toContainText('Neprošlo');
+  await expect(r).toContainText('does not use the required \\cite{…} style');
+  await expect(r).toContainText('Úplnost');
+  await expect(r).toContainText('Doporučení');
+  await page.reload();
+  await waitForEditors(page);
+  await expect(page.getByRole('heading', { name: 'Auditor citací' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+  // The names people and tests find things by still contain the English ones.
+  await expect(report(page)).toHaveText(/^\s*FAIL/);
+  await expect(page.getByRole('textbox', { name: 'Odpověď (Answer)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Příklady' }).click();
+  await page.getByRole('button', { name: /Inflace — značky \[n\]/ }).click();
+  await expect(report(page)).toContainText('Lokální kontroly selhaly');
+  await snap(page, testInfo, 'czech-light');
+});
+
+test('a typed draft survives a reload', async ({ page }) => {
+  await open(page);
+  await editor(page, 'Query').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Do heat pumps work at -30 °C?');
+  await expect(page.getByText(/^Draft saved$/)).toBeVisible();
+  await page.reload();
+  await waitForEditors(page);
+  await expect(editorHost(page, 'Query')).toContainText('Do heat pumps work at -30 °C?');
+  // The restored draft is audited again, not replaced by the example.
+  await expect(editorHost(page, 'Answer')).toContainText('Air-source heat pumps');
+  await expect(report(page)).toHaveText(/^\s*FAIL/);
+});
+
+test('a whole audit from the keyboard alone', async ({ page }) => {
+  await open(page);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to report' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Examples' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const first = page.getByRole('button', { name: /Heat pumps/ });
+  await expect(first).toBeFocused();
+  // Down to the library example (third in the menu) and open it.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('button', { name: /Library hours/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const r = report(page);
+  await expect(r).toContainText('[doc4] cites "doc4", which is not among the chunks.');
+
+  // Alt+2 goes to the answer; add a sentence and re-run at once with Ctrl+Enter.
+  await page.keyboard.press('Alt+2');
+  await expect(editor(page, 'Answer')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' The reading room has 120 seats.');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(r).toContainText('No citation for the claim "The reading room has 120 seats."');
+
+  // Tab leaves the editor instead of inserting a tab.
+  await page.keyboard.press('Tab');
+  await expect(editor(page, 'Answer')).not.toBeFocused();
+
+  // Alt+5 goes to the report; Tab reaches the first finding; Enter selects its span.
+  await page.keyboard.press('Alt+5');
+  await expect(r).toBeFocused();
+  await page.keyboard.press('Tab');
+  const finding = r.getByRole('button', { name: /\[doc4\] cites "doc4"/ });
+  await expect(finding).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(editor(page, 'Answer')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+c');
+  expect(await readClipboard(page)).toBe('[doc4]');
+  await expect(page.getByRole('region', { name: 'Cited source' })).toContainText('No chunk resolves “doc4”');
+
+  // "?" lists the shortcuts; Escape closes the list.
+  await page.keyboard.press('Alt+5');
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText('Ctrl+Enter');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+});
+
+test('a large input is audited in a worker and the report still follows the text', async ({ page }) => {
+  await open(page);
+  const chunks = Array.from({ length: 40 }, (_, i) => ({
+    id: String(i + 1),
+    text: `Station ${i + 1} recorded ${100 + i} millimetres of rain in March. `.repeat(8),
+  }));
+  const answer = Array.from({ length: 120 }, (_, i) => `Station ${(i % 40) + 1} recorded ${100 + (i % 40)} millimetres of rain in March [${(i % 40) + 1}].`).join(' ');
+  await pasteInto(page, 'Chunks', JSON.stringify(chunks, null, 2));
+  await pasteInto(page, 'Answer', `${answer} Station 7 also reported snow [99].`);
+  await expect(page.getByText(/Checked locally in .* ms \(worker\)/)).toBeVisible();
+  await expect(report(page)).toContainText('[99] cites "99"');
+});
+
+test('a structured response pasted into the Answer editor is audited in place', async ({ page }) => {
+  await open(page);
+  const answer = 'Caffeine late in the day shortens sleep. Doctors advise no coffee after noon.';
+  const chunkText = 'Caffeine taken six hours before bed reduced total sleep time by more than an hour.';
+  await pasteInto(page, 'Chunks', JSON.stringify([{ id: 'c1', text: chunkText }], null, 2));
+  const structured = {
+    answer,
+    citations: [
+      { chunk_id: 'c1', start: 0, end: 40, quote: 'reduced total sleep time by more than an hour' },
+      { chunk_id: 'c1', start: 0, end: 30, quote: 'no coffee after noon, said the doctors' },
+    ],
+  };
+  await pasteInto(page, 'Answer', JSON.stringify(structured, null, 2));
+  await expect(paneHeader(page, 'Answer')).toContainText('offset citations');
+  const r = report(page);
+  await expect(r).toContainText('quote not in source');
+  // A finding about the answer text selects that text inside the JSON string.
+  const claim = r.getByRole('button', { name: /Doctors advise no coffee after noon/ }).first();
+  await claim.click();
+  await page.keyboard.press('ControlOrMeta+c');
+  expect(await readClipboard(page)).toContain('Doctors advise no coffee after noon.');
+});
+
+test('a case file dropped on the page opens, and the page breaks none of its own security policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+  });
+  await open(page);
+  const text = JSON.stringify(readCase('footnote_markdown_docid_penicillin.json'));
+  await page.evaluate((json) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([json], 'dropped.json', { type: 'application/json' }));
+    const target = document.querySelector('main')!;
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  }, text);
+  await expect(editorHost(page, 'Query')).toContainText('Who discovered penicillin?');
+  await expect(report(page)).toContainText('[^x] → the chunk named in its definition line');
+  await expect(page.getByRole('status')).toContainText('Opened dropped.json');
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').evaluateAll((els) => els.map((e) => e.getAttribute('content')));
+  expect(meta.some((c) => c?.includes("script-src 'self'"))).toBe(true);
+  expect(violations).toEqual([]);
+});
+
+test('on a phone-sized screen the layout becomes one column', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  const answer = await editor(page, 'Answer').boundingBox();
+  const rep = await report(page).boundingBox();
+  expect(answer && rep && rep.y > answer.y).toBe(true);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snap(page, testInfo, 'phone-light');
+});
+
+test.describe('dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('follows the system in the page and the editors', async ({ page }, testInfo) => {
+    await open(page);
+    await expect(page.locator('.monaco-editor.vs-dark').first()).toBeVisible();
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe('rgb(17, 19, 22)');
+    await editorHost(page, 'Answer').locator('.ca-citation', { hasText: '[1]' }).first().hover();
+    await expect(page.getByRole('region', { name: 'Cited source' })).toContainText('Cold-climate heat pump field study');
+    await snap(page, testInfo, 'main-dark');
+
+    await page.getByLabel('Open case file').setInputFiles(caseFilePath('sujbot2_cs_cite_eval_v2_q1.json'));
+    await expect(report(page)).toContainText('Lokální kontroly selhaly');
+    await snap(page, testInfo, 'czech-case-dark');
+
+    await page.getByRole('button', { name: 'Clear inputs' }).click();
+    await expect(report(page)).toContainText('Nothing to audit yet');
+    await snap(page, testInfo, 'empty-dark');
+  });
+});
+
+test('an empty workbench explains itself (light)', async ({ page }, testInfo) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Clear inputs' }).click();
+  await expect(report(page)).toContainText('Nothing to audit yet');
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await snap(page, testInfo, 'empty-light');
+});
+
+/** The line number shown in the gutter at the height of `target` inside the named editor. */
+async function lineNumberAt(page: Page, name: string, target: ReturnType<Page['locator']>): Promise<number> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('marker not rendered');
+  const host = editorHost(page, name as 'Chunks');
+  const numbers = host.locator('.line-numbers');
+  const count = await numbers.count();
+  for (let i = 0; i < count; i++) {
+    const n = numbers.nth(i);
+    const b = await n.boundingBox();
+    const text = (await n.textContent())?.trim();
+    if (b && text && box.y + box.height / 2 >= b.y && box.y + box.height / 2 < b.y + b.height) return Number(text);
+  }
+  throw new Error('no line number at the marker');
+}
