@@ -14,6 +14,7 @@ import { checkQuotes } from './checks/quotes';
 import { checkNumbers } from './checks/numbers';
 import { checkRelevance } from './checks/relevance';
 import { buildLocalReport } from './report';
+import { sortInPlace } from './text';
 
 const EXCERPT_MAX = 120;
 
@@ -67,7 +68,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     const text = answer.slice(f.start, f.end);
     f.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
   }
-  findings.sort((a, b) => a.start - b.start || a.end - b.end);
+  sortInPlace(findings, (a, b) => a.start - b.start || a.end - b.end);
 
   const report = buildLocalReport(ctx, findings, {
     ...(c.id !== undefined ? { caseId: String(c.id) } : {}),

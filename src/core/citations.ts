@@ -35,6 +35,7 @@ import { findMarkers } from './markers';
 import type { EmptyCite, FootnoteDefinition } from './markers';
 import { splitClaims } from './claims';
 import { contentWords } from './language';
+import { isBlank, sortInPlace } from './text';
 
 export interface BuildCitationsInput {
   answer: string;
@@ -52,11 +53,14 @@ export interface BuiltCitations {
 
 const MARKER_DISPLAY_MAX = 40;
 
+/** The alsoClaims of a citation that covers no further claim (never written to). */
+const NO_CLAIMS: readonly number[] = [];
+
 interface Pending {
   citation: Omit<Citation, 'index' | 'claim_index'>;
   claim: number;
   /** Further claims the citation covers (structured spans over several claims). */
-  alsoClaims: number[];
+  alsoClaims: readonly number[];
   order: number;
 }
 
@@ -82,20 +86,30 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     if (entries.has(key)) return entries.get(key) ?? null;
     return chunkById.has(ref) ? ref : null;
   };
+  const existing = new Map<string, boolean>();
   const exists = (id: string | null): boolean => {
     if (id === null) return false;
-    const c = chunkById.get(id);
-    return !!c && typeof c.text === 'string' && c.text.trim() !== '';
+    let e = existing.get(id);
+    if (e === undefined) {
+      const c = chunkById.get(id);
+      e = !!c && typeof c.text === 'string' && !isBlank(c.text);
+      existing.set(id, e);
+    }
+    return e;
   };
 
   const pending: Pending[] = [];
   let order = 0;
+  // Citations by marker, needed only to merge structured citations into inline ones.
+  const hasStructured = !!structured && structured.citations.length > 0;
   const byMarker = new Map<number, Pending[]>();
 
   // Inline markers.
   for (const m of markers) {
     const kind = m.style === 'footnote' ? 'footnote' : undefined;
-    const list: Pending[] = [];
+    const list: Pending[] | undefined = hasStructured ? [] : undefined;
+    // One claim per marker (its span decides), looked up once for all its refs.
+    let claim: number | undefined;
     for (const ref of m.refs) {
       if (typeof ref !== 'string') continue;
       const chunkId = lookup(ref, kind);
@@ -110,14 +124,14 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
           exists: exists(chunkId),
           style: m.style,
         },
-        claim: claimForSpan(answer, claims, m.start, m.end),
-        alsoClaims: [],
+        claim: (claim ??= claimForSpan(answer, claims, m.start, m.end)),
+        alsoClaims: NO_CLAIMS,
         order: order++,
       };
       pending.push(p);
-      list.push(p);
+      list?.push(p);
     }
-    byMarker.set(m.index, list);
+    if (list) byMarker.set(m.index, list);
   }
   const markerBySpan = new Map<string, CitationMarker>();
   if (structured && structured.citations.length > 0) for (const m of markers) markerBySpan.set(`${m.start}:${m.end}`, m);
@@ -186,22 +200,31 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
         sc,
       ),
       claim,
-      alsoClaims: [],
+      alsoClaims: NO_CLAIMS,
       order: order++,
     });
   }
 
-  pending.sort((a, b) => a.citation.start - b.citation.start || a.citation.end - b.citation.end || a.order - b.order);
+  sortInPlace(pending, (a, b) => a.citation.start - b.citation.start || a.citation.end - b.citation.end || a.order - b.order);
   const citations: Citation[] = [];
-  const seenIds = claims.map(() => new Set<string>());
+  // chunk_ids started empty and grows only in attach: it is the set of ids seen for its claim
+  // (searched directly while short; claims citing many chunks get a Set).
+  const manyIds = new Map<number, Set<string>>();
   const attach = (k: number, index: number, id: string | null): void => {
     const c = claims[k];
     if (!c) return;
     c.citation_indexes.push(index);
-    const seen = seenIds[k];
-    if (id !== null && seen && !seen.has(id)) {
+    if (id === null) return;
+    const ids = c.chunk_ids;
+    if (ids.length < 32) {
+      if (!ids.includes(id)) ids.push(id);
+      return;
+    }
+    let seen = manyIds.get(k);
+    if (!seen) manyIds.set(k, (seen = new Set(ids)));
+    if (!seen.has(id)) {
       seen.add(id);
-      c.chunk_ids.push(id);
+      ids.push(id);
     }
   };
   for (let index = 0; index < pending.length; index++) {
@@ -226,7 +249,7 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     attach(p.claim, index, c.chunk_id);
     for (const k of p.alsoClaims) attach(k, index, c.chunk_id);
   }
-  for (const c of claims) c.citation_indexes.sort((a, b) => a - b);
+  for (const c of claims) sortInPlace(c.citation_indexes, (a, b) => a - b);
   return { citations, claims };
 }
 

@@ -9,7 +9,8 @@
 //    of the previous sentence, where it belongs; a marker before the period (`[3].`) stays in its
 //    sentence. Long blocks go to the segmenter in windows of about 2,000 characters, because its
 //    cost grows faster than linearly with the input length; blocks with no sentence punctuation
-//    before their end skip it.
+//    before their end skip it, and windows of plain Latin text are cut by our own implementation
+//    of the same Unicode rules (uaxSentences), which gives ICU's ranges at a fraction of its cost.
 // 3. Our own rules then repair the segmenter: no split after abbreviations (e.g., Dr., č., odst.,
 //    písm., např., tzv.), initials and dotted acronyms (U.S.) unless a usual sentence opener
 //    follows, or before a lowercase letter; an introduction ending with ':' that says nothing
@@ -421,6 +422,11 @@ const segmenters = new Map<string, Intl.Segmenter | null>();
 /** Sentence punctuation followed by more text somewhere: the segmenter has work to do. */
 const INNER_TERMINAL = /[.!?…。！？][^]*?\S/;
 
+/** Whether getSegmenter can give a segmenter (creating one does not fail for a well-formed locale). */
+function hasSegmenter(): boolean {
+  return typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function';
+}
+
 function getSegmenter(lang: Language): Intl.Segmenter | null {
   if (segmenters.has(lang)) return segmenters.get(lang) ?? null;
   let seg: Intl.Segmenter | null = null;
@@ -456,7 +462,7 @@ function windowCut(text: string, start: number): number {
     if ((c === '.' || c === '!' || c === '?') && isSpaceChar(text[k + 1])) {
       let e = k + 1;
       while (e < text.length && isSpaceChar(text[e])) e++;
-      if (/\p{Lu}/u.test(text[e] ?? '')) return e;
+      if (UPPER_RE.test(text[e] ?? '')) return e;
     }
   }
   for (let k = hi - 1; k > lo; k--) if (isSpaceChar(text[k])) return k + 1;
@@ -470,6 +476,10 @@ function rangesOf(text: string, offset: number, lang: Language, out: [number, nu
     out.push([offset, offset + text.length]);
     return;
   }
+  // Plain Latin text is segmented here by the same Unicode rules as Intl.Segmenter, without
+  // ICU's cost (per window, and the segmenter's creation on first use); only where ICU would
+  // be asked at all.
+  if (hasSegmenter() && uaxSentences(text, offset, out)) return;
   const seg = getSegmenter(lang);
   if (seg) {
     for (const part of seg.segment(text)) out.push([offset + part.index, offset + part.index + part.segment.length]);
@@ -483,6 +493,135 @@ function rangesOf(text: string, offset: number, lang: Language, out: [number, nu
     from = e;
   }
   if (from < text.length) out.push([offset + from, offset + text.length]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unicode sentence boundaries (UAX #29) for text made only of characters whose Sentence_Break
+// class is known here: ASCII, NBSP, Latin-1 and Latin Extended-A letters, typographic quotes
+// and dashes. Intl.Segmenter (ICU) implements the same rules; for such text both give the same
+// ranges, and this costs a pass over the text instead of an ICU iterator per window. Anything
+// else (other scripts, combining marks, controls, ';' whose class changed between Unicode
+// versions) leaves the window to ICU.
+
+const SB_OTHER = 1;
+const SB_SP = 2;
+const SB_LOWER = 3;
+const SB_UPPER = 4;
+const SB_NUMERIC = 5;
+const SB_ATERM = 6;
+const SB_STERM = 7;
+const SB_CLOSE = 8;
+const SB_SCONTINUE = 9;
+const SB_CR = 10;
+const SB_LF = 11;
+const SB_LIMIT = 0x2020;
+
+/** Sentence_Break class by code unit below SB_LIMIT; 0 = not handled here. */
+const SB_CLASS = ((): Uint8Array => {
+  const t = new Uint8Array(SB_LIMIT);
+  for (let c = 0x21; c < 0x7f; c++) t[c] = SB_OTHER;
+  for (const c of [0x09, 0x0b, 0x0c, 0x20, 0xa0]) t[c] = SB_SP;
+  t[0x0a] = SB_LF;
+  t[0x0d] = SB_CR;
+  for (let c = 0x30; c <= 0x39; c++) t[c] = SB_NUMERIC;
+  for (let c = 0x41; c <= 0x5a; c++) t[c] = SB_UPPER;
+  for (let c = 0x61; c <= 0x7a; c++) t[c] = SB_LOWER;
+  t[0x2e] = SB_ATERM;
+  t[0x21] = SB_STERM;
+  t[0x3f] = SB_STERM;
+  for (const c of [0x22, 0x27, 0x28, 0x29, 0x5b, 0x5d, 0x7b, 0x7d, 0xab, 0xbb, 0x2018, 0x2019, 0x201c, 0x201d, 0x201e]) t[c] = SB_CLOSE;
+  for (const c of [0x2c, 0x2d, 0x3a, 0x2013, 0x2014]) t[c] = SB_SCONTINUE;
+  t[0x3b] = 0;
+  for (const c of [0xa7, 0xb0, 0xd7, 0xf7]) t[c] = SB_OTHER;
+  for (let c = 0xc0; c <= 0x17f; c++) {
+    const ch = String.fromCharCode(c);
+    if (/\p{Lu}/u.test(ch)) t[c] = SB_UPPER;
+    else if (/\p{Ll}/u.test(ch)) t[c] = SB_LOWER;
+  }
+  return t;
+})();
+
+/** Any code unit SB_CLASS does not handle (built from the table, so the two always agree). */
+const SB_UNHANDLED = ((): RegExp => {
+  const ranges: string[] = [];
+  const hex = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+  for (let c = 0; c < SB_LIMIT; c++) {
+    if (SB_CLASS[c] === 0) continue;
+    let e = c;
+    while (e + 1 < SB_LIMIT && SB_CLASS[e + 1] !== 0) e++;
+    ranges.push(e > c ? `${hex(c)}-${hex(e)}` : hex(c));
+    c = e;
+  }
+  return new RegExp(`[^${ranges.join('')}]`);
+})();
+/** Where a sentence can end: a terminator or a paragraph separator. */
+const SB_ENDS = /[.!?\r\n]/g;
+
+const sbClassAt = (text: string, i: number): number => SB_CLASS[text.charCodeAt(i)] ?? 0;
+
+/**
+ * Pushes the sentence ranges of `text` (plus offset) to `out` and returns true, or returns false
+ * without pushing anything when `text` holds a character outside SB_CLASS. Exported for tests.
+ */
+export function uaxSentences(text: string, offset: number, out: [number, number][]): boolean {
+  if (SB_UNHANDLED.test(text)) return false;
+  const n = text.length;
+  let start = 0;
+  let i = 0;
+  // Only terminators and paragraph separators can end a sentence: the regex engine finds them.
+  for (;;) {
+    SB_ENDS.lastIndex = i;
+    if (!SB_ENDS.test(text)) break;
+    i = SB_ENDS.lastIndex - 1;
+    const k = sbClassAt(text, i);
+    if (k === SB_CR || k === SB_LF) {
+      // SB3 CR × LF; SB4 ParaSep ÷
+      const e = k === SB_CR && i + 1 < n && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+      if (e < n) {
+        out.push([offset + start, offset + e]);
+        start = e;
+      }
+      i = e;
+      continue;
+    }
+    // SATerm Close* Sp*: no break inside (SB9, SB10); j is where one may come.
+    let j = i + 1;
+    while (j < n && sbClassAt(text, j) === SB_CLOSE) j++;
+    while (j < n && sbClassAt(text, j) === SB_SP) j++;
+    if (j >= n) break; // SB2: the end of the text ends the sentence anyway
+    const c = sbClassAt(text, j);
+    if (c !== SB_CR && c !== SB_LF && !sbContinues(text, i, j, k, c)) {
+      out.push([offset + start, offset + j]); // SB11
+      start = j;
+    }
+    i = j; // a terminator or paragraph separator at j is looked at next
+  }
+  out.push([offset + start, offset + n]);
+  return true;
+}
+
+/** After the terminator at t (class k), Close* Sp* up to j whose class is c: does the sentence go on? */
+function sbContinues(text: string, t: number, j: number, k: number, c: number): boolean {
+  if (k === SB_ATERM && j === t + 1) {
+    if (c === SB_NUMERIC) return true; // SB6: ATerm × Numeric
+    if (c === SB_UPPER && t > 0) {
+      const before = sbClassAt(text, t - 1);
+      if (before === SB_UPPER || before === SB_LOWER) return true; // SB7: (Upper | Lower) ATerm × Upper
+    }
+  }
+  if (k === SB_ATERM) {
+    // SB8: ATerm Close* Sp* × (¬(OLetter | Upper | Lower | ParaSep | SATerm))* Lower
+    const n = text.length;
+    let m = j;
+    let d = 0;
+    while (m < n) {
+      d = sbClassAt(text, m);
+      if (d === SB_UPPER || d === SB_LOWER || d === SB_CR || d === SB_LF || d === SB_ATERM || d === SB_STERM) break;
+      m++;
+    }
+    if (m < n && d === SB_LOWER) return true;
+  }
+  return c === SB_SCONTINUE || c === SB_ATERM || c === SB_STERM; // SB8a
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,37 +647,59 @@ const OPENERS = new Set(
   ).split(' '),
 );
 
-function isLetterChar(c: string | undefined): boolean {
-  return c !== undefined && c.toLowerCase() !== c.toUpperCase();
+const UPPER_RE = /\p{Lu}/u;
+const INITIALS_RE = /^(?:\p{Lu}\.)*\p{Lu}$/u;
+const FIRST_WORD_RE = /^[\p{L}]+/u;
+
+// Per UTF-16 unit, whether it is a cased letter (its lower and upper case differ) and a lower
+// case one, computed on first sight: 0 = not yet known, 1 = not a cased letter, 2 = a cased
+// letter, 3 = a cased letter equal to its lower case.
+const CASED = new Uint8Array(65536);
+
+function casedKind(c: number): number {
+  let k = CASED[c]!;
+  if (k === 0) {
+    const ch = String.fromCharCode(c);
+    const low = ch.toLowerCase();
+    k = low === ch.toUpperCase() ? 1 : low === ch ? 3 : 2;
+    CASED[c] = k;
+  }
+  return k;
+}
+
+/** Whether text[k] is a cased letter. */
+function isCasedAt(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  return c === c && casedKind(c) >= 2;
 }
 
 /** Whether text[prevStart, nextStart) and text[nextStart, nextEnd) are one sentence after all. */
 function shouldMerge(text: string, prevStart: number, nextStart: number, nextEnd: number): boolean {
   let ns = nextStart;
-  while (ns < nextEnd && isSpaceChar(text[ns])) ns++;
+  while (ns < nextEnd && isSpace(text, ns)) ns++;
   if (ns === nextEnd) return true;
-  const first = text[ns] ?? '';
-  if (isLetterChar(first) && first === first.toLowerCase()) return true; // a lowercase start
+  const firstCode = text.charCodeAt(ns);
+  if (firstCode === firstCode && casedKind(firstCode) === 3) return true; // a lowercase start
   let pe = nextStart;
-  while (pe > prevStart && isSpaceChar(text[pe - 1])) pe--;
-  if (text[pe - 1] !== '.') return false;
+  while (pe > prevStart && isSpace(text, pe - 1)) pe--;
+  if (text.charCodeAt(pe - 1) !== 0x2e) return false;
   // The word before the final period, dots inside kept ("e.g", "U.S", "č").
   let ts = pe - 1;
   while (
     ts > prevStart &&
     pe - ts <= 12 &&
-    (isLetterChar(text[ts - 1]) || (text[ts - 1] === '.' && ts - 2 >= prevStart && isLetterChar(text[ts - 2])))
+    (isCasedAt(text, ts - 1) || (text.charCodeAt(ts - 1) === 0x2e && ts - 2 >= prevStart && isCasedAt(text, ts - 2)))
   )
     ts--;
+  if (ts >= pe - 1 || !isCasedAt(text, ts) || (ts > prevStart && /[\p{N}_]/u.test(text[ts - 1] ?? ''))) return false;
   const tok = text.slice(ts, pe - 1);
-  if (tok === '' || !isLetterChar(tok[0]) || (ts > prevStart && /[\p{N}_]/u.test(text[ts - 1] ?? ''))) return false;
   const low = tok.toLowerCase();
   if (NON_TERMINAL.has(low)) return true;
   const n = text.slice(ns, Math.min(nextEnd, ns + 40));
   if (BEFORE_NUMBER.has(low)) return /^[\d(]/.test(n);
   if (MAYBE_TERMINAL.has(low)) return /^[\d§(]/.test(n);
-  if (/^(?:\p{Lu}\.)*\p{Lu}$/u.test(tok)) {
-    const firstWord = (/^[\p{L}]+/u.exec(n)?.[0] ?? '').toLowerCase();
+  if (INITIALS_RE.test(tok)) {
+    const firstWord = (FIRST_WORD_RE.exec(n)?.[0] ?? '').toLowerCase();
     return !OPENERS.has(firstWord);
   }
   return false;
@@ -571,6 +732,10 @@ const MAX_ITEM_WORDS = 12;
 
 function splitCitedEnumeration(ctx: Ctx, a: number, b: number): [number, number][] | null {
   const { s, flags } = ctx;
+  // Fewer than 3 markers cannot make 3 groups: most sentences stop here.
+  let markerRuns = 0;
+  for (let k = a; k < b && markerRuns < 3; k++) if (flags[k] === MARKER && (k === a || flags[k - 1] !== MARKER)) markerRuns++;
+  if (markerRuns < 3) return null;
   // Marker groups: runs of markers separated only by spaces.
   const groups: [number, number][] = [];
   let k = a;
@@ -678,18 +843,18 @@ function toClaim(ctx: Ctx, d: Draft, index: number): Claim {
     citation_indexes: [],
     needs_citation: true,
   };
-  const R = REASONS[ctx.lang];
-  const exempt = (kind: ClaimKind, rule: keyof typeof R): void => {
-    claim.kind = kind;
-    claim.needs_citation = false;
-    claim.exemption = { rule, reason: R[rule] };
-  };
-  if (d.kind === 'heading') exempt('heading', 'heading');
-  else if (isQuestion(text)) exempt('question', 'question');
-  else if (d.emptyCite) exempt(d.kind, 'longcite_empty_cite');
-  else if (isContentless(text)) exempt(d.kind, 'no_content');
-  else if (isMeta(text, ctx.lang)) exempt('meta', /:\s*$/.test(text) ? 'meta_intro' : 'meta');
+  if (d.kind === 'heading') exempt(ctx, claim, 'heading', 'heading');
+  else if (isQuestion(text)) exempt(ctx, claim, 'question', 'question');
+  else if (d.emptyCite) exempt(ctx, claim, d.kind, 'longcite_empty_cite');
+  else if (isContentless(text)) exempt(ctx, claim, d.kind, 'no_content');
+  else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', /:\s*$/.test(text) ? 'meta_intro' : 'meta');
   return claim;
+}
+
+function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: keyof (typeof REASONS)['en']): void {
+  claim.kind = kind;
+  claim.needs_citation = false;
+  claim.exemption = { rule, reason: REASONS[ctx.lang][rule] };
 }
 
 const REASONS: Record<Language, Record<'heading' | 'question' | 'meta' | 'meta_intro' | 'longcite_empty_cite' | 'no_content', string>> = {
@@ -737,9 +902,13 @@ function claimText(ctx: Ctx, a: number, b: number): string {
     k = e;
   }
   if (out.includes('**')) out = out.replace(/\*\*/g, '');
-  if (/\s\s|[\t\n\r\f\v\u00a0]/.test(out)) out = out.replace(/\s+/g, ' ');
+  if (COLLAPSIBLE.test(out)) out = out.replace(SPACE_RUNS, ' ');
   return out.trim();
 }
+
+// Claim text with whitespace to collapse, and the runs themselves.
+const COLLAPSIBLE = /\s\s|[\t\n\r\f\v\u00a0]/;
+const SPACE_RUNS = /\s+/g;
 
 const CLOSING_PUNCT = new Set(['.', ',', ';', ':', '!', '?', '…', ')', ']', '"', "'", '”', '’']);
 
@@ -841,8 +1010,13 @@ function isSpaceChar(c: string | undefined): boolean {
   return c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\u00a0' || c === '\f' || c === '\v' || c === '\u2028' || c === '\u2029';
 }
 
+/** isSpaceChar by code (NaN, past the end, is not a space). */
+function isSpaceCode(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x2028 || c === 0x2029;
+}
+
 function isSpace(s: string, k: number): boolean {
-  return isSpaceChar(s[k]);
+  return isSpaceCode(s.charCodeAt(k));
 }
 
 /** End of a span without trailing spaces, tags or Markdown syntax (trailing markers are kept). */

@@ -81,6 +81,12 @@ function chunkIdOf(c: Chunk): string {
   return String((c as { id?: unknown }).id ?? '');
 }
 
+function pushUnique(map: Map<string, string[]>, k: string, id: string): void {
+  const list = map.get(k);
+  if (!list) map.set(k, [id]);
+  else if (!list.includes(id)) list.push(id);
+}
+
 function metaString(c: Chunk, keys: readonly string[]): string[] {
   const out: string[] = [];
   const rec = c as Record<string, unknown>;
@@ -104,41 +110,68 @@ function metaString(c: Chunk, keys: readonly string[]): string[] {
 class ChunkIndex {
   readonly ids: string[] = [];
   private exact = new Map<string, string>();
-  private forgiving = new Map<string, string[]>();
-  private loose = new Map<string, string[]>();
   private numeric = new Map<number, string>();
-  private titles = new Map<string, string[]>();
-  private urls = new Map<string, string>();
+  /** The first chunk of each id, in order; the forgiving, title and URL tables are built from them on first use. */
+  private unique: Chunk[] = [];
+  private forgivingMap?: Map<string, string[]>;
+  private looseMap?: Map<string, string[]>;
+  private titlesMap?: Map<string, string[]>;
+  private urlsMap?: Map<string, string>;
   readonly allNumeric: boolean;
   /** Chunks positions refer to. */
   readonly positional: string[];
 
   constructor(chunks: readonly Chunk[], extra: readonly Chunk[]) {
-    const push = (map: Map<string, string[]>, k: string, id: string): void => {
-      const list = map.get(k);
-      if (!list) map.set(k, [id]);
-      else if (!list.includes(id)) list.push(id);
-    };
-    for (const c of [...chunks, ...extra]) {
-      if (!c || typeof c !== 'object') continue;
+    const add = (c: Chunk): void => {
+      if (!c || typeof c !== 'object') return;
       const id = chunkIdOf(c);
-      if (this.exact.has(id)) continue;
+      if (this.exact.has(id)) return;
       this.exact.set(id, id);
       this.ids.push(id);
-      push(this.forgiving, foldForgiving(id), id);
-      push(this.loose, foldLoose(id), id);
+      this.unique.push(c);
       if (DIGITS.test(id.trim()) && !this.numeric.has(Number(id))) this.numeric.set(Number(id), id);
-      for (const t of metaString(c, ['title', 'document_title', 'doc_title', 'name'])) {
-        push(this.titles, foldForgiving(t), id);
-      }
-      for (const u of metaString(c, ['url', 'source', 'link', 'filepath'])) {
-        const k = u.trim();
-        if (!this.urls.has(k)) this.urls.set(k, id);
-      }
-    }
+    };
+    for (const c of chunks) add(c);
+    for (const c of extra) add(c);
     const base = chunks.length > 0 ? chunks : extra;
     this.positional = base.filter((c) => c && typeof c === 'object').map(chunkIdOf);
     this.allNumeric = base.length > 0 && this.positional.every((id) => DIGITS.test(id.trim()));
+  }
+
+  private get forgiving(): Map<string, string[]> {
+    if (!this.forgivingMap) {
+      this.forgivingMap = new Map();
+      for (const id of this.ids) pushUnique(this.forgivingMap, foldForgiving(id), id);
+    }
+    return this.forgivingMap;
+  }
+  private get loose(): Map<string, string[]> {
+    if (!this.looseMap) {
+      this.looseMap = new Map();
+      for (const id of this.ids) pushUnique(this.looseMap, foldLoose(id), id);
+    }
+    return this.looseMap;
+  }
+  private get titles(): Map<string, string[]> {
+    if (!this.titlesMap) {
+      this.titlesMap = new Map();
+      this.unique.forEach((c, k) => {
+        for (const t of metaString(c, ['title', 'document_title', 'doc_title', 'name'])) pushUnique(this.titlesMap!, foldForgiving(t), this.ids[k]!);
+      });
+    }
+    return this.titlesMap;
+  }
+  private get urls(): Map<string, string> {
+    if (!this.urlsMap) {
+      this.urlsMap = new Map();
+      this.unique.forEach((c, k) => {
+        for (const u of metaString(c, ['url', 'source', 'link', 'filepath'])) {
+          const key = u.trim();
+          if (!this.urlsMap!.has(key)) this.urlsMap!.set(key, this.ids[k]!);
+        }
+      });
+    }
+    return this.urlsMap;
   }
 
   get size(): number {

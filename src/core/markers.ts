@@ -112,24 +112,35 @@ type AddMarker = (start: number, end: number, style: CitationStyle, refs: string
 
 interface KnownIds {
   exact: Set<string>;
-  folded: Set<string>;
+  /** Folded forms (foldId), built on first need: most answers have no non-numeric brackets. */
+  folded: () => Set<string>;
 }
 
 function knownIdSets(ids: readonly string[] | undefined): KnownIds {
   const exact = new Set<string>();
-  const folded = new Set<string>();
   if (Array.isArray(ids)) {
     for (const id of ids) {
       if (typeof id !== 'string' || id.trim() === '') continue;
       exact.add(id);
-      folded.add(foldId(id));
     }
   }
-  return { exact, folded };
+  let folded: Set<string> | undefined;
+  return {
+    exact,
+    folded: () => {
+      if (!folded) {
+        folded = new Set<string>();
+        for (const id of exact) folded.add(foldId(id));
+      }
+      return folded;
+    },
+  };
 }
 
+const SPACE_RUNS = /\s+/g;
+
 function foldId(id: string): string {
-  return id.trim().replace(/\s+/g, ' ').toLowerCase();
+  return id.trim().replace(SPACE_RUNS, ' ').toLowerCase();
 }
 
 /** True when position i is at the start of a line, allowing up to 3 spaces of indentation. */
@@ -257,7 +268,7 @@ function bracketIds(content: string, known: KnownIds): string[] | null {
 }
 
 function isKnown(id: string, known: KnownIds): boolean {
-  return known.exact.has(id) || known.folded.has(foldId(id));
+  return known.exact.has(id) || known.folded().has(foldId(id));
 }
 
 /** End (exclusive) of a Markdown link's `(url)` starting at `(`, or -1. */

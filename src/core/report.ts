@@ -126,25 +126,41 @@ export function strings(lang: 'en' | 'cs'): Strings {
 }
 
 function dimensionsFromFindings(findings: Finding[]): Report['dimensions'] {
+  // One pass: each dimension's non-info findings in order, and whether one is an error.
+  const issues: Record<Dimension, string[]> = { exists: [], accurate: [], complete: [], formatted: [] };
+  const failed: Record<Dimension, boolean> = { exists: false, accurate: false, complete: false, formatted: false };
+  for (const f of findings) {
+    if (f.severity === 'info' || !Object.hasOwn(issues, f.dimension)) continue;
+    issues[f.dimension].push(f.message);
+    if (f.severity === 'error') failed[f.dimension] = true;
+  }
   const dims = {} as Report['dimensions'];
   for (const d of DIMENSIONS) {
-    const own = findings.filter((f) => f.dimension === d && f.severity !== 'info');
-    const failed = own.some((f) => f.severity === 'error');
     // Without a model, ACCURATE can only fail (fabricated quote), never pass.
-    const status: Status = failed ? 'FAIL' : d === 'accurate' ? 'NOT_CHECKED' : 'PASS';
-    dims[d] = { status, issues: own.map((f) => f.message) };
+    const status: Status = failed[d] ? 'FAIL' : d === 'accurate' ? 'NOT_CHECKED' : 'PASS';
+    dims[d] = { status, issues: issues[d] };
   }
   return dims;
 }
 
 function localScores(ctx: CheckContext, citations: Citation[]): Scores {
-  const needing = ctx.claims.filter((c) => c.needs_citation);
-  const covered = needing.filter((c) => c.citation_indexes.length > 0).length;
-  const quoted = citations.filter((c) => c.source_verification);
+  let needing = 0;
+  let covered = 0;
+  for (const c of ctx.claims) {
+    if (!c.needs_citation) continue;
+    needing++;
+    if (c.citation_indexes.length > 0) covered++;
+  }
+  let existing = 0;
+  const verified: number[] = [];
+  for (const c of citations) {
+    if (c.exists) existing++;
+    if (c.source_verification) verified.push(VERIFICATION_SCORE[c.source_verification.status]);
+  }
   return {
-    citation_coverage: round(needing.length ? covered / needing.length : null),
-    citation_existence: round(citations.length ? citations.filter((c) => c.exists).length / citations.length : null),
-    source_verification: round(mean(quoted.map((c) => VERIFICATION_SCORE[c.source_verification!.status]))),
+    citation_coverage: round(needing ? covered / needing : null),
+    citation_existence: round(citations.length ? existing / citations.length : null),
+    source_verification: round(mean(verified)),
     citation_recall: null,
     citation_precision: null,
     support_weighted_precision: null,

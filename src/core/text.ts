@@ -892,7 +892,11 @@ const APPROX_WORDS = [
   'kolem', 'okolo', '~', '≈',
 ];
 function hedgedBefore(s: string, start: number): boolean {
-  const before = s.slice(Math.max(0, start - 20), start).replace(/\s+$/, '').toLowerCase();
+  // The 20 characters before, trailing whitespace dropped (as /\s+$/ would), lower-cased.
+  const from = Math.max(0, start - 20);
+  let to = start;
+  while (to > from && isJsSpace(s.charCodeAt(to - 1))) to--;
+  const before = s.slice(from, to).toLowerCase();
   for (const w of APPROX_WORDS) {
     if (!before.endsWith(w)) continue;
     const prev = before.charCodeAt(before.length - w.length - 1);
@@ -1005,6 +1009,23 @@ function ymd(year: number | undefined, month: number | undefined, day: number | 
 const NUM_RE =
   /(?<![\p{L}\p{N}_])(?<![\p{L}_][-‐/])([-−](?=\d))?(\d{1,3}(?:([,.'\u00A0\u202F\u2009 ])\d{3}(?:\3\d{3})*(?!\d))|\d+)(?:([.,])(\d+))?/gu;
 
+/** An ASCII digit (what `\d` matches) at an index no span covers. */
+function hasDigitOutside(s: string, spans: readonly { start: number; end: number }[]): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) continue;
+    let covered = false;
+    for (const sp of spans) {
+      if (sp.start <= i && i < sp.end) {
+        covered = true;
+        break;
+      }
+    }
+    if (!covered) return true;
+  }
+  return false;
+}
+
 function overlaps(a: { start: number; end: number }, spans: readonly { start: number; end: number }[]): boolean {
   for (const s of spans) if (a.start < s.end && s.start < a.end) return true;
   return false;
@@ -1012,8 +1033,44 @@ function overlaps(a: { start: number; end: number }, spans: readonly { start: nu
 
 function stepOf(intDigits: string, fracDigits: string): number {
   if (fracDigits) return Math.pow(10, -fracDigits.length);
-  const z = /0*$/.exec(intDigits)![0].length;
+  let z = 0;
+  while (z < intDigits.length && intDigits.charCodeAt(intDigits.length - 1 - z) === 0x30) z++;
   return Math.pow(10, Math.min(z, Math.max(0, intDigits.length - 1)));
+}
+
+const GLUED_RE = /^[\p{L}_°µ][\p{L}.]*/u;
+const FINAL_DOT = /\.$/;
+const NON_DIGITS = /\D/g;
+const SCALE_AFTER_RE = /^[ \u00A0]?([\p{L}]+\.?)/u;
+
+/**
+ * Whether code unit c can start GLUED_RE (withUnderscore) or a \p{L} run: an ASCII letter, "_"
+ * when asked, or anything non-ASCII (left to the pattern). NaN (past the end) cannot.
+ */
+function mayStartWord(c: number, withUnderscore: boolean): boolean {
+  if (c >= 0x80) return true;
+  const low = c | 0x20;
+  return (low >= 0x61 && low <= 0x7a) || (withUnderscore && c === 0x5f);
+}
+
+// First characters PERCENT_SUFFIX and CURRENCY_SUFFIX can match (after one optional space),
+// with what case-insensitive Unicode matching folds to them (the Kelvin sign is a "k"); last
+// characters of CURRENCY_PREFIX before its optional space.
+const codes = (chars: string): ReadonlySet<number> => new Set([...chars].map((ch) => ch.charCodeAt(0)));
+const PERCENT_FIRST = codes('%‰pP');
+const CURRENCY_FIRST = codes('$€£¥₹KkCcEeUuGgDdPp\u212A');
+const CURRENCY_LAST = codes('$€£¥₹DRKP');
+
+/** The code unit a suffix pattern ^[ \u00A0\u202F]?X would match X against at `end`. */
+function suffixStart(s: string, end: number): number {
+  const c = s.charCodeAt(end);
+  return c === 0x20 || c === 0xa0 || c === 0x202f ? s.charCodeAt(end + 1) : c;
+}
+
+/** The code unit a prefix pattern X\s?$ would match X against, ending at `start`. */
+function prefixEnd(s: string, start: number): number {
+  const c = s.charCodeAt(start - 1);
+  return isJsSpace(c) ? s.charCodeAt(start - 2) : c;
 }
 
 /**
@@ -1030,16 +1087,18 @@ function stepOf(intDigits: string, fracDigits: string): number {
  * - Scale words (`1.2 million`, `5 mil. Kč`) multiply the value; the bare number stays an alternative.
  */
 export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOptions = {}): NumberMention[] {
-  const ignore = [...(opts.ignore ?? [])];
+  const ignore: readonly { start: number; end: number }[] = opts.ignore ?? [];
   const out: NumberMention[] = [];
-  if (!s || !/\d/.test(s) && !opts.words) return out;
+  // Every mention holds a digit (number words aside), so digits all inside ignored spans
+  // (markers) leave nothing to find.
+  if (!s || (!opts.words && !hasDigitOutside(s, ignore))) return out;
 
   // Dates first; their spans are then off limits to the plain-number pass.
   const taken: { start: number; end: number }[] = [];
-  const hinted = new Map<RegExp, boolean>();
+  let monthHint: boolean | undefined;
   for (const p of DATE_PATTERNS) {
-    let ok = hinted.get(p.hint);
-    if (ok === undefined) hinted.set(p.hint, (ok = p.hint.test(s)));
+    // The month patterns share one hint; test it once.
+    const ok = p.hint === MONTH_HINT ? (monthHint ??= MONTH_HINT.test(s)) : p.hint.test(s);
     if (!ok) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(s); m; m = p.re.exec(s)) {
@@ -1073,16 +1132,17 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
     if (overlaps({ start, end }, taken) || overlaps({ start, end }, ignore)) continue;
 
     // Glued to letters → an id, unless the letters are a unit or an ordinal suffix.
-    const glued = /^[\p{L}_°µ][\p{L}.]*/u.exec(s.slice(end, end + 8));
+    const glued = mayStartWord(s.charCodeAt(end), true) ? GLUED_RE.exec(s.slice(end, end + 8)) : null;
     if (glued) {
       const suffix = glued[0].toLowerCase();
-      if (!UNIT_SUFFIXES.has(suffix) && !UNIT_SUFFIXES.has(suffix.replace(/\.$/, ''))) {
+      if (!UNIT_SUFFIXES.has(suffix) && !UNIT_SUFFIXES.has(suffix.replace(FINAL_DOT, ''))) {
         NUM_RE.lastIndex = Math.max(NUM_RE.lastIndex, end + glued[0].length);
         continue;
       }
     }
 
-    const digits = intText.replace(/\D/g, '');
+    // Without a grouping separator the integer part is plain digits.
+    const digits = sep ? intText.replace(NON_DIGITS, '') : intText;
     // The primary reading as integer digits + fraction digits; alternatives for the other one.
     let intDigits = digits;
     let fracDigits = dec ? frac : '';
@@ -1106,8 +1166,14 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
 
     // Scale word after the number: "1.2 million", "5 mil. Kč".
     let scaled = false;
-    const scaleM = /^[ \u00A0]?([\p{L}]+\.?)/u.exec(s.slice(end, end + 14));
-    if (scaleM) {
+    const after = s.charCodeAt(end);
+    const scaleM =
+      mayStartWord(after, false) || ((after === 0x20 || after === 0xa0) && mayStartWord(s.charCodeAt(end + 1), false))
+        ? SCALE_AFTER_RE.exec(s.slice(end, end + 14))
+        : null;
+    // Every scale word starts with t, m or b.
+    const scaleInitial = scaleM ? scaleM[1]!.charCodeAt(0) | 0x20 : 0;
+    if (scaleM && (scaleInitial === 0x74 || scaleInitial === 0x6d || scaleInitial === 0x62)) {
       for (const [re, mult] of SCALE_WORDS) {
         if (re.test(scaleM[1]!)) {
           alternatives.push(value);
@@ -1121,10 +1187,11 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
       }
     }
     let kind: NumberKind = 'number';
-    const tail = s.slice(end, end + 16);
-    const pct = PERCENT_SUFFIX.exec(tail);
-    const curAfter = pct ? null : CURRENCY_SUFFIX.exec(tail);
-    const curBefore = CURRENCY_PREFIX.exec(s.slice(Math.max(0, start - 5), start));
+    // The unit patterns are tried only when the character they must start (or end) with is there.
+    const unitAt = suffixStart(s, end);
+    const pct = PERCENT_FIRST.has(unitAt) ? PERCENT_SUFFIX.exec(s.slice(end, end + 16)) : null;
+    const curAfter = pct || !CURRENCY_FIRST.has(unitAt) ? null : CURRENCY_SUFFIX.exec(s.slice(end, end + 16));
+    const curBefore = CURRENCY_LAST.has(prefixEnd(s, start)) ? CURRENCY_PREFIX.exec(s.slice(Math.max(0, start - 5), start)) : null;
     if (pct) {
       kind = 'percent';
       end += pct[0].length;
@@ -1145,18 +1212,70 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
   if (opts.words) {
     for (const w of numberWords(s)) if (!overlaps(w, ignore)) out.push(w);
   }
-  out.sort((a, b) => a.start - b.start || a.end - b.end);
+  sortInPlace(out, (a, b) => a.start - b.start || a.end - b.end);
   return out;
 }
 
 /** A one-line excerpt of at most about `max` characters, cut at a word boundary, for messages. */
 export function excerpt(s: string, max = 60): string {
-  const t = s.replace(/\s+/g, ' ').trim();
+  if (!Number.isInteger(max) || max < 0) return excerptOf(s.replace(/\s+/g, ' ').trim(), max);
+  // The text with whitespace runs collapsed to one space and trimmed (`\s` and trim() mean the
+  // same characters), built only as far as it is shown: max + 1 characters say it is too long.
+  const n = s.length;
+  const cap = max + 1;
+  let t = '';
+  let i = 0;
+  while (i < n && isJsSpace(s.charCodeAt(i))) i++;
+  while (i < n && t.length < cap) {
+    let j = i;
+    while (j < n && !isJsSpace(s.charCodeAt(j))) j++;
+    t += s.slice(i, Math.min(j, i + cap - t.length));
+    i = j;
+    while (i < n && isJsSpace(s.charCodeAt(i))) i++;
+    if (i < n && t.length < cap) t += ' ';
+  }
+  return excerptOf(t, max);
+}
+
+/** The excerpt of `t`, already collapsed and trimmed (or at least max + 1 characters of it). */
+function excerptOf(t: string, max: number): string {
   if (t.length <= max) return t;
   const cut = t.slice(0, max);
   const sp = cut.lastIndexOf(' ');
   const body = sp > max * 0.6 ? cut.slice(0, sp) : cut;
   // Do not end on half of a surrogate pair.
-  const safe = /[\uD800-\uDBFF]$/.test(body) ? body.slice(0, -1) : body;
-  return `${safe.replace(/[\s,.;:]+$/, '')}…`;
+  const last = body.charCodeAt(body.length - 1);
+  const safe = last >= 0xd800 && last <= 0xdbff ? body.slice(0, -1) : body;
+  // Without trailing spaces and , . ; : (what /[\s,.;:]+$/ would remove).
+  let e = safe.length;
+  for (;;) {
+    const c = safe.charCodeAt(e - 1);
+    if (e > 0 && (isJsSpace(c) || c === 0x2c || c === 0x2e || c === 0x3b || c === 0x3a)) e--;
+    else break;
+  }
+  return `${e < safe.length ? safe.slice(0, e) : safe}…`;
+}
+
+/** What `\s` matches and trim() removes: WhiteSpace and LineTerminator code units. */
+export function isJsSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** True when s.trim() === '', without building the trimmed string. */
+export function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isJsSpace(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * arr.sort(cmp), skipped when V8's sort would find the array already in order: it makes one
+ * pass comparing each element with the one before (cmp(next, previous) < 0 starts a change),
+ * and a single non-descending run leaves the array as it is. Most lists here arrive sorted,
+ * and Array.prototype.sort allocates its work space even for a handful of elements.
+ */
+export function sortInPlace<T>(arr: T[], cmp: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < arr.length; i++) if (cmp(arr[i]!, arr[i - 1]!) < 0) return arr.sort(cmp);
+  return arr;
 }

@@ -320,6 +320,12 @@ export interface CheckContext {
   structured?: StructuredInput;
   language: Language;
   requiredStyle: RequiredStyle;
+  /**
+   * Working data the checks derive from the fields above and share within one audit (e.g. each
+   * claim's citations); filled on first use, never serialised. Kept on the context itself so
+   * that it lives and dies with it.
+   */
+  memo?: Map<object, unknown>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ export function checkComplete(ctx: CheckContext): Finding[] {
   const citationsOf = citationsByClaim(ctx);
   let needing = 0;
   for (const claim of ctx.claims) {
-    const span = clampSpan(ctx, claim.start, claim.end);
     if (!claim.needs_citation) {
+      const span = clampSpan(ctx, claim.start, claim.end);
       const rule = claim.exemption?.rule ?? claim.kind;
       const reason = claim.exemption?.reason ?? rule;
       out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'info', code: 'exempt_claim', claim_index: claim.index, ...span, message: m.exemptClaim({ claim: claim.text, rule, reason }) }));
@@ -19,6 +19,7 @@ export function checkComplete(ctx: CheckContext): Finding[] {
     }
     needing++;
     if ((claim.chunk_ids?.length ?? 0) === 0 && citationsOf(claim).length === 0) {
+      const span = clampSpan(ctx, claim.start, claim.end);
       out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'error', code: 'uncited_claim', claim_index: claim.index, ...span, message: m.uncitedClaim({ claim: claim.text }) }));
     }
   }

@@ -3,6 +3,7 @@
 import type { CheckContext, Citation, Finding } from '../types';
 import { citationLabel, messagesFor } from '../messages';
 import { chunkOf, citationSpan, finding } from './util';
+import { isBlank } from '../text';
 
 /** 0 or 1 when the citation's reference is a chunk position, undefined when it is an id or a title. */
 function positionalBase(ctx: CheckContext, c: Citation): 0 | 1 | undefined {
@@ -22,13 +23,15 @@ export function checkExists(ctx: CheckContext): Finding[] {
   const out: Finding[] = [];
   const count = ctx.chunks.length;
   for (const c of ctx.citations) {
+    const chunk = count === 0 ? undefined : chunkOf(ctx, c.chunk_id);
+    // A citation of a chunk with text is fine: nothing to build.
+    if (chunk && typeof chunk.text === 'string' && !isBlank(chunk.text)) continue;
     const marker = citationLabel(c, ctx.language);
     const base = { check: 'exists', dimension: 'exists', severity: 'error', citation_index: c.index, ...citationSpan(ctx, c) } as const;
     if (count === 0) {
       out.push(finding(ctx, { ...base, code: 'no_chunks', message: m.noChunks({ marker }) }));
       continue;
     }
-    const chunk = chunkOf(ctx, c.chunk_id);
     if (!chunk) {
       const ref = c.chunk_id ?? c.ref;
       const pos = positionalBase(ctx, c);
@@ -42,9 +45,7 @@ export function checkExists(ctx: CheckContext): Finding[] {
       }
       continue;
     }
-    if (typeof chunk.text !== 'string' || chunk.text.trim() === '') {
-      out.push(finding(ctx, { ...base, code: 'empty_chunk', chunk_id: chunk.id, message: m.emptyChunk({ marker, chunkId: chunk.id }) }));
-    }
+    out.push(finding(ctx, { ...base, code: 'empty_chunk', chunk_id: chunk.id, message: m.emptyChunk({ marker, chunkId: chunk.id }) }));
   }
   return out;
 }

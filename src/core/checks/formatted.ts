@@ -3,6 +3,7 @@
 import type { CheckContext, CitationMarker, CitationStyle, Finding } from '../types';
 import { messagesFor } from '../messages';
 import { finding } from './util';
+import { sortInPlace } from '../text';
 
 export function checkFormatted(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);
@@ -36,6 +37,6 @@ export function checkFormatted(ctx: CheckContext): Finding[] {
       }
     }
   }
-  out.sort((a, b) => a.start - b.start);
+  sortInPlace(out, (a, b) => a.start - b.start);
   return out;
 }

@@ -8,7 +8,7 @@
 import type { CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
 import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from '../text';
-import { citationsByClaim, chunkOf, finding, hasText } from './util';
+import { citationsByClaim, chunkOf, finding, hasText, memoOf } from './util';
 
 interface SourceNumbers {
   values: Set<number>;
@@ -28,6 +28,33 @@ const SOURCE_RUN = /\d+(?:[,.'\u00A0\u202F\u2009 ]\d{3}(?!\d))*(?:[.,]\d+)?/g;
 const SOURCE_SCALE = /^[ \u00A0]?(thousand|tis\.?|tisíc\w*|million\w*|mil\.?|milion\w*|billion\w*|bn|mld\.?|miliard\w*)/iu;
 const SCALE_OF = (w: string): number => (/^(?:th|tis)/i.test(w) ? 1e3 : /^(?:b|mld|miliard)/i.test(w) ? 1e9 : 1e6);
 
+const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
+// First letters of the SOURCE_SCALE words (case-insensitive): only then is the pattern tried.
+const isScaleInitial = (c: number): boolean => {
+  const low = c | 0x20;
+  return low === 0x74 || low === 0x6d || low === 0x62; // t m b
+};
+
+/** Digits of text[from, to) without the separators, as a string. */
+function digitsOf(text: string, from: number, to: number): string {
+  let out = '';
+  let run = from;
+  for (let k = from; k < to; k++) {
+    if (isDigitCode(text.charCodeAt(k))) continue;
+    out += text.slice(run, k);
+    run = k + 1;
+  }
+  return out + text.slice(run, to);
+}
+
+/** Number(text.slice(from, to)) for a run of plain digits, without the slice when it is exact. */
+function digitsValue(text: string, from: number, to: number): number {
+  if (to - from > 15) return Number(text.slice(from, to));
+  let v = 0;
+  for (let k = from; k < to; k++) v = v * 10 + (text.charCodeAt(k) - 0x30);
+  return v;
+}
+
 function sourceNumbers(text: string): SourceNumbers {
   const values = new Set<number>();
   const all: number[] = [];
@@ -39,33 +66,73 @@ function sourceNumbers(text: string): SourceNumbers {
       all.push(k);
     }
   };
+  const n = text.length;
   SOURCE_RUN.lastIndex = 0;
   for (let m = SOURCE_RUN.exec(text); m; m = SOURCE_RUN.exec(text)) {
-    const run = m[0];
-    const readings: number[] = [];
-    const seps = run.match(/[^\d]/g) ?? [];
-    if (seps.length === 0) readings.push(Number(run));
-    else {
-      const last = seps[seps.length - 1]!;
-      const lastAt = run.lastIndexOf(last);
-      const tail = run.slice(lastAt + 1);
-      const digitsOnly = run.replace(/\D/g, '');
-      // Grouped integer (every separator a thousands separator).
-      if (tail.length === 3) readings.push(Number(digitsOnly));
-      // The last "," or "." as a decimal mark, the others as grouping.
-      if (last === ',' || last === '.') {
-        readings.push(Number(`${run.slice(0, lastAt).replace(/\D/g, '')}.${tail}`));
-        // A single "," between short numbers may be a list: "3,5".
-        if (seps.length === 1 && last === ',' && tail.length !== 3) readings.push(Number(run.slice(0, lastAt)), Number(tail));
+    const start = m.index;
+    const end = start + m[0].length;
+    // The separators of the run, by code: how many, and where the last one is.
+    let seps = 0;
+    let lastAt = -1;
+    for (let k = start; k < end; k++) {
+      if (!isDigitCode(text.charCodeAt(k))) {
+        seps++;
+        lastAt = k;
       }
     }
-    const scale = SOURCE_SCALE.exec(text.slice(m.index + run.length, m.index + run.length + 14));
-    for (const v of readings) {
+    // Up to three readings, in this order.
+    let r0 = NaN;
+    let r1 = NaN;
+    let r2 = NaN;
+    let count = 0;
+    if (seps === 0) {
+      r0 = digitsValue(text, start, end);
+      count = 1;
+    } else {
+      const last = text.charCodeAt(lastAt);
+      const tailLength = end - lastAt - 1;
+      const readings: number[] = [];
+      // Grouped integer (every separator a thousands separator).
+      if (tailLength === 3) readings.push(Number(digitsOf(text, start, end)));
+      // The last "," or "." as a decimal mark, the others as grouping.
+      if (last === 0x2c || last === 0x2e) {
+        readings.push(Number(`${digitsOf(text, start, lastAt)}.${text.slice(lastAt + 1, end)}`));
+        // A single "," between short numbers may be a list: "3,5".
+        if (seps === 1 && last === 0x2c && tailLength !== 3) readings.push(digitsValue(text, start, lastAt), digitsValue(text, lastAt + 1, end));
+      }
+      count = readings.length;
+      r0 = readings[0] ?? NaN;
+      r1 = readings[1] ?? NaN;
+      r2 = readings[2] ?? NaN;
+    }
+    let mult = 0;
+    if (end < n) {
+      const c0 = text.charCodeAt(end);
+      if (isScaleInitial(c0) || ((c0 === 0x20 || c0 === 0xa0) && end + 1 < n && isScaleInitial(text.charCodeAt(end + 1)))) {
+        const scale = SOURCE_SCALE.exec(text.slice(end, end + 14));
+        if (scale) mult = SCALE_OF(scale[1]!);
+      }
+    }
+    for (let k = 0; k < count; k++) {
+      const v = k === 0 ? r0 : k === 1 ? r1 : r2;
       add(v);
-      if (scale) add(v * SCALE_OF(scale[1]!));
+      if (mult) add(v * mult);
     }
   }
   return { values, all };
+}
+
+// A chunk's numbers depend on its text alone, so they are kept per chunk object across audits
+// (the workbench re-audits on every edit of the answer while the chunks stay the same objects);
+// a chunk whose text was replaced is read again.
+const sourceCache = new WeakMap<Chunk, { text: string; numbers: SourceNumbers }>();
+
+function sourceNumbersOf(ch: Chunk): SourceNumbers {
+  const hit = sourceCache.get(ch);
+  if (hit && hit.text === ch.text) return hit.numbers;
+  const numbers = sourceNumbers(ch.text);
+  sourceCache.set(ch, { text: ch.text, numbers });
+  return numbers;
 }
 
 function wordValues(text: string): Set<number> {
@@ -114,21 +181,68 @@ function enumeratorEnd(text: string, markers: { start: number; end: number }[]):
   return /^[.)]\s/.test(text.slice(at, at + 2)) ? at + 1 : undefined;
 }
 
+const DIGIT_RUNS = /\d+/g;
+
+/** Ascending offsets of the ASCII digits of `answer` that no marker span covers. */
+function freeDigits(answer: string, spans: readonly { start: number; end: number }[]): Int32Array {
+  const found: number[] = [];
+  // spans are sorted by start; `reach` is the furthest end of the spans started so far.
+  let k = 0;
+  let reach = -Infinity;
+  DIGIT_RUNS.lastIndex = 0;
+  while (DIGIT_RUNS.test(answer)) {
+    const runEnd = DIGIT_RUNS.lastIndex;
+    let i = runEnd - 1;
+    while (i > 0 && isDigitCode(answer.charCodeAt(i - 1))) i--;
+    for (; i < runEnd; i++) {
+      while (k < spans.length && spans[k]!.start <= i) reach = Math.max(reach, spans[k++]!.end);
+      if (i >= reach) found.push(i);
+    }
+  }
+  return Int32Array.from(found);
+}
+
+/** First index of `xs` (ascending) whose value is >= v; searched from `from` when v only grows. */
+function firstAtLeast(xs: Int32Array, v: number, from: number): number {
+  let lo = from < xs.length && (from === 0 || xs[from - 1]! < v) ? from : 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 interface ClaimNumbers {
   claim: Claim;
   absent: NumberMention[];
   chunkIds: string[];
 }
 
-const cache = new WeakMap<CheckContext, ClaimNumbers[]>();
+interface Analysis {
+  /** The context fields the analysis read (a copy of the context with other values is analysed again). */
+  inputs: readonly unknown[];
+  result: ClaimNumbers[];
+}
+
+const analysisInputs = (ctx: CheckContext): unknown[] => [ctx.answer, ctx.claims, ctx.citations, ctx.markers, ctx.chunkById, ctx.language];
 
 function analyse(ctx: CheckContext): ClaimNumbers[] {
-  const hit = cache.get(ctx);
-  if (hit) return hit;
+  const hit = ctx.memo?.get(analyse) as Analysis | undefined;
+  const inputs = analysisInputs(ctx);
+  if (hit && hit.inputs.every((v, i) => v === inputs[i])) return hit.result;
   const out: ClaimNumbers[] = [];
   const citationsOf = citationsByClaim(ctx);
-  const sources = new Map<Chunk, SourceNumbers>();
-  const markerSpans = ctx.markers.map((mk) => ({ start: mk.start, end: mk.end })).sort((a, b) => a.start - b.start);
+  // The markers by start (findMarkers lists them so; anything else is sorted first).
+  const byStart = (a: { start: number }, b: { start: number }) => a.start - b.start;
+  let markerSpans: readonly { start: number; end: number }[] = ctx.markers;
+  for (let i = 1; i < markerSpans.length; i++) {
+    if (byStart(markerSpans[i]!, markerSpans[i - 1]!) < 0) {
+      markerSpans = ctx.markers.map((mk) => ({ start: mk.start, end: mk.end })).sort(byStart);
+      break;
+    }
+  }
   const longest = markerSpans.reduce((mx, s) => Math.max(mx, s.end - s.start), 0);
   // Markers overlapping [start, end): binary search for the first one that could, then scan.
   const markersIn = (start: number, end: number) => {
@@ -146,34 +260,50 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     }
     return out;
   };
+  const answer = ctx.answer;
+  // Digits outside every marker, to pass over claims without any number quickly; only for
+  // markers with whole-number spans (as findMarkers makes them), else every claim is read.
+  const free = markerSpans.every((s) => Number.isInteger(s.start) && Number.isInteger(s.end)) ? freeDigits(answer, markerSpans) : undefined;
+  let freeAt = 0;
+  const withText = new Map<Chunk, boolean>();
   for (const claim of ctx.claims) {
+    const start = Math.max(0, Math.min(claim.start, answer.length));
+    const end = Math.max(start, Math.min(claim.end, answer.length));
+    // Numbers need digits outside the markers (and the list enumerator, which only removes more).
+    // (Offsets as slice() reads them: truncated, NaN as 0.)
+    if (free) {
+      freeAt = firstAtLeast(free, Math.trunc(start) || 0, freeAt);
+      if (!(freeAt < free.length && free[freeAt]! < (Math.trunc(end) || 0))) continue;
+    }
+    const ignore = markersIn(start, end);
     const citations = citationsOf(claim);
-    if (citations.length === 0 && (claim.chunk_ids?.length ?? 0) === 0) continue;
+    const claimChunkIds = claim.chunk_ids ?? [];
+    if (citations.length === 0 && claimChunkIds.length === 0) continue;
+    // The cited chunks with text, in citation order, each once.
+    const ids: (string | null)[] = [];
+    for (const c of citations) if (!ids.includes(c.chunk_id)) ids.push(c.chunk_id);
+    for (const id of claimChunkIds) if (!ids.includes(id)) ids.push(id);
     const chunks: Chunk[] = [];
-    for (const id of new Set([...citations.map((c) => c.chunk_id), ...(claim.chunk_ids ?? [])])) {
+    for (const id of ids) {
       const ch = chunkOf(ctx, id);
-      if (hasText(ch) && !chunks.includes(ch)) chunks.push(ch);
+      if (!ch) continue;
+      let has = withText.get(ch);
+      if (has === undefined) withText.set(ch, (has = hasText(ch)));
+      if (has && !chunks.includes(ch)) chunks.push(ch);
     }
     if (chunks.length === 0) continue;
-    const start = Math.max(0, Math.min(claim.start, ctx.answer.length));
-    const end = Math.max(start, Math.min(claim.end, ctx.answer.length));
-    const text = ctx.answer.slice(start, end);
-    const ignore = markersIn(start, end);
+    const text = answer.slice(start, end);
     const enumerator = enumeratorEnd(text, ignore);
     if (enumerator !== undefined) ignore.push({ start: 0, end: enumerator });
     const mentions = extractNumbers(text, ctx.language, { ignore });
     if (mentions.length === 0) continue;
-    const srcs = chunks.map((ch) => {
-      let s = sources.get(ch);
-      if (!s) sources.set(ch, (s = sourceNumbers(ch.text)));
-      return s;
-    });
+    const srcs = chunks.map(sourceNumbersOf);
     const absent = mentions
       .filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text)))
       .map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
     if (absent.length) out.push({ claim, absent, chunkIds: chunks.map((ch) => ch.id) });
   }
-  cache.set(ctx, out);
+  memoOf(ctx).set(analyse, { inputs, result: out } satisfies Analysis);
   return out;
 }
 

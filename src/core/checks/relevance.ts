@@ -16,7 +16,10 @@
 //   shared-token minimum keeps one matching word from deciding.
 //
 // Cost: chunk statistics are built once per audit (an inverted index term → chunk positions);
-// each claim then touches only the postings of its own tokens (very common ones excepted).
+// each claim then touches only the postings of its own tokens (very common ones excepted). The
+// cited chunks are scored first, by a search in those postings; every other chunk is scored only
+// when a better chunk is still possible (the best cited coverage leaves room for BETTER_RATIO ×
+// and BETTER_MARGIN more below the maximum coverage of 1) — an exact bound, not a shortcut.
 import type { CheckContext, Chunk, Citation, Finding, Language } from '../types';
 import { citationLabel, messagesFor } from '../messages';
 import { Vocabulary } from '../text';
@@ -49,6 +52,8 @@ export interface ChunkStats {
   positionOf: Map<string, number>;
   /** Whether some id occurs at two positions (then "uncited" is decided by id, not position). */
   duplicateIds: boolean;
+  /** idf by term id (of the terms chunks have), NaN until first used. */
+  idf: Float64Array;
 }
 
 /** Token statistics of all chunks; build once per audit and pass to {@link checkRelevance}. */
@@ -77,7 +82,7 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
       if (list[list.length - 1] !== pos) list.push(pos);
     }
   });
-  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length };
+  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: new Float64Array(vocab.terms.length).fill(NaN) };
 }
 
 const statsCache = new WeakMap<readonly Chunk[], ChunkStats>();
@@ -114,39 +119,87 @@ class Scorer {
   #base = 0;
   #baseCount = 0;
   #scratch: number[] = [];
+  /** The claim's distinct terms that are in some chunk but not common, in first-seen order, and their weights. */
+  #rare: number[] = [];
+  #rareWeight: number[] = [];
+  #rareCount = 0;
+  /** Per term id, the number of the last claim that had it. */
+  #seen: Int32Array = new Int32Array(0);
+  #stamp = 0;
   constructor(stats: ChunkStats) {
     this.#stats = stats;
     this.#acc = new Float64Array(stats.ids.length);
     this.#count = new Int32Array(stats.ids.length);
   }
+  /** Scores every chunk for `text`. */
   score(text: string): { terms: number; touched: readonly number[] } {
-    const acc = this.#acc;
-    const count = this.#count;
-    const touched = this.#touched;
-    for (let i = 0; i < touched.length; i++) {
-      acc[touched[i]!] = 0;
-      count[touched[i]!] = 0;
-    }
-    touched.length = 0;
+    this.prepare(text);
+    return { terms: this.#terms, touched: this.accumulate() };
+  }
+  /** Reads the claim's terms and their weights; no chunk is scored yet. Returns the number of distinct terms. */
+  prepare(text: string): number {
+    this.#reset();
     const scratch = this.#scratch;
     scratch.length = 0;
-    const terms = new Set(this.#stats.vocab.termIds(text, scratch));
+    const ids = this.#stats.vocab.termIds(text, scratch);
     const postings = this.#stats.postings;
     const n = this.#stats.n;
+    const rare = this.#rare;
+    const rareWeight = this.#rareWeight;
+    let rareCount = 0;
+    // Distinct terms in first-seen order: a term is new when its stamp is not this claim's.
+    const stamp = ++this.#stamp;
+    if (this.#seen.length < this.#stats.vocab.terms.length) this.#seen = grownStamps(this.#seen, this.#stats.vocab.terms.length);
+    const seen = this.#seen;
+    let distinct = 0;
     let matchable = 0;
     let base = 0;
     let baseCount = 0;
     const common = n >= COMMON_MIN_CHUNKS ? n * COMMON_SHARE : Infinity;
-    for (const t of terms) {
+    for (let k = 0; k < ids.length; k++) {
+      const t = ids[k]!;
+      if (seen[t] === stamp) continue;
+      seen[t] = stamp;
+      distinct++;
       const list = postings[t];
       if (!list) continue;
-      const w = idf(list.length, n);
+      const w = this.#weight(t, list.length, n);
       matchable += w;
       if (list.length >= common) {
         base += w;
         baseCount++;
         continue;
       }
+      rare[rareCount] = t;
+      rareWeight[rareCount] = w;
+      rareCount++;
+    }
+    this.#rareCount = rareCount;
+    this.#matchable = matchable;
+    this.#terms = distinct;
+    this.#base = base;
+    this.#baseCount = baseCount;
+    return distinct;
+  }
+  /** idf of term t (df = its postings' length), computed once per term. */
+  #weight(t: number, df: number, n: number): number {
+    const cache = this.#stats.idf;
+    let w = cache[t]!;
+    if (w !== w) cache[t] = w = idf(df, n);
+    return w;
+  }
+  /** Scores every chunk that shares a term with the claim; returns those chunks' positions. */
+  accumulate(): readonly number[] {
+    this.#reset();
+    const acc = this.#acc;
+    const count = this.#count;
+    const touched = this.#touched;
+    const postings = this.#stats.postings;
+    const rare = this.#rare;
+    const rareWeight = this.#rareWeight;
+    for (let k = 0; k < this.#rareCount; k++) {
+      const list = postings[rare[k]!]!;
+      const w = rareWeight[k]!;
       for (let i = 0; i < list.length; i++) {
         const p = list[i]!;
         if (count[p] === 0) touched.push(p);
@@ -154,11 +207,33 @@ class Scorer {
         count[p]!++;
       }
     }
-    this.#matchable = matchable;
-    this.#terms = terms.size;
-    this.#base = base;
-    this.#baseCount = baseCount;
-    return { terms: terms.size, touched };
+    return touched;
+  }
+  /**
+   * Scores chunk p alone (the same sums, in the same order, as accumulate would give it):
+   * a binary search in each term's postings instead of walking them all.
+   */
+  scoreOne(p: number): void {
+    const acc = this.#acc;
+    const count = this.#count;
+    if (count[p] !== 0) return;
+    const postings = this.#stats.postings;
+    const rare = this.#rare;
+    const rareWeight = this.#rareWeight;
+    for (let k = 0; k < this.#rareCount; k++) {
+      if (!sortedHas(postings[rare[k]!]!, p)) continue;
+      if (count[p] === 0) this.#touched.push(p);
+      acc[p]! += rareWeight[k]!;
+      count[p]!++;
+    }
+  }
+  #reset(): void {
+    const touched = this.#touched;
+    for (let i = 0; i < touched.length; i++) {
+      this.#acc[touched[i]!] = 0;
+      this.#count[touched[i]!] = 0;
+    }
+    touched.length = 0;
   }
   /** Raw accumulated weights by chunk position (valid for positions touched by the last score). */
   get raw(): Float64Array {
@@ -178,28 +253,67 @@ class Scorer {
   }
 }
 
+function grownStamps(old: Int32Array, size: number): Int32Array {
+  const out = new Int32Array(Math.max(size, old.length * 2, 256));
+  out.set(old);
+  return out;
+}
+
+function sortedHas(list: readonly number[], p: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === p) return true;
+    if (v < p) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+// A coverage is a sum of some of the claim's weights over the sum of all of them: at most 1,
+// give or take rounding. A better chunk needs BETTER_RATIO × and BETTER_MARGIN more than the
+// best cited one; when even a coverage of 1 (plus this slack) would not be enough, no chunk
+// needs to be scored beyond the cited ones.
+const COVERAGE_MAX = 1 + 1e-9;
+
 export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(ctx)): Finding[] {
   const m = messagesFor(ctx.language);
   const out: Finding[] = [];
   if (stats.n === 0) return out;
   const citationsOf = citationsByClaim(ctx);
   const scorer = new Scorer(stats);
+  // Cited chunk positions with text, each with the first citation that cites it (in citation
+  // order); `citedMark[p] === claim number + 1` marks p as cited by the current claim.
+  const citedPos: number[] = [];
+  const citedBy: Citation[] = [];
+  const citedMark = new Int32Array(stats.ids.length);
+  let claimNo = 0;
   for (const claim of ctx.claims) {
     const citations = citationsOf(claim);
-    // Cited chunk positions with text, each with the first citation that cites it.
-    const cited = new Map<number, Citation>();
+    const mark = ++claimNo;
+    let citedCount = 0;
     for (const c of citations) {
       const pos = c.chunk_id === null ? undefined : stats.positionOf.get(c.chunk_id);
-      if (pos !== undefined && stats.hasText[pos] && !cited.has(pos)) cited.set(pos, c);
+      if (pos !== undefined && stats.hasText[pos] && citedMark[pos] !== mark) {
+        citedMark[pos] = mark;
+        citedPos[citedCount] = pos;
+        citedBy[citedCount] = c;
+        citedCount++;
+      }
     }
-    if (cited.size === 0) continue;
+    if (citedCount === 0) continue;
     const claimText = claim.text || ctx.answer.slice(claim.start, claim.end);
-    const { terms, touched } = scorer.score(claimText);
+    const terms = scorer.prepare(claimText);
     if (terms < 2) continue;
+    for (let k = 0; k < citedCount; k++) scorer.scoreOne(citedPos[k]!);
 
     let bestCited = 0;
     let weakest: [number, Citation, number] | undefined;
-    for (const [pos, c] of cited) {
+    for (let k = 0; k < citedCount; k++) {
+      const pos = citedPos[k]!;
+      const c = citedBy[k]!;
       const cov = scorer.coverage(pos);
       bestCited = Math.max(bestCited, cov);
       if (!weakest || cov < weakest[2]) weakest = [pos, c, cov];
@@ -220,16 +334,19 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
       }
     }
 
+    if (BETTER_RATIO * bestCited > COVERAGE_MAX || bestCited + BETTER_MARGIN > COVERAGE_MAX || BETTER_FLOOR > COVERAGE_MAX) continue;
+
     // Best uncited chunk: find the top raw score first, convert to coverage once.
+    const touched = scorer.accumulate();
     let bestOther = -1;
     let bestRaw = 0;
-    const citedIds = stats.duplicateIds ? new Set([...cited.keys()].map((p) => stats.ids[p]!)) : undefined;
+    const citedIds = stats.duplicateIds ? new Set(citedPos.slice(0, citedCount).map((p) => stats.ids[p]!)) : undefined;
     const raw = scorer.raw;
     for (let i = 0; i < touched.length; i++) {
       const p = touched[i]!;
       const r = raw[p]!;
       if (r < bestRaw || (r === bestRaw && p > bestOther) || scorer.shared(p) < BETTER_MIN_SHARED) continue;
-      if (cited.has(p) || citedIds?.has(stats.ids[p]!)) continue;
+      if (citedMark[p] === mark || citedIds?.has(stats.ids[p]!)) continue;
       bestRaw = r;
       bestOther = p;
     }

@@ -1,5 +1,6 @@
 // Small helpers shared by the checks: spans clamped into the answer, chunk lookups.
 import type { CheckContext, Chunk, Citation, Claim, Finding } from '../types';
+import { isBlank } from '../text';
 
 /** [start, end) clamped into the answer, with start <= end; non-numbers become 0. */
 export function clampSpan(ctx: CheckContext, start: number, end: number): { start: number; end: number } {
@@ -21,7 +22,7 @@ export function chunkOf(ctx: CheckContext, id: string | null | undefined): Chunk
 }
 
 export function hasText(chunk: Chunk | undefined): chunk is Chunk {
-  return !!chunk && typeof chunk.text === 'string' && chunk.text.trim() !== '';
+  return !!chunk && typeof chunk.text === 'string' && !isBlank(chunk.text);
 }
 
 /** Citations by their index field (which need not equal the array position). */
@@ -33,34 +34,91 @@ export function citationsByIndex(ctx: CheckContext): Map<number, Citation> {
 
 /**
  * The citations attached to each claim (by claim index): its citation_indexes, then any other
- * citation whose claim_index names it. Built once per check, so looking claims up is cheap.
+ * citation whose claim_index names it. Built once per context (several checks ask) and per
+ * claim on first request; the lists returned are shared, so callers only read them.
  */
-export function citationsByClaim(ctx: CheckContext): (claim: Claim) => Citation[] {
-  const byIndex = citationsByIndex(ctx);
-  const byClaim = new Map<number, Citation[]>();
-  for (const c of ctx.citations) {
-    let list = byClaim.get(c.claim_index);
-    if (!list) byClaim.set(c.claim_index, (list = []));
-    list.push(c);
+export function citationsByClaim(ctx: CheckContext): (claim: Claim) => readonly Citation[] {
+  const hit = ctx.memo?.get(citationsByClaim) as ClaimCitations | undefined;
+  // Reused only while the context still holds the same citation and claim lists.
+  if (hit && hit.citations === ctx.citations && hit.count === ctx.citations.length && hit.claims === ctx.claims) return hit.lookup;
+  const citations = ctx.citations;
+  // Citation by index, and citations by claim_index: arrays while the indexes are small
+  // non-negative integers (as auditCase makes them), Maps otherwise.
+  const dense = citations.every((c) => isSmallIndex(c.index, citations.length) && isSmallIndex(c.claim_index, ctx.claims.length));
+  const byIndexArr: (Citation | undefined)[] = [];
+  const byClaimArr: (Citation[] | undefined)[] = [];
+  const byIndexMap = dense ? undefined : citationsByIndex(ctx);
+  const byClaimMap = dense ? undefined : new Map<number, Citation[]>();
+  for (const c of citations) {
+    if (dense) {
+      if (byIndexArr[c.index] === undefined) byIndexArr[c.index] = c;
+      (byClaimArr[c.claim_index] ??= []).push(c);
+    } else {
+      let list = byClaimMap!.get(c.claim_index);
+      if (!list) byClaimMap!.set(c.claim_index, (list = []));
+      list.push(c);
+    }
   }
-  return (claim) => {
+  const byIndex = (i: number): Citation | undefined => (dense ? (isSmallIndex(i, byIndexArr.length) ? byIndexArr[i] : undefined) : byIndexMap!.get(i));
+  const byClaim = (i: number): Citation[] | undefined => (dense ? (isSmallIndex(i, byClaimArr.length) ? byClaimArr[i] : undefined) : byClaimMap!.get(i));
+  // Lists already made, by the claim's position when it sits at ctx.claims[claim.index].
+  const atPosition: (readonly Citation[] | undefined)[] = [];
+  const elsewhere = new Map<Claim, readonly Citation[]>();
+  const lookup = (claim: Claim): readonly Citation[] => {
+    const placed = isSmallIndex(claim.index, ctx.claims.length) && ctx.claims[claim.index] === claim;
+    const known = placed ? atPosition[claim.index] : elsewhere.get(claim);
+    if (known) return known;
     const out: Citation[] = [];
-    const seen = new Set<number>();
-    for (const i of claim.citation_indexes ?? []) {
-      const c = byIndex.get(i);
-      if (c && !seen.has(c.index)) {
+    // Claims cite a handful of sources: a linear scan beats a Set until the list grows long.
+    let seen: Set<number> | undefined;
+    const indexes = claim.citation_indexes;
+    const own = byClaim(claim.index);
+    const total = (indexes?.length ?? 0) + (own?.length ?? 0);
+    for (let k = 0; k < total; k++) {
+      const c = indexes && k < indexes.length ? byIndex(indexes[k]!) : own![k - (indexes?.length ?? 0)]!;
+      if (!c) continue;
+      if (seen) {
+        if (seen.has(c.index)) continue;
         seen.add(c.index);
-        out.push(c);
+      } else {
+        let dup = false;
+        for (let j = 0; j < out.length; j++) {
+          if (out[j]!.index === c.index) {
+            dup = true;
+            break;
+          }
+        }
+        if (dup) continue;
+        if (out.length >= 16) seen = new Set(out.map((x) => x.index)).add(c.index);
       }
+      out.push(c);
     }
-    for (const c of byClaim.get(claim.index) ?? []) {
-      if (!seen.has(c.index)) {
-        seen.add(c.index);
-        out.push(c);
-      }
-    }
+    if (placed) atPosition[claim.index] = out;
+    else elsewhere.set(claim, out);
     return out;
   };
+  memoOf(ctx).set(citationsByClaim, { citations: ctx.citations, count: ctx.citations.length, claims: ctx.claims, lookup } satisfies ClaimCitations);
+  return lookup;
+}
+
+function isSmallIndex(i: number, bound: number): boolean {
+  return Number.isInteger(i) && i >= 0 && i < bound + 1024;
+}
+
+interface ClaimCitations {
+  citations: readonly Citation[];
+  count: number;
+  claims: readonly Claim[];
+  lookup: (claim: Claim) => readonly Citation[];
+}
+
+/**
+ * The context's memo (see CheckContext.memo), created on first use. Per-audit data lives on the
+ * context rather than in a WeakMap keyed by it: V8's minor GC keeps WeakMap values of young keys
+ * alive, which made every audit's data survive into the old generation.
+ */
+export function memoOf(ctx: CheckContext): Map<object, unknown> {
+  return (ctx.memo ??= new Map());
 }
 
 /** Span for a finding about a citation: its marker, or its claim when the marker has no extent. */

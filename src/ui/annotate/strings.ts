@@ -1,0 +1,396 @@
+// The annotation and dataset views' words, English and Czech. Accessible names are stable per
+// language; the tests find things by these strings.
+import type { LocalStatus } from '../../state/datasetRun.svelte';
+import type { ModelRunStatus } from '../../state/datasetRunModel.svelte';
+import type { AnnotationMessage } from '../../state/annotation.svelte';
+import type { ScoreKey } from '../../core/dataset';
+import type { Dimension, Status, SupportVerdict, Verdict } from '../../core/types';
+import { workbench } from '../../state/app.svelte';
+
+const pct = (x: number | null, lang: 'en' | 'cs') => (x === null ? '—' : `${(x * 100).toFixed(1).replace('.', lang === 'cs' ? ',' : '.')} %`);
+const num = (x: number | null, lang: 'en' | 'cs', digits = 3) => (x === null ? '—' : x.toFixed(digits).replace('.', lang === 'cs' ? ',' : '.'));
+const secs = (ms: number, lang: 'en' | 'cs') => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1).replace('.', lang === 'cs' ? ',' : '.');
+
+/** Czech plural of "případ" after a number: 1 případ, 2–4 případy, 5+ případů. */
+const pripadu = (n: number) => `${n} ${n === 1 ? 'případ' : n >= 2 && n <= 4 ? 'případy' : 'případů'}`;
+/** The same after "z" (genitive): z 1 případu, z 3 případů. */
+const zPripadu = (n: number) => `${n} ${n === 1 ? 'případu' : 'případů'}`;
+
+const en = {
+  // Annotation view
+  annotation: 'Annotation',
+  source: 'Pairs from',
+  sourceDataset: (name: string) => `Dataset ${name}`,
+  sourceWorkbench: 'The case in the workbench',
+  annotator: 'Annotator',
+  annotatorPlaceholder: 'your name',
+  blind: 'Blind mode',
+  blindHint: 'Hide the model’s verdict and other labels until you have labelled the pair.',
+  advance: 'Go to the next pair after labelling',
+  progressLabel: 'Labelling progress',
+  progress: (done: number, total: number) => `${done} of ${total} pairs labelled`,
+  exportLabelsJsonl: 'Download labels (JSONL)',
+  exportLabelsCsv: 'Download labels (CSV)',
+  empty: 'No pairs to label yet. Open a dataset in the Dataset view, or a case whose answer cites chunks in the workbench.',
+  loadingPair: 'Loading the case…',
+  pairLabel: (i: number, n: number) => `Pair ${i} of ${n}`,
+  prev: 'Previous pair',
+  next: 'Next pair',
+  nextUnlabelled: 'Next unlabelled',
+  openInWorkbench: 'Open this case in the workbench',
+  caseLabel: (id: string | null, i: number) => (id ? `Case ${id}` : `Case ${i + 1}`),
+  claimHeading: (n: number) => `Claim ${n + 1}`,
+  answer: 'Answer with the claim highlighted',
+  chunkHeading: (id: string) => `Cited chunk ${id}`,
+  chunkUncited: (id: string) => `Chunk ${id} (evidence from a label; the answer does not cite it here)`,
+  chunkRegion: 'Cited chunk',
+  chunkMissing: 'The answer cites this chunk, but the case has no chunk with this id.',
+  chunkEmpty: 'This chunk has no text.',
+  legendQuote: 'quoted span',
+  legendSupport: 'model’s supporting phrase',
+  markers: (m: string) => `Markers: ${m}`,
+  labelGroup: 'Label',
+  labels: {
+    fully_supported: 'Fully supported',
+    partially_supported: 'Partially supported',
+    not_supported: 'Not supported',
+  } satisfies Record<SupportVerdict, string>,
+  undo: 'Undo',
+  note: 'Note',
+  notePlaceholder: 'Optional: why (n to write, Esc to leave)',
+  yourLabel: (l: string) => `Your label: ${l}`,
+  notLabelled: 'Not labelled by you yet.',
+  modelRegion: 'Model verdict',
+  modelNone: 'The model has not judged this pair.',
+  modelHidden: 'Hidden until you label this pair (blind mode).',
+  modelVerdict: (v: string) => `Model: ${v}`,
+  supportingPhrase: 'Supporting phrase',
+  missingOrExtra: 'Missing or extra',
+  basis: 'Basis',
+  othersRegion: 'Other labels',
+  othersHidden: 'Hidden until you label this pair (blind mode).',
+  othersNone: 'No other labels.',
+  keysHelp: 'Keys: 1 / 2 / 3 label · j / k or arrows move · u undo · n note',
+  messages: {
+    'need-annotator': 'Enter your name as annotator first: labels are kept per annotator.',
+    'reserved-annotator': '“reference” is the name of the imported labels; choose another name.',
+    'save-failed': 'A label could not be saved in this browser (storage full or unavailable).',
+    undone: 'Undone.',
+    'nothing-to-undo': 'Nothing to undo.',
+  } satisfies Record<AnnotationMessage, string>,
+  dismiss: 'Dismiss',
+
+  // Agreement
+  agreement: 'Agreement',
+  raterA: 'Rater A',
+  raterB: 'Rater B',
+  model: 'Model',
+  raterName: (r: string) => r,
+  chooseTwo: 'Choose two different raters.',
+  pairsCompared: 'Pairs both labelled',
+  percent: 'Percent agreement',
+  kappa: 'Cohen’s κ',
+  kappaLinear: 'Weighted κ (linear)',
+  kappaQuadratic: 'Weighted κ (quadratic)',
+  confusion: (a: string, b: string) => `Confusion matrix: rows ${a}, columns ${b}`,
+  short: { fully_supported: 'fully', partially_supported: 'partially', not_supported: 'not' } satisfies Record<SupportVerdict, string>,
+  disagreements: (n: number) => `Disagreements (${n})`,
+  noDisagreements: 'No disagreements.',
+  disagreement: (where: string, a: string, la: string, b: string, lb: string) => `${where}: ${a} ${la}, ${b} ${lb}`,
+  where: (caseLabel: string, claim: number, chunk: string) => `${caseLabel} · claim ${claim + 1} · chunk ${chunk}`,
+  pct,
+  num,
+
+  // Dataset view
+  dataset: 'Dataset',
+  openDataset: 'Open dataset file',
+  openDatasetButton: 'Open dataset (JSONL)…',
+  datasetHint: 'One case per line (JSON Lines), a JSON list of cases, or one case. Cases with human labels (AttributionBench/HAGRID, ExpertQA, Liu et al. 2023, CTKFacts) bring them as the “reference” annotator.',
+  datasetSummary: (name: string, n: number) => `${name}: ${n} case${n === 1 ? '' : 's'}`,
+  unreadable: (n: number) => `${n} line${n === 1 ? '' : 's'} could not be read`,
+  errorAt: (line: number, column: number, message: string) => `line ${line}, column ${column}: ${message}`,
+  closeDataset: 'Close dataset',
+  localRegion: 'Local checks',
+  localProgress: 'Local checks progress',
+  localStatus: (s: LocalStatus, done: number, total: number) =>
+    s === 'parsing'
+      ? 'Reading the file…'
+      : s === 'running'
+        ? `Checking… ${done} of ${total} cases`
+        : s === 'stopped'
+          ? `Stopped after ${done} of ${total} cases.`
+          : s === 'done'
+            ? `Local checks done: ${total} case${total === 1 ? '' : 's'}.`
+            : s === 'error'
+              ? 'The local checks failed.'
+              : 'No dataset open.',
+  throughput: (n: number, ms: number) => `${n} case${n === 1 ? '' : 's'} in ${secs(ms, 'en')} s (${Math.round((n / Math.max(ms, 1)) * 1000)} cases/s, in a worker)`,
+  cancel: 'Cancel',
+  continueLocal: 'Continue',
+  rerunLocal: 'Run local checks again',
+  modelRegionTitle: 'Model audit of all cases',
+  keyRemembered: 'Uses the key remembered on this device in Settings.',
+  datasetKey: 'API key for the dataset run',
+  datasetKeyHint: 'Kept in memory for this tab only, sent only to the Base URL in Settings.',
+  keyInMemory: (masked: string) => `Key ${masked} in memory for this tab.`,
+  forgetKey: 'Forget key',
+  modelLine: (model: string, base: string, strict: boolean) => `${model} at ${base}${strict ? ' · strict mode' : ''} (change in Settings)`,
+  concurrency: 'Requests at once',
+  estimate: 'Estimate cost',
+  estimating: 'Counting tokens…',
+  estimateText: (usd: string | null, cases: number, counted: number, tokens: number) =>
+    `${usd ? `≈ ${usd}` : 'No price known for this model'} for ${cases} case${cases === 1 ? '' : 's'}: ≈ ${tokens.toLocaleString('en')} input tokens (${counted} counted exactly, the rest extrapolated by size; output estimated).`,
+  runModel: (n: number) => `Run model audit (${n} case${n === 1 ? '' : 's'})`,
+  resumeModel: (n: number) => `Resume model audit (${n} left)`,
+  modelProgress: 'Model audit progress',
+  modelStatus: (s: ModelRunStatus, done: number, total: number, failed: number) => {
+    const f = failed ? `, ${failed} failed (retried on resume)` : '';
+    switch (s) {
+      case 'running':
+        return `Judging… ${done} of ${total} cases${f}`;
+      case 'done':
+        return `Model audit done: ${done} of ${total} cases judged${f}.`;
+      case 'cancelled':
+        return `Cancelled after ${done} of ${total} cases; the rest can be resumed.`;
+      case 'stopped':
+        return `Stopped after ${done} of ${total} cases.`;
+      case 'estimating':
+        return 'Counting tokens…';
+      default:
+        return '';
+    }
+  },
+  modelJudged: (n: number, total: number) => `${n} of ${total} cases judged by the model.`,
+  needKey: 'Enter an API key to run the model over the dataset.',
+  needAudit: 'The local checks must finish first.',
+  metrics: 'Metrics',
+  metricsHint: 'Means over the cases that have each score (ALCE-style macro average); histograms in tenths.',
+  verdicts: 'Verdicts',
+  verdictNames: { PASS: 'PASS', FAIL: 'FAIL', INCOMPLETE: 'INCOMPLETE' } satisfies Record<Verdict, string>,
+  dimensionNames: { exists: 'Exists', accurate: 'Accurate', complete: 'Complete', formatted: 'Formatted' } satisfies Record<Dimension, string>,
+  statusNames: { PASS: 'pass', FAIL: 'fail', NOT_CHECKED: 'not checked' } satisfies Record<Status, string>,
+  scoreNames: {
+    citation_recall: 'Citation recall (ALCE)',
+    citation_precision: 'Citation precision (ALCE)',
+    support_weighted_precision: 'Support-weighted precision',
+    mean_support: 'Mean support',
+    interpretability: 'Interpretability',
+    correctness: 'Correctness',
+    overall_score: 'Overall score',
+    citation_coverage: 'Citation coverage',
+    citation_existence: 'Citation existence',
+    source_verification: 'Source verification',
+  } satisfies Record<ScoreKey, string>,
+  scoreMean: (mean: string, n: number) => `mean ${mean} over ${n} case${n === 1 ? '' : 's'}`,
+  scoreNone: 'no case has it yet',
+  histogram: (name: string) => `Distribution of ${name}`,
+  results: 'Results',
+  filterText: 'Filter cases',
+  filterPlaceholder: 'id or words of the query',
+  filterVerdict: 'Verdict',
+  filterFailing: 'Failing dimension',
+  any: 'any',
+  rowsShown: (n: number, total: number) => `${n} of ${total} cases`,
+  columns: { index: '#', case_id: 'Case', verdict: 'Verdict', claims: 'Claims', citations: 'Citations', errors: 'Errors', checked: 'By' },
+  sortBy: (col: string) => `Sort by ${col}`,
+  openCase: (id: string) => `Open case ${id} in the workbench`,
+  checkedBy: { local: 'local', model: 'model' },
+  pagePrev: 'Previous page',
+  pageNext: 'Next page',
+  page: (p: number, n: number) => `Page ${p} of ${n}`,
+  downloadJsonl: 'Download results (JSONL)',
+  downloadCsv: 'Download results (CSV)',
+  caseFailed: (msg: string) => `Could not be audited: ${msg}`,
+};
+
+export type AnnotateMessages = typeof en;
+
+const cs: AnnotateMessages = {
+  annotation: 'Anotace',
+  source: 'Dvojice z',
+  sourceDataset: (name) => `Dataset ${name}`,
+  sourceWorkbench: 'Případ v pracovišti',
+  annotator: 'Anotátor',
+  annotatorPlaceholder: 'vaše jméno',
+  blind: 'Slepý režim',
+  blindHint: 'Skrýt verdikt modelu a ostatní štítky, dokud dvojici neoznačíte.',
+  advance: 'Po označení přejít na další dvojici',
+  progressLabel: 'Postup anotace',
+  progress: (done, total) => `${done} z ${total} dvojic označeno`,
+  exportLabelsJsonl: 'Stáhnout štítky (JSONL)',
+  exportLabelsCsv: 'Stáhnout štítky (CSV)',
+  empty: 'Zatím není co označovat. Otevřete dataset v pohledu Dataset, nebo v pracovišti případ, jehož odpověď cituje úryvky.',
+  loadingPair: 'Načítání případu…',
+  pairLabel: (i, n) => `Dvojice ${i} z ${n}`,
+  prev: 'Předchozí dvojice',
+  next: 'Další dvojice',
+  nextUnlabelled: 'Další neoznačená',
+  openInWorkbench: 'Otevřít tento případ v pracovišti',
+  caseLabel: (id, i) => (id ? `Případ ${id}` : `Případ ${i + 1}`),
+  claimHeading: (n) => `Tvrzení ${n + 1}`,
+  answer: 'Odpověď se zvýrazněným tvrzením',
+  chunkHeading: (id) => `Citovaný úryvek ${id}`,
+  chunkUncited: (id) => `Úryvek ${id} (důkaz ze štítku; odpověď ho zde necituje)`,
+  chunkRegion: 'Citovaný úryvek',
+  chunkMissing: 'Odpověď tento úryvek cituje, ale případ úryvek s tímto id nemá.',
+  chunkEmpty: 'Tento úryvek nemá text.',
+  legendQuote: 'citovaný úsek',
+  legendSupport: 'opěrná fráze modelu',
+  markers: (m) => `Značky: ${m}`,
+  labelGroup: 'Štítek',
+  labels: { fully_supported: 'Plně podloženo', partially_supported: 'Částečně podloženo', not_supported: 'Nepodloženo' },
+  undo: 'Zpět',
+  note: 'Poznámka',
+  notePlaceholder: 'Nepovinné: proč (n pro psaní, Esc pro odchod)',
+  yourLabel: (l) => `Váš štítek: ${l}`,
+  notLabelled: 'Zatím neoznačeno vámi.',
+  modelRegion: 'Verdikt modelu',
+  modelNone: 'Model tuto dvojici neposuzoval.',
+  modelHidden: 'Skryto, dokud dvojici neoznačíte (slepý režim).',
+  modelVerdict: (v) => `Model: ${v}`,
+  supportingPhrase: 'Opěrná fráze',
+  missingOrExtra: 'Chybí nebo přebývá',
+  basis: 'Zdůvodnění',
+  othersRegion: 'Ostatní štítky',
+  othersHidden: 'Skryto, dokud dvojici neoznačíte (slepý režim).',
+  othersNone: 'Žádné další štítky.',
+  keysHelp: 'Klávesy: 1 / 2 / 3 štítek · j / k nebo šipky pohyb · u zpět · n poznámka',
+  messages: {
+    'need-annotator': 'Nejdřív zadejte své jméno anotátora: štítky se ukládají po anotátorech.',
+    'reserved-annotator': '„reference“ je jméno importovaných štítků; zvolte jiné jméno.',
+    'save-failed': 'Štítek se v tomto prohlížeči nepodařilo uložit (plné nebo nedostupné úložiště).',
+    undone: 'Vráceno.',
+    'nothing-to-undo': 'Není co vrátit.',
+  },
+  dismiss: 'Zavřít',
+  agreement: 'Shoda',
+  raterA: 'Hodnotitel A',
+  raterB: 'Hodnotitel B',
+  model: 'Model',
+  raterName: (r) => r,
+  chooseTwo: 'Zvolte dva různé hodnotitele.',
+  pairsCompared: 'Dvojice označené oběma',
+  percent: 'Procentní shoda',
+  kappa: 'Cohenovo κ',
+  kappaLinear: 'Vážené κ (lineární)',
+  kappaQuadratic: 'Vážené κ (kvadratické)',
+  confusion: (a, b) => `Matice záměn: řádky ${a}, sloupce ${b}`,
+  short: { fully_supported: 'plně', partially_supported: 'částečně', not_supported: 'ne' },
+  disagreements: (n) => `Neshody (${n})`,
+  noDisagreements: 'Žádné neshody.',
+  disagreement: (where, a, la, b, lb) => `${where}: ${a} ${la}, ${b} ${lb}`,
+  where: (caseLabel, claim, chunk) => `${caseLabel} · tvrzení ${claim + 1} · úryvek ${chunk}`,
+  pct,
+  num,
+  dataset: 'Dataset',
+  openDataset: 'Otevřít soubor datasetu',
+  openDatasetButton: 'Otevřít dataset (JSONL)…',
+  datasetHint: 'Jeden případ na řádek (JSON Lines), seznam případů v JSON, nebo jeden případ. Případy s lidskými štítky (AttributionBench/HAGRID, ExpertQA, Liu a kol. 2023, CTKFacts) je přinesou jako anotátora „reference“.',
+  datasetSummary: (name, n) => `${name}: ${pripadu(n)}`,
+  unreadable: (n) => `${n} ${n === 1 ? 'řádek nelze přečíst' : 'řádků nelze přečíst'}`,
+  errorAt: (line, column, message) => `řádek ${line}, sloupec ${column}: ${message}`,
+  closeDataset: 'Zavřít dataset',
+  localRegion: 'Lokální kontroly',
+  localProgress: 'Postup lokálních kontrol',
+  localStatus: (s, done, total) =>
+    s === 'parsing'
+      ? 'Čtení souboru…'
+      : s === 'running'
+        ? `Kontrola… ${done} z ${zPripadu(total)}`
+        : s === 'stopped'
+          ? `Zastaveno po ${done} z ${zPripadu(total)}.`
+          : s === 'done'
+            ? `Lokální kontroly hotovy: ${pripadu(total)}.`
+            : s === 'error'
+              ? 'Lokální kontroly selhaly.'
+              : 'Není otevřen žádný dataset.',
+  throughput: (n, ms) => `${pripadu(n)} za ${secs(ms, 'cs')} s (${Math.round((n / Math.max(ms, 1)) * 1000)} případů/s, ve workeru)`,
+  cancel: 'Zrušit',
+  continueLocal: 'Pokračovat',
+  rerunLocal: 'Spustit lokální kontroly znovu',
+  modelRegionTitle: 'Audit všech případů modelem',
+  keyRemembered: 'Použije se klíč zapamatovaný v tomto zařízení v Nastavení.',
+  datasetKey: 'API klíč pro běh nad datasetem',
+  datasetKeyHint: 'Drží se jen v paměti této karty a posílá se jen na Base URL z Nastavení.',
+  keyInMemory: (masked) => `Klíč ${masked} v paměti této karty.`,
+  forgetKey: 'Zapomenout klíč',
+  modelLine: (model, base, strict) => `${model} na ${base}${strict ? ' · přísný režim' : ''} (změna v Nastavení)`,
+  concurrency: 'Souběžných požadavků',
+  estimate: 'Odhadnout cenu',
+  estimating: 'Počítání tokenů…',
+  estimateText: (usd, cases, counted, tokens) =>
+    `${usd ? `≈ ${usd}` : 'Cena modelu není známa'} za ${pripadu(cases)}: ≈ ${tokens.toLocaleString('cs')} vstupních tokenů (${counted} spočteno přesně, zbytek odhadnut podle velikosti; výstup odhadnut).`,
+  runModel: (n) => `Spustit audit modelem (${pripadu(n)})`,
+  resumeModel: (n) => `Pokračovat v auditu modelem (zbývá ${n})`,
+  modelProgress: 'Postup auditu modelem',
+  modelStatus: (s, done, total, failed) => {
+    const f = failed ? `, ${failed} selhalo (zopakují se při pokračování)` : '';
+    switch (s) {
+      case 'running':
+        return `Posuzování… ${done} z ${zPripadu(total)}${f}`;
+      case 'done':
+        return `Audit modelem hotov: posouzeno ${done} z ${zPripadu(total)}${f}.`;
+      case 'cancelled':
+        return `Zrušeno po ${done} z ${zPripadu(total)}; ve zbytku lze pokračovat.`;
+      case 'stopped':
+        return `Zastaveno po ${done} z ${zPripadu(total)}.`;
+      case 'estimating':
+        return 'Počítání tokenů…';
+      default:
+        return '';
+    }
+  },
+  modelJudged: (n, total) => `Model posoudil ${n} z ${zPripadu(total)}.`,
+  needKey: 'Pro běh modelu nad datasetem zadejte API klíč.',
+  needAudit: 'Nejdřív musí doběhnout lokální kontroly.',
+  metrics: 'Metriky',
+  metricsHint: 'Průměry přes případy, které dané skóre mají (makro průměr jako v ALCE); histogramy po desetinách.',
+  verdicts: 'Verdikty',
+  verdictNames: { PASS: 'PASS', FAIL: 'FAIL', INCOMPLETE: 'INCOMPLETE' },
+  dimensionNames: { exists: 'Existence', accurate: 'Přesnost', complete: 'Úplnost', formatted: 'Formát' },
+  statusNames: { PASS: 'prošlo', FAIL: 'selhalo', NOT_CHECKED: 'nekontrolováno' },
+  scoreNames: {
+    citation_recall: 'Úplnost citací (ALCE recall)',
+    citation_precision: 'Přesnost citací (ALCE precision)',
+    support_weighted_precision: 'Přesnost vážená podporou',
+    mean_support: 'Průměrná podpora',
+    interpretability: 'Interpretovatelnost',
+    correctness: 'Správnost',
+    overall_score: 'Celkové skóre',
+    citation_coverage: 'Pokrytí citacemi',
+    citation_existence: 'Existence citací',
+    source_verification: 'Ověření zdroje',
+  },
+  scoreMean: (mean, n) => `průměr ${mean} z ${zPripadu(n)}`,
+  scoreNone: 'zatím žádný případ',
+  histogram: (name) => `Rozložení: ${name}`,
+  results: 'Výsledky',
+  filterText: 'Filtrovat případy',
+  filterPlaceholder: 'id nebo slova dotazu',
+  filterVerdict: 'Verdikt',
+  filterFailing: 'Selhávající rozměr',
+  any: 'jakýkoli',
+  rowsShown: (n, total) => `${n} z ${zPripadu(total)}`,
+  columns: { index: '#', case_id: 'Případ', verdict: 'Verdikt', claims: 'Tvrzení', citations: 'Citace', errors: 'Chyby', checked: 'Kým' },
+  sortBy: (col) => `Řadit podle: ${col}`,
+  openCase: (id) => `Otevřít případ ${id} v pracovišti`,
+  checkedBy: { local: 'lokálně', model: 'model' },
+  pagePrev: 'Předchozí stránka',
+  pageNext: 'Další stránka',
+  page: (p, n) => `Stránka ${p} z ${n}`,
+  downloadJsonl: 'Stáhnout výsledky (JSONL)',
+  downloadCsv: 'Stáhnout výsledky (CSV)',
+  caseFailed: (msg) => `Nelze auditovat: ${msg}`,
+};
+
+const MESSAGES = { en, cs } as const;
+
+/** The strings of the current UI language (the workbench's setting). */
+export const annotateI18n = {
+  get t(): AnnotateMessages {
+    return MESSAGES[workbench.settings.uiLanguage] ?? en;
+  },
+  get lang(): 'en' | 'cs' {
+    return workbench.settings.uiLanguage;
+  },
+};

@@ -1,0 +1,324 @@
+// The annotation view as a person uses it: label a small dataset from the keyboard, reload half
+// way and go on, compare two annotators (figures checked against a hand computation), blind mode
+// with the model's verdicts, and the reference labels of the human-labelled shared cases.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import { CASES_DIR, report, snap } from './helpers';
+
+const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
+const KEY = 'sk-ant-api03-E2E-DATASET-KEY-00001111';
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
+
+async function importDataset(page: Page, file: string, cases: number): Promise<void> {
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Dataset' }).click();
+  await page.getByLabel('Open dataset file').setInputFiles(file);
+  await expect(page.getByTestId('local-status')).toContainText(`Local checks done: ${cases} case`, { timeout: 20_000 });
+}
+
+/** Switch views with the keyboard: focus the view's button and press Enter. */
+async function showView(page: Page, name: 'Annotate' | 'Dataset' | 'Workbench'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name }).focus();
+  await page.keyboard.press('Enter');
+}
+
+async function setAnnotator(page: Page, name: string): Promise<void> {
+  const field = page.getByLabel('Annotator', { exact: true });
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+}
+
+const position = (page: Page) => page.getByTestId('pair-position');
+/** Put the focus on the pair on screen (where the labelling keys act), as Esc from the note does. */
+const focusPair = (page: Page) => page.getByRole('group', { name: /^Pair \d+ of \d+$/ }).focus();
+const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Labelling progress' });
+
+async function expectPair(page: Page, i: number, n: number): Promise<void> {
+  await expect(position(page)).toContainText(`Pair ${i} of ${n}`);
+}
+
+async function expectProgress(page: Page, done: number, total: number): Promise<void> {
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', String(done));
+  await expect(page.getByText(`${done} of ${total} pairs labelled`, { exact: true })).toBeVisible();
+}
+
+async function downloadText(page: Page, name: string): Promise<string> {
+  const button = page.getByRole('button', { name });
+  await button.focus();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  return readFileSync((await download.path())!, 'utf8');
+}
+
+test('label a small dataset with the keyboard only, reload half way and continue where it stopped', async ({ page }) => {
+  await openApp(page);
+  await importDataset(page, FIXTURE, 3);
+  await showView(page, 'Annotate');
+  await expectPair(page, 1, 6);
+  await expect(page.getByTestId('claim-text')).toHaveText('The Eiffel Tower is 330 metres tall.');
+  // The claim is highlighted in the answer, and the chunk is shown beside it.
+  await expect(page.getByRole('region', { name: 'Answer with the claim highlighted' }).locator('mark.claim')).toHaveText('The Eiffel Tower is 330 metres tall [1].');
+  await expect(page.getByTestId('chunk-text')).toContainText('The Eiffel Tower in Paris is 330 metres tall');
+
+  // Without a name nothing is saved.
+  await focusPair(page);
+  await page.keyboard.press('1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter your name as annotator first' })).toBeVisible();
+  await expectProgress(page, 0, 6);
+
+  await setAnnotator(page, 'alice');
+  await page.keyboard.press('1');
+  await expectPair(page, 2, 6);
+  await page.keyboard.press('3');
+  await page.keyboard.press('2');
+  await expectPair(page, 4, 6);
+  await expectProgress(page, 3, 6);
+  // A note for pair 4 (written before its label, saved with it).
+  await page.keyboard.press('n');
+  await expect(page.getByRole('textbox', { name: 'Note' })).toBeFocused();
+  await page.keyboard.type('date of the ascent only');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Note' })).not.toBeFocused();
+  await page.keyboard.press('1');
+  await expectProgress(page, 4, 6);
+  await expectPair(page, 5, 6);
+
+  // Half way: reload. The view, the annotator, the labels and the position come back.
+  await page.reload();
+  await expectPair(page, 5, 6);
+  await expectProgress(page, 4, 6);
+  await expect(page.getByLabel('Annotator', { exact: true })).toHaveValue('alice');
+
+  await focusPair(page);
+  await page.keyboard.press('3');
+  await page.keyboard.press('1');
+  await expectProgress(page, 6, 6);
+  await expectPair(page, 6, 6);
+  // u takes the last label back; then label it differently.
+  await page.keyboard.press('u');
+  await expectProgress(page, 5, 6);
+  await expect(page.getByTestId('my-label')).toHaveText('Not labelled by you yet.');
+  await page.keyboard.press('2');
+  await expectProgress(page, 6, 6);
+  await expect(page.getByTestId('my-label')).toHaveText('Your label: Partially supported');
+  // k and arrows move back; the note is there.
+  await page.keyboard.press('k');
+  await page.keyboard.press('ArrowLeft');
+  await expectPair(page, 4, 6);
+  await expect(page.getByTestId('my-label')).toHaveText('Your label: Fully supported');
+  await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue('date of the ascent only');
+
+  const jsonl = await downloadText(page, 'Download labels (JSONL)');
+  const rows = jsonl.trim().split('\n').map((l) => JSON.parse(l));
+  expect(rows.map((r) => [r.case_id, r.claim_index, r.chunk_id, r.labels.alice.label])).toEqual([
+    ['a1', 0, '1', 'fully_supported'],
+    ['a1', 1, '2', 'not_supported'],
+    ['a2', 0, '1', 'partially_supported'],
+    ['a2', 1, '1', 'fully_supported'],
+    ['a2', 1, '2', 'not_supported'],
+    ['a3, "q"', 0, '1', 'partially_supported'],
+  ]);
+  expect(rows[3].labels.alice.note).toBe('date of the ascent only');
+  expect(rows[0]).toMatchObject({ claim: 'The Eiffel Tower is 330 metres tall.', model_verdict: null, markers: ['[1]'] });
+});
+
+test('agreement between two annotators equals a hand computation, and a disagreement leads to its pair', async ({ page }) => {
+  await openApp(page);
+  await importDataset(page, FIXTURE, 3);
+  await showView(page, 'Annotate');
+  const F = 'fully_supported';
+  const P = 'partially_supported';
+  const N = 'not_supported';
+  const key = { [F]: '1', [P]: '2', [N]: '3' } as const;
+  const alice = [F, F, P, N, P, N] as const;
+  const bob = [F, P, P, N, N, F] as const;
+
+  await setAnnotator(page, 'alice');
+  for (const l of alice) await page.keyboard.press(key[l]);
+  await expectProgress(page, 6, 6);
+  await setAnnotator(page, 'bob');
+  await expectProgress(page, 0, 6);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('k');
+  await expectPair(page, 1, 6);
+  for (const l of bob) await page.keyboard.press(key[l]);
+  await expectProgress(page, 6, 6);
+
+  const panel = page.getByRole('region', { name: 'Agreement' });
+  await panel.getByLabel('Rater A').selectOption('alice');
+  await panel.getByLabel('Rater B').selectOption('bob');
+
+  // By hand, over the ordered scale not < partially < fully (indexes 0, 1, 2):
+  const idx = { [N]: 0, [P]: 1, [F]: 2 } as const;
+  const pairs = alice.map((a, i) => [idx[a], idx[bob[i]!]] as const);
+  const n = pairs.length;
+  const rowsA = [0, 1, 2].map((c) => pairs.filter(([a]) => a === c).length);
+  const colsB = [0, 1, 2].map((c) => pairs.filter(([, b]) => b === c).length);
+  const weighted = (w: (i: number, j: number) => number) => {
+    let observed = 0;
+    let expected = 0;
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) {
+        observed += (w(i, j) * pairs.filter(([a, b]) => a === i && b === j).length) / n;
+        expected += (w(i, j) * rowsA[i]! * colsB[j]!) / (n * n);
+      }
+    return 1 - observed / expected;
+  };
+  const percent = pairs.filter(([a, b]) => a === b).length / n; // 3/6
+  const kappa = weighted((i, j) => (i === j ? 0 : 1)); // (1/2 − 1/3) / (1 − 1/3) = 0.25
+  const linear = weighted((i, j) => Math.abs(i - j) / 2);
+  const quadratic = weighted((i, j) => ((i - j) / 2) ** 2);
+  expect(percent).toBe(0.5);
+  expect(kappa).toBeCloseTo(0.25, 12);
+
+  await expect(panel.getByTestId('agreement-n')).toHaveText('6');
+  await expect(panel.getByTestId('agreement-percent')).toHaveText(`${(percent * 100).toFixed(1)} %`);
+  await expect(panel.getByTestId('agreement-kappa')).toHaveText(kappa.toFixed(3));
+  await expect(panel.getByTestId('agreement-kappa-linear')).toHaveText(linear.toFixed(3));
+  await expect(panel.getByTestId('agreement-kappa-quadratic')).toHaveText(quadratic.toFixed(3));
+
+  // The confusion matrix (its accessible table): rows alice, columns bob, fully first.
+  const table = panel.getByRole('table');
+  const cells = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+  const order = [2, 1, 0];
+  expect(cells).toEqual(order.map((i) => order.map((j) => pairs.filter(([a, b]) => a === i && b === j).length)));
+
+  const list = panel.getByRole('list', { name: 'Disagreements (3)' });
+  await expect(list.getByRole('button')).toHaveText([
+    'Case a1 · claim 2 · chunk 2: alice fully, bob partially',
+    'Case a2 · claim 2 · chunk 2: alice partially, bob not',
+    'Case a3, "q" · claim 1 · chunk 1: alice not, bob fully',
+  ]);
+  await list.getByRole('button').nth(1).click();
+  await expectPair(page, 5, 6);
+  await expect(page.getByTestId('my-label')).toHaveText('Your label: Not supported');
+});
+
+test('the labels of the human-labelled shared cases show as the reference annotator', async ({ page }, testInfo) => {
+  const files = [
+    'attributionbench_hagrid_can_you_vote_at_16_years_in_argentina.json',
+    'expertqa_post_hoc_gs_gpt4_domaintest13.json',
+    'liu2023_bing_chat_14c103cafe.json',
+    'ctkfacts_cs_supports_7.json',
+  ];
+  // Written at test time from ../shared/cases (never copied into the repository).
+  const jsonl = testInfo.outputPath('labelled-shared-cases.jsonl');
+  writeFileSync(jsonl, files.map((f) => JSON.stringify(JSON.parse(readFileSync(path.join(CASES_DIR, f), 'utf8')))).join('\n') + '\n');
+
+  await openApp(page);
+  await importDataset(page, jsonl, 4);
+  await showView(page, 'Annotate');
+  await page.getByLabel('Blind mode').uncheck();
+
+  // Expected reference label per pair, in pair order (— = the source labelled no such pair).
+  const F = 'Fully supported';
+  const P = 'Partially supported';
+  const N = 'Not supported';
+  const expected = [
+    // HAGRID: "attributable" on part of a joined sentence is partial; the junk "Reference: …" lines are not.
+    P, null, P, P, N, N, N, N,
+    // ExpertQA: every judged claim was "Partial".
+    P, null, P, P, P, P, P,
+    // Liu et al.: [1] and [2] partial; "supports but also refutes" counts as no support.
+    P, P, N,
+    // CTKFacts: SUPPORTS with three single-paragraph evidence sets.
+    F, F, F,
+  ];
+  await expectPair(page, 1, expected.length);
+  const others = page.getByTestId('other-labels');
+  await focusPair(page);
+  for (let i = 0; i < expected.length; i++) {
+    await expectPair(page, i + 1, expected.length);
+    if (expected[i] === null) await expect(others).toContainText('No other labels.');
+    else await expect(others).toContainText(`reference: ${expected[i]}`);
+    await page.keyboard.press('j');
+  }
+  // The CTKFacts evidence is not cited by the (claim-only) answer: the view says so.
+  await expect(page.getByRole('heading', { name: /Chunk 3 \(evidence from a label; the answer does not cite it here\)/ })).toBeVisible();
+  // Liu et al. published no chunk text: the annotators' evidence snippet is the reference note.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('k');
+  await expectPair(page, 16, expected.length);
+  await expect(page.getByTestId('chunk-text')).toContainText('This chunk has no text.');
+  await expect(others).toContainText('Video surveillance footage is beneficial');
+  await expect(page.getByRole('region', { name: 'Agreement' }).getByLabel('Rater A').locator('option')).toContainText(['reference']);
+});
+
+test.describe('with the model’s verdicts (local fake Messages API)', () => {
+  let server: FakeAnthropic;
+  test.beforeAll(async () => {
+    server = await startFakeAnthropic({ port: Number(process.env.FAKE_ANTHROPIC_DATASET_PORT ?? 4404) });
+  });
+  test.afterAll(async () => {
+    await server.close();
+  });
+  test.beforeEach(async ({ page }) => {
+    server.reset();
+    await page.addInitScript((url) => {
+      if (!sessionStorage.getItem('e2e-annot-init')) {
+        localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
+        sessionStorage.setItem('e2e-annot-init', '1');
+      }
+    }, server.url);
+  });
+
+  test('blind mode never shows the model’s verdict (or its supporting phrase) before the pair is labelled', async ({ page }, testInfo) => {
+    await openApp(page);
+    await importDataset(page, FIXTURE, 3);
+    const panel = page.getByRole('region', { name: 'Model audit of all cases' });
+    await panel.getByLabel('API key for the dataset run').fill(KEY);
+    await panel.getByLabel('API key for the dataset run').press('Enter');
+    await panel.getByRole('button', { name: 'Run model audit (3 cases)' }).click();
+    await expect(page.getByTestId('dataset-model-status')).toContainText('Model audit done: 3 of 3 cases judged', { timeout: 20_000 });
+
+    // Watch the page from now on: a verdict on screen while the pair is unlabelled is a failure.
+    await page.evaluate(() => {
+      const w = window as unknown as { __early: string[] };
+      w.__early = [];
+      const check = () => {
+        const verdict = document.querySelector('[data-testid="model-verdict"]')?.textContent ?? '';
+        const mine = document.querySelector('[data-testid="my-label"]')?.textContent ?? '';
+        const support = document.querySelectorAll('[data-testid="chunk-text"] mark.support').length;
+        if (mine.includes('Not labelled by you yet') && (/Model: /.test(verdict) || support > 0)) w.__early.push(verdict);
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+
+    await showView(page, 'Annotate');
+    await expect(page.getByLabel('Blind mode')).toBeChecked();
+    await setAnnotator(page, 'carol');
+    const verdict = page.getByTestId('model-verdict');
+    for (let i = 1; i <= 6; i++) {
+      await expectPair(page, i, 6);
+      await expect(page.getByTestId('chunk-text')).toBeVisible();
+      await expect(verdict).toContainText('Hidden until you label this pair (blind mode).');
+      await expect(verdict).not.toContainText('Model:');
+      await expect(page.getByTestId('chunk-text').locator('mark.support')).toHaveCount(0);
+      if (i === 2) await snap(page, testInfo, 'annotate-blind-before-label');
+      await page.keyboard.press('2');
+    }
+    await expectProgress(page, 6, 6);
+    // Once labelled, the verdict shows.
+    await expect(verdict).toContainText(/Model: (Fully|Partially|Not) supported/);
+    await page.keyboard.press('k');
+    await expect(verdict).toContainText(/Model: (Fully|Partially|Not) supported/);
+    // Another annotator starts blind again.
+    await setAnnotator(page, 'dave');
+    await expect(verdict).toContainText('Hidden until you label this pair (blind mode).');
+    expect(await page.evaluate(() => (window as unknown as { __early: string[] }).__early)).toEqual([]);
+
+    // Human–model agreement is over the pairs carol labelled.
+    const agreement = page.getByRole('region', { name: 'Agreement' });
+    await agreement.getByLabel('Rater A').selectOption('carol');
+    await agreement.getByLabel('Rater B').selectOption({ label: 'Model' });
+    await expect(agreement.getByTestId('agreement-n')).toHaveText('6');
+    // Without blind mode the verdict is there at once.
+    await page.getByLabel('Blind mode').uncheck();
+    await expect(verdict).toContainText(/Model: (Fully|Partially|Not) supported/);
+    await snap(page, testInfo, 'annotate-revealed');
+  });
+});

@@ -1,0 +1,215 @@
+// The dataset view as a person uses it: open a dataset, watch the local checks run in a worker,
+// cancel, reload and continue; sort, filter and open a case; download the results; run the model
+// over every case against the local fake Messages API with an estimate first, cancel and resume.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import { report, snap } from './helpers';
+
+const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
+const KEY = 'sk-ant-api03-E2E-DATASET-KEY-22223333';
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
+
+function views(page: Page) {
+  return page.getByRole('navigation', { name: 'Views' });
+}
+
+async function openDataset(page: Page, file: string): Promise<void> {
+  await views(page).getByRole('button', { name: 'Dataset' }).click();
+  await page.getByLabel('Open dataset file').setInputFiles(file);
+}
+
+const localStatus = (page: Page) => page.getByTestId('local-status');
+
+async function download(page: Page, name: string): Promise<string> {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+  return readFileSync((await d.path())!, 'utf8');
+}
+
+/** n small cases, each with two cited claims; deterministic. */
+function generated(n: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = {
+      id: `g${i}`,
+      query: `How tall is tower ${i} and when was it built?`,
+      answer: `Tower ${i} is ${100 + (i % 300)} metres tall [1]. Building it took ${2 + (i % 7)} years and ended in ${1900 + (i % 120)} [2].`,
+      chunks: [
+        { id: '1', title: `Tower ${i}`, text: `Tower ${i} rises ${100 + (i % 300)} metres above the old market square and is visible from the river. `.repeat(4) },
+        { id: '2', title: 'History', text: `Work on tower ${i} started in ${1898 + (i % 120)} and ended in ${1900 + (i % 120)}. `.repeat(4) },
+      ],
+    };
+    lines.push(JSON.stringify(c));
+  }
+  return lines.join('\n') + '\n';
+}
+
+test('the results table: one row per case, sorted, filtered, opened in the workbench, and downloaded as CSV and JSONL', async ({ page }) => {
+  await openApp(page);
+  await openDataset(page, FIXTURE);
+  await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
+  await expect(page.getByTestId('dataset-summary')).toHaveText('annotate-small.jsonl: 3 cases');
+  await expect(page.getByRole('progressbar', { name: 'Local checks progress' })).toHaveAttribute('aria-valuenow', '3');
+
+  const results = page.getByRole('region', { name: 'Results' });
+  const table = results.getByRole('table');
+  await expect(results.getByTestId('rows-shown')).toHaveText('3 of 3 cases');
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  // Verdicts and dimensions are there (no model yet: ACCURATE not checked, so INCOMPLETE).
+  await expect(table.locator('tbody tr').first()).toContainText('INCOMPLETE');
+  await expect(table.locator('tbody tr').first()).toContainText('not checked');
+
+  // Sort by case id, descending.
+  await results.getByRole('button', { name: 'Sort by Case' }).click();
+  await expect(results.getByRole('columnheader', { name: 'Sort by Case' })).toHaveAttribute('aria-sort', 'ascending');
+  await results.getByRole('button', { name: 'Sort by Case' }).click();
+  await expect(results.getByRole('columnheader', { name: 'Sort by Case' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.locator('tbody tr .case button')).toHaveText(['a3, "q"', 'a2', 'a1']);
+
+  // Filter by words of the query.
+  await results.getByLabel('Filter cases').fill('everest');
+  await expect(results.getByTestId('rows-shown')).toHaveText('1 of 3 cases');
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await results.getByLabel('Filter cases').fill('');
+  await results.getByRole('combobox', { name: 'Verdict' }).selectOption('FAIL');
+  await expect(results.getByTestId('rows-shown')).toHaveText('0 of 3 cases');
+  await results.getByRole('combobox', { name: 'Verdict' }).selectOption('ANY');
+
+  // Metrics: verdict counts and each score's mean.
+  await expect(page.getByTestId('verdict-counts')).toContainText('INCOMPLETE 3');
+  await expect(page.getByTestId('score-citation_coverage')).toContainText('mean 1.000 over 3 cases');
+
+  // Exports: the files hold every case in file order; CSV quoting survives a comma and quotes in an id.
+  const csv = await download(page, 'Download results (CSV)');
+  const lines = csv.replace(/^\ufeff/, '').split('\r\n');
+  expect(lines[0]!.startsWith('index,line,case_id,verdict,exists,accurate,complete,formatted,')).toBe(true);
+  expect(lines).toHaveLength(5);
+  expect(lines[3]!.startsWith('2,3,"a3, ""q""",INCOMPLETE,PASS,NOT_CHECKED,PASS,PASS,local,')).toBe(true);
+  const jsonl = await download(page, 'Download results (JSONL)');
+  expect(jsonl.trim().split('\n').map((l) => JSON.parse(l).case_id)).toEqual(['a1', 'a2', 'a3, "q"']);
+
+  // A click opens the case in the workbench.
+  await results.getByRole('button', { name: 'Open case a2 in the workbench' }).click();
+  await expect(views(page).getByRole('button', { name: 'Workbench' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('main.workspace')).toBeVisible();
+  await expect(report(page)).toContainText(/INCOMPLETE|FAIL|PASS/);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query))
+    .toBe('How high is Mount Everest and when was it first climbed?');
+});
+
+test('local checks run in a worker with progress; cancel keeps what was done; after a reload they continue to the end', async ({ page }, testInfo) => {
+  const file = testInfo.outputPath('towers-3000.jsonl');
+  writeFileSync(file, generated(3000));
+  await openApp(page);
+  await openDataset(page, file);
+  const bar = page.getByRole('progressbar', { name: 'Local checks progress' });
+  await expect(localStatus(page)).toContainText(/Checking… \d+ of 3000 cases/);
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  // The page answers while the worker runs: the table already shows rows.
+  await expect(page.getByRole('region', { name: 'Results' }).getByTestId('rows-shown')).not.toHaveText('0 of 0 cases');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(localStatus(page)).toContainText(/Stopped after \d+ of 3000 cases\./);
+  const stoppedAt = Number(/Stopped after (\d+)/.exec((await localStatus(page).textContent())!)![1]);
+  expect(stoppedAt).toBeGreaterThan(0);
+  expect(stoppedAt).toBeLessThan(3000);
+
+  await page.reload();
+  // The Dataset view comes back with what was done.
+  await expect(localStatus(page)).toContainText(`Stopped after ${stoppedAt} of 3000 cases.`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(localStatus(page)).toContainText('Local checks done: 3000 cases.', { timeout: 60_000 });
+  await expect(page.getByTestId('local-throughput')).toContainText(`${3000 - stoppedAt} case`);
+  await expect(page.getByRole('region', { name: 'Results' }).getByTestId('rows-shown')).toHaveText('3000 of 3000 cases');
+  // Every case once, in order.
+  const jsonl = await download(page, 'Download results (JSONL)');
+  const ids = jsonl.trim().split('\n').map((l) => JSON.parse(l).case_id);
+  expect(ids).toHaveLength(3000);
+  expect(ids[0]).toBe('g0');
+  expect(ids[2999]).toBe('g2999');
+  expect(new Set(ids).size).toBe(3000);
+});
+
+test.describe('the model over the whole dataset (local fake Messages API)', () => {
+  let server: FakeAnthropic;
+  test.beforeAll(async () => {
+    server = await startFakeAnthropic({ port: Number(process.env.FAKE_ANTHROPIC_DATASET_PORT ?? 4404) });
+  });
+  test.afterAll(async () => {
+    await server.close();
+  });
+  test.beforeEach(async ({ page }) => {
+    server.reset();
+    await page.addInitScript((url) => {
+      if (!sessionStorage.getItem('e2e-dataset-init')) {
+        localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
+        sessionStorage.setItem('e2e-dataset-init', '1');
+      }
+    }, server.url);
+  });
+
+  const panel = (page: Page) => page.getByRole('region', { name: 'Model audit of all cases' });
+  const status = (page: Page) => page.getByTestId('dataset-model-status');
+
+  async function enterKey(page: Page): Promise<void> {
+    const field = panel(page).getByLabel('API key for the dataset run');
+    await field.fill(KEY);
+    await field.press('Enter');
+    await expect(panel(page)).toContainText('in memory for this tab');
+  }
+
+  test('estimate first, run with a concurrency limit, cancel, reload and resume with only the cases left', async ({ page }, testInfo) => {
+    await openApp(page);
+    await openDataset(page, FIXTURE);
+    await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
+    await expect(panel(page)).toContainText('Enter an API key to run the model over the dataset.');
+    await enterKey(page);
+
+    await panel(page).getByRole('button', { name: 'Estimate cost' }).click();
+    await expect(page.getByTestId('dataset-estimate')).toContainText(/≈ \$[\d.]+ for 3 cases: ≈ [\d,]+ input tokens \(3 counted exactly/);
+    expect(server.calls('/v1/messages/count_tokens').length).toBe(3);
+
+    // One request at a time; the second case is held long enough to cancel it.
+    await panel(page).getByLabel('Requests at once').fill('1');
+    await panel(page).getByLabel('Requests at once').press('Tab');
+    server.script({ kind: 'judge' }, { kind: 'judge', holdMs: 8_000 }, { kind: 'judge', holdMs: 8_000 });
+    await panel(page).getByRole('button', { name: 'Run model audit (3 cases)' }).click();
+    await expect(status(page)).toContainText('Judging… 1 of 3 cases');
+    await panel(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(status(page)).toContainText('Cancelled after 1 of 3 cases; the rest can be resumed.');
+    await expect(status(page)).toContainText('1 of 3 cases judged by the model.');
+
+    // The key was never written anywhere the page keeps things.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(KEY);
+
+    await page.reload();
+    server.reset();
+    await expect(status(page)).toContainText('1 of 3 cases judged by the model.');
+    // The key lived in memory only: it is asked for again.
+    await expect(panel(page)).toContainText('Enter an API key to run the model over the dataset.');
+    await enterKey(page);
+    await panel(page).getByRole('button', { name: 'Resume model audit (2 left)' }).click();
+    await expect(status(page)).toContainText('Model audit done: 2 of 2 cases judged.', { timeout: 20_000 });
+    await expect(status(page)).toContainText('3 of 3 cases judged by the model.');
+    // Only the two cases left were sent (one request each), with the key in the auth header only.
+    const sent = server.calls('/v1/messages');
+    expect(sent).toHaveLength(2);
+    for (const r of sent) {
+      expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(r.rawBody).not.toContain(KEY);
+    }
+    // The table now shows the model's rows and the ALCE scores.
+    const table = page.getByRole('region', { name: 'Results' }).getByRole('table');
+    await expect(table.locator('tbody tr td', { hasText: /^model$/ })).toHaveCount(3);
+    await expect(page.getByTestId('score-citation_recall')).toContainText('over 3 cases');
+    const csv = await download(page, 'Download results (CSV)');
+    expect(csv.split('\r\n')[1]).toContain(',model,claude-sonnet-5-5,');
+    await snap(page, testInfo, 'dataset-after-model-run');
+  });
+});
