@@ -2,6 +2,9 @@
 // same run, because these machines are shared and noisy.
 import { benchCore, loadSharedCases } from './core';
 import { benchModelRequests } from './model';
+import { benchHistory, benchHistoryChromium, benchShareLinks } from './history';
+import { benchDataset } from './dataset';
+import { benchUi } from './ui';
 
 function print(title: string, figures: Record<string, number | string>): void {
   console.log(`\n## ${title}`);
@@ -14,3 +17,8 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 
 if (want('core')) print('Local audit (core)', benchCore());
 if (want('model')) print('Model requests per audit vs one request per claim with all chunks', await benchModelRequests(loadSharedCases().map((x) => x.c)));
+if (want('share')) print('Share links (characters) vs plain deflate+base64url', benchShareLinks());
+if (want('history')) print('History: 10,000 audits (fake-indexeddb in Node) vs raw IndexedDB reads', await benchHistory());
+if (want('history-chromium')) print('History: 10,000 audits in Chromium vs raw IndexedDB reads', await benchHistoryChromium({ dist: 'dist' }));
+if (want('dataset')) print('Dataset: 1,000 cases in the worker (Chromium)', await benchDataset());
+if (want('ui')) print('Workbench UI', await benchUi());
