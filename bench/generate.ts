@@ -1,7 +1,8 @@
 // Deterministic generator of a large audit case for benchmarks (no randomness across runs).
 import type { AuditCase } from '../src/core/types';
 
-function rng(seed: number): () => number {
+/** A small seeded PRNG (mulberry32), so generated data is the same in every run. */
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

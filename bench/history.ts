@@ -16,6 +16,7 @@ import { auditFieldsOnly } from '../src/share/fields';
 import { HistoryDb, summarize, type AuditBody, type AuditRow } from '../src/store/db';
 import { bodyFor, listAudits } from '../src/store/history';
 import { loadSharedCases, median } from './core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 
 async function timeAsync(fn: () => Promise<unknown>, runs: number, warmup = 2): Promise<number> {
   for (let i = 0; i < warmup; i++) await fn();
@@ -205,8 +206,8 @@ export async function benchHistoryChromium(opts: { dist?: string; port?: number;
   const port = opts.port ?? 4391;
   const server = await preview({ preview: { port, strictPort: true, host: '127.0.0.1' }, build: { outDir: dist }, logLevel: 'silent' });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

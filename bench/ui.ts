@@ -7,63 +7,18 @@
 // 3. keystroke → markers on the large generated case: one character typed at the end of the Answer
 //    editor until the report is no longer busy and a frame has been painted.
 // Every step is bounded by a timeout; browsers, servers and temp dirs are closed in finally.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { generateLargeCase } from './generate';
 import { median } from './core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, serve } from './browser';
 
 const BUDGET_KB = 100;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
 
-function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const root = path.resolve(dir);
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    let file = path.join(root, decodeURIComponent(url.pathname));
-    if (file !== root && !file.startsWith(root + path.sep)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/`,
-        close: () =>
-          new Promise((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
-    });
-  });
-}
 
 /** Rejects after `ms` with a message naming the step, so a hung step never hangs the run. */
 function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -279,7 +234,7 @@ export async function benchUi(opts: { dist?: string; runs?: number } = {}): Prom
     const base = await serve(baselineDist);
     closers.push(base.close);
     const { chromium } = await import('@playwright/test');
-    browser = await bounded(chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 60_000 }), 70_000, 'launching Chromium');
+    browser = await bounded(chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 }), 70_000, 'launching Chromium');
     const b = browser;
 
     // One warm-up each, then interleaved runs so both see the same machine load.

@@ -64,6 +64,11 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     if (citation) citation.source_verification = verification;
   }
   findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx));
+  // Structured citations that had to be repaired or could not be read are reported like any
+  // other formatting finding (a warning: the citations that were read are still checked).
+  for (const message of prepared.errors) {
+    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
+  }
   for (const f of findings) {
     const text = answer.slice(f.start, f.end);
     f.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
@@ -74,6 +79,5 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     ...(c.id !== undefined ? { caseId: String(c.id) } : {}),
     answerFormat: structured?.format ?? 'plain',
   });
-  for (const e of prepared.errors) report.dimensions.formatted.issues.push(e);
   return report;
 }

@@ -181,3 +181,19 @@ describe('claims citing only missing chunks', () => {
     expect(r.scores.citation_recall).toBe(0.5);
   });
 });
+
+describe('structured-citation problems', () => {
+  it('become a formatting finding of their own rather than a bare string', async () => {
+    const { auditCase } = await import('./audit');
+    const r = auditCase({
+      query: 'q',
+      answer: 'Paris is in France.',
+      chunks: [{ id: '1', text: 'Paris is the capital of France.' }],
+      structured_citations: { unexpected: true },
+    });
+    const f = r.findings.filter((x) => x.code === 'structured_citations');
+    expect(f.length).toBeGreaterThan(0);
+    expect(r.dimensions.formatted.issues).toContain(f[0]!.message);
+    expect(r.dimensions.formatted.status).toBe('PASS');
+  });
+});

@@ -1,46 +1,11 @@
-// The one place that touches localStorage. Every call is guarded: storage can be disabled,
-// full, or throw in private modes, and none of that may break the workbench.
+// The workbench's handle on localStorage. Every call is guarded (storage can be disabled, full,
+// or throw in private modes); the guarded wrapper itself lives beside the model settings, which
+// need it before the app starts, so there is one copy of it.
+import { browserStore, type KeyValueStore } from '../model/settings';
 
-export interface KeyValueStore {
-  get(key: string): string | null;
-  set(key: string, value: string): boolean;
-  remove(key: string): void;
-}
+export type { KeyValueStore };
 
-function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export const localStore: KeyValueStore = {
-  get(key) {
-    try {
-      return browserStorage()?.getItem(key) ?? null;
-    } catch {
-      return null;
-    }
-  },
-  set(key, value) {
-    try {
-      const s = browserStorage();
-      if (!s) return false;
-      s.setItem(key, value);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  remove(key) {
-    try {
-      browserStorage()?.removeItem(key);
-    } catch {
-      // Nothing to do: the value simply stays.
-    }
-  },
-};
+export const localStore: KeyValueStore = browserStore();
 
 /** In-memory store for tests and for environments without localStorage. */
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {

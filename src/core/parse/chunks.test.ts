@@ -221,3 +221,11 @@ describe('normalizeChunkList', () => {
     ]);
   });
 });
+
+describe('positional ids never collide with explicit ones', () => {
+  it('names an id-less chunk so it cannot duplicate another chunk id', () => {
+    const r = parseChunks(JSON.stringify([{ id: '', text: 'a' }, { id: '1', text: 'b' }]));
+    expect(r.errors).toEqual([]);
+    expect(r.chunks.map((c) => c.id)).toEqual(['chunk-1', '1']);
+  });
+});

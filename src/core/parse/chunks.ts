@@ -70,10 +70,24 @@ export function normalizeChunkList(items: readonly unknown[], base: JsonPath = [
     if (src !== undefined) sourceCounts.set(src, (sourceCounts.get(src) ?? 0) + 1);
   }
   const azure = items.length > 0 && items.every((item) => isRecord(item) && isAzureCitation(item));
+  // A chunk without an id takes its position, unless another chunk already uses that as its id
+  // (`[{id: ""}, {id: "1"}]`): then it gets a name no chunk has, instead of a duplicate.
+  const explicit = new Set<string>();
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const key = ID_KEYS.find((k) => item[k] !== undefined && item[k] !== null);
+    const id = key === undefined ? undefined : idFrom(item[key]);
+    if (id) explicit.add(id);
+  }
+  const positionalId = (i: number): string => {
+    let id = String(i + 1);
+    for (let n = 1; explicit.has(id); n++) id = `chunk-${i + 1}${n > 1 ? `-${n}` : ''}`;
+    return id;
+  };
 
   items.forEach((item, i) => {
     const path = [...base, i];
-    const positional = String(i + 1);
+    const positional = positionalId(i);
     if (typeof item === 'string') {
       chunks.push({ id: positional, text: item });
       indexes.push(i);
