@@ -1,7 +1,6 @@
 // The page's dataset run, its model run and the annotation state, built on the one workbench
 // and the model audit's settings. The annotation and dataset views import them from here (they
 // load on first use, so none of this is in the shell).
-import { loadRememberedKey } from '../model/settings';
 import { historyDb } from '../store/db';
 import { Annotation, storeLabelStore } from './annotation.svelte';
 import { DatasetSource, WorkbenchSource } from './annotationSource.svelte';
@@ -9,9 +8,8 @@ import { appView } from './annotationView.svelte';
 import { workbench } from './app.svelte';
 import DatasetWorker from './dataset.worker?worker';
 import { DatasetRun } from './datasetRun.svelte';
-import { datasetRunDb } from './datasetRunDb.svelte';
 import type { LocalSettings } from './datasetRunJob.svelte';
-import { DatasetModelRun, SessionKey } from './datasetRunModel.svelte';
+import { DatasetModelRun } from './datasetRunModel.svelte';
 import { modelAudit } from './modelApp.svelte';
 import { localStore } from './storage';
 
@@ -20,7 +18,7 @@ const localSettings = (): LocalSettings => ({ requiredStyle: workbench.settings.
 const labelStore = storeLabelStore(historyDb());
 
 export const datasetRun = new DatasetRun({
-  db: datasetRunDb(),
+  db: historyDb(),
   createWorker: () => new DatasetWorker(),
   host: {
     settings: localSettings,
@@ -32,18 +30,15 @@ export const datasetRun = new DatasetRun({
   },
 });
 
-/** The key for dataset runs when the user typed one there (memory only). */
-export const datasetKey = new SessionKey();
-
 export const datasetModel = new DatasetModelRun({
   host: datasetRun,
   connection: {
     get settings() {
       return modelAudit.settings;
     },
-    // Read at the start of each run and estimate, never kept: the typed key, else the one the
-    // user explicitly chose to remember on this device in the model settings.
-    apiKey: () => datasetKey.value() || (modelAudit.settings.rememberKey ? (loadRememberedKey(localStore) ?? '') : ''),
+    // The model audit's key (typed in Settings or in the dataset view: the same one), read at the
+    // start of each run and estimate, never kept.
+    apiKey: () => modelAudit.keyForRequest(),
   },
   localSettings,
   store: localStore,
@@ -55,8 +50,3 @@ export const annotation = new Annotation({
   dataset: new DatasetSource(datasetRun, localSettings),
   workbench: new WorkbenchSource(workbench),
 });
-
-/** True when a dataset run can get a key without asking. */
-export function rememberedKeyAvailable(): boolean {
-  return modelAudit.settings.rememberKey && modelAudit.hasKey;
-}

@@ -9,7 +9,7 @@ import type { AuditCase, ModelResults, Report } from '../core/types';
 import type { ModelRun, ModelRunOptions } from '../model/run';
 import type { AnnotationLabel } from '../store/schemas';
 import { DatasetRun, type WorkerLike } from './datasetRun.svelte';
-import { DatasetRunDb } from './datasetRunDb.svelte';
+import { HistoryDb } from '../store/db';
 import { runJob, type JobReply, type JobRequest } from './datasetRunJob.svelte';
 import { DatasetModelRun, pool, spread } from './datasetRunModel.svelte';
 import { memoryStore } from './storage';
@@ -36,7 +36,7 @@ function simpleCase(i: number): AuditCase {
 }
 
 /** The worker protocol run in-process; terminate() stops the job between cases. */
-function inProcessWorker(db: DatasetRunDb, opts: { batchCases?: number; gate?: () => Promise<void> } = {}): { make: () => WorkerLike; requests: JobRequest[] } {
+function inProcessWorker(db: HistoryDb, opts: { batchCases?: number; gate?: () => Promise<void> } = {}): { make: () => WorkerLike; requests: JobRequest[] } {
   const requests: JobRequest[] = [];
   const make = (): WorkerLike => {
     let stopped = false;
@@ -63,8 +63,8 @@ function inProcessWorker(db: DatasetRunDb, opts: { batchCases?: number; gate?: (
   return { make, requests };
 }
 
-function setup(opts: { db?: DatasetRunDb; batchCases?: number } = {}) {
-  const db = opts.db ?? new DatasetRunDb(`ds-${Math.random().toString(36).slice(2)}`);
+function setup(opts: { db?: HistoryDb; batchCases?: number } = {}) {
+  const db = opts.db ?? new HistoryDb(`ds-${Math.random().toString(36).slice(2)}`);
   const worker = inProcessWorker(db, opts);
   const stored: AnnotationLabel[] = [];
   const opened: { c: AuditCase; origin: string }[] = [];
@@ -155,7 +155,7 @@ describe('DatasetRun: local checks over a dataset', () => {
   });
 
   it('cancel keeps what was done; after a reload the run continues with the rest and nothing twice', async () => {
-    const db = new DatasetRunDb(`ds-${Math.random().toString(36).slice(2)}`);
+    const db = new HistoryDb(`ds-${Math.random().toString(36).slice(2)}`);
     cleanups.push(async () => {
       db.close();
       await Dexie.delete(db.name);
@@ -185,7 +185,7 @@ describe('DatasetRun: local checks over a dataset', () => {
     expect(second.run.rows.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // Only the missing cases were audited again.
     expect(second.run.stats!.audited).toBe(10 - restoredRows);
-    expect(await db.results.count()).toBe(10);
+    expect(await db.datasetResults.count()).toBe(10);
   });
 
   it('a new import replaces the dataset, and close forgets it', async () => {
@@ -196,10 +196,10 @@ describe('DatasetRun: local checks over a dataset', () => {
     run.importText('b.jsonl', [simpleCase(7), simpleCase(8)].map((c) => JSON.stringify(c)).join('\n'));
     await until(() => run.status === 'done' && run.meta?.name === 'b.jsonl');
     expect(run.rows.map((r) => r.case_id)).toEqual(['s7', 's8']);
-    expect(await db.cases.count()).toBe(2);
+    expect(await db.datasetCases.count()).toBe(2);
     await run.close();
     expect(run.meta).toBeNull();
-    expect(await db.results.count()).toBe(0);
+    expect(await db.datasetResults.count()).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortR
 import { pairKey, REFERENCE_ANNOTATOR } from '../core/labels';
 import type { AuditCase, SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
-import { caseAt, clearSlot, currentMeta, readResults, type DatasetMeta, type DatasetRunDb, type ModelRecord, type ResultRecord } from './datasetRunDb.svelte';
+import { caseAt, clearSlot, currentMeta, putResult, readResults, type DatasetMeta, type DatasetRunDb, type ModelRecord, type ResultRecord } from './datasetRunDb.svelte';
 import type { JobReply, JobRequest, LocalSettings } from './datasetRunJob.svelte';
 
 /** What the run needs of a worker (a real Worker, or an in-process stand-in in tests). */
@@ -402,7 +402,7 @@ export class DatasetRun {
     const next: ResultRecord = { ...current, ...patch };
     if (error !== undefined) next.modelError = error;
     else delete next.modelError;
-    await this.#db.results.put(next);
+    await putResult(this.#db, next);
     if (this.#meta?.id !== meta.id) return;
     const copy = this.#results.slice();
     copy[index] = next;

@@ -7,8 +7,9 @@ import { datasetRow, failedRow } from '../core/dataset';
 import { citedPairs, referenceLabels } from '../core/labels';
 import { parseDataset } from '../core/parse/case';
 import { TOOL_VERSION, type AuditOptions, type ParseError } from '../core/types';
+import type { HistoryDb } from '../store/db';
+import { clearSlot, type CaseRecord, type DatasetMeta, type ResultRecord } from '../store/datasets';
 import { caseKeyOf } from '../store/labels';
-import { clearSlot, type CaseRecord, type DatasetMeta, type DatasetRunDb, type ResultRecord } from './datasetRunDb.svelte';
 
 export interface LocalSettings {
   requiredStyle: NonNullable<AuditOptions['requiredStyle']>;
@@ -38,7 +39,7 @@ export interface JobOptions {
 const MAX_STORED_ERRORS = 200;
 const CASE_WRITE_BATCH = 200;
 
-export async function runJob(req: JobRequest, db: DatasetRunDb, post: (r: JobReply) => void, opts: JobOptions = {}): Promise<void> {
+export async function runJob(req: JobRequest, db: HistoryDb, post: (r: JobReply) => void, opts: JobOptions = {}): Promise<void> {
   const t0 = performance.now();
   try {
     const audited = req.type === 'import' ? await importAndAudit(req, db, post, opts) : await auditStored(req, db, post, opts);
@@ -48,7 +49,7 @@ export async function runJob(req: JobRequest, db: DatasetRunDb, post: (r: JobRep
   }
 }
 
-async function importAndAudit(req: Extract<JobRequest, { type: 'import' }>, db: DatasetRunDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
+async function importAndAudit(req: Extract<JobRequest, { type: 'import' }>, db: HistoryDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
   const parsed = parseDataset(req.text ?? (req.file ? await req.file.text() : ''));
   const errors: ParseError[] = parsed.errors.slice(0, MAX_STORED_ERRORS);
   const meta: DatasetMeta = {
@@ -64,23 +65,23 @@ async function importAndAudit(req: Extract<JobRequest, { type: 'import' }>, db: 
   };
   await clearSlot(db);
   const records: CaseRecord[] = parsed.cases.map((c, index) => ({ datasetId: req.datasetId, index, line: parsed.lines[index] ?? index + 1, case: c }));
-  for (let i = 0; i < records.length; i += CASE_WRITE_BATCH) await db.cases.bulkPut(records.slice(i, i + CASE_WRITE_BATCH));
-  await db.meta.put(meta);
+  for (let i = 0; i < records.length; i += CASE_WRITE_BATCH) await db.datasetCases.bulkPut(records.slice(i, i + CASE_WRITE_BATCH));
+  await db.datasetMeta.put(meta);
   post({ type: 'parsed', runId: req.runId, meta });
   return auditRecords(req, records, 0, records.length, db, post, opts);
 }
 
-async function auditStored(req: Extract<JobRequest, { type: 'audit' }>, db: DatasetRunDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
+async function auditStored(req: Extract<JobRequest, { type: 'audit' }>, db: HistoryDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
   const range = (): [[string, number], [string, number]] => [
     [req.datasetId, -Infinity],
     [req.datasetId, Infinity],
   ];
-  if (req.mode === 'all') await db.results.where('[datasetId+index]').between(...range()).delete();
-  const doneKeys = await db.results.where('[datasetId+index]').between(...range()).primaryKeys();
+  if (req.mode === 'all') await db.datasetResults.where('[datasetId+index]').between(...range()).delete();
+  const doneKeys = await db.datasetResults.where('[datasetId+index]').between(...range()).primaryKeys();
   const done = new Set(doneKeys.map((k) => k[1]));
-  const total = await db.cases.where('[datasetId+index]').between(...range()).count();
+  const total = await db.datasetCases.where('[datasetId+index]').between(...range()).count();
   const todo: CaseRecord[] = [];
-  await db.cases
+  await db.datasetCases
     .where('[datasetId+index]')
     .between(...range())
     .each((r) => {
@@ -94,7 +95,7 @@ async function auditRecords(
   records: readonly CaseRecord[],
   doneBefore: number,
   total: number,
-  db: DatasetRunDb,
+  db: HistoryDb,
   post: (r: JobReply) => void,
   opts: JobOptions,
 ): Promise<number | null> {
@@ -110,9 +111,9 @@ async function auditRecords(
     const out = batch;
     batch = [];
     // A newer import may have replaced the slot meanwhile: never write into it.
-    const meta = await db.meta.get('current');
+    const meta = await db.datasetMeta.get('current');
     if (meta?.id !== req.datasetId || opts.cancelled?.()) throw new StaleRun();
-    await db.results.bulkPut(out);
+    await db.datasetResults.bulkPut(out);
     done += out.length;
     post({ type: 'results', runId: req.runId, records: out, done, total });
     last = performance.now();

@@ -11,7 +11,7 @@ import type { AuditEstimate } from '../model/estimate';
 import type { ModelErrorKind } from '../model/errors';
 import type { ModelRun, ModelRunOptions } from '../model/run';
 import type { KeyValueStore } from './storage';
-import type { ModelRecord } from './datasetRunDb.svelte';
+import type { ModelRecord } from '../store/datasets';
 import type { LocalSettings } from './datasetRunJob.svelte';
 
 type Engine = typeof import('../model/engine');
@@ -329,31 +329,4 @@ function sizeOf(c: AuditCase): number {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-/**
- * A key typed for the dataset run: in memory only (this tab), never written anywhere. The
- * single-case model audit keeps its key private, so the dataset run asks for its own unless
- * the user chose "remember on this device" there.
- */
-export class SessionKey {
-  #key = $state('');
-
-  get has(): boolean {
-    return this.#key.trim() !== '';
-  }
-  /** For display: all but the last four characters hidden. */
-  get masked(): string {
-    const k = this.#key.trim();
-    return k ? `\u2022\u2022\u2022\u2022${k.slice(-4)}` : '';
-  }
-  set(key: string): void {
-    this.#key = key.trim();
-  }
-  clear(): void {
-    this.#key = '';
-  }
-  value(): string {
-    return this.#key;
-  }
 }

@@ -171,6 +171,15 @@ export class ModelAudit {
     return { apiKey: this.#apiKey, baseURL: normaliseBaseURL(this.#settings.baseURL) };
   }
 
+  /**
+   * The key, for a request another part of the page makes (the dataset run): one key for the
+   * whole app, typed once. A method, not a property, so that no serialisation of this object
+   * ever sees it; callers read it when they send and keep it nowhere.
+   */
+  keyForRequest(): string {
+    return this.#apiKey.trim();
+  }
+
   #asModelError(engine: Engine, err: unknown): ModelError {
     if (err instanceof engine.ModelError) return err;
     return new engine.ModelError({ kind: 'unexpected', cause: err, apiMessage: err instanceof Error ? err.message : String(err) });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HistoryDb, SCHEMA_V1, type AuditRowV1 } from './db';
+import { CURRENT_VERSION, HistoryDb, SCHEMA_V1, SCHEMA_V2, summarize, type AuditBody, type AuditRowV1 } from './db';
 import { getAudit, listAudits } from './history';
 
 const fixture = JSON.parse(readFileSync(new URL('../../tests/fixtures/history-v1.json', import.meta.url), 'utf8')) as {
@@ -37,7 +37,7 @@ describe('schema upgrade v1 → v2', () => {
     await makeV1Database(name);
     const db = new HistoryDb(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(CURRENT_VERSION);
 
     const rows = await db.audits.toArray();
     const bodies = await db.bodies.toArray();
@@ -106,8 +106,33 @@ describe('schema upgrade v1 → v2', () => {
   it('opens an empty database directly at the current version', async () => {
     const db = new HistoryDb(freshName());
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(CURRENT_VERSION);
     expect(await db.audits.count()).toBe(0);
+    db.close();
+  });
+});
+
+describe('schema upgrade v2 → v3', () => {
+  it('keeps v2 audits, bodies and labels and adds empty dataset tables', async () => {
+    const name = freshName();
+    // The database as the v2 app left it: a list row, its body and a label.
+    const body: AuditBody = { id: 'a1', case: { query: 'Where?', answer: 'There [1].', chunks: [{ id: '1', text: 'There.' }] }, report: null, labels: [], settings: { requiredStyle: 'auto', language: 'auto' } };
+    const v2 = new Dexie(name);
+    v2.version(2).stores(SCHEMA_V2);
+    await v2.table('audits').add(summarize(body, { title: 'Kept', created: 1, updated: 2 }));
+    await v2.table('bodies').add(body);
+    await v2.table('labels').add({ caseKey: 'k', claimIndex: 0, chunkId: '1', annotator: 'ann', label: 'fully', updated: 3 });
+    v2.close();
+
+    const db = new HistoryDb(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect((await db.audits.get('a1'))?.title).toBe('Kept');
+    expect((await db.bodies.get('a1'))?.case.answer).toBe('There [1].');
+    expect(await db.labels.count()).toBe(1);
+    expect(await db.datasetMeta.count()).toBe(0);
+    await db.datasetCases.put({ datasetId: 'd', index: 0, line: 1, case: body.case });
+    expect(await db.datasetCases.get(['d', 0])).toMatchObject({ line: 1 });
     db.close();
   });
 });

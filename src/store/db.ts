@@ -7,8 +7,11 @@
 // v2: listing thousands of audits must not read thousands of reports, so the heavy part moves to
 //     `bodies`; list rows gain a content hash (dedup on import), a soft-delete flag (undo) and
 //     compound indexes for "newest first, filtered by verdict" and "not in the trash".
+// v3: the dataset being worked on (one slot: its cases, each case's local and model result) so a
+//     run survives a reload. Before v3 it had a database of its own; datasets.ts moves it here.
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { AuditCase, ModelResults, Report, Verdict } from '../core/types';
+import type { CaseRecord, DatasetMeta, ResultRecord } from './datasets';
 import { contentHash } from './hash';
 import type { AnnotationLabel, AuditSettings, Timings, Usage } from './schemas';
 import { indexWords } from './words';
@@ -26,7 +29,14 @@ export const SCHEMA_V2 = {
   labels: '[caseKey+claimIndex+chunkId+annotator], caseKey, annotator, updated',
 } as const;
 
-export const CURRENT_VERSION = 2;
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  datasetMeta: 'slot',
+  datasetCases: '[datasetId+index]',
+  datasetResults: '[datasetId+index]',
+} as const;
+
+export const CURRENT_VERSION = 3;
 
 /** The verdict column: a report's verdict, or NONE for an audit stored without a report. */
 export type RowVerdict = Verdict | 'NONE';
@@ -96,11 +106,16 @@ export class HistoryDb extends Dexie {
   audits!: Table<AuditRow, string>;
   bodies!: Table<AuditBody, string>;
   labels!: Table<LabelRow, [string, number, string, string]>;
+  datasetMeta!: Table<DatasetMeta, 'current'>;
+  datasetCases!: Table<CaseRecord, [string, number]>;
+  datasetResults!: Table<ResultRecord, [string, number]>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+    // New tables only: nothing to upgrade (a dataset of the old database is adopted on first use).
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 

@@ -218,6 +218,7 @@ const en = {
 
   // Import, drafts, toasts
   dropHere: 'Drop a case file (.json) or dataset (.jsonl) to open it',
+  dropDataset: 'Drop a dataset (.jsonl) to run the checks over every case',
   datasetLabel: 'Dataset',
   datasetCase: 'Case in dataset',
   datasetOf: (i: number, n: number) => `${i} of ${n}`,
@@ -453,6 +454,7 @@ const cs: Messages = {
   ],
 
   dropHere: 'Pusťte sem soubor případu (.json) nebo datovou sadu (.jsonl)',
+  dropDataset: 'Pusťte sem datovou sadu (.jsonl) a kontroly proběhnou nad každým případem',
   datasetLabel: 'Datová sada',
   datasetCase: 'Případ v datové sadě',
   datasetOf: (i, n) => `${i} z ${n}`,

@@ -270,8 +270,8 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
     await openApp(page);
     await importDataset(page, FIXTURE, 3);
     const panel = page.getByRole('region', { name: 'Model audit of all cases' });
-    await panel.getByLabel('API key for the dataset run').fill(KEY);
-    await panel.getByLabel('API key for the dataset run').press('Enter');
+    await panel.getByLabel('Anthropic API key').fill(KEY);
+    await panel.getByLabel('Anthropic API key').press('Enter');
     await panel.getByRole('button', { name: 'Run model audit (3 cases)' }).click();
     await expect(page.getByTestId('dataset-model-status')).toContainText('Model audit done: 3 of 3 cases judged', { timeout: 20_000 });
 

@@ -135,6 +135,24 @@ test('local checks run in a worker with progress; cancel keeps what was done; af
   expect(new Set(ids).size).toBe(3000);
 });
 
+test('a file dropped on the Dataset view becomes the dataset (the workbench keeps its case)', async ({ page }) => {
+  await openApp(page);
+  const query = await page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query ?? null);
+  await views(page).getByRole('button', { name: 'Dataset' }).click();
+  await expect(page.getByLabel('Open dataset file')).toBeAttached();
+  await page.evaluate((jsonl) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([jsonl], 'dropped-towers.jsonl', { type: 'application/x-ndjson' }));
+    const target = document.querySelector('.dataset') ?? document.body;
+    for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, generated(12));
+  await expect(page.getByTestId('dataset-summary')).toHaveText('dropped-towers.jsonl: 12 cases');
+  await expect(localStatus(page)).toContainText('Local checks done: 12 cases.');
+  // Still the Dataset view, and the workbench's case was not replaced.
+  await expect(views(page).getByRole('button', { name: 'Dataset' })).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query ?? null)).toBe(query);
+});
+
 test.describe('the model over the whole dataset (local fake Messages API)', () => {
   let server: FakeAnthropic;
   test.beforeAll(async () => {
@@ -157,7 +175,7 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
   const status = (page: Page) => page.getByTestId('dataset-model-status');
 
   async function enterKey(page: Page): Promise<void> {
-    const field = panel(page).getByLabel('API key for the dataset run');
+    const field = panel(page).getByLabel('Anthropic API key');
     await field.fill(KEY);
     await field.press('Enter');
     await expect(panel(page)).toContainText('in memory for this tab');
@@ -211,5 +229,30 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     const csv = await download(page, 'Download results (CSV)');
     expect(csv.split('\r\n')[1]).toContain(',model,claude-sonnet-5-5,');
     await snap(page, testInfo, 'dataset-after-model-run');
+  });
+  test('one key for the whole app: typed in Settings, the dataset run uses it; forgotten here, it is gone there too', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Anthropic API key').fill(KEY);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await openDataset(page, FIXTURE);
+    await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
+    // Not asked again: the panel names the key by its last four characters only.
+    await expect(panel(page).getByTestId('dataset-key')).toContainText(`••••${KEY.slice(-4)} in memory for this tab`);
+    await expect(panel(page).getByLabel('Anthropic API key')).toHaveCount(0);
+    await panel(page).getByRole('button', { name: 'Run model audit (3 cases)' }).click();
+    await expect(status(page)).toContainText('Model audit done: 3 of 3 cases judged.', { timeout: 20_000 });
+    const sent = server.calls('/v1/messages');
+    expect(sent).toHaveLength(3);
+    for (const r of sent) expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    await panel(page).getByRole('button', { name: 'Forget key' }).click();
+    await expect(panel(page)).toContainText('Enter an API key to run the model over the dataset.');
+    await views(page).getByRole('button', { name: 'Workbench' }).click();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog').getByText('No key entered.')).toBeVisible();
   });
 });

@@ -1,0 +1,165 @@
+// The dataset being worked on, kept in the app's database (tables datasetMeta, datasetCases,
+// datasetResults, schema v3) so that a run stopped by a reload or a cancel can be continued: the
+// dataset's cases, each case's local result (row, pairs to label, reference labels) and, once
+// judged, its model result. One dataset at a time ("slot"): opening another replaces it. Used by
+// the page and by the dataset worker, which open the same database.
+import Dexie, { type Table } from 'dexie';
+import { z } from 'zod';
+import type { DatasetRow } from '../core/dataset';
+import type { PairRef, ReferenceLabel } from '../core/labels';
+import type { AuditCase, ModelResults, ParseError, SupportVerdict } from '../core/types';
+import type { HistoryDb } from './db';
+
+export interface DatasetMeta {
+  /** Always 'current': the one slot. */
+  slot: 'current';
+  /** Random per import: writes of an older run that arrive late are recognised and dropped. */
+  id: string;
+  name: string;
+  created: number;
+  size: number;
+  /** The first parse errors of lines that could not be read (capped), and how many there were. */
+  errors: ParseError[];
+  errorCount: number;
+  /** The local-audit settings the rows were computed with. */
+  settings: { requiredStyle: string; language: string };
+  toolVersion: string;
+}
+
+export interface CaseRecord {
+  datasetId: string;
+  index: number;
+  /** 1-based line in the file. */
+  line: number;
+  case: AuditCase;
+}
+
+export interface ModelRecord {
+  results: ModelResults;
+  row: DatasetRow;
+  /** The model's verdict per (claim, chunk) after the merge (phrase check, numbers cap). */
+  verdicts: [number, string, SupportVerdict][];
+  at: number;
+}
+
+export interface ResultRecord {
+  datasetId: string;
+  index: number;
+  caseKey: string;
+  row: DatasetRow;
+  pairs: (PairRef & { cited: boolean })[];
+  reference: ReferenceLabel[];
+  model?: ModelRecord;
+  /** The last model failure of this case (it is retried on resume). */
+  modelError?: string;
+}
+
+/** Empties the slot (before a new import, or when the user closes the dataset). */
+export async function clearSlot(db: HistoryDb): Promise<void> {
+  await db.transaction('rw', db.datasetMeta, db.datasetCases, db.datasetResults, async () => {
+    await Promise.all([db.datasetMeta.clear(), db.datasetCases.clear(), db.datasetResults.clear()]);
+  });
+}
+
+/** The stored dataset, if there is one that can be reopened (adopting one of the old database). */
+export async function currentMeta(db: HistoryDb): Promise<DatasetMeta | undefined> {
+  await adoptLegacyDataset(db);
+  const raw = await db.datasetMeta.get('current');
+  return raw && MetaShape.safeParse(raw).success ? raw : undefined;
+}
+
+export async function caseAt(db: HistoryDb, datasetId: string, index: number): Promise<CaseRecord | undefined> {
+  return db.datasetCases.get([datasetId, index]);
+}
+
+export async function putResult(db: HistoryDb, record: ResultRecord): Promise<void> {
+  await db.datasetResults.put(record);
+}
+
+/** Results in index order, read in pages so a large dataset never blocks the page in one read. */
+export async function readResults(db: HistoryDb, datasetId: string, onPage: (page: ResultRecord[]) => void, pageSize = 250): Promise<void> {
+  let from = 0;
+  for (;;) {
+    const page = await db.datasetResults
+      .where('[datasetId+index]')
+      .between([datasetId, from], [datasetId, Infinity])
+      .limit(pageSize)
+      .toArray();
+    if (page.length === 0) return;
+    onPage(page);
+    from = page[page.length - 1]!.index + 1;
+    if (page.length < pageSize) return;
+  }
+}
+
+export async function countResults(db: HistoryDb, datasetId: string): Promise<number> {
+  return db.datasetResults.where('[datasetId+index]').between([datasetId, -Infinity], [datasetId, Infinity]).count();
+}
+
+// What a stored slot must look like to be reopened (older or foreign data is dropped, not trusted).
+const MetaShape = z.looseObject({
+  slot: z.literal('current'),
+  id: z.string().min(1),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  errors: z.array(z.looseObject({ message: z.string(), line: z.number(), column: z.number() })),
+  errorCount: z.number().int().nonnegative(),
+});
+
+// --- the database datasets had before schema v3 --------------------------------------------------
+
+/** Until schema v3 the dataset slot was a database of its own, with this name and schema. */
+export const LEGACY_DATASET_DB_NAME = 'citation-auditor-datasets';
+export const LEGACY_DATASET_SCHEMA = { meta: 'slot', cases: '[datasetId+index]', results: '[datasetId+index]' } as const;
+
+const COPY_BATCH = 200;
+const adopting = new WeakMap<HistoryDb, Promise<boolean>>();
+
+/**
+ * Moves a dataset left in the old database into the slot, once per page, then deletes the old
+ * database. The slot's meta is written last and only into an empty slot: until it is there the
+ * copy is invisible (an interrupted copy is simply redone), and a dataset the user opened
+ * meanwhile always wins. Failures leave the old database where it is and are not fatal.
+ */
+export function adoptLegacyDataset(db: HistoryDb, legacyName: string = LEGACY_DATASET_DB_NAME): Promise<boolean> {
+  let p = adopting.get(db);
+  if (!p) {
+    p = adopt(db, legacyName).catch(() => false);
+    adopting.set(db, p);
+  }
+  return p;
+}
+
+async function adopt(db: HistoryDb, legacyName: string): Promise<boolean> {
+  if (!(await Dexie.exists(legacyName))) return false;
+  const old = new Dexie(legacyName);
+  old.version(1).stores(LEGACY_DATASET_SCHEMA);
+  let adopted = false;
+  try {
+    const meta: unknown = await old.table('meta').get('current');
+    const valid = MetaShape.safeParse(meta);
+    if (valid.success && !(await db.datasetMeta.get('current'))) {
+      await copyTable(old.table('cases'), db.datasetCases);
+      await copyTable(old.table('results'), db.datasetResults);
+      adopted = await db.transaction('rw', db.datasetMeta, async () => {
+        if (await db.datasetMeta.get('current')) return false;
+        await db.datasetMeta.put(meta as DatasetMeta);
+        return true;
+      });
+    }
+  } finally {
+    old.close();
+  }
+  await Dexie.delete(legacyName);
+  return adopted;
+}
+
+async function copyTable<T>(from: Table, to: Table<T, [string, number]>): Promise<void> {
+  let offset = 0;
+  for (;;) {
+    const rows = (await from.offset(offset).limit(COPY_BATCH).toArray()) as T[];
+    if (rows.length === 0) return;
+    await to.bulkPut(rows);
+    offset += rows.length;
+  }
+}
