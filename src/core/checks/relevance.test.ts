@@ -69,4 +69,20 @@ describe('checkRelevance', () => {
     const ctx = makeContext({ answer: 'Items can be returned within 30 days for a full refund [3].', chunks: CHUNKS });
     expect(checkRelevance(ctx, stats).map((f) => f.code).sort()).toEqual(['better_chunk', 'low_overlap']);
   });
+
+  it('reuses statistics for equal chunks in new objects, and never for changed ones', () => {
+    const answer = 'Items can be returned within 30 days for a full refund [3].';
+    const first = checkRelevance(makeContext({ answer, chunks: CHUNKS }));
+    expect(first.map((f) => f.code).sort()).toEqual(['better_chunk', 'low_overlap']);
+    // Equal content, new arrays and objects (the workbench parses its editors again): same result.
+    expect(checkRelevance(makeContext({ answer, chunks: CHUNKS.map((t) => `${t}`) }))).toEqual(first);
+    // Chunk 3 now says what the claim says, at the same chunk count: nothing stale is reused.
+    const changed = [CHUNKS[0]!, CHUNKS[1]!, 'Items can be returned within 30 days for a full refund to the card.'];
+    const ctx = makeContext({ answer, chunks: changed });
+    expect(checkRelevance(ctx)).toEqual(checkRelevance(ctx, buildChunkStats(ctx.chunks, ctx.language)));
+    expect(checkRelevance(ctx)).toEqual([]);
+    // Changed ids alone are a change too: with the same texts, "3" now names the returns chunk.
+    const swapped = makeContext({ answer, chunks: [{ id: '1', text: CHUNKS[0]! }, { id: '3', text: CHUNKS[1]! }, { id: '2', text: CHUNKS[2]! }] });
+    expect(checkRelevance(swapped)).toEqual([]);
+  });
 });

@@ -87,11 +87,38 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
 
 const statsCache = new WeakMap<readonly Chunk[], ChunkStats>();
 
+// The workbench parses the Chunks editor again on every keystroke in any editor (and the worker
+// receives copies), so equal chunks arrive as new objects: the last few statistics are also
+// found by content. Comparing the texts costs far less than tokenising them again.
+const RECENT_MAX = 4;
+const recent: { chunks: readonly Chunk[]; stats: ChunkStats }[] = [];
+
+function sameContent(a: readonly Chunk[], b: readonly Chunk[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && (String(x.id) !== String(y.id) || x.text !== y.text)) return false;
+  }
+  return true;
+}
+
 function statsFor(ctx: CheckContext): ChunkStats {
   const hit = statsCache.get(ctx.chunks);
   if (hit && hit.language === ctx.language && hit.ids.length === ctx.chunks.length) return hit;
+  const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r.chunks, ctx.chunks));
+  if (i >= 0) {
+    const entry = recent[i]!;
+    recent.splice(i, 1);
+    recent.unshift(entry);
+    statsCache.set(ctx.chunks, entry.stats);
+    return entry.stats;
+  }
   const s = buildChunkStats(ctx.chunks, ctx.language);
   statsCache.set(ctx.chunks, s);
+  // A shallow copy: the caller may change its array later; the chunk objects' texts are strings.
+  recent.unshift({ chunks: ctx.chunks.map((c) => ({ id: c.id, text: c.text })), stats: s });
+  if (recent.length > RECENT_MAX) recent.pop();
   return s;
 }
 
