@@ -92,10 +92,22 @@ export function parseAnswerEditor(text: string, chunks: Chunk[]) {
   return { parsed, structuredInEditor, structuredValue };
 }
 
+// Typing in the Query, Answer or Gold editor leaves the Chunks text as it was: its parse (the
+// largest input, often hundreds of KB) is kept and reused, and the same chunk objects let the
+// checks reuse what they derived from them. Parse results are never modified after the fact.
+let lastChunks: { text: string; parsed: ReturnType<typeof parseChunks> } | null = null;
+
+function parseChunksOnce(text: string): ReturnType<typeof parseChunks> {
+  if (lastChunks?.text === text) return lastChunks.parsed;
+  const parsed = parseChunks(text);
+  lastChunks = { text, parsed };
+  return parsed;
+}
+
 export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main'): Analysis {
   const t0 = now();
   const { inputs, attached, settings } = req;
-  const chunks = parseChunks(inputs.chunksText);
+  const chunks = parseChunksOnce(inputs.chunksText);
   const { parsed: answer, structuredInEditor, structuredValue } = parseAnswerEditor(inputs.answerText, chunks.chunks);
   const extraChunks = answer.structured?.chunks ?? [];
   const allChunks = extraChunks.length && chunks.chunks.length === 0 ? extraChunks : chunks.chunks;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseChunks } from '../core/parse/chunks';
+import { analyze, type AnalysisRequest } from './analysis';
+
+const CHUNKS = JSON.stringify([
+  { id: 'a', text: 'The bridge opened in 1932 and is 503 metres long.' },
+  { id: 'b', text: 'It carries eight lanes of traffic.' },
+]);
+
+const request = (seq: number, answerText: string, chunksText = CHUNKS): AnalysisRequest => ({
+  seq,
+  revision: seq,
+  inputs: { query: 'Tell me about the bridge.', answerText, chunksText, goldText: '' },
+  attached: {},
+  settings: { requiredStyle: 'auto', language: 'auto' },
+});
+
+describe('analyze', () => {
+  it('reuses the Chunks parse while only other editors change, and parses again when it changes', () => {
+    const first = analyze(request(1, 'The bridge opened in 1932 [a].'));
+    const second = analyze(request(2, 'The bridge opened in 1932 [a]. It has eight lanes [b].'));
+    expect(second.chunks.chunks).toBe(first.chunks.chunks);
+    expect(second.report?.citations.map((c) => c.chunk_id)).toEqual(['a', 'b']);
+
+    const edited = CHUNKS.replace('eight lanes', 'six lanes');
+    const third = analyze(request(3, 'It has eight lanes [b].', edited));
+    expect(third.chunks.chunks).not.toBe(first.chunks.chunks);
+    expect(third.chunks.chunks).toEqual(parseChunks(edited).chunks);
+    expect(third.chunks.chunks[1]?.text).toBe('It carries six lanes of traffic.');
+  });
+
+  it('gives the same report as a fresh parse would', () => {
+    analyze(request(4, 'Other text [a].'));
+    const reused = analyze(request(5, 'The bridge is 503 metres long [a] and has eight lanes [b].'));
+    const fresh = analyze(request(6, 'The bridge is 503 metres long [a] and has eight lanes [b].', `${CHUNKS}\n`));
+    const strip = (r: typeof reused.report) => ({ ...r, meta: { ...r!.meta, generated_at: '' } });
+    expect(strip(reused.report)).toEqual(strip(fresh.report));
+  });
+});
