@@ -331,6 +331,26 @@ describe('DatasetModelRun: the model over every case', () => {
     expect(noKey.status).toBe('idle');
   });
 
+  it('stops, without another request, when a different dataset is opened while it runs', async () => {
+    const s = await imported(5);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = fakeRun({ gate });
+    const { m } = modelRun(s.run, slow.run);
+    m.setConcurrency(1);
+    const running = m.run();
+    await until(() => m.inFlight.length === 1);
+    s.run.importText('other.jsonl', [simpleCase(10), simpleCase(11), simpleCase(12)].map((c) => JSON.stringify(c)).join('\n'));
+    release();
+    await running;
+    await until(() => s.run.status === 'done');
+    expect(slow.seen).toEqual(['s0']);
+    expect(m.status).toBe('cancelled');
+    // Nothing of the old run landed in the new dataset.
+    expect(s.run.pendingModel()).toEqual([0, 1, 2]);
+    expect([0, 1, 2].map((i) => s.run.resultAt(i)?.modelError)).toEqual([undefined, undefined, undefined]);
+  });
+
   it('pool keeps order and the limit', async () => {
     const order: number[] = [];
     await pool([1, 2, 3, 4, 5], 2, async (x) => {

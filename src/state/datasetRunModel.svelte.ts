@@ -244,9 +244,20 @@ export class DatasetModelRun {
     const settings = this.#opts.localSettings();
     const engine = await this.#engine();
     let fatal: string | null = null;
+    // Another dataset opened (or this one closed) meanwhile: its cases sit at the same indexes, so
+    // the run stops instead of spending requests on them and throwing the answers away.
+    const replaced = () => this.#opts.host.datasetId !== datasetId;
     await pool(pending, this.#concurrency, async (index) => {
       if (controller.signal.aborted || fatal !== null || gen !== this.#generation) return;
+      if (replaced()) {
+        controller.abort();
+        return;
+      }
       const c = await this.#opts.host.caseAt(index);
+      if (replaced()) {
+        controller.abort();
+        return;
+      }
       if (!c) return;
       this.#inFlight = [...this.#inFlight, index];
       try {
@@ -261,7 +272,7 @@ export class DatasetModelRun {
         await this.#opts.host.saveModel(index, { results: run.results, row, verdicts, at: Date.now() });
         this.#done++;
       } catch (e) {
-        if (gen !== this.#generation || controller.signal.aborted) return;
+        if (gen !== this.#generation || controller.signal.aborted || replaced()) return;
         const kind = (e as ErrorLike).kind;
         if (kind && FATAL.has(kind)) {
           fatal = messageOf(e);
