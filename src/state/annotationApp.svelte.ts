@@ -7,6 +7,7 @@ import { DatasetSource, WorkbenchSource } from './annotationSource.svelte';
 import { appView } from './annotationView.svelte';
 import { workbench } from './app.svelte';
 import DatasetWorker from './dataset.worker?worker';
+import { DatasetGuard } from './datasetGuard.svelte';
 import { DatasetRun } from './datasetRun.svelte';
 import type { LocalSettings } from './datasetRunJob.svelte';
 import { DatasetModelRun } from './datasetRunModel.svelte';
@@ -42,6 +43,19 @@ export const datasetModel = new DatasetModelRun({
   },
   localSettings,
   store: localStore,
+});
+
+/** Opening or closing a dataset: asks first when the model's work would be lost. */
+export const datasetGuard = new DatasetGuard({
+  atStake: () => {
+    const meta = datasetRun.meta;
+    return meta ? { name: meta.name, judged: datasetRun.metrics.checkedByModel, modelRunning: datasetModel.running } : null;
+  },
+  perform: async (action) => {
+    datasetModel.cancel();
+    if (action.kind === 'open') datasetRun.importFile(action.file);
+    else await datasetRun.close();
+  },
 });
 
 export const annotation = new Annotation({

@@ -230,7 +230,7 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     expect(csv.split('\r\n')[1]).toContain(',model,claude-sonnet-5-5,');
     await snap(page, testInfo, 'dataset-after-model-run');
   });
-  test('one key for the whole app: typed in Settings, the dataset run uses it; forgotten here, it is gone there too', async ({ page }) => {
+  test('one key for the whole app: typed in Settings, the dataset run uses it; its verdicts are not thrown away without asking; forgotten here, the key is gone there too', async ({ page }) => {
     await openApp(page);
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog');
@@ -248,6 +248,21 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     const sent = server.calls('/v1/messages');
     expect(sent).toHaveLength(3);
     for (const r of sent) expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    // The model's verdicts cost money: opening another dataset asks first, and Keep keeps them.
+    await page.getByLabel('Open dataset file').setInputFiles(FIXTURE);
+    const ask = page.getByRole('dialog', { name: 'Open another dataset?' });
+    await expect(ask).toContainText('“annotate-small.jsonl” holds 3 cases judged by the model.');
+    await ask.getByRole('button', { name: 'Keep it' }).click();
+    await expect(ask).toBeHidden();
+    await expect(status(page)).toContainText('3 of 3 cases judged by the model.');
+    // Closing asks too; the results can be downloaded from the question itself.
+    await page.getByRole('button', { name: 'Close dataset' }).click();
+    const closing = page.getByRole('dialog', { name: 'Close the dataset?' });
+    const [saved] = await Promise.all([page.waitForEvent('download'), closing.getByRole('button', { name: 'Download results (JSONL)' }).click()]);
+    expect(readFileSync((await saved.path())!, 'utf8').trim().split('\n')).toHaveLength(3);
+    await closing.getByRole('button', { name: 'Close it' }).click();
+    await expect(page.getByTestId('dataset-summary')).toHaveCount(0);
 
     await panel(page).getByRole('button', { name: 'Forget key' }).click();
     await expect(panel(page)).toContainText('Enter an API key to run the model over the dataset.');
