@@ -94,6 +94,12 @@ export async function benchDataset(opts: DatasetBenchOptions = {}): Promise<Reco
     await page.getByRole('region', { name: 'Report' }).waitFor();
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Dataset' }).click();
     await page.getByLabel('Open dataset file').waitFor({ state: 'attached' });
+    // The workbench's editors go on loading after the report shows: Monaco, then its JSON mode once
+    // the Chunks editor has its model (each a module of tens of ms of script when evaluated). On a
+    // loaded machine they were still arriving when the watch began and were counted as the
+    // dataset run's long tasks; wait for the editors and for the network to be quiet first.
+    await page.waitForFunction('document.documentElement.dataset.editors === "ready"', undefined, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
     // Let the view settle, then watch the main thread from just before the file is chosen.
     await page.waitForTimeout(300);
     await page.evaluate(PROBE);

@@ -7,10 +7,11 @@ import { auditCase } from '../core/audit';
 import { applyModelResults } from '../core/report';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import type { ModelRun, ModelRunOptions } from '../model/run';
+import type { DatasetMeta } from '../store/datasets';
 import type { AnnotationLabel } from '../store/schemas';
 import { DatasetRun, type WorkerLike } from './datasetRun.svelte';
 import { HistoryDb } from '../store/db';
-import { runJob, type JobReply, type JobRequest } from './datasetRunJob.svelte';
+import { localResult, runJob, type JobReply, type JobRequest } from './datasetRunJob.svelte';
 import { DatasetModelRun, pool, spread } from './datasetRunModel.svelte';
 import { memoryStore } from './storage';
 
@@ -63,7 +64,7 @@ function inProcessWorker(db: HistoryDb, opts: { batchCases?: number; gate?: () =
   return { make, requests };
 }
 
-function setup(opts: { db?: HistoryDb; batchCases?: number } = {}) {
+function setup(opts: { db?: HistoryDb; batchCases?: number; applyEveryMs?: number } = {}) {
   const db = opts.db ?? new HistoryDb(`ds-${Math.random().toString(36).slice(2)}`);
   const worker = inProcessWorker(db, opts);
   const stored: AnnotationLabel[] = [];
@@ -79,6 +80,7 @@ function setup(opts: { db?: HistoryDb; batchCases?: number } = {}) {
       },
     },
     pageSize: 2,
+    ...(opts.applyEveryMs !== undefined ? { applyEveryMs: opts.applyEveryMs } : {}),
   });
   cleanups.push(async () => {
     run.dispose();
@@ -161,7 +163,8 @@ describe('DatasetRun: local checks over a dataset', () => {
       await Dexie.delete(db.name);
     });
     const text = Array.from({ length: 10 }, (_, i) => JSON.stringify(simpleCase(i))).join('\n');
-    const first = setup({ db, batchCases: 1 });
+    // Every batch shown as it arrives, so that the cancel lands in the middle of the run.
+    const first = setup({ db, batchCases: 1, applyEveryMs: 0 });
     first.run.importText('ten.jsonl', text);
     await until(() => first.run.progress.done >= 3);
     await first.run.cancelLocal();
@@ -200,6 +203,116 @@ describe('DatasetRun: local checks over a dataset', () => {
     await run.close();
     expect(run.meta).toBeNull();
     expect(await db.datasetResults.count()).toBe(0);
+  });
+});
+
+/** A reply as the test writes it: the run id is filled in from the request. */
+type WithoutRunId<T> = T extends unknown ? Omit<T, 'runId'> : never;
+
+describe('DatasetRun: batches that arrive close together are shown together', () => {
+  /** A run over a worker the test answers itself, with a clock and timers the test moves. */
+  function manual() {
+    let clock = 0;
+    const timers: { fn: () => void; at: number; cancelled: boolean }[] = [];
+    const workers: { w: WorkerLike; req: JobRequest }[] = [];
+    const db = new HistoryDb(`ds-${Math.random().toString(36).slice(2)}`);
+    const run = new DatasetRun({
+      db,
+      createWorker: () => {
+        const w: WorkerLike = {
+          onmessage: null,
+          onerror: null,
+          postMessage: (req) => workers.push({ w, req }),
+          terminate: () => {},
+        };
+        return w;
+      },
+      host: { settings: () => ({ requiredStyle: 'auto', language: 'auto' }), openCase: () => {}, storeLabels: async () => {} },
+      now: () => clock,
+      applyEveryMs: 200,
+      schedule: (fn, ms) => {
+        const t = { fn, at: clock + ms, cancelled: false };
+        timers.push(t);
+        return () => (t.cancelled = true);
+      },
+    });
+    cleanups.push(async () => {
+      run.dispose();
+      db.close();
+      await Dexie.delete(db.name);
+    });
+    const last = () => workers[workers.length - 1]!;
+    const reply = (r: WithoutRunId<JobReply>) => last().w.onmessage!({ data: { ...r, runId: last().req.runId } as JobReply } as MessageEvent<JobReply>);
+    const datasetId = () => (last().req as { datasetId: string }).datasetId;
+    const meta = (size: number): DatasetMeta => ({ slot: 'current', id: datasetId(), name: 'm.jsonl', created: 0, size, errors: [], errorCount: 0, settings: { requiredStyle: 'auto', language: 'auto' }, toolVersion: 'test' });
+    const rec = (index: number) => localResult({ datasetId: datasetId(), index, line: index + 1, case: simpleCase(index) }, {});
+    const waiting = () => timers.filter((t) => !t.cancelled);
+    /** Moves the clock to `to` and runs the timers due by then. */
+    const advance = (to: number) => {
+      clock = to;
+      for (const t of timers.splice(0)) {
+        if (t.cancelled) continue;
+        if (t.at <= to) t.fn();
+        else timers.push(t);
+      }
+    };
+    const shown = () => run.rows.map((r) => r.index);
+    return { run, reply, meta, rec, waiting, advance, shown, setClock: (t: number) => (clock = t) };
+  }
+
+  it('shows the first batch at once, later ones together at most every applyEveryMs, and all of them at done', () => {
+    const m = manual();
+    m.run.importText('m.jsonl', 'ignored by the test worker');
+    m.reply({ type: 'parsed', meta: m.meta(6) });
+    m.reply({ type: 'results', records: [m.rec(0), m.rec(1)], done: 2, total: 6 });
+    expect(m.shown()).toEqual([0, 1]);
+    expect(m.run.progress).toEqual({ done: 2, total: 6 });
+
+    m.setClock(50);
+    m.reply({ type: 'results', records: [m.rec(2)], done: 3, total: 6 });
+    m.setClock(120);
+    m.reply({ type: 'results', records: [m.rec(3)], done: 4, total: 6 });
+    // Both wait for the same moment: 200 ms after the first batch went in.
+    expect(m.shown()).toEqual([0, 1]);
+    expect(m.run.progress.done).toBe(2);
+    expect(m.waiting().map((t) => t.at)).toEqual([200]);
+    m.advance(200);
+    expect(m.shown()).toEqual([0, 1, 2, 3]);
+    expect(m.run.progress).toEqual({ done: 4, total: 6 });
+    expect(m.waiting()).toEqual([]);
+
+    // A batch long after the last one goes in at once.
+    m.setClock(500);
+    m.reply({ type: 'results', records: [m.rec(4)], done: 5, total: 6 });
+    expect(m.shown()).toEqual([0, 1, 2, 3, 4]);
+    // The end of the run shows what is still waiting, without waiting.
+    m.setClock(520);
+    m.reply({ type: 'results', records: [m.rec(5)], done: 6, total: 6 });
+    expect(m.shown()).toEqual([0, 1, 2, 3, 4]);
+    m.reply({ type: 'done', ms: 500, audited: 6 });
+    expect(m.shown()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(m.run.progress).toEqual({ done: 6, total: 6 });
+    expect(m.run.status).toBe('done');
+    expect(m.waiting()).toEqual([]);
+  });
+
+  it('a batch still waiting when the dataset is replaced is never shown', () => {
+    const m = manual();
+    m.run.importText('m.jsonl', 'first');
+    m.reply({ type: 'parsed', meta: m.meta(3) });
+    m.reply({ type: 'results', records: [m.rec(0)], done: 1, total: 3 });
+    m.setClock(10);
+    m.reply({ type: 'results', records: [m.rec(1)], done: 2, total: 3 });
+    expect(m.waiting()).toHaveLength(1);
+
+    m.run.importText('n.jsonl', 'second');
+    expect(m.waiting()).toEqual([]);
+    m.reply({ type: 'parsed', meta: m.meta(2) });
+    // The new run's first batch goes in at once, though the last one went in only 10 ms ago.
+    m.reply({ type: 'results', records: [m.rec(0)], done: 1, total: 2 });
+    m.advance(1000);
+    expect(m.shown()).toEqual([0]);
+    expect(m.run.progress).toEqual({ done: 1, total: 2 });
   });
 });
 

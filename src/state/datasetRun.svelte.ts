@@ -6,7 +6,8 @@ import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortR
 import { pairKey, REFERENCE_ANNOTATOR } from '../core/labels';
 import type { AuditCase, SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
-import { caseAt, clearSlot, currentMeta, putResult, readResults, type DatasetMeta, type DatasetRunDb, type ModelRecord, type ResultRecord } from './datasetRunDb.svelte';
+import type { HistoryDb } from '../store/db';
+import { caseAt, clearSlot, currentMeta, putResult, readResults, type DatasetMeta, type ModelRecord, type ResultRecord } from '../store/datasets';
 import type { JobReply, JobRequest, LocalSettings } from './datasetRunJob.svelte';
 
 /** What the run needs of a worker (a real Worker, or an in-process stand-in in tests). */
@@ -40,12 +41,24 @@ export interface DatasetRunHost {
 }
 
 export interface DatasetRunOptions {
-  db: DatasetRunDb;
+  db: HistoryDb;
   createWorker: () => WorkerLike;
   host: DatasetRunHost;
   now?: () => number;
   pageSize?: number;
+  /**
+   * While the local checks stream in, the page takes their batches in at most this often (ms);
+   * batches that arrive sooner wait and go in together. Default 200.
+   */
+  applyEveryMs?: number;
+  /** Runs `fn` after `ms`; returns what cancels it (tests pass a manual clock). */
+  schedule?: (fn: () => void, ms: number) => () => void;
 }
+
+const defaultSchedule = (fn: () => void, ms: number): (() => void) => {
+  const id = setTimeout(fn, ms);
+  return () => clearTimeout(id);
+};
 
 const newId = () => `ds-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -66,14 +79,27 @@ export class DatasetRun {
   page = $state(0);
   readonly pageSize: number;
 
-  readonly #db: DatasetRunDb;
+  readonly #db: HistoryDb;
   readonly #createWorker: () => WorkerLike;
   readonly #host: DatasetRunHost;
   readonly #now: () => number;
+  readonly #applyEveryMs: number;
+  readonly #schedule: (fn: () => void, ms: number) => () => void;
   #worker: WorkerLike | null = null;
   #runId = 0;
   #startedAt = 0;
   #restoring: Promise<void> | null = null;
+  /**
+   * Batches received but not yet shown, and the progress that goes with them. Every batch that
+   * goes in copies the result list and makes the table, the metrics and the rest be worked out
+   * again over all rows and the page be laid out and painted again; taking batches in together
+   * keeps that work, which the page does while the worker keeps its own core busy, to a few
+   * times a second.
+   */
+  #pending: ResultRecord[] = [];
+  #pendingProgress: { done: number; total: number } | null = null;
+  #lastApplied = -Infinity;
+  #cancelApply: (() => void) | null = null;
 
   constructor(opts: DatasetRunOptions) {
     this.#db = opts.db;
@@ -81,6 +107,8 @@ export class DatasetRun {
     this.#host = opts.host;
     this.#now = opts.now ?? (() => performance.now());
     this.pageSize = opts.pageSize ?? 25;
+    this.#applyEveryMs = opts.applyEveryMs ?? 200;
+    this.#schedule = opts.schedule ?? defaultSchedule;
   }
 
   // --- what the page shows -------------------------------------------------------------------
@@ -116,8 +144,11 @@ export class DatasetRun {
 
   metrics = $derived(datasetMetrics(this.rows));
 
-  /** Rows after filter and sort (the table pages through these). */
-  tableRows: DatasetRow[] = $derived(sortRows(filterRows(this.rows, this.filter), this.sortKey, this.sortDir));
+  /**
+   * Rows after filter and sort (the table pages through these). The filter is copied into a plain
+   * object first: read through its state proxy, each field would be looked up once per row.
+   */
+  tableRows: DatasetRow[] = $derived(sortRows(filterRows(this.rows, { ...this.filter }), this.sortKey, this.sortDir));
 
   get pageCount(): number {
     return Math.max(1, Math.ceil(this.tableRows.length / this.pageSize));
@@ -254,6 +285,7 @@ export class DatasetRun {
    */
   async cancelLocal(): Promise<void> {
     if (!this.running) return;
+    this.#applyPending();
     this.#stopWorker();
     const runId = ++this.#runId;
     const meta = this.#meta;
@@ -302,6 +334,8 @@ export class DatasetRun {
 
   #start(req: JobRequest): void {
     this.#stopWorker();
+    // A run's first batch is shown as soon as it arrives.
+    this.#lastApplied = -Infinity;
     this.#error = null;
     this.#startedAt = this.#now();
     let w: WorkerLike;
@@ -317,6 +351,8 @@ export class DatasetRun {
     w.onmessage = (e) => this.#onReply(runId, e.data);
     w.onerror = (e) => {
       if (runId !== this.#runId) return;
+      // What arrived before the failure is stored: show it.
+      this.#applyPending();
       this.#status = 'error';
       this.#error = e.message || 'The dataset worker failed.';
       this.#stopWorker();
@@ -327,6 +363,31 @@ export class DatasetRun {
   #stopWorker(): void {
     this.#worker?.terminate();
     this.#worker = null;
+    this.#dropPending();
+  }
+
+  /** Show the batches that are waiting (at once, whatever the time since the last ones). */
+  #applyPending(): void {
+    this.#cancelApply?.();
+    this.#cancelApply = null;
+    const records = this.#pending;
+    const progress = this.#pendingProgress;
+    this.#pending = [];
+    this.#pendingProgress = null;
+    if (records.length) {
+      const next = this.#results.slice();
+      for (const rec of records) next[rec.index] = rec;
+      this.#results = next;
+    }
+    if (progress) this.#progress = progress;
+    this.#lastApplied = this.#now();
+  }
+
+  #dropPending(): void {
+    this.#cancelApply?.();
+    this.#cancelApply = null;
+    this.#pending = [];
+    this.#pendingProgress = null;
   }
 
   #onReply(runId: number, r: JobReply): void {
@@ -339,11 +400,10 @@ export class DatasetRun {
         this.#status = r.meta.size ? 'running' : 'done';
         return;
       case 'results': {
-        const next = this.#results.slice();
         const reference: AnnotationLabel[] = [];
         const now = Date.now();
         for (const rec of r.records) {
-          next[rec.index] = rec;
+          this.#pending.push(rec);
           for (const l of rec.reference) {
             reference.push({
               caseKey: rec.caseKey,
@@ -357,17 +417,28 @@ export class DatasetRun {
             });
           }
         }
-        this.#results = next;
-        this.#progress = { done: r.done, total: r.total };
+        this.#pendingProgress = { done: r.done, total: r.total };
+        // The reference labels are stored at once: they are not what the page shows.
         if (reference.length) void this.#host.storeLabels(reference).catch((e: unknown) => (this.#error = e instanceof Error ? e.message : String(e)));
+        // The first batch goes in at once; later ones at most every applyEveryMs (a batch that
+        // arrives sooner waits for the rest of that time, with whatever else arrives meanwhile).
+        const wait = this.#lastApplied + this.#applyEveryMs - this.#now();
+        if (wait <= 0) this.#applyPending();
+        else
+          this.#cancelApply ??= this.#schedule(() => {
+            this.#cancelApply = null;
+            if (runId === this.#runId) this.#applyPending();
+          }, wait);
         return;
       }
       case 'done':
+        this.#applyPending();
         this.#stats = { audited: r.audited, workerMs: r.ms, wallMs: this.#now() - this.#startedAt };
         this.#status = 'done';
         this.#stopWorker();
         return;
       case 'error':
+        this.#applyPending();
         this.#status = 'error';
         this.#error = r.message;
         this.#stopWorker();
