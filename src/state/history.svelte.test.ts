@@ -4,10 +4,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults } from '../core/types';
 import { HistoryDb } from '../store/db';
-import { listAudits } from '../store/history';
+import { listAudits, saveAudit } from '../store/history';
+import { makeSave } from '../store/testing';
 import * as engine from './engine';
 import { loadEngine } from './engineLoader';
-import { History } from './history.svelte';
+import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from './share.svelte';
 import { memoryStore } from './storage';
 import { Workbench } from './workbench.svelte';
@@ -156,6 +157,116 @@ describe('History auto-save', () => {
     await vi.waitFor(() => expect(history.loaded).toBe(true));
     expect(history.total).toBe(0);
     void db;
+  });
+
+  it('shows the first page without waiting for a timer', async () => {
+    const { db, history } = setup();
+    await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
+    await history.ready;
+    // Dexie's liveQuery would start this read from setTimeout(0), i.e. after the browser painted
+    // the frame that opened the panel. With timers frozen the page must still arrive.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      history.showRange(0, 10);
+      for (let i = 0; i < 200 && !history.loaded; i++) await new Promise((r) => setImmediate(r));
+      expect(history.loaded).toBe(true);
+      expect(history.total).toBe(1);
+      expect(history.rowAt(0)?.title).toBe(caseA.query);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('follows writes made through another connection (another tab)', async () => {
+    const { db, history } = setup();
+    history.showRange(0, 10);
+    await vi.waitFor(() => expect(history.loaded).toBe(true));
+    const otherTab = new HistoryDb(db.name);
+    cleanups.push(() => otherTab.close());
+    await saveAudit(otherTab, makeSave({ case: caseB, now: 5000 }));
+    await vi.waitFor(() => expect(history.total).toBe(1));
+    expect(history.rowAt(0)?.title).toBe(caseB.query);
+  });
+
+  it('does not miss a write that lands while a page is being read', async () => {
+    const { db, history } = setup();
+    await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
+    await history.ready;
+    history.text = 'tower';
+    // A search reads the matching ids, then their rows, in two transactions. This write is queued
+    // behind the first one and commits before the second: the read in flight misses it, so its
+    // change notice (which arrives during that read) must make the page be read once more.
+    history.showRange(0, 10);
+    const other = restoreCase({ ...caseA, id: 'tower-b', query: 'Which tower is older?' }).value!;
+    await saveAudit(db, makeSave({ case: other, now: 2000 }));
+    await vi.waitFor(() => expect(history.total).toBe(2));
+    expect(history.rowAt(0)?.title).toBe('Which tower is older?');
+  });
+
+  it('keeps the rows it shows when a re-read finds them unchanged', async () => {
+    const db = new HistoryDb(`state-${Math.random().toString(36).slice(2)}`);
+    const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
+    const history = new History(wb, { db, debounceMs: 0, store: memoryStore(), pageSize: 1 });
+    const stop = history.start();
+    cleanups.push(async () => {
+      await history.ready;
+      stop();
+      wb.dispose();
+      db.close();
+      await Dexie.delete(db.name);
+    });
+    await saveAudit(db, makeSave({ case: caseA, now: 2000 }));
+    history.showRange(0, 0);
+    await vi.waitFor(() => expect(history.total).toBe(1));
+    const shown = history.rowAt(0);
+    // An older audit lands on page 1: page 0 is read again and is the same, so it is kept as is
+    // (the panel does not render its rows again).
+    await saveAudit(db, makeSave({ case: caseB, now: 1000 }));
+    await vi.waitFor(() => expect(history.total).toBe(2));
+    expect(history.rowAt(0)).toBe(shown);
+  });
+});
+
+describe('History list across a filter change', () => {
+  it('keeps the previous rows until the new filter answers, then shows only the new ones', async () => {
+    const { db, history } = setup();
+    await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
+    await saveAudit(db, makeSave({ case: caseB, now: 2000 }));
+    await history.ready;
+    history.showRange(0, 10);
+    await vi.waitFor(() => expect(history.total).toBe(2));
+    const before = history.rowAt(0);
+    expect(before?.title).toBe(caseB.query);
+    history.text = 'tower';
+    history.showRange(0, 10);
+    // Not answered yet: the rows shown are still there (no placeholders), marked as not loaded.
+    expect(history.loaded).toBe(false);
+    expect(history.rowAt(0)).toBe(before);
+    await vi.waitFor(() => expect(history.loaded).toBe(true));
+    expect(history.total).toBe(1);
+    expect(history.rowAt(0)?.title).toBe(caseA.query);
+    expect(history.rowAt(1)).toBeUndefined();
+  });
+});
+
+describe('sameRows', () => {
+  it('is true for equal rows read twice and false when a shown field or the content changed', async () => {
+    const db = new HistoryDb(`same-${Math.random().toString(36).slice(2)}`);
+    cleanups.push(async () => {
+      db.close();
+      await Dexie.delete(db.name);
+    });
+    await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
+    await saveAudit(db, makeSave({ case: caseB, now: 2000 }));
+    const a = (await listAudits(db)).rows;
+    const b = (await listAudits(db)).rows;
+    expect(a[0]).not.toBe(b[0]);
+    expect(sameRows(a, b)).toBe(true);
+    expect(sameRows(a, b.slice(1))).toBe(false);
+    expect(sameRows(a, [b[1]!, b[0]!])).toBe(false);
+    expect(sameRows(a, [{ ...b[0]!, title: 'Renamed' }, b[1]!])).toBe(false);
+    expect(sameRows(a, [{ ...b[0]!, updated: 3000 }, b[1]!])).toBe(false);
+    expect(sameRows(a, [{ ...b[0]!, hash: 'other' }, b[1]!])).toBe(false);
   });
 });
 

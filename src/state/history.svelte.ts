@@ -1,10 +1,10 @@
 // The history of audits: every audit of the workbench saved automatically to IndexedDB, and the
 // list the history panel shows (paged, searched, filtered, live across tabs). Dexie and the store
 // code load with import() the first time they are needed, so the shell's first paint never waits.
-import type { Subscription } from 'dexie';
+import type { ObservabilitySet } from 'dexie';
 import type { ModelResults } from '../core/types';
 import type { AuditRow, HistoryDb, RowVerdict } from '../store/db';
-import type { HistoryFilter } from '../store/history';
+import type { HistoryFilter, Page } from '../store/history';
 import type { PersistState } from '../store/persist';
 import type { AuditSettings } from '../store/schemas';
 import { localStore, type KeyValueStore } from './storage';
@@ -72,6 +72,32 @@ export function dayBound(value: string, end: boolean): number | undefined {
   return d.getTime();
 }
 
+/** A page in view: what to read, whether it left the view, and whether a read is under way. */
+interface Watch {
+  page: number;
+  filter: HistoryFilter;
+  /** The filter as JSON: an answer for a filter no longer current is not shown. */
+  key: string;
+  dropped: boolean;
+  reading: boolean;
+  /** The table changed while a read was under way: read again when it ends. */
+  stale: boolean;
+}
+
+/**
+ * Two reads of a page show the same thing: the same rows, each unchanged. A row's content hash
+ * and time of last change move with every save, and a rename changes the time too.
+ */
+export function sameRows(a: readonly AuditRow[], b: readonly AuditRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.id !== y.id || x.updated !== y.updated || x.hash !== y.hash || x.title !== y.title || x.trashed !== y.trashed) return false;
+  }
+  return true;
+}
+
 interface Snapshot {
   key: string;
   input: import('../store/history').SaveInput;
@@ -95,6 +121,8 @@ export class History {
   #total = $state(0);
   #loaded = $state(false);
   #pages = $state.raw<ReadonlyMap<number, AuditRow[]>>(new Map());
+  /** The filter (as JSON) the rows in #pages belong to; '' after a change, until a page arrives. */
+  #pagesKey = '';
   #persist = $state<PersistState | 'unknown'>('unknown');
   #saveStatus = $state<SaveStatus>('idle');
   #currentId = $state<string | null>(null);
@@ -102,8 +130,11 @@ export class History {
   #message = $state.raw<HistoryMessage | null>(null);
   #busy = $state(false);
 
-  /** Live queries of the pages in view (sub is null while one is starting). */
-  #subs = new Map<number, { sub: Subscription | null; dropped: boolean }>();
+  /** The pages in view, kept up to date (see #listen). */
+  #subs = new Map<number, Watch>();
+  /** The store once loaded: list reads then start in the caller's task, without an await. */
+  #opened: { s: Store; db: HistoryDb } | null = null;
+  #stopListening: (() => void) | null = null;
   #filterKey = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
   #lastAttached: unknown = undefined;
@@ -123,9 +154,11 @@ export class History {
   }
 
   async #store(): Promise<{ s: Store; db: HistoryDb }> {
+    if (this.#opened) return this.#opened;
     const s = await loadStore();
     this.#db ??= s.db.historyDb();
-    return { s, db: this.#db };
+    this.#opened = { s, db: this.#db };
+    return this.#opened;
   }
 
   // --- public state -------------------------------------------------------------------------
@@ -197,6 +230,8 @@ export class History {
       stop();
       clearTimeout(this.#timer);
       this.#dropAll();
+      this.#stopListening?.();
+      this.#stopListening = null;
       this.#stopEffects = null;
     };
     return this.#stopEffects;
@@ -370,7 +405,11 @@ export class History {
 
   // --- the list -----------------------------------------------------------------------------
 
-  /** Rows i (0-based, newest first) of the current filter; undefined while its page loads. */
+  /**
+   * Rows i (0-based, newest first) of the current filter; undefined while its page loads. Right
+   * after the filter changed, and until its first page arrives, these are the previous filter's
+   * rows (`loaded` is false meanwhile).
+   */
   rowAt(i: number): AuditRow | undefined {
     return this.#pages.get(Math.floor(i / this.pageSize))?.[i % this.pageSize];
   }
@@ -383,9 +422,12 @@ export class History {
     const filter = this.filter();
     const key = JSON.stringify(filter);
     if (key !== this.#filterKey) {
+      // The rows shown stay until the new filter's first page replaces them: clearing them would
+      // swap every visible row for a placeholder, paint that, then build the rows again, on each
+      // keystroke (a flash, and a frame's work before the answer can be shown).
       this.#filterKey = key;
+      this.#pagesKey = '';
       this.#dropAll();
-      this.#pages = new Map();
       this.#loaded = false;
     }
     const from = Math.max(0, Math.floor(first / this.pageSize));
@@ -393,42 +435,95 @@ export class History {
     for (const [page, entry] of this.#subs) {
       if (page < from - 1 || page > to + 1) {
         entry.dropped = true;
-        entry.sub?.unsubscribe();
         this.#subs.delete(page);
       }
     }
-    for (let page = from; page <= to; page++) if (!this.#subs.has(page)) void this.#watch(page, filter, key);
+    for (let page = from; page <= to; page++) if (!this.#subs.has(page)) this.#watch(page, filter, key);
   }
 
   #dropAll(): void {
-    for (const entry of this.#subs.values()) {
-      entry.dropped = true;
-      entry.sub?.unsubscribe();
-    }
+    for (const entry of this.#subs.values()) entry.dropped = true;
     this.#subs.clear();
   }
 
-  async #watch(page: number, filter: HistoryFilter, key: string): Promise<void> {
-    const entry: { sub: Subscription | null; dropped: boolean } = { sub: null, dropped: false };
+  #watch(page: number, filter: HistoryFilter, key: string): void {
+    const entry: Watch = { page, filter, key, dropped: false, reading: false, stale: false };
     this.#subs.set(page, entry);
-    const { s, db } = await this.#store();
+    const go = (opened: { s: Store; db: HistoryDb }) => {
+      this.#listen(opened);
+      this.#read(entry, opened);
+    };
+    // Once the store is loaded the read starts right here, in the caller's task: when the panel
+    // opens, that is before showModal() restyles the whole page (10–20 ms with the editors),
+    // so IndexedDB works meanwhile instead of afterwards.
+    if (this.#opened) go(this.#opened);
+    else this.#store().then(go, (e: unknown) => this.#listFailed(e));
+  }
+
+  /**
+   * Keeps the pages in view current: every committed change to the audits table, in this tab or
+   * another (Dexie relays those over a BroadcastChannel), reads them again. This replaces Dexie's
+   * liveQuery, which runs its first query from a zero-delay timer (the browser serves it after
+   * rendering the frame, so the panel's first page waited for the dialog to be painted) and, next
+   * to a direct first read, would have read every page twice. Any audits change is enough to
+   * re-read: the list is small to read, and writes come from saves, renames, deletes and imports.
+   */
+  #listen(opened: { s: Store; db: HistoryDb }): void {
+    if (this.#stopListening) return;
+    // Dexie names a changed part `idb://<database>/<table>/<index>`; `all` means everything.
+    const prefix = `idb://${opened.db.name}/audits/`;
+    const onChange = (parts: ObservabilitySet) => {
+      if (!('all' in parts) && !Object.keys(parts).some((k) => k.startsWith(prefix))) return;
+      for (const entry of this.#subs.values()) this.#read(entry, opened);
+    };
+    const events = opened.s.dexie.Dexie.on;
+    events('storagemutated', onChange);
+    this.#stopListening = () => events.storagemutated.unsubscribe(onChange);
+  }
+
+  /** Reads a page and shows it; a change reported while a read is under way reads once more after it. */
+  #read(entry: Watch, { s, db }: { s: Store; db: HistoryDb }): void {
     if (entry.dropped) return;
-    entry.sub = s.dexie
-      .liveQuery(() => s.history.listAudits(db, filter, page * this.pageSize, this.pageSize))
-      .subscribe({
-        next: (p) => {
-          if (key !== this.#filterKey) return;
-          const pages = new Map(this.#pages);
-          pages.set(page, p.rows);
-          this.#pages = pages;
-          this.#total = p.total;
-          this.#loaded = true;
-        },
-        error: (e: unknown) => {
-          console.error('history: listing failed', e);
-          this.#message = { kind: 'unavailable' };
-        },
+    if (entry.reading) {
+      entry.stale = true;
+      return;
+    }
+    entry.reading = true;
+    entry.stale = false;
+    s.history
+      .listAudits(db, entry.filter, entry.page * this.pageSize, this.pageSize)
+      .then(
+        (p) => this.#showPage(entry, p),
+        (e: unknown) => this.#listFailed(e),
+      )
+      .finally(() => {
+        entry.reading = false;
+        if (entry.stale) this.#read(entry, { s, db });
       });
+  }
+
+  #showPage(entry: Watch, p: Page): void {
+    if (entry.dropped || entry.key !== this.#filterKey) return;
+    // Any write to the table reads the pages in view again, mostly to find them unchanged: keep
+    // the rows already shown then, so the list is not rendered again for nothing.
+    if (this.#pagesKey !== entry.key) {
+      this.#pagesKey = entry.key;
+      this.#pages = new Map([[entry.page, p.rows]]);
+    } else {
+      const shown = this.#pages.get(entry.page);
+      if (!shown || !sameRows(shown, p.rows)) {
+        const pages = new Map(this.#pages);
+        pages.set(entry.page, p.rows);
+        this.#pages = pages;
+      }
+    }
+    this.#total = p.total;
+    this.#loaded = true;
+  }
+
+  #listFailed(e: unknown): void {
+    console.error('history: listing failed', e);
+    this.#message = { kind: 'unavailable' };
   }
 
   // --- actions ------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import Dexie, { liveQuery } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HistoryDb } from './db';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HistoryDb, summarize } from './db';
 import {
+  bodyFor,
   countAudits,
   getAudit,
   listAudits,
@@ -133,6 +134,56 @@ describe('list, search, filter', () => {
       expect(await matchingIds(db, f, 0)).toEqual(await matchingIds(db, f, 1000));
     }
     expect((await listAudits(db, { verdict: 'NONE' })).total).toBe(0);
+  });
+
+  it('pages a large search result through the newest keys with the same rows and total as the full walk', async () => {
+    const db = freshDb();
+    const ids = await seed(db, 30);
+    // Trashed hits are still in the word index: they must not count.
+    await trashAudit(db, ids[29]!, 99_000);
+    await trashAudit(db, ids[4]!, 99_000);
+    const verdict = (await listAudits(db, {}, 0, 1)).rows[0]!.verdict;
+    const filters = [{ text: 'question' }, { text: 'granite' }, { text: 'bee meadow' }, { text: 'quarry' }, { text: 'granite', verdict }, { text: 'question', from: 12_000 }];
+    for (const f of filters) {
+      const all = await matchingIds(db, f);
+      for (const [offset, limit] of [[0, 5], [3, 4], [10, 10], [18, 10], [40, 5]] as const) {
+        // smallResult 0 takes the large-result path; 1000 reads and sorts every hit.
+        const large = await listAudits(db, f, offset, limit, 0);
+        const small = await listAudits(db, f, offset, limit, 1000);
+        expect(large.total).toBe(all.length);
+        expect(large.rows.map((r) => r.id)).toEqual(all.slice(offset, offset + limit));
+        expect(large).toEqual(small);
+      }
+    }
+    expect((await listAudits(db, { text: 'question' }, 0, 50, 0)).total).toBe(28);
+  });
+
+  it('finds the page of a large search result whose hits are all old (the newest keys hold none)', async () => {
+    const db = freshDb();
+    const rows = [];
+    const bodies = [];
+    for (let i = 0; i < 300; i++) {
+      const c = makeCase({ query: i < 40 ? `Ancient record ${i}` : `Recent record ${i}` });
+      const body = bodyFor(`r-${String(i).padStart(3, '0')}`, makeSave({ case: c }));
+      bodies.push(body);
+      rows.push(summarize(body, { title: c.query, created: i, updated: 1000 + i }));
+    }
+    await db.bodies.bulkPut(bodies);
+    await db.audits.bulkPut(rows);
+    const page = await listAudits(db, { text: 'ancient' }, 2, 3, 0);
+    expect(page.total).toBe(40);
+    expect(page.rows.map((r) => r.id)).toEqual(['r-037', 'r-036', 'r-035']);
+  });
+
+  it('reads the rows of a small search result once', async () => {
+    const db = freshDb();
+    const ids = await seed(db, 12);
+    const bulkGet = vi.spyOn(db.audits, 'bulkGet');
+    const bees = await listAudits(db, { text: 'bee' }, 1, 2);
+    expect(bees.total).toBe(4);
+    expect(bees.rows.map((r) => r.id)).toEqual([ids[6], ids[3]]);
+    // The rows read to sort the hits are the page's rows: no second read of the same rows.
+    expect(bulkGet).toHaveBeenCalledTimes(1);
   });
 
   it('renames, and the new title is searchable', async () => {

@@ -132,6 +132,82 @@ function filteredCollection(db: HistoryDb, filter: HistoryFilter) {
   return db.audits.where(r.index).between(r.lower, r.upper, true, true).reverse();
 }
 
+/** The ids of the audits (trashed ones too) whose words start with each search word. */
+async function wordHits(db: HistoryDb, words: string[]): Promise<Set<string>> {
+  // Counting only decides which word to intersect first, so one word needs no count: that saves
+  // a round trip to the database on every single-word search.
+  let order = words;
+  if (words.length > 1) {
+    const counts = await Promise.all(words.map((w) => db.audits.where('words').startsWith(w).count()));
+    order = words.map((w, i) => [w, counts[i]!] as const).sort((a, b) => a[1] - b[1]).map(([w]) => w);
+  }
+  let keep: Set<string> | null = null;
+  for (const w of order) {
+    const keys = (await db.audits.where('words').startsWith(w).primaryKeys()) as string[];
+    const next = new Set<string>();
+    for (const k of keys) if (keep === null || keep.has(k)) next.add(k);
+    keep = next;
+    if (keep.size === 0) break;
+  }
+  return keep ?? new Set();
+}
+
+/** The hits that pass the filter's other conditions, read whole and sorted newest first. */
+async function sortedRows(db: HistoryDb, filter: HistoryFilter, hits: Set<string>): Promise<AuditRow[]> {
+  const from = filter.from ?? -Infinity;
+  const to = filter.to ?? Infinity;
+  const rows = (await db.audits.bulkGet([...hits])).filter(
+    (r): r is AuditRow =>
+      !!r && r.trashed === 0 && r.updated >= from && r.updated <= to && (!filter.verdict || filter.verdict === 'ANY' || r.verdict === filter.verdict),
+  );
+  // Newest first; equal times by id descending, as the compound index orders them.
+  rows.sort((a, b) => b.updated - a.updated || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return rows;
+}
+
+/** All hits in the filter's order, by walking every key of the filter's index. */
+async function orderedHits(db: HistoryDb, filter: HistoryFilter, hits: Set<string>): Promise<string[]> {
+  const ordered = (await filteredCollection(db, filter).primaryKeys()) as string[];
+  return ordered.filter((id) => hits.has(id));
+}
+
+/**
+ * A page of a large search result with no verdict or date condition, without walking every key
+ * of the list's index (10,000 keys cost more than everything else a search does). The total is
+ * the hits minus those in the trash (the word index keeps trashed rows; the trash is a short
+ * index range, usually empty). The page comes from the newest keys only: as many as the hits'
+ * share of all rows suggests, with room for unevenness, twice as many again until enough hits
+ * are among them.
+ */
+async function newestHits(db: HistoryDb, filter: HistoryFilter, hits: Set<string>, offset: number, limit: number): Promise<Page> {
+  const [trashed, rowCount] = await Promise.all([
+    db.audits.where('[trashed+updated]').between([1, Dexie.minKey], [1, Dexie.maxKey], true, true).primaryKeys() as Promise<string[]>,
+    filteredCollection(db, filter).count(),
+  ]);
+  let total = hits.size;
+  for (const id of trashed) if (hits.has(id)) total--;
+  const want = Math.min(offset + limit, total);
+  if (want <= offset) return { rows: [], total };
+  let n = Math.min(rowCount, Math.ceil(((want * rowCount) / Math.max(total, 1)) * 1.5) + 64);
+  for (;;) {
+    const keys = (await filteredCollection(db, filter).limit(n).primaryKeys()) as string[];
+    const found: string[] = [];
+    for (const id of keys) {
+      if (!hits.has(id)) continue;
+      found.push(id);
+      if (found.length >= want) break;
+    }
+    // Fewer keys than asked for means the whole index was read (rows may come and go meanwhile).
+    if (found.length >= want || keys.length < n) return { rows: await rowsFor(db, found.slice(offset, offset + limit)), total };
+    n *= 2;
+  }
+}
+
+/** The filter narrows the list by verdict or date (not only by words). */
+function narrowed(filter: HistoryFilter): boolean {
+  return (!!filter.verdict && filter.verdict !== 'ANY') || filter.from !== undefined || filter.to !== undefined;
+}
+
 /**
  * Ids of the audits that match a filter, newest first. Reads keys only where it can: each search
  * word's prefix range on the word index gives a set of ids (rarest word first); a small result is
@@ -140,30 +216,9 @@ function filteredCollection(db: HistoryDb, filter: HistoryFilter) {
 export async function matchingIds(db: HistoryDb, filter: HistoryFilter, smallResult = SMALL_RESULT): Promise<string[]> {
   const words = queryWords(filter.text ?? '');
   if (words.length === 0) return (await filteredCollection(db, filter).primaryKeys()) as string[];
-  const counts = await Promise.all(words.map((w) => db.audits.where('words').startsWith(w).count()));
-  const order = words.map((w, i) => [w, counts[i]!] as const).sort((a, b) => a[1] - b[1]);
-  let keep: Set<string> | null = null;
-  for (const [w] of order) {
-    const keys = (await db.audits.where('words').startsWith(w).primaryKeys()) as string[];
-    const next = new Set<string>();
-    for (const k of keys) if (keep === null || keep.has(k)) next.add(k);
-    keep = next;
-    if (keep.size === 0) return [];
-  }
-  const hits = keep!;
-  if (hits.size <= smallResult) {
-    const from = filter.from ?? -Infinity;
-    const to = filter.to ?? Infinity;
-    const rows = (await db.audits.bulkGet([...hits])).filter(
-      (r): r is AuditRow =>
-        !!r && r.trashed === 0 && r.updated >= from && r.updated <= to && (!filter.verdict || filter.verdict === 'ANY' || r.verdict === filter.verdict),
-    );
-    // Newest first; equal times by id descending, as the compound index orders them.
-    rows.sort((a, b) => b.updated - a.updated || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    return rows.map((r) => r.id);
-  }
-  const ordered = (await filteredCollection(db, filter).primaryKeys()) as string[];
-  return ordered.filter((id) => hits.has(id));
+  const hits = await wordHits(db, words);
+  if (hits.size <= smallResult) return (await sortedRows(db, filter, hits)).map((r) => r.id);
+  return orderedHits(db, filter, hits);
 }
 
 /** Rows for ids, in the order given (ids no longer present are skipped). */
@@ -177,17 +232,36 @@ export interface Page {
   total: number;
 }
 
-/** One page of the history, newest first. */
-export async function listAudits(db: HistoryDb, filter: HistoryFilter = {}, offset = 0, limit = HISTORY_PAGE_SIZE): Promise<Page> {
-  if (queryWords(filter.text ?? '').length > 0) {
-    const ids = await matchingIds(db, filter);
+/** One page of the history, newest first. `smallResult` as for matchingIds (tests try both ways). */
+export async function listAudits(
+  db: HistoryDb,
+  filter: HistoryFilter = {},
+  offset = 0,
+  limit = HISTORY_PAGE_SIZE,
+  smallResult = SMALL_RESULT,
+): Promise<Page> {
+  const words = queryWords(filter.text ?? '');
+  if (words.length > 0) {
+    const hits = await wordHits(db, words);
+    if (hits.size <= smallResult) {
+      // The rows read to sort the hits are the page's rows: no second read of them.
+      const rows = await sortedRows(db, filter, hits);
+      return { rows: rows.slice(offset, offset + limit), total: rows.length };
+    }
+    if (!narrowed(filter)) return newestHits(db, filter, hits, offset, limit);
+    const ids = await orderedHits(db, filter, hits);
     return { rows: await rowsFor(db, ids.slice(offset, offset + limit)), total: ids.length };
   }
-  return db.transaction('r', db.audits, async () => {
-    const total = await filteredCollection(db, filter).count();
-    const rows = await filteredCollection(db, filter).offset(offset).limit(limit).toArray();
-    return { rows, total };
-  });
+  // Both requests go out at once, in the caller's task: Dexie enters an explicit transaction only
+  // after a promise tick, which let the panel's first read wait behind the dialog's restyle. Two
+  // read-only transactions made back to back see the same data unless another tab writes in the
+  // instant between them; the panel reads its pages again after every write, so that would not
+  // last.
+  const [total, rows] = await Promise.all([
+    filteredCollection(db, filter).count(),
+    filteredCollection(db, filter).offset(offset).limit(limit).toArray(),
+  ]);
+  return { rows, total };
 }
 
 export async function renameAudit(db: HistoryDb, id: string, title: string, now = Date.now()): Promise<boolean> {
