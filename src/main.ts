@@ -1,6 +1,5 @@
 // Entry: narrow the connection policy first, restore the draft (or open the built-in example),
 // then mount the shell. Monaco is loaded by the shell after it has painted.
-import './state/zodConfig';
 import { installConnectPolicy } from './model/csp';
 import { startWorkbench } from './state/app.svelte';
 import { mount } from 'svelte';

@@ -2,7 +2,7 @@
 // what to show for one pair, reference labels taken from the human-labelled shapes of public
 // datasets, agreement between any two raters, and the labels export. Pure: the annotation state
 // stores labels (IndexedDB) and calls these.
-import { z } from 'zod';
+import { z } from './zod';
 import { agreement, type AgreementSummary } from './agreement';
 import { csvCell } from './export';
 import { findQuote, tokenize } from './text';

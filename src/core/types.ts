@@ -1,6 +1,6 @@
 // The shared vocabulary of the audit core. Input shapes are zod schemas (the single source of
 // truth for validation and for the editor's JSON schema); derived results are plain types.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const TOOL_VERSION = '0.1.0';
 

@@ -1,6 +1,6 @@
 // The judgement the model returns, as a zod schema: the single source of truth for validation and
 // for the JSON schema we send as the structured-output format.
-import { z } from 'zod';
+import { z } from '../core/zod';
 
 export const SupportVerdictSchema = z.enum(['fully_supported', 'partially_supported', 'not_supported']);
 

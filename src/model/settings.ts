@@ -1,7 +1,7 @@
 // The model settings that persist (base URL, model, strict mode, the opt-in itself) and the key,
 // which persists only after the explicit "Remember on this device" opt-in. Everything read back
 // goes through zod, like every other input.
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { DEFAULT_BASE_URL, DEFAULT_MODEL, MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY } from './constants';
 
 export interface KeyValueStore {

@@ -1,7 +1,7 @@
 // Validation of a reply against the schema and against what this request asked for (every
 // listed claim, every cited chunk, no invented ids). Problems are phrased so that they can be
 // sent back to the model in the repair round and shown to the user.
-import type { z } from 'zod';
+import type { z } from '../core/zod';
 import { ClaimJudgementSchema, JudgementOutputSchema, type ClaimJudgement, type JudgementOutput } from './schema';
 import { completedArrayItems, parseJsonReply } from './partial-json';
 

@@ -2,7 +2,7 @@
 // and optionally what a model run added and the human labels. The report itself is not carried:
 // the receiver recomputes it (the local audit is deterministic and core/report.ts folds the model
 // results in), so verdicts and scores are always computed in code, never taken from a link.
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults } from '../core/types';
 import { AnnotationLabelSchema, ModelResultsSchema, type AnnotationLabel } from '../store/schemas';

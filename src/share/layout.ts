@@ -11,7 +11,7 @@
 //   g: 1 when a gold answer field follows   o: 0 when chunk ids are 0-based positions
 //   ids: chunk ids when they are not positions            cx: { chunk index: other chunk fields }
 //   x: other case fields   s: settings   m: model results   l: labels
-import { z } from 'zod';
+import { z } from '../core/zod';
 import type { AuditCase } from '../core/types';
 import type { ShareEnvelope } from './envelope';
 

@@ -1,6 +1,5 @@
 // The audit worker: the same analysis as the main thread, for inputs large enough that running it
 // there would make typing wait.
-import './zodConfig';
 import { analyze, type AnalysisRequest } from './analysis';
 
 export type WorkerReply = { ok: true; analysis: ReturnType<typeof analyze> } | { ok: false; seq: number; error: string };

@@ -1,6 +1,6 @@
 // The JSON schema the Chunks editor validates against, generated from zod: the chunk shapes the
 // parser accepts as JSON (a list of chunk objects or strings, or an id → text map).
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { ChunkSchema } from '../core/types';
 
 const idValue = z.union([z.string(), z.number()]);

@@ -1,7 +1,6 @@
 // The dataset worker: parses a dataset file and runs the local checks over every case, writing
 // results to the dataset tables of the app's IndexedDB database and reporting batches to the
 // page. Cancel terminates it.
-import './zodConfig';
 import { historyDb } from '../store/db';
 import { runJob, type JobReply, type JobRequest } from './datasetRunJob.svelte';
 

@@ -1,6 +1,6 @@
 // The draft: exactly what the editors hold plus what a loaded case carried beside them, stored
 // as a versioned payload so that a reload (or a crash) never loses input.
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { DRAFT_VERSION } from './constants';
 
 export const InputsSchema = z.object({

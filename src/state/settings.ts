@@ -1,5 +1,5 @@
 // Workbench settings: validated on the way in from storage, defaults filled.
-import { z } from 'zod';
+import { z } from '../core/zod';
 import type { RequiredStyle } from '../core/types';
 
 export const REQUIRED_STYLES = [

@@ -2,7 +2,7 @@
 // import that merges a backup back without duplicates. A backup is input like any other: it is
 // validated with zod, every case goes through restoreCase, and a bad entry is reported and skipped
 // without stopping the others.
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import { BACKUP_FORMAT, BACKUP_VERSION } from './constants';
 import { summarize, type AuditBody, type AuditRow, type HistoryDb } from './db';

@@ -4,7 +4,7 @@
 // judged, its model result. One dataset at a time ("slot"): opening another replaces it. Used by
 // the page and by the dataset worker, which open the same database.
 import Dexie, { type Table } from 'dexie';
-import { z } from 'zod';
+import { z } from '../core/zod';
 import type { DatasetRow } from '../core/dataset';
 import type { PairRef, ReferenceLabel } from '../core/labels';
 import type { AuditCase, ModelResults, ParseError, SupportVerdict } from '../core/types';

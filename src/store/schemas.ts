@@ -1,6 +1,6 @@
 // zod schemas for what history rows, backups and share links carry beside the case (the case
 // itself always goes through core's restoreCase). Pure: no Dexie here, so share/ can use them.
-import { z } from 'zod';
+import { z } from '../core/zod';
 import type { ModelResults, Report } from '../core/types';
 
 export const SupportVerdictSchema = z.enum(['fully_supported', 'partially_supported', 'not_supported']);

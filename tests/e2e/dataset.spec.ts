@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
-import { report, snap } from './helpers';
+import { editorHost, report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-DATASET-KEY-22223333'}`;
@@ -137,7 +137,11 @@ test('local checks run in a worker with progress; cancel keeps what was done; af
 
 test('a file dropped on the Dataset view becomes the dataset (the workbench keeps its case)', async ({ page }) => {
   await openApp(page);
-  const query = await page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query ?? null);
+  // The workbench saves its draft a moment after the case is shown: wait for it, so the check
+  // below compares against what was saved and not against "not saved yet".
+  const draftQuery = () => page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query ?? null);
+  await expect.poll(draftQuery).not.toBeNull();
+  const query = (await draftQuery()) as string;
   await views(page).getByRole('button', { name: 'Dataset' }).click();
   await expect(page.getByLabel('Open dataset file')).toBeAttached();
   await page.evaluate((jsonl) => {
@@ -150,7 +154,9 @@ test('a file dropped on the Dataset view becomes the dataset (the workbench keep
   await expect(localStatus(page)).toContainText('Local checks done: 12 cases.');
   // Still the Dataset view, and the workbench's case was not replaced.
   await expect(views(page).getByRole('button', { name: 'Dataset' })).toHaveAttribute('aria-current', 'page');
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query ?? null)).toBe(query);
+  expect(await draftQuery()).toBe(query);
+  await views(page).getByRole('button', { name: 'Workbench' }).click();
+  await expect(editorHost(page, 'Query')).toContainText(query);
 });
 
 test.describe('the model over the whole dataset (local fake Messages API)', () => {

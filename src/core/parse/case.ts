@@ -2,7 +2,7 @@
 // opened file, a dataset line, a share link, an IndexedDB row (STYLE.md habit 4). Leniency is
 // explicit and reported as warnings; whatever remains is validated by CaseSchema, the single
 // source of truth, and every problem is said with the field's path and, for text, its position.
-import type { z } from 'zod';
+import type { z } from '../zod';
 import { parseJson, type JsonParseResult, type JsonPath } from '../json';
 import { LineIndex, makeParseError } from '../positions';
 import { CaseSchema, type AuditCase, type Chunk, type InputName, type ParseError, type StructuredCitation, type StructuredInput } from '../types';
