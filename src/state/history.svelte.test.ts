@@ -227,6 +227,24 @@ describe('History auto-save', () => {
   });
 });
 
+describe('History list after the panel closes', () => {
+  it('stops following writes until the rows are shown again', async () => {
+    const { db, history } = setup();
+    await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
+    history.showRange(0, 10);
+    await vi.waitFor(() => expect(history.total).toBe(1));
+    history.release();
+    await saveAudit(db, makeSave({ case: caseB, now: 2000 }));
+    // Nothing is watched: the write's change notice reads nothing (a read would take a few ms).
+    await new Promise((r) => setTimeout(r, 150));
+    expect(history.total).toBe(1);
+    expect(history.rowAt(0)?.title).toBe(caseA.query);
+    history.showRange(0, 10);
+    await vi.waitFor(() => expect(history.total).toBe(2));
+    expect(history.rowAt(0)?.title).toBe(caseB.query);
+  });
+});
+
 describe('History list across a filter change', () => {
   it('keeps the previous rows until the new filter answers, then shows only the new ones', async () => {
     const { db, history } = setup();

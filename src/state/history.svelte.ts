@@ -441,6 +441,14 @@ export class History {
     for (let page = from; page <= to; page++) if (!this.#subs.has(page)) this.#watch(page, filter, key);
   }
 
+  /**
+   * The panel closed: stop re-reading its pages on every change. The rows stay, so reopening
+   * shows them at once, and showRange() reads them again then.
+   */
+  release(): void {
+    this.#dropAll();
+  }
+
   #dropAll(): void {
     for (const entry of this.#subs.values()) entry.dropped = true;
     this.#subs.clear();
