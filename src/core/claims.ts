@@ -441,7 +441,7 @@ function getSegmenter(lang: Language): Intl.Segmenter | null {
   return seg;
 }
 
-function sentenceRanges(text: string, lang: Language): [number, number][] {
+export function sentenceRanges(text: string, lang: Language): [number, number][] {
   const out: [number, number][] = [];
   let start = 0;
   while (text.length - start > WINDOW) {

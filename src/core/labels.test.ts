@@ -146,6 +146,21 @@ describe('pairs and what the view shows of one', () => {
     expect(first!.chunk!.text.slice(first!.quoteSpan!.start, first!.quoteSpan!.end)).toBe('The grass is green. ');
     expect(second!.chunk!.text.slice(second!.quoteSpan!.start, second!.quoteSpan!.end)).toBe('The sky is blue.');
     expect(first!.model).toBeNull();
+    // A quote is where to look: no word-overlap passage besides it.
+    expect(first!.near).toBeNull();
+  });
+
+  it('without a quote, marks the passage of the chunk that shares most words with the claim', () => {
+    const c: AuditCase = {
+      query: 'How tall is the tower?',
+      answer: 'The tower is 330 metres tall [1].',
+      chunks: [{ id: '1', text: 'The tower was designed by a local engineer. It is 330 metres tall, including its antennas. It is repainted every seven years.' }],
+    };
+    const report = auditCase(c);
+    const { chunks } = prepareCase(c);
+    const [pair] = citedPairs(report).map((p) => describePair(report, chunks, p)!);
+    expect(pair!.quoteSpan).toBeNull();
+    expect(pair!.chunk!.text.slice(pair!.near!.start, pair!.near!.end)).toBe('It is 330 metres tall, including its antennas.');
   });
 
   it('carries the model judgement (after the merge) with its supporting phrase located', () => {

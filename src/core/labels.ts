@@ -5,6 +5,7 @@
 import { z } from './zod';
 import { agreement, type AgreementSummary } from './agreement';
 import { csvCell } from './export';
+import { closestPassage } from './passage';
 import { findQuote, tokenize } from './text';
 import type { AuditCase, Chunk, Language, Report, ReportClaim, SupportJudgement, SupportVerdict } from './types';
 
@@ -87,6 +88,11 @@ export interface PairView {
   /** The quoted text a structured citation carries, and where it is in the chunk. */
   quote: string | null;
   quoteSpan: Span | null;
+  /**
+   * Where in the chunk to look when there is no quoted span: the passage sharing the most words
+   * with the claim (closestPassage), a reading aid and no judgement. Null when a quote is known.
+   */
+  near: Span | null;
   /** The model's judgement of this pair, when the report was checked by the model. */
   model: (SupportJudgement & { span: Span | null }) | null;
 }
@@ -122,8 +128,15 @@ export function describePair(report: Report, chunks: readonly Chunk[], pair: Pai
     chunk,
     quote: withQuote?.quote ?? null,
     quoteSpan,
+    near: nearSpan(report, chunk, claim.text, quoteSpan, claim.citation_indexes.map((i) => report.citations[i]?.marker ?? '')),
     model,
   };
+}
+
+function nearSpan(report: Report, chunk: Chunk | null, claim: string, quoteSpan: Span | null, markers: string[]): Span | null {
+  if (!chunk || quoteSpan) return null;
+  const p = closestPassage(claim, chunk.text, report.meta.language, markers);
+  return p ? { start: p.start, end: p.end } : null;
 }
 
 /** A text cut into runs, each with the highlight kinds that cover it (overlaps allowed). */

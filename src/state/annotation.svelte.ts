@@ -398,12 +398,16 @@ export class Annotation {
     return highlightRuns(l.answer, [{ ...v.claimSpan, kind: 'claim' as const }]);
   });
 
-  /** The chunk with the quoted span, and — once revealed — the model's supporting phrase. */
-  chunkRuns: TextRun<'quote' | 'support'>[] = $derived.by(() => {
+  /**
+   * The chunk with the quoted span (or, with no quote, the passage sharing most words with the
+   * claim) and — once revealed — the model's supporting phrase.
+   */
+  chunkRuns: TextRun<'quote' | 'near' | 'support'>[] = $derived.by(() => {
     const v = this.view;
     if (!v?.chunk) return [];
-    const spans: { start: number; end: number; kind: 'quote' | 'support' }[] = [];
+    const spans: { start: number; end: number; kind: 'quote' | 'near' | 'support' }[] = [];
     if (v.quoteSpan) spans.push({ ...v.quoteSpan, kind: 'quote' });
+    else if (v.near) spans.push({ ...v.near, kind: 'near' });
     if (this.revealed && v.model?.span) spans.push({ ...v.model.span, kind: 'support' });
     return highlightRuns(v.chunk.text, spans);
   });

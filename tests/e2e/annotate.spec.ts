@@ -65,6 +65,8 @@ test('label a small dataset with the keyboard only, reload half way and continue
   // The claim is highlighted in the answer, and the chunk is shown beside it.
   await expect(page.getByRole('region', { name: 'Answer with the claim highlighted' }).locator('mark.claim')).toHaveText('The Eiffel Tower is 330 metres tall [1].');
   await expect(page.getByTestId('chunk-text')).toContainText('The Eiffel Tower in Paris is 330 metres tall');
+  // No quote in this case: the passage sharing most words with the claim is marked as where to look.
+  await expect(page.getByTestId('chunk-text').locator('mark.near')).toHaveText('The Eiffel Tower in Paris is 330 metres tall, including its antennas.');
 
   // Without a name nothing is saved.
   await focusPair(page);

@@ -48,6 +48,7 @@ const en = {
   chunkEmpty: 'This chunk has no text.',
   legendQuote: 'quoted span',
   legendSupport: 'model’s supporting phrase',
+  legendNear: 'most words shared with the claim (where to look, not a judgement)',
   markers: (m: string) => `Markers: ${m}`,
   labelGroup: 'Label',
   labels: {
@@ -242,6 +243,7 @@ const cs: AnnotateMessages = {
   chunkEmpty: 'Tento úryvek nemá text.',
   legendQuote: 'citovaný úsek',
   legendSupport: 'opěrná fráze modelu',
+  legendNear: 'nejvíc slov společných s tvrzením (kam se dívat, ne hodnocení)',
   markers: (m) => `Značky: ${m}`,
   labelGroup: 'Štítek',
   labels: { fully_supported: 'Plně podloženo', partially_supported: 'Částečně podloženo', not_supported: 'Nepodloženo' },
