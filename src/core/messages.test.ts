@@ -52,6 +52,16 @@ describe('messages', () => {
     expect(en.quoteUncertain(PARAMS.quoteUncertain)).toContain('93 %');
   });
 
+  it('ends a sentence with one full stop, whether or not the reason brought its own', () => {
+    for (const m of [en, cs]) {
+      for (const reason of ['A question asserts nothing.', 'a question asserts nothing', 'Ends with a question?']) {
+        const text = m.exemptClaim({ ...PARAMS.exemptClaim, reason });
+        expect(text, reason).not.toMatch(/[.?]\.$/);
+        expect(text, reason).toMatch(/[.?]$/);
+      }
+    }
+  });
+
   it('uses Czech plural forms', () => {
     expect(cs.noCitations({ claims: 1 })).toContain('1 tvrzení potřebuje');
     expect(cs.noCitations({ claims: 4 })).toContain('4 tvrzení potřebují');

@@ -44,6 +44,8 @@ const STYLE_SHAPE: Record<CitationStyle | RequiredStyle, string> = {
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 const q = (s: string, max = 60) => excerpt(s, max);
+/** Text ending in exactly one full stop (reasons are written as sentences; some callers' are not). */
+const sentence = (s: string) => (/[.!?…]$/.test(s.trimEnd()) ? s.trimEnd() : `${s.trimEnd()}.`);
 const list = (ids: string[]) => ids.join(', ');
 
 const en: FindingMessages = {
@@ -58,7 +60,7 @@ const en: FindingMessages = {
   wrongStyle: ({ marker, required }) => `${marker} does not use the required ${STYLE_SHAPE[required]} style.`,
   uncitedClaim: ({ claim }) => `No citation for the claim "${q(claim)}".`,
   noCitations: ({ claims }) => `The answer cites nothing, although ${claims === 1 ? '1 claim needs' : `${claims} claims need`} a citation.`,
-  exemptClaim: ({ claim, rule, reason }) => `Exempt (${rule}): "${q(claim, 40)}" — ${reason}.`,
+  exemptClaim: ({ claim, rule, reason }) => `Exempt (${rule}): "${q(claim, 40)}" — ${sentence(reason)}`,
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }) =>
     `${marker}: offsets ${start}–${end} lie outside chunk "${chunkId}" (length ${length}).`,
   offsetsInverted: ({ marker, chunkId, start, end }) =>
@@ -113,7 +115,7 @@ const cs: FindingMessages = {
   wrongStyle: ({ marker, required }) => `${marker} nepoužívá požadovaný styl ${STYLE_SHAPE[required]}.`,
   uncitedClaim: ({ claim }) => `Tvrzení „${q(claim)}“ nemá citaci.`,
   noCitations: ({ claims }) => `Odpověď necituje nic, přestože ${csClaims(claims)} citaci.`,
-  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${CS_RULES[rule] ?? rule}): „${q(claim, 40)}“ — ${reason}.`,
+  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${CS_RULES[rule] ?? rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }) =>
     `${marker}: pozice ${start}–${end} leží mimo úryvek „${chunkId}“ (délka ${length}).`,
   offsetsInverted: ({ marker, chunkId, start, end }) =>
