@@ -19,7 +19,27 @@ function looksLikeDataset(name: string, text: string): boolean {
   return lines.length > 1 && lines.every((l) => /^\s*\{.*\}\s*$/.test(l));
 }
 
+/**
+ * Control characters other than tab and line breaks, or undecodable bytes (read as U+FFFD), near
+ * the start: an image, archive or other binary file, not JSON or JSONL.
+ */
+function looksBinary(text: string): boolean {
+  const head = text.slice(0, 4096);
+  if (/[\u0000-\u0008\u000E-\u001A\u001C-\u001F]/.test(head)) return true;
+  let bad = 0;
+  for (const ch of head) if (ch === '\uFFFD') bad++;
+  return bad > 0 && bad >= Math.min(8, head.length / 20);
+}
+
 export function importText(name: string, text: string): ImportResult {
+  if (looksBinary(text)) {
+    return {
+      kind: 'error',
+      name,
+      message: `${name} is not a text file. A case is a JSON file (query, answer, chunks); a dataset is JSONL, one case per line.`,
+      errors: [],
+    };
+  }
   if (!looksLikeDataset(name, text)) {
     const r = parseCaseText(text);
     if (r.value) return { kind: 'case', name, case: r.value, warnings: r.warnings };
