@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
-import { retryAfterMs, toModelError, withRetry } from './client';
+import { describe, expect, test, vi } from 'vitest';
+import { bodySnippet, retryAfterMs, toModelError, withRetry } from './client';
 import { normaliseBaseURL } from './settings';
-import { describeModelError, ModelError } from './errors';
+import { describeModelError, ModelError, redactSecret } from './errors';
 
 const apiError = (status: number | undefined, type: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
   Object.assign(new Error(`${status} ${message}`), {
@@ -54,7 +54,86 @@ describe('toModelError', () => {
   });
 });
 
+describe('what proxies and newer servers send', () => {
+  test('a non-JSON error body is summarised; a 4xx page that is not the API is not read as an API verdict', () => {
+    const html = (status: number, title: string) =>
+      Object.assign(new Error(`${status} <html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`), { name: 'APIError', status, headers: new Headers(), error: undefined });
+    const e502 = toModelError(html(502, '502 Bad Gateway'));
+    expect(e502.kind).toBe('server');
+    expect(e502.apiMessage).toBe('502 Bad Gateway');
+    expect(toModelError(html(404, 'Not Found')).kind).toBe('not_found');
+    expect(toModelError(html(405, 'Not Allowed')).kind).toBe('not_found');
+    expect(toModelError(html(403, 'Attention Required! | Cloudflare')).kind).toBe('bad_response');
+    expect(toModelError(html(401, 'Unauthorized')).kind).toBe('auth');
+    expect(toModelError(html(429, 'Too Many Requests')).kind).toBe('rate_limit');
+  });
+
+  test('409 is retried; x-should-retry: false stops any retry', async () => {
+    expect(toModelError(apiError(409, 'conflict_error', 'lock')).kind).toBe('server');
+    let calls = 0;
+    await expect(
+      withRetry(
+        async () => {
+          calls++;
+          throw apiError(503, 'api_error', 'x', {}, { 'x-should-retry': 'false' });
+        },
+        { sleep: async () => {} },
+      ),
+    ).rejects.toMatchObject({ kind: 'server' });
+    expect(calls).toBe(1);
+  });
+
+  test('context-window errors have their own kind, as a status and as a stream error', () => {
+    expect(toModelError(apiError(400, 'invalid_request_error', 'prompt is too long: 201000 tokens > 200000 maximum')).kind).toBe('context_window');
+    expect(toModelError(apiError(undefined, 'invalid_request_error', 'input length and max_tokens exceed context limit; the maximum context is 200000')).kind).toBe('context_window');
+  });
+
+  test('the anthropic-ratelimit-* reset of an exhausted limit stands in for a missing retry-after', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const h = new Headers({
+      'anthropic-ratelimit-requests-remaining': '3',
+      'anthropic-ratelimit-requests-reset': '2026-11-23T12:00:40Z',
+      'anthropic-ratelimit-output-tokens-remaining': '0',
+      'anthropic-ratelimit-output-tokens-reset': '2026-11-23T12:00:05Z',
+    });
+    expect(retryAfterMs(h, now)).toBe(5_000);
+    h.set('retry-after', '2');
+    expect(retryAfterMs(h, now)).toBe(2_000);
+    expect(retryAfterMs(new Headers({ 'anthropic-ratelimit-tokens-remaining': '0', 'anthropic-ratelimit-tokens-reset': 'soon' }), now)).toBeUndefined();
+  });
+
+  test('keys are masked in every text an error can show', () => {
+    expect(redactSecret('bad key sk-ant-api03-abcDEF_123-xyz here')).toBe('bad key [API key] here');
+    expect(redactSecret('got my-proxy-key-123456', 'my-proxy-key-123456')).toBe('got [API key]');
+    const e = new ModelError({ kind: 'auth', apiMessage: 'invalid x-api-key sk-ant-api03-SECRETSECRET' });
+    expect(e.message).not.toContain('SECRETSECRET');
+    const p = new ModelError({ kind: 'auth', apiMessage: 'bad token pk_live_42424242' }).withoutSecret('pk_live_42424242');
+    expect(JSON.stringify(p.init) + p.message).not.toContain('pk_live_42424242');
+  });
+
+  test('bodySnippet keeps one short line', () => {
+    expect(bodySnippet('<html><body><script>var a=1</script><p>Service\n  unavailable</p></body></html>')).toBe('Service unavailable');
+    expect(bodySnippet('x'.repeat(500)).length).toBe(160);
+  });
+});
+
 describe('withRetry', () => {
+  test('backoff doubles per attempt with ±25 % jitter', async () => {
+    const random = vi.spyOn(Math, 'random');
+    random.mockReturnValueOnce(0).mockReturnValueOnce(1);
+    const waits: number[] = [];
+    await expect(
+      withRetry(
+        async () => {
+          throw apiError(500, 'api_error', 'x');
+        },
+        { sleep: async (ms) => void waits.push(ms), maxRetries: 2 },
+      ),
+    ).rejects.toMatchObject({ kind: 'server' });
+    random.mockRestore();
+    expect(waits).toEqual([750, 2500]);
+  });
+
   test('retries transient failures with backoff, then gives up', async () => {
     let calls = 0;
     const waits: number[] = [];
@@ -102,7 +181,7 @@ describe('withRetry', () => {
 
 describe('messages', () => {
   test('every kind has an English and a Czech message with an action', () => {
-    const kinds = ['no_key', 'bad_request', 'billing', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'too_large', 'rate_limit', 'spend_limit', 'server', 'overloaded', 'network', 'timeout', 'stream_cut', 'cancelled', 'invalid_output', 'max_tokens', 'refusal', 'unexpected'] as const;
+    const kinds = ['no_key', 'bad_request', 'billing', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'too_large', 'rate_limit', 'spend_limit', 'server', 'overloaded', 'network', 'timeout', 'stream_cut', 'cancelled', 'invalid_output', 'max_tokens', 'context_window', 'refusal', 'bad_response', 'unexpected'] as const;
     for (const kind of kinds) {
       for (const lang of ['en', 'cs'] as const) {
         const d = describeModelError({ kind, baseURL: 'https://proxy.example.com' }, lang);

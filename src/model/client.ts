@@ -60,26 +60,66 @@ function errorCodeOf(err: ApiErrorLike): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** retry-after (seconds or an HTTP date) or retry-after-ms, in milliseconds. */
+const RATE_LIMITS = ['requests', 'tokens', 'input-tokens', 'output-tokens'];
+
+/**
+ * How long the server asked us to wait, in milliseconds: retry-after-ms, retry-after (seconds or
+ * an HTTP date), or else, for a limit the anthropic-ratelimit-* headers show as used up
+ * (remaining 0), the time until its reset (RFC 3339).
+ */
 export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
   if (!headers) return undefined;
   const ms = headers.get('retry-after-ms');
   if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
   const ra = headers.get('retry-after');
-  if (ra === null || ra.trim() === '') return undefined;
-  const secs = Number(ra);
-  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-  const date = Date.parse(ra);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  if (ra !== null && ra.trim() !== '') {
+    const secs = Number(ra);
+    if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+    const date = Date.parse(ra);
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  }
+  let reset: number | undefined;
+  for (const limit of RATE_LIMITS) {
+    if (headers.get(`anthropic-ratelimit-${limit}-remaining`)?.trim() !== '0') continue;
+    const at = Date.parse(headers.get(`anthropic-ratelimit-${limit}-reset`) ?? '');
+    if (!Number.isNaN(at)) reset = Math.max(reset ?? 0, at - now);
+  }
+  return reset === undefined ? undefined : Math.max(0, reset);
+}
+
+/** A short, single-line excerpt of a body that is not what we expected (an HTML page from a proxy). */
+export function bodySnippet(text: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
+  const plain = (title ?? text)
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > 160 ? `${plain.slice(0, 159)}\u2026` : plain;
+}
+
+/** The text of an error body that was not JSON (the SDK puts it in its message after the status). */
+function nonJsonBody(err: ApiErrorLike, status: number | undefined): string | undefined {
+  if (status === undefined || (err.error !== undefined && err.error !== null && typeof err.error === 'object')) return undefined;
+  const m = err.message ?? '';
+  if (!m.startsWith(`${status} `) || m === `${status} status code (no body)`) return undefined;
+  return bodySnippet(m.slice(String(status).length + 1)) || undefined;
 }
 
 const SPEND_LIMIT = /spend limit|usage limit|spending limit/i;
 const BILLING = /credit balance|billing|spend limit|usage limit/i;
+const CONTEXT = /prompt is too long|context window|context length|maximum context|too many (input )?tokens/i;
 
-function kindOf(status: number | undefined, type: string | undefined, code: string | undefined, message: string): ModelErrorKind {
+function kindOf(status: number | undefined, type: string | undefined, code: string | undefined, message: string, json: boolean): ModelErrorKind {
+  // A page from a proxy or a static host, not the API's error JSON: the address is wrong, or
+  // something between us and the API refused the request.
+  if (!json && status !== undefined && status >= 400 && status < 500 && ![401, 408, 409, 413, 429].includes(status)) {
+    return status === 404 || status === 405 ? 'not_found' : 'bad_response';
+  }
   switch (status) {
     case 400:
-      return BILLING.test(message) ? 'billing' : 'bad_request';
+      return BILLING.test(message) ? 'billing' : CONTEXT.test(message) ? 'context_window' : 'bad_request';
     case 401:
       return /cors/i.test(message) ? 'cors_blocked' : 'auth';
     case 402:
@@ -88,8 +128,13 @@ function kindOf(status: number | undefined, type: string | undefined, code: stri
       return 'permission';
     case 404:
       return /model/i.test(message) || type === 'not_found_error' ? 'model_not_found' : 'not_found';
+    case 405:
+      return 'not_found';
     case 408:
       return 'timeout';
+    case 409:
+      // A conflict (e.g. a lock timeout) passes: retried like a server error.
+      return 'server';
     case 413:
       return 'too_large';
     case 429:
@@ -113,7 +158,7 @@ function kindOf(status: number | undefined, type: string | undefined, code: stri
     case 'permission_error':
       return 'permission';
     case 'invalid_request_error':
-      return 'bad_request';
+      return CONTEXT.test(message) ? 'context_window' : 'bad_request';
     case 'request_too_large':
       return 'too_large';
     default:
@@ -145,11 +190,12 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
   if (name === 'APIConnectionTimeoutError') return new ModelError({ ...base, kind: 'timeout' });
   const status = typeof e.status === 'number' ? e.status : undefined;
   const type = errorTypeOf(e);
-  if (status !== undefined || (type && name === 'APIError') || type) {
-    const message = apiMessageOf(e) ?? '';
-    const kind = kindOf(status, type, errorCodeOf(e), message);
+  if (status !== undefined || type) {
+    const body = nonJsonBody(e, status);
+    const message = apiMessageOf(e) ?? body ?? '';
+    const kind = kindOf(status, type, errorCodeOf(e), message, body === undefined);
     const wait = retryAfterMs(e.headers);
-    return new ModelError({
+    const error = new ModelError({
       ...base,
       kind,
       ...(message ? { apiMessage: message } : {}),
@@ -157,7 +203,12 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
       ...(e.requestID ? { requestId: e.requestID } : {}),
       ...(wait !== undefined ? { retryAfterSeconds: wait / 1000 } : {}),
     });
+    // The API's own word on whether a retry can help (the SDK obeys it too).
+    if (e.headers?.get('x-should-retry') === 'false') markFinal(error);
+    return error;
   }
+  // A 200 whose JSON does not parse: whatever answered is not the Messages API.
+  if (err instanceof SyntaxError) return new ModelError({ ...base, kind: 'bad_response', ...(e.message ? { apiMessage: e.message } : {}) });
   // fetch's TypeError ("Failed to fetch", "terminated", "network error"), the SDK's connection error.
   if (name === 'APIConnectionError' || err instanceof TypeError || /network|fetch|socket|terminated|ECONN/i.test(e.message ?? '')) {
     return new ModelError({ ...base, kind: ctx.streaming ? 'stream_cut' : 'network', ...(e.message ? { apiMessage: e.message } : {}) });

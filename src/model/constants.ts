@@ -35,6 +35,12 @@ export const UNCITED_WEIGHT = 0.25;
 export const MAX_OUTPUT_TOKENS = 32_000;
 /** Non-streamed requests must stay under the SDK's ten-minute estimate (60·60·n/128000 s ≤ 600 s). */
 export const MAX_OUTPUT_TOKENS_NON_STREAMING = 16_000;
+/**
+ * A reply stream silent for this long (no event, no ping) is treated as cut. The API streams
+ * thinking and text as they are produced and pings in between, so minutes of silence mean a
+ * dead connection or a stuck proxy, not a model thinking.
+ */
+export const STREAM_IDLE_MS = 5 * 60_000;
 /** Tool round trips (get_chunk_content) allowed in one request before we stop the loop. */
 export const MAX_TOOL_ROUNDS = 8;
 

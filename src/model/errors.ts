@@ -21,7 +21,9 @@ export type ModelErrorKind =
   | 'cancelled'
   | 'invalid_output'
   | 'max_tokens'
+  | 'context_window'
   | 'refusal'
+  | 'bad_response'
   | 'unexpected';
 
 export interface ModelErrorInit {
@@ -41,6 +43,28 @@ export interface ModelErrorInit {
   cause?: unknown;
 }
 
+/** Anything shaped like an Anthropic key (a proxy may echo the key it was sent). */
+const KEY_LIKE = /sk-ant-[A-Za-z0-9_-]{6,}/g;
+
+/** The text with every occurrence of `secret` and of anything key-shaped masked. */
+export function redactSecret(text: string, secret?: string): string {
+  let out = text;
+  const s = secret?.trim();
+  if (s && s.length >= 4) out = out.split(s).join('[API key]');
+  return out.replace(KEY_LIKE, '[API key]');
+}
+
+function redactInit(init: ModelErrorInit, secret?: string): ModelErrorInit {
+  const r = (t: string) => redactSecret(t, secret);
+  return {
+    ...init,
+    ...(init.apiMessage !== undefined ? { apiMessage: r(init.apiMessage) } : {}),
+    ...(init.rawOutput !== undefined ? { rawOutput: r(init.rawOutput) } : {}),
+    ...(init.problems !== undefined ? { problems: init.problems.map(r) } : {}),
+    ...(init.baseURL !== undefined ? { baseURL: r(init.baseURL) } : {}),
+  };
+}
+
 export class ModelError extends Error {
   readonly kind: ModelErrorKind;
   readonly apiMessage: string | undefined;
@@ -54,8 +78,12 @@ export class ModelError extends Error {
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
 
-  constructor(init: ModelErrorInit) {
-    super(describeModelError(init, 'en').text, init.cause !== undefined ? { cause: init.cause } : undefined);
+  constructor(raw: ModelErrorInit) {
+    const init = redactInit(raw);
+    // The raw cause (an SDK error quoting the server's body) goes when it carries a key.
+    const causeText = String((raw.cause as { message?: unknown } | undefined)?.message ?? '');
+    const keepCause = raw.cause !== undefined && !/sk-ant-[A-Za-z0-9_-]{6,}/.test(causeText);
+    super(describeModelError(init, 'en').text, keepCause ? { cause: raw.cause } : undefined);
     this.name = 'ModelError';
     this.kind = init.kind;
     this.apiMessage = init.apiMessage;
@@ -67,6 +95,20 @@ export class ModelError extends Error {
     this.rawOutput = init.rawOutput;
     this.problems = init.problems;
     this.partial = undefined;
+  }
+
+  /**
+   * This error with `secret` (the user's key) masked everywhere it could be shown. When the key
+   * was found, the underlying cause (the raw SDK error, which may quote the server) is dropped.
+   */
+  withoutSecret(secret: string | undefined): ModelError {
+    const s = secret?.trim();
+    if (!s) return this;
+    const init = this.init;
+    if (!JSON.stringify(init).includes(s) && !String((this.cause as { message?: unknown } | undefined)?.message ?? '').includes(s)) return this;
+    const clean = new ModelError(redactInit(init, s));
+    clean.partial = this.partial;
+    return clean;
   }
 
   get init(): ModelErrorInit {
@@ -105,6 +147,13 @@ const origin = (e: ModelErrorInit) => {
     return e.baseURL ?? 'the API';
   }
 };
+const isAnthropic = (e: ModelErrorInit) => {
+  try {
+    return !e.baseURL || new URL(e.baseURL).host.endsWith('anthropic.com');
+  } catch {
+    return false;
+  }
+};
 const wait = (e: ModelErrorInit, lang: Lang) =>
   e.retryAfterSeconds !== undefined ? (lang === 'cs' ? ` za ${Math.ceil(e.retryAfterSeconds)} s` : ` in ${Math.ceil(e.retryAfterSeconds)} s`) : '';
 
@@ -120,15 +169,17 @@ const EN: Record<ModelErrorKind, Describe> = {
   too_large: () => ({ title: 'The audit is too large to send in one request (413).', action: 'Remove chunks that no claim cites, or audit a shorter answer.' }),
   rate_limit: (e) => ({ title: 'The rate limit of your organisation was reached (429).', action: `Wait a moment and run again${wait(e, 'en')}; results judged so far are kept.` }),
   spend_limit: () => ({ title: 'Your organisation has reached its monthly spend limit (429); retrying will not help.', action: 'Raise the spend limit or move to a higher usage tier in the Anthropic Console; access otherwise resumes at the start of next month.' }),
-  server: (e) => ({ title: `The API had an internal error${e.status ? ` (${e.status})` : ''}.`, action: 'Run again in a minute; results judged so far are kept.' }),
+  server: (e) => ({ title: `The API${e.baseURL && !isAnthropic(e) ? ' (or the proxy in front of it)' : ''} failed with a temporary error${e.status ? ` (${e.status})` : ''}.`, action: 'Run again in a minute; results judged so far are kept.' }),
   overloaded: () => ({ title: 'The API is overloaded right now (529).', action: 'Run again in a few minutes; results judged so far are kept.' }),
   network: (e) => ({ title: `Could not reach ${origin(e)}.`, action: 'Check your connection and the Base URL; a proxy must allow browser (CORS) requests. If you just changed the Base URL, reload the page so the new address is allowed.' }),
   timeout: () => ({ title: 'The API did not answer in time.', action: 'Run again; if it keeps happening, try a faster model.' }),
   stream_cut: () => ({ title: 'The connection broke while the reply was streaming.', action: 'Run again; the claims judged before the break are kept.' }),
   cancelled: () => ({ title: 'The model audit was cancelled.', action: 'Run it again whenever you like; claims judged before the cancel are kept.' }),
   invalid_output: () => ({ title: 'The model\u2019s reply did not match the expected format, even after one repair attempt.', action: 'Run again or try another model; the raw reply is shown below.' }),
-  max_tokens: () => ({ title: 'The reply was cut off at the output limit.', action: 'Audit a shorter answer or fewer claims at once; claims judged before the cut are kept.' }),
-  refusal: () => ({ title: 'The model declined to answer this request.', action: 'Check the case content; try another model.' }),
+  max_tokens: () => ({ title: 'The reply was cut off at the output limit, even with as few claims per request as possible.', action: 'Try another model, or shorten the claim or the chunks it cites; claims judged before the cut are kept.' }),
+  context_window: () => ({ title: 'The audit does not fit in the model\u2019s context window.', action: 'Audit a shorter answer or fewer or shorter chunks, or pick a model with a larger context window; claims judged so far are kept.' }),
+  refusal: () => ({ title: 'The model declined to answer this request.', action: 'Check the case content; try another model. Claims judged before the refusal are kept.' }),
+  bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${origin(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: 'Check the Base URL: it must be the API root (e.g. https://api.anthropic.com, without /v1) or a proxy that speaks the Messages API. Claims judged so far are kept.' }),
   unexpected: () => ({ title: 'The model audit failed unexpectedly.', action: 'Run again; if it persists, report the detail below.' }),
 };
 
@@ -144,15 +195,17 @@ const CS: Record<ModelErrorKind, Describe> = {
   too_large: () => ({ title: 'Kontrola je příliš velká na jeden požadavek (413).', action: 'Odstraňte úryvky, které žádné tvrzení necituje, nebo kontrolujte kratší odpověď.' }),
   rate_limit: (e) => ({ title: 'Byl dosažen limit počtu požadavků vaší organizace (429).', action: `Chvíli počkejte a spusťte znovu${wait(e, 'cs')}; dosud ohodnocená tvrzení zůstávají.` }),
   spend_limit: () => ({ title: 'Vaše organizace vyčerpala měsíční limit útraty (429); opakování nepomůže.', action: 'Zvyšte limit útraty nebo úroveň využití v Anthropic Console; jinak se přístup obnoví začátkem příštího měsíce.' }),
-  server: (e) => ({ title: `V API došlo k interní chybě${e.status ? ` (${e.status})` : ''}.`, action: 'Spusťte znovu za minutu; dosud ohodnocená tvrzení zůstávají.' }),
+  server: (e) => ({ title: `API${e.baseURL && !isAnthropic(e) ? ' (nebo proxy před ním)' : ''} selhalo s dočasnou chybou${e.status ? ` (${e.status})` : ''}.`, action: 'Spusťte znovu za minutu; dosud ohodnocená tvrzení zůstávají.' }),
   overloaded: () => ({ title: 'API je momentálně přetížené (529).', action: 'Spusťte znovu za pár minut; dosud ohodnocená tvrzení zůstávají.' }),
   network: (e) => ({ title: `Nepodařilo se spojit s ${origin(e)}.`, action: 'Zkontrolujte připojení a Base URL; proxy musí povolovat požadavky z prohlížeče (CORS). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
   timeout: () => ({ title: 'API neodpovědělo včas.', action: 'Spusťte znovu; pokud se to opakuje, zkuste rychlejší model.' }),
   stream_cut: () => ({ title: 'Spojení se přerušilo během přenosu odpovědi.', action: 'Spusťte znovu; tvrzení ohodnocená před přerušením zůstávají.' }),
   cancelled: () => ({ title: 'Kontrola modelem byla zrušena.', action: 'Spusťte ji znovu, kdykoli chcete; tvrzení ohodnocená před zrušením zůstávají.' }),
   invalid_output: () => ({ title: 'Odpověď modelu neodpovídala očekávanému formátu ani po jednom pokusu o opravu.', action: 'Spusťte znovu nebo zkuste jiný model; surová odpověď je zobrazena níže.' }),
-  max_tokens: () => ({ title: 'Odpověď byla useknuta na limitu výstupu.', action: 'Kontrolujte kratší odpověď nebo méně tvrzení najednou; tvrzení ohodnocená před useknutím zůstávají.' }),
-  refusal: () => ({ title: 'Model odmítl na požadavek odpovědět.', action: 'Zkontrolujte obsah případu; zkuste jiný model.' }),
+  max_tokens: () => ({ title: 'Odpověď byla useknuta na limitu výstupu, i při co nejmenším počtu tvrzení v jednom požadavku.', action: 'Zkuste jiný model nebo zkraťte tvrzení či citované úryvky; tvrzení ohodnocená před useknutím zůstávají.' }),
+  context_window: () => ({ title: 'Kontrola se nevejde do kontextového okna modelu.', action: 'Kontrolujte kratší odpověď nebo méně či kratší úryvky, případně zvolte model s větším kontextovým oknem; dosud ohodnocená tvrzení zůstávají.' }),
+  refusal: () => ({ title: 'Model odmítl na požadavek odpovědět.', action: 'Zkontrolujte obsah případu; zkuste jiný model. Tvrzení ohodnocená před odmítnutím zůstávají.' }),
+  bad_response: (e) => ({ title: `${e.baseURL ? `Server ${origin(e)}` : 'API'} odpověděl, ale ne ve formátu Anthropic Messages API.`, action: 'Zkontrolujte Base URL: musí to být kořen API (např. https://api.anthropic.com, bez /v1) nebo proxy, která mluví Messages API. Dosud ohodnocená tvrzení zůstávají.' }),
   unexpected: () => ({ title: 'Kontrola modelem neočekávaně selhala.', action: 'Spusťte znovu; pokud chyba přetrvá, nahlaste podrobnosti níže.' }),
 };
 

@@ -2,9 +2,10 @@
 // endpoint) and a cost estimate from the price table. Output tokens can only be estimated.
 import type { AuditCase, Report } from '../core/types';
 import { normaliseBaseURL } from './settings';
-import { createClient, toModelError, withRetry, type Connection, type Sleep } from './client';
+import { bodySnippet, createClient, toModelError, withRetry, type Connection, type Sleep } from './client';
 import { DEFAULT_MODEL, EST_OUTPUT_TOKENS_FIXED, EST_OUTPUT_TOKENS_PER_PAIR, EST_OUTPUT_TOKENS_PER_UNCITED } from './constants';
 import { costUSD, priceFor, type RequestTokens } from './cost';
+import { ModelError } from './errors';
 import { buildRequest, planAudit, type AuditPlan, type OutputMode, type RequestBody } from './plan';
 
 export interface AuditEstimate {
@@ -54,8 +55,15 @@ export async function estimateAudit(c: AuditCase, report: Report, opts: Estimate
     const plan = planAudit(c, report, { model });
     const client = await createClient(opts);
     const reqOpts = opts.signal ? { signal: opts.signal } : undefined;
-    const count = async (body: ReturnType<typeof countBody>) =>
-      (await withRetry(() => client.messages.countTokens(body as Parameters<typeof client.messages.countTokens>[0], reqOpts), ctx)).input_tokens;
+    const count = async (body: ReturnType<typeof countBody>) => {
+      const r: unknown = await withRetry(() => client.messages.countTokens(body as Parameters<typeof client.messages.countTokens>[0], reqOpts), ctx);
+      const n = (r as { input_tokens?: unknown } | null)?.input_tokens;
+      // An HTML page or any other body without a count: whatever answered is not the API.
+      if (typeof n !== 'number' || !Number.isFinite(n)) {
+        throw new ModelError({ kind: 'bad_response', model, baseURL: ctx.baseURL, ...(typeof r === 'string' && bodySnippet(r) ? { apiMessage: bodySnippet(r) } : {}) });
+      }
+      return n;
+    };
 
     const totals: number[] = [];
     for (const batch of plan.batches) totals.push(await count(countBody(buildRequest(plan, batch, { mode, pass: 0, stream: true }))));
@@ -95,6 +103,6 @@ export async function estimateAudit(c: AuditCase, report: Report, opts: Estimate
       claims: plan.claimsTotal,
     };
   } catch (err) {
-    throw toModelError(err, ctx);
+    throw toModelError(err, ctx).withoutSecret(opts.apiKey);
   }
 }

@@ -28,6 +28,6 @@ export async function listModels(conn: Connection, signal?: AbortSignal): Promis
     if (models.length === 0) return { models: [...FALLBACK_MODELS] };
     return { models };
   } catch (err) {
-    return { models: [...FALLBACK_MODELS], error: toModelError(err, ctx) };
+    return { models: [...FALLBACK_MODELS], error: toModelError(err, ctx).withoutSecret(conn.apiKey) };
   }
 }

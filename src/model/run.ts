@@ -2,12 +2,12 @@
 // reply (one repair round), fold everything into ModelResults, and keep what was judged when
 // anything fails. No DOM: the page, a worker or the CLI can run it.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ContentBlock, ContentBlockParam, Message, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { applyModelResults } from '../core/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
-import { createClient, markFinal, toModelError, withRetry, type Connection, type Sleep } from './client';
-import { DEFAULT_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS } from './constants';
+import { bodySnippet, createClient, markFinal, toModelError, withRetry, type Connection, type Sleep } from './client';
+import { DEFAULT_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, STREAM_IDLE_MS } from './constants';
 import { ModelError } from './errors';
 import {
   CHUNK_TOOL,
@@ -18,12 +18,14 @@ import {
   planAudit,
   type AuditPlan,
   type BatchPlan,
+  type ClaimTask,
   type OutputMode,
   type RequestBody,
 } from './plan';
 import { PROMPTS, fillTemplate } from './prompts';
 import type { ClaimJudgement, JudgementOutput, UncitedJudgement } from './schema';
 import { judgedSoFar, validateReply, type BatchExpectation } from './validate';
+import { bodyChunks, sseEvents, StreamIdleError } from './sse';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
@@ -39,6 +41,8 @@ export interface ModelRunOptions extends Connection {
   maxClaimsPerRequest?: number | undefined;
   /** Start with this output mode (default output_config; falls back to tool by itself). */
   mode?: OutputMode | undefined;
+  /** A stream that sends nothing (not even a ping) for this long counts as cut (default 5 min). */
+  idleTimeoutMs?: number | undefined;
 }
 
 export type RunPhase = 'connecting' | 'streaming' | 'tool' | 'repairing' | 'waiting' | 'fallback' | 'done';
@@ -105,13 +109,89 @@ function textOf(content: ContentBlock[]): string {
     .join('');
 }
 
-/** Blocks as they go back to the API in the next turn (thinking blocks keep their signature). */
+/**
+ * Blocks as they go back to the API in the next turn. Only the fields the API accepts as input
+ * are kept: a proxy (or a newer API) may add fields to the blocks it sends (`citations: null`,
+ * provider metadata) that the API would refuse with a 400 when they come back. Thinking blocks
+ * keep their signature, untouched; a tool input that never parsed goes back as an empty object.
+ */
 function asParam(content: ContentBlock[]): ContentBlockParam[] {
-  return content.map((b) => {
-    if (b.type === 'text') return { type: 'text', text: b.text };
-    return b as unknown as ContentBlockParam;
+  return content.map((b): ContentBlockParam => {
+    const raw = b as unknown as Record<string, unknown>;
+    switch (b.type) {
+      case 'text':
+        return { type: 'text', text: b.text };
+      case 'thinking':
+        return { type: 'thinking', thinking: b.thinking, signature: b.signature };
+      case 'redacted_thinking':
+        return { type: 'redacted_thinking', data: b.data };
+      case 'tool_use': {
+        const input = b.input !== null && typeof b.input === 'object' && !Array.isArray(b.input) ? b.input : {};
+        return {
+          type: 'tool_use',
+          id: b.id,
+          name: b.name,
+          input,
+          ...(raw.caller && typeof raw.caller === 'object' ? { caller: b.caller } : {}),
+          ...(typeof raw.toolset_name === 'string' ? { toolset_name: raw.toolset_name } : {}),
+        };
+      }
+      default:
+        // Server-side blocks we never ask for: returned as they came, the API knows them.
+        return b as unknown as ContentBlockParam;
+    }
   });
 }
+
+/** Appends an assistant turn; after a paused turn it continues that same assistant message. */
+function pushAssistant(messages: MessageParam[], content: ContentBlock[]): void {
+  const last = messages[messages.length - 1];
+  if (last?.role === 'assistant') {
+    const before: ContentBlockParam[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
+    messages[messages.length - 1] = { role: 'assistant', content: [...before, ...asParam(content)] };
+  } else {
+    messages.push({ role: 'assistant', content: asParam(content) });
+  }
+}
+
+/** Stop reasons that mean the reply was cut before it was finished. */
+const TRUNCATED: Record<string, 'max_tokens' | 'context_window'> = {
+  max_tokens: 'max_tokens',
+  model_context_window_exceeded: 'context_window',
+};
+
+/** How many times a paused turn (stop_reason pause_turn) is handed back to be continued. */
+const MAX_PAUSE_CONTINUATIONS = 4;
+
+/** The outputs of the parts of a batch as one output. */
+function mergeOutputs(outs: JudgementOutput[]): JudgementOutput {
+  return {
+    claims: outs.flatMap((o) => o.claims),
+    uncited: outs.flatMap((o) => o.uncited),
+    answer_evaluation: outs.find((o) => o.answer_evaluation)?.answer_evaluation ?? null,
+    summary: outs.map((o) => o.summary).find((t) => t.trim()) ?? '',
+    recommendations: outs.flatMap((o) => o.recommendations),
+  };
+}
+
+function isMessage(v: unknown): v is Message {
+  return !!v && typeof v === 'object' && Array.isArray((v as { content?: unknown }).content);
+}
+
+/** An error event (or an error body with status 200) as the SDK would have thrown it. */
+function apiErrorFromBody(body: unknown, headers?: Headers): Error {
+  const inner = (body as { error?: { type?: unknown; message?: unknown } } | null)?.error;
+  const type = typeof inner?.type === 'string' ? inner.type : 'api_error';
+  return Object.assign(new Error(typeof inner?.message === 'string' ? inner.message : type), {
+    name: 'APIError',
+    status: undefined,
+    error: body,
+    type,
+    requestID: headers?.get('request-id') ?? null,
+  });
+}
+
+type UsageFields = { input_tokens?: number | null; cache_creation_input_tokens?: number | null; cache_read_input_tokens?: number | null; output_tokens?: number | null };
 
 class AuditRun {
   private readonly judged: Map<number, ClaimJudgement>[] = [new Map(), new Map()];
@@ -238,29 +318,56 @@ class AuditRun {
     const messages: MessageParam[] = [...body.messages];
     let repaired = false;
     let toolRounds = 0;
+    // Content of paused turns (stop_reason pause_turn): already in `messages`, and the start of
+    // the reply that the next request continues.
+    let carried: ContentBlock[] = [];
+    let pauses = 0;
     for (;;) {
       const request: RequestBody = { ...body, messages };
       if (requestBytes(request) > MAX_REQUEST_BYTES) throw new ModelError({ kind: 'too_large', model: this.plan.model });
       this.progress('connecting', pass, batch);
-      const turn = await this.call(request, exp, pass, batch);
+      const turn = await this.call(request, exp, pass, batch, textOf(carried));
 
-      if (turn.stopReason === 'refusal') throw new ModelError({ kind: 'refusal', model: this.plan.model, rawOutput: textOf(turn.content) });
-      const toolUses = turn.content.filter((b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use');
+      if (turn.stopReason === 'pause_turn') {
+        // The API paused a long turn: hand it back as it is and the model carries on from there.
+        if (++pauses > MAX_PAUSE_CONTINUATIONS) {
+          throw new ModelError({ kind: 'unexpected', model: this.plan.model, apiMessage: 'The API paused the reply again and again without finishing it.', rawOutput: textOf([...carried, ...turn.content]) });
+        }
+        if (turn.content.length) {
+          pushAssistant(messages, turn.content);
+          carried = [...carried, ...turn.content];
+        }
+        continue;
+      }
+      const whole = carried.length ? [...carried, ...turn.content] : turn.content;
+      carried = [];
+
+      if (turn.stopReason === 'refusal') throw new ModelError({ kind: 'refusal', model: this.plan.model, rawOutput: textOf(whole) });
+      const toolUses = whole.filter((b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use');
       const submit = this.mode === 'tool' ? toolUses.find((t) => t.name === SUBMIT_TOOL) : undefined;
+      const truncated = turn.stopReason ? TRUNCATED[turn.stopReason] : undefined;
 
       if (!submit && toolUses.length > 0 && turn.stopReason === 'tool_use') {
         toolRounds++;
         if (toolRounds > MAX_TOOL_ROUNDS + 2) throw new ModelError({ kind: 'unexpected', apiMessage: 'The model kept asking for chunks without answering.' });
-        messages.push({ role: 'assistant', content: asParam(turn.content) });
+        if (turn.content.length) pushAssistant(messages, turn.content);
         messages.push({ role: 'user', content: toolUses.map((t) => this.answerTool(t, toolRounds > MAX_TOOL_ROUNDS, pass, batch)) });
         continue;
       }
-      if (turn.stopReason === 'max_tokens') {
-        throw new ModelError({ kind: 'max_tokens', model: this.plan.model, rawOutput: submit ? JSON.stringify(submit.input) : textOf(turn.content) });
+      if (truncated) {
+        // Cut at the output limit or the context window: the JSON (or a tool input) is unfinished,
+        // and asking again the same way would be cut the same way. What streamed before the cut
+        // is kept; at the output limit the claims left are asked for again in smaller requests.
+        const cut = submit ? (typeof submit.input === 'string' ? submit.input : JSON.stringify(submit.input)) : textOf(whole);
+        const rest = truncated === 'max_tokens' ? this.afterCut(batch, pass) : null;
+        if (!rest) throw new ModelError({ kind: truncated, model: this.plan.model, rawOutput: cut });
+        const outs: JudgementOutput[] = [];
+        for (const sub of rest) outs.push(await this.runBatch(sub, pass));
+        return mergeOutputs(outs);
       }
 
-      const raw: unknown = submit ? submit.input : this.mode === 'tool' ? undefined : textOf(turn.content);
-      const rawText = typeof raw === 'string' ? raw : raw === undefined ? textOf(turn.content) : JSON.stringify(raw, null, 2);
+      const raw: unknown = submit ? submit.input : this.mode === 'tool' ? undefined : textOf(whole);
+      const rawText = typeof raw === 'string' ? raw : raw === undefined ? textOf(whole) : JSON.stringify(raw, null, 2);
       const v =
         raw === undefined || raw === ''
           ? { ok: false as const, problems: [this.mode === 'tool' ? `the reply did not call the tool ${SUBMIT_TOOL}` : 'the reply is empty'] }
@@ -281,9 +388,29 @@ class AuditRun {
           : this.answerTool(t, true, pass, batch),
       );
       if (!submit) replies.push({ type: 'text', text: repairText });
-      if (turn.content.length) messages.push({ role: 'assistant', content: asParam(turn.content) });
+      if (turn.content.length) pushAssistant(messages, turn.content);
       messages.push({ role: 'user', content: replies });
     }
+  }
+
+  /**
+   * The batch still to judge after a reply was cut at the output limit: the claims not judged
+   * yet in one smaller request, or, when the cut came before any claim was finished, the claims
+   * in two halves. Null when nothing smaller can be asked (one claim that alone overflows).
+   */
+  private afterCut(batch: BatchPlan, pass: 0 | 1): BatchPlan[] | null {
+    const judged = this.judged[pass]!;
+    const left = batch.claims.filter((t) => !judged.has(t.claim_index));
+    const parts: ClaimTask[][] =
+      left.length < batch.claims.length ? [left] : left.length >= 2 ? [left.slice(0, Math.floor(left.length / 2)), left.slice(Math.floor(left.length / 2))] : [];
+    if (!parts.length) return null;
+    // Every claim was judged and nothing else was asked for: nothing is missing.
+    if (!left.length && !batch.uncited.length && !batch.wantsSummary && !batch.wantsCorrectness) return [];
+    return parts.map((claims, i) => {
+      const last = i === parts.length - 1;
+      // The classification of uncited sentences, correctness and feedback go with the last part.
+      return { ...batch, claims, uncited: last ? batch.uncited : [], wantsCorrectness: last && batch.wantsCorrectness, wantsSummary: last && batch.wantsSummary };
+    });
   }
 
   private answerTool(t: Extract<ContentBlock, { type: 'tool_use' }>, exhausted: boolean, pass: number, batch: BatchPlan): ToolResultBlockParam {
@@ -309,127 +436,257 @@ class AuditRun {
     };
   }
 
-  /** One HTTP request (retried while nothing has streamed yet) → the assistant turn. */
-  private async call(body: RequestBody, exp: BatchExpectation, pass: number, batch: BatchPlan): Promise<Turn> {
-    const signal = this.opts.signal;
+  /**
+   * One HTTP request (retried while nothing of the reply has arrived) → the assistant turn.
+   * `prefix` is the text of a paused turn this request continues, so progress reads the whole.
+   */
+  private async call(body: RequestBody, exp: BatchExpectation, pass: number, batch: BatchPlan, prefix = ''): Promise<Turn> {
     const onWait = (ms: number) => this.progress('waiting', pass, batch, { waitMs: ms });
     const onOutput = (text: string) => {
       const seen = this.judged[pass]!;
       let added = false;
-      for (const c of judgedSoFar(text, exp)) {
+      for (const c of judgedSoFar(prefix + text, exp)) {
         if (!seen.has(c.claim_index)) added = true;
         seen.set(c.claim_index, c);
       }
       if (added) this.progress('streaming', pass, batch);
     };
-
-    if (!body.stream) {
-      const msg = await withRetry(() => this.client.messages.create({ ...body, stream: false }, signal ? { signal } : undefined), {
-        ...this.retryOptions(),
-        onWait,
-      });
-      this.addUsage(msg.usage);
-      this.usage.output_tokens += msg.usage.output_tokens;
-      this.usage.requests++;
-      const submit = msg.content.find((b) => b.type === 'tool_use' && b.name === SUBMIT_TOOL);
-      onOutput(submit && submit.type === 'tool_use' ? JSON.stringify(submit.input) : textOf(msg.content));
-      return { content: msg.content, stopReason: msg.stop_reason };
-    }
-
     // The whole streamed request is retried while nothing of the reply has arrived (an error
     // event right after message_start, e.g. overloaded_error, is as transient as a 529 status);
     // once content has streamed, an error is final and the claims judged so far are kept.
-    return withRetry(() => this.consumeStream(body, onOutput, pass, batch), { ...this.retryOptions(), onWait });
+    const attempt = () => (body.stream ? this.consumeStream(body, onOutput, pass, batch) : this.wholeMessage(body, onOutput));
+    return withRetry(attempt, { ...this.retryOptions(), onWait });
   }
 
+  private badResponse(detail: string): ModelError {
+    return new ModelError({ kind: 'bad_response', model: this.plan.model, baseURL: this.baseURL, ...(detail ? { apiMessage: detail } : {}) });
+  }
+
+  /** A reply that came as one message: no streaming asked, or a proxy that ignored stream: true. */
+  private takeMessage(msg: unknown, onOutput: (text: string) => void): Turn {
+    if (!isMessage(msg)) {
+      if (msg && typeof msg === 'object' && (msg as { type?: unknown }).type === 'error') throw apiErrorFromBody(msg);
+      throw this.badResponse(typeof msg === 'string' ? bodySnippet(msg) : 'The reply has no list of content blocks.');
+    }
+    this.addUsage(msg.usage);
+    this.usage.output_tokens += msg.usage?.output_tokens ?? 0;
+    const content = msg.content.filter((b) => !!b && typeof b === 'object' && typeof b.type === 'string');
+    const submit = content.find((b) => b.type === 'tool_use' && b.name === SUBMIT_TOOL);
+    onOutput(submit && submit.type === 'tool_use' ? JSON.stringify(submit.input) : textOf(content));
+    return { content, stopReason: msg.stop_reason ?? null };
+  }
+
+  private async wholeMessage(body: RequestBody, onOutput: (text: string) => void): Promise<Turn> {
+    const signal = this.opts.signal;
+    // The SDK hands back the body as text when it is not JSON (an HTML page from a wrong URL).
+    const msg: unknown = await this.client.messages.create({ ...body, stream: false }, signal ? { signal } : undefined);
+    this.usage.requests++;
+    return this.takeMessage(msg, onOutput);
+  }
+
+  /**
+   * Reads the SSE stream of one request from the raw response, event by event, so that nothing
+   * a server or proxy may send is lost or misread: pings, comments, CRLF, events without an
+   * `event:` line, thinking blocks, JSON split anywhere, error events, a missing message_stop,
+   * or a whole JSON message where a stream was asked for.
+   */
   private async consumeStream(body: RequestBody, onOutput: (text: string) => void, pass: number, batch: BatchPlan): Promise<Turn> {
     const signal = this.opts.signal;
-    const stream = await this.client.messages.create({ ...body, stream: true }, signal ? { signal } : undefined);
+    const response = await this.client.messages.create({ ...body, stream: true }, signal ? { signal } : undefined).asResponse();
     this.usage.requests++;
     const content: ContentBlock[] = [];
     const partialJson = new Map<number, string>();
+    const open = new Set<number>();
     let outputText = '';
     let outputIndex = -1;
     let stopReason: string | null = null;
-    let started = false;
     let stopped = false;
-    let outputTokens = 0;
+    // This request's usage, as reported so far (message_start, then cumulative in message_delta).
+    const used = { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
+    const mergeUsage = (u: UsageFields | undefined) => {
+      if (!u || typeof u !== 'object') return;
+      for (const k of Object.keys(used) as (keyof typeof used)[]) {
+        const v = u[k];
+        if (typeof v === 'number' && Number.isFinite(v)) used[k] = Math.max(used[k], v);
+      }
+    };
+    const countUsage = () => {
+      this.addUsage(used);
+      this.usage.output_tokens += used.output_tokens;
+    };
     const fail = (e: ModelError): ModelError => (content.length > 0 ? markFinal(e) : e);
+    const parseToolInput = (index: number) => {
+      const block = content[index];
+      if (block?.type !== 'tool_use' || !partialJson.has(index)) return;
+      const json = partialJson.get(index)!;
+      partialJson.delete(index);
+      // No input_json_delta at all: some servers send the whole input in content_block_start.
+      if (!json.trim()) {
+        if (block.input === null || typeof block.input !== 'object') block.input = {};
+        return;
+      }
+      try {
+        block.input = JSON.parse(json);
+      } catch {
+        // Left as the raw string: a cut reply reports it, validation repairs it otherwise.
+        block.input = json;
+      }
+    };
+    let chunks: AsyncGenerator<Uint8Array> | undefined;
     try {
-      for await (const ev of stream) {
-        switch (ev.type) {
+      if (!response.body) throw this.badResponse('The response has no body.');
+      const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
+      chunks = bodyChunks(response.body, this.opts.idleTimeoutMs ?? STREAM_IDLE_MS);
+      const body = chunks;
+      const head: Uint8Array[] = [];
+      if (!contentType.includes('text/event-stream')) {
+        // Not announced as a stream: look at the first bytes before deciding what it is.
+        const decoder = new TextDecoder();
+        let text = '';
+        let ended = false;
+        while (text.trimStart().length < 32 && text.length < 4096) {
+          const r = await body.next();
+          if (r.done) {
+            ended = true;
+            break;
+          }
+          head.push(r.value);
+          text += decoder.decode(r.value, { stream: true });
+        }
+        const start = text.trimStart();
+        if (contentType.includes('json') || start.startsWith('{')) {
+          if (!ended) for await (const c of body) text += decoder.decode(c, { stream: true });
+          text += decoder.decode();
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // Reported below as a reply in the wrong format.
+          }
+          return this.takeMessage(parsed, onOutput);
+        }
+        if (start !== '' && !/^(?:event|data|id|retry)?:/.test(start)) {
+          if (!ended) for await (const c of body) {
+            text += decoder.decode(c, { stream: true });
+            if (text.length > 65_536) break;
+          }
+          throw this.badResponse(bodySnippet(text));
+        }
+      }
+      const replay = async function* () {
+        yield* head;
+        yield* body;
+      };
+      for await (const sse of sseEvents(replay())) {
+        if (sse.event === 'ping') continue;
+        let data: unknown;
+        try {
+          data = JSON.parse(sse.data);
+        } catch {
+          // `[DONE]` and other non-JSON lines some proxies add; a half-sent last event is a cut,
+          // which the missing stop reason reports below.
+          continue;
+        }
+        if (!data || typeof data !== 'object') continue;
+        const ev = data as Record<string, unknown> & { type?: unknown; index?: unknown };
+        const type = typeof ev.type === 'string' ? ev.type : sse.event;
+        const bareError = !type && !!ev.error && typeof ev.error === 'object';
+        if (sse.event === 'error' || type === 'error' || bareError) throw apiErrorFromBody(ev, response.headers);
+        const at = (fallback: number) => (typeof ev.index === 'number' ? ev.index : fallback);
+        switch (type) {
           case 'message_start':
-            started = true;
-            this.addUsage(ev.message.usage);
+            mergeUsage((ev.message as { usage?: UsageFields } | undefined)?.usage);
             this.progress('streaming', pass, batch);
             break;
           case 'content_block_start': {
+            if (!ev.content_block || typeof ev.content_block !== 'object') break;
+            const index = at(content.length);
             const block = structuredClone(ev.content_block) as ContentBlock;
-            content[ev.index] = block;
-            if (block.type === 'tool_use') partialJson.set(ev.index, '');
+            content[index] = block;
+            open.add(index);
+            if (block.type === 'tool_use') partialJson.set(index, '');
             if (block.type === 'text' || (block.type === 'tool_use' && block.name === SUBMIT_TOOL)) {
-              outputIndex = ev.index;
-              outputText = block.type === 'text' ? block.text : '';
+              outputIndex = index;
+              const given = block.type === 'tool_use' && block.input && typeof block.input === 'object' && Object.keys(block.input).length ? JSON.stringify(block.input) : '';
+              outputText = block.type === 'text' ? (block.text ?? '') : given;
+              if (block.type === 'text') block.text = outputText;
             }
             break;
           }
           case 'content_block_delta': {
-            const block = content[ev.index];
-            const d = ev.delta;
+            const index = at(content.length - 1);
+            const d = ev.delta as Record<string, unknown> | undefined;
+            if (!d) break;
+            if (!content[index] && d.type === 'text_delta' && index >= 0) {
+              // Text without its content_block_start (a translating proxy): the block starts here.
+              content[index] = { type: 'text', text: '', citations: null };
+              outputIndex = index;
+              outputText = '';
+            }
+            const block = content[index];
             if (!block) break;
-            if (d.type === 'text_delta' && block.type === 'text') {
+            if (d.type === 'text_delta' && block.type === 'text' && typeof d.text === 'string') {
               block.text += d.text;
-              if (ev.index === outputIndex) {
+              if (index === outputIndex) {
                 outputText += d.text;
                 if (d.text.includes('}')) onOutput(outputText);
               }
-            } else if (d.type === 'input_json_delta') {
-              partialJson.set(ev.index, (partialJson.get(ev.index) ?? '') + d.partial_json);
-              if (ev.index === outputIndex) {
+            } else if (d.type === 'input_json_delta' && typeof d.partial_json === 'string') {
+              partialJson.set(index, (partialJson.get(index) ?? '') + d.partial_json);
+              if (index === outputIndex) {
                 outputText += d.partial_json;
                 if (d.partial_json.includes('}')) onOutput(outputText);
               }
-            } else if (d.type === 'thinking_delta' && block.type === 'thinking') {
-              block.thinking += d.thinking;
-            } else if (d.type === 'signature_delta' && block.type === 'thinking') {
+            } else if (d.type === 'thinking_delta' && block.type === 'thinking' && typeof d.thinking === 'string') {
+              block.thinking = (block.thinking ?? '') + d.thinking;
+            } else if (d.type === 'signature_delta' && block.type === 'thinking' && typeof d.signature === 'string') {
               block.signature = d.signature;
             }
+            // citations_delta and kinds we do not know change nothing we read.
             break;
           }
           case 'content_block_stop': {
-            const block = content[ev.index];
-            if (block?.type === 'tool_use') {
-              const json = partialJson.get(ev.index) ?? '';
-              try {
-                block.input = json.trim() ? JSON.parse(json) : {};
-              } catch {
-                // Left as the raw string: validation reports it and the repair round fixes it.
-                block.input = json;
-              }
-            }
+            const index = at(content.length - 1);
+            open.delete(index);
+            parseToolInput(index);
             break;
           }
-          case 'message_delta':
-            stopReason = ev.delta.stop_reason ?? stopReason;
-            outputTokens = ev.usage.output_tokens ?? outputTokens;
+          case 'message_delta': {
+            const delta = ev.delta as { stop_reason?: string | null } | undefined;
+            stopReason = delta?.stop_reason ?? stopReason;
+            // Usage here is cumulative; some servers report the input side only here.
+            mergeUsage(ev.usage as UsageFields | undefined);
             break;
+          }
           case 'message_stop':
             stopped = true;
             break;
           default:
+            // ping without an event line, and event kinds added after this was written.
             break;
         }
       }
     } catch (err) {
-      this.usage.output_tokens += outputTokens;
+      countUsage();
       if (outputText) onOutput(outputText);
-      throw fail(toModelError(err, { ...this.retryOptions(), streaming: started }));
+      if (err instanceof StreamIdleError) {
+        throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, apiMessage: err.message, rawOutput: outputText }));
+      }
+      throw fail(toModelError(err, { ...this.retryOptions(), streaming: true }));
+    } finally {
+      // Whatever way we left, the connection is released (a no-op once the body was read).
+      await chunks?.return(undefined).catch(() => undefined);
     }
-    this.usage.output_tokens += outputTokens;
+    countUsage();
     if (outputText) onOutput(outputText);
-    // The SDK ends the iteration quietly when the signal aborts it mid-stream.
+    // A cancel may end the body quietly, depending on the fetch implementation.
     if (signal?.aborted) throw new ModelError({ kind: 'cancelled' });
-    if (!stopped) throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, rawOutput: outputText }));
+    // Some proxies drop message_stop: a stop reason after which every block was closed is a
+    // whole reply all the same. Anything less is a cut stream.
+    if (!stopped && (stopReason === null || open.size > 0)) {
+      throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, rawOutput: outputText }));
+    }
+    for (const index of [...partialJson.keys()]) parseToolInput(index);
     return { content: content.filter(Boolean), stopReason };
   }
 
@@ -459,7 +716,8 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
     const results = await run.run();
     return { results, report: applyModelResults(report, results, c), mode: run.mode, plan };
   } catch (err) {
-    const e = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL), signal: opts.signal });
+    // The key never leaves in an error, even when a proxy quoted it back to us.
+    const e = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL), signal: opts.signal }).withoutSecret(opts.apiKey);
     if (run) {
       const partial = run.results();
       if (partial.judgements.length || partial.complete_refinement?.length) e.partial = partial;

@@ -152,3 +152,23 @@ test('"Remember on this device" is an explicit opt-in, and "Forget key" removes 
   expect(await storedKey()).toBeNull();
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(KEY);
 });
+
+test('a reply cut into 5-byte slices (inside UTF-8 characters), with CRLF, comments and pings, is read in the browser', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  server.script({ kind: 'judge', wire: { chunkBytes: 5, crlf: true, comments: true, noMessageStop: true } } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('status')).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
+  await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
+});
+
+test('a server that refuses browser (CORS) access: fetch fails, and the message says what to check', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  server.script({ kind: 'no_cors' }, { kind: 'no_cors' }, { kind: 'no_cors' } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  const alert = bar(page).getByRole('alert');
+  await expect(alert).toContainText(`Could not reach ${new URL(server.url).host}.`, { timeout: 25_000 });
+  await expect(alert).toContainText('a proxy must allow browser (CORS) requests');
+  await expect(alert).not.toContainText(KEY);
+});

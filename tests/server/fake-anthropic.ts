@@ -55,12 +55,45 @@ export const ERRORS = {
 } satisfies Record<string, ErrorSpec>;
 export type ErrorPreset = keyof typeof ERRORS;
 
+/** How the reply goes over the wire: the variations real servers and proxies produce. */
+export interface WireOptions {
+  /** End SSE lines with CRLF instead of LF. */
+  crlf?: boolean;
+  /** A `: comment` line and an `event: ping` before every event. */
+  comments?: boolean;
+  /** Leave out the `event:` lines (the JSON's `type` still says what each event is). */
+  noEventLines?: boolean;
+  /** Write the SSE bytes in slices of this size, each flushed on its own (splits UTF-8 characters). */
+  chunkBytes?: number;
+  /** Characters per text_delta / input_json_delta (default 40). */
+  pieceChars?: number;
+  /** JSON with every non-ASCII character as a \u escape (as Python's json.dumps writes it). */
+  asciiJson?: boolean;
+  /** End the stream after message_delta, without message_stop. */
+  noMessageStop?: boolean;
+  /** Send `data: [DONE]` after the last event, as some proxies do. */
+  doneMarker?: boolean;
+  /** Add fields this client has never seen to content blocks and events. */
+  extraFields?: boolean;
+  /** Answer a streaming request with the whole message as JSON. */
+  jsonInsteadOfStream?: boolean;
+  /** Send each block whole in content_block_start (text, tool input) with no deltas, as some gateways do. */
+  wholeBlocksInStart?: boolean;
+  /** Leave out content_block_start and content_block_stop around text blocks (only the deltas). */
+  bareTextDeltas?: boolean;
+  /** Report the input side of usage only in message_delta (message_start says 0), as some gateways do. */
+  usageInDelta?: boolean;
+  /** Response headers to add (e.g. anthropic-ratelimit-*). */
+  headers?: Record<string, string>;
+}
+
 interface StepBase {
   endpoint?: Endpoint;
   /** Wait before answering at all (headers included). */
   holdMs?: number;
   /** Wait between streamed events. */
   delayMs?: number;
+  wire?: WireOptions;
 }
 
 export type Step =
@@ -84,11 +117,34 @@ export type Step =
       errorType?: string;
       /** Start the reply with a thinking block (signed), as adaptive-thinking models do. */
       thinking?: boolean;
+      /** Start the reply with a redacted_thinking block. */
+      redactedThinking?: boolean;
       stopReason?: string;
+      /**
+       * Cut the reply this many claims (plus a few characters) in, closing the block and ending
+       * with `stopReason` (default max_tokens): the JSON, or the submit tool's input, unfinished.
+       */
+      truncateAfterClaims?: number;
+      /** Stop after this many claims with stop_reason pause_turn; the continuation sends the rest. */
+      pauseAfterClaims?: number;
+      /** Streaming: after this many claims send nothing more, keeping the connection open. */
+      stallAfterClaims?: number;
     })
-  | (StepBase & { kind: 'tool_use'; chunkId: string })
+  | (StepBase & { kind: 'tool_use'; chunkId: string; thinking?: boolean; redactedThinking?: boolean })
+  /** Drop the connection before any answer: the client's fetch fails (as a CORS refusal does in a browser). */
+  | (StepBase & { kind: 'hangup' })
+  /** Answer without CORS headers, as a proxy that does not allow browsers does: a browser's fetch fails. */
+  | (StepBase & { kind: 'no_cors' })
+  | (StepBase & {
+      kind: 'raw';
+      /** Any response at all: an HTML page from a proxy, a body the API would never send. */
+      status: number;
+      contentType: string;
+      body: string;
+      headers?: Record<string, string>;
+    })
   | (StepBase & { kind: 'text'; text: string; stopReason?: string })
-  | (StepBase & { kind: 'error'; preset?: ErrorPreset } & Partial<ErrorSpec>)
+  | (StepBase & { kind: 'error'; preset?: ErrorPreset; /** Quote the request's key in the message, as careless proxies do. */ echoKey?: boolean } & Partial<ErrorSpec>)
   | (StepBase & { kind: 'reject_output_config' })
   | (StepBase & { kind: 'count'; inputTokens: number });
 
@@ -329,7 +385,8 @@ function corsHeaders(req: http.IncomingMessage): Record<string, string> {
   return {
     'access-control-allow-origin': (req.headers.origin as string | undefined) ?? '*',
     vary: 'Origin',
-    'access-control-expose-headers': 'retry-after, retry-after-ms, request-id, x-should-retry',
+    'access-control-expose-headers':
+      'retry-after, retry-after-ms, request-id, x-should-retry, anthropic-ratelimit-requests-remaining, anthropic-ratelimit-requests-reset, anthropic-ratelimit-tokens-remaining, anthropic-ratelimit-tokens-reset, anthropic-ratelimit-input-tokens-remaining, anthropic-ratelimit-input-tokens-reset, anthropic-ratelimit-output-tokens-remaining, anthropic-ratelimit-output-tokens-reset',
   };
 }
 
@@ -345,6 +402,16 @@ function sendError(req: http.IncomingMessage, res: http.ServerResponse, spec: Er
   if (spec.errorCode) error.details = { error_code: spec.errorCode };
   res.writeHead(spec.status, { 'content-type': 'application/json', 'request-id': requestId, ...corsHeaders(req), ...(spec.headers ?? {}) });
   res.end(JSON.stringify({ type: 'error', error, request_id: requestId }));
+}
+
+/** The text of an assistant message (a string or its text blocks). */
+function assistantText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return (content as { type?: string; text?: string }[])
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text ?? '')
+    .join('');
 }
 
 function errorOf(step: Extract<Step, { kind: 'error' }>): ErrorSpec {
@@ -364,7 +431,29 @@ function errorOf(step: Extract<Step, { kind: 'error' }>): ErrorSpec {
 type Block =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'thinking'; thinking: string; signature: string };
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string };
+
+/** The fields the API accepts in each kind of assistant block sent back to it. */
+const BLOCK_FIELDS: Record<string, string[]> = {
+  text: ['type', 'text', 'cache_control', 'citations'],
+  tool_use: ['type', 'id', 'name', 'input', 'cache_control', 'caller', 'toolset_name'],
+  thinking: ['type', 'thinking', 'signature'],
+  redacted_thinking: ['type', 'data'],
+};
+
+/** What a careless proxy (or a newer API) adds to the blocks it sends. */
+function withExtras(b: Record<string, unknown>): Record<string, unknown> {
+  const extra: Record<string, unknown> = { ...b, provider_metadata: { upstream: 'fake', latency_ms: 12 } };
+  if (b.type === 'text') extra.citations = null;
+  if (b.type === 'tool_use') extra.caller = { type: 'direct' };
+  return extra;
+}
+
+/** JSON with every non-ASCII UTF-16 unit escaped (é as \u00e9, surrogate pairs as two escapes). */
+function asciiJson(text: string): string {
+  return text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The server
@@ -385,6 +474,10 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
   let steps: Step[] = [];
   let recorded: RecordedRequest[] = [];
   const cache = new Set<string>();
+  /** Signatures and redacted data this server issued: the only ones it accepts back. */
+  const issued = new Set<string>();
+  /** Text of a paused reply → the rest, sent when the paused turn comes back to be continued. */
+  const pausedRest = new Map<string, string>();
 
   const take = (endpoint: Endpoint): Step | undefined => {
     const i = steps.findIndex((s) => (s.endpoint ?? 'messages') === endpoint);
@@ -435,17 +528,29 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     if (typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
     const messages = body.messages as { role: string; content: unknown }[] | undefined;
     if (!Array.isArray(messages) || messages.length === 0) return 'messages: at least one message is required';
-    if (messages[messages.length - 1]!.role !== 'user') return 'This model does not support assistant message prefill. The conversation must end with a user message.';
+    const last = messages[messages.length - 1]!;
+    // A paused turn (pause_turn) handed back as it came is the one assistant message allowed last.
+    if (last.role !== 'user' && !pausedRest.has(assistantText(last.content))) return 'This model does not support assistant message prefill. The conversation must end with a user message.';
     const choice = body.tool_choice as { type?: string } | undefined;
     if (choice && (choice.type === 'tool' || choice.type === 'any')) return 'tool_choice: forced tool use is not supported for this model.';
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i]!;
       if (m.role !== 'assistant' || !Array.isArray(m.content)) continue;
-      const uses = (m.content as { type: string; id?: string }[]).filter((b) => b.type === 'tool_use').map((b) => b.id);
+      const blocks = m.content as Record<string, unknown>[];
+      for (let j = 0; j < blocks.length; j++) {
+        const b = blocks[j]!;
+        const allowed = BLOCK_FIELDS[String(b.type)];
+        const extra = allowed ? Object.keys(b).find((k) => !allowed.includes(k)) : undefined;
+        if (extra) return `messages.${i}.content.${j}.${String(b.type)}.${extra}: Extra inputs are not permitted`;
+        if (b.type === 'tool_use' && (b.input === null || typeof b.input !== 'object' || Array.isArray(b.input))) return `messages.${i}.content.${j}.tool_use.input: Input should be a valid dictionary`;
+        if (b.type === 'thinking' && !issued.has(String(b.signature))) return `messages.${i}.content.${j}: Invalid \`signature\` in \`thinking\` block`;
+        if (b.type === 'redacted_thinking' && !issued.has(String(b.data))) return `messages.${i}.content.${j}: Invalid \`data\` in \`redacted_thinking\` block`;
+      }
+      const uses = blocks.filter((b) => b.type === 'tool_use').map((b) => b.id);
       if (!uses.length) continue;
       const next = messages[i + 1];
       const results = Array.isArray(next?.content) ? (next.content as { type: string; tool_use_id?: string }[]).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id) : [];
-      const missing = uses.filter((u) => !results.includes(u));
+      const missing = uses.filter((u) => !results.includes(u as string | undefined));
       if (missing.length) return `messages.${i + 1}: tool_use ids were found without tool_result blocks immediately after: ${missing.join(', ')}`;
     }
     const oc = body.output_config as { format?: { type?: string; schema?: unknown } } | undefined;
@@ -453,68 +558,146 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     return null;
   }
 
+  /** Thinking blocks the model emits, as the API will see them come back. */
+  function thinkingBlocks(s: { thinking?: boolean; redactedThinking?: boolean } | undefined): Block[] {
+    const out: Block[] = [];
+    if (s?.thinking) {
+      const signature = id('sig');
+      issued.add(signature);
+      out.push({ type: 'thinking', thinking: 'Comparing each claim with its chunks \u2014 \u010de\u0161tina too.', signature });
+    }
+    if (s?.redactedThinking) {
+      const data = `EncryptedThinking${randomBytes(24).toString('base64')}`;
+      issued.add(data);
+      out.push({ type: 'redacted_thinking', data });
+    }
+    return out;
+  }
+
   async function messages(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): Promise<void> {
     if (!req.headers['anthropic-version']) return sendError(req, res, { status: 400, type: 'invalid_request_error', message: 'anthropic-version: header is required' });
     if (!checkAuth(req, res)) return;
     const problem = invalid(body);
     if (problem) return sendError(req, res, { status: 400, type: 'invalid_request_error', message: problem });
-    const step = take('messages');
+    const msgs = body.messages as { role: string; content: unknown }[];
+    const last = msgs[msgs.length - 1]!;
+    const continuing = last.role === 'assistant' ? pausedRest.get(assistantText(last.content)) : undefined;
+    const step = continuing === undefined ? take('messages') : undefined;
     if (step?.holdMs) await sleep(step.holdMs);
-    if (step?.kind === 'error') return sendError(req, res, errorOf(step));
+    if (step?.kind === 'error') {
+      const spec = errorOf(step);
+      if (step.echoKey) spec.message = `${spec.message} (received ${req.headers.authorization ?? req.headers['x-api-key'] ?? ''})`;
+      return sendError(req, res, spec);
+    }
+    if (step?.kind === 'hangup') return void res.socket?.destroy();
+    if (step?.kind === 'no_cors') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'unreachable from a browser' } }));
+    }
+    if (step?.kind === 'raw') {
+      res.writeHead(step.status, { 'content-type': step.contentType, ...corsHeaders(req), ...(step.headers ?? {}) });
+      return void res.end(step.body);
+    }
     if (step?.kind === 'reject_output_config' && body.output_config) return sendError(req, res, ERRORS.output_config_unsupported);
     if (!MODELS.some((m) => m.id === body.model)) return sendError(req, res, { status: 404, type: 'not_found_error', message: `model: ${String(body.model)}` });
 
     const parsed = parsePrompt(body);
     const tools = (body.tools ?? []) as { name: string }[];
     const toolMode = !body.output_config && tools.some((t) => t.name === 'submit_judgement');
+    const wire: WireOptions = step?.wire ?? {};
+    const json = (v: unknown) => (wire.asciiJson ? asciiJson(JSON.stringify(v)) : JSON.stringify(v));
     let blocks: Block[];
     let stopReason = 'end_turn';
     let claimEnds: number[] = [];
+    /** Where the output (text, or the submit tool's input JSON) stops short of its end. */
+    let cutOutputAt: number | undefined;
     const judgeStep = step?.kind === 'judge' ? step : undefined;
-    if (step?.kind === 'tool_use') {
-      blocks = [{ type: 'tool_use', id: id('toolu'), name: 'get_chunk_content', input: { chunk_id: step.chunkId } }];
+    if (continuing !== undefined) {
+      blocks = [{ type: 'text', text: continuing }];
+    } else if (step?.kind === 'tool_use') {
+      blocks = [...thinkingBlocks(step), { type: 'tool_use', id: id('toolu'), name: 'get_chunk_content', input: { chunk_id: step.chunkId } }];
       stopReason = 'tool_use';
     } else if (step?.kind === 'text') {
       blocks = [{ type: 'text', text: step.text }];
       stopReason = step.stopReason ?? 'end_turn';
     } else {
       const out = serialise(judge(parsed, judgeStep));
-      claimEnds = out.claimEnds;
+      const text = wire.asciiJson ? asciiJson(out.text) : out.text;
+      // Escaping only lengthens strings, never the structure: claim ends move by what came before.
+      claimEnds = wire.asciiJson ? out.claimEnds.map((e) => asciiJson(out.text.slice(0, e)).length) : out.claimEnds;
       blocks = toolMode
         ? [{ type: 'tool_use', id: id('toolu'), name: 'submit_judgement', input: JSON.parse(out.text) }]
-        : [{ type: 'text', text: out.text }];
+        : [{ type: 'text', text }];
       if (toolMode) stopReason = 'tool_use';
       if (judgeStep?.stopReason) stopReason = judgeStep.stopReason;
-      if (judgeStep?.thinking) blocks.unshift({ type: 'thinking', thinking: 'Comparing each claim with its chunks.', signature: id('sig') });
+      if (judgeStep?.truncateAfterClaims !== undefined) {
+        cutOutputAt = (claimEnds[judgeStep.truncateAfterClaims - 1] ?? 0) + 25;
+        stopReason = judgeStep.stopReason ?? 'max_tokens';
+        if (!toolMode) blocks = [{ type: 'text', text: text.slice(0, cutOutputAt) }];
+      }
+      if (judgeStep?.pauseAfterClaims !== undefined && !toolMode) {
+        const at = claimEnds[judgeStep.pauseAfterClaims - 1] ?? 0;
+        blocks = [{ type: 'text', text: text.slice(0, at) }];
+        pausedRest.set(text.slice(0, at), text.slice(at));
+        stopReason = 'pause_turn';
+      }
+      blocks.unshift(...thinkingBlocks(judgeStep));
     }
     const usage = usageFor(body);
     const outputTokens = approxTokens(JSON.stringify(blocks));
+    const shown = (b: Block) => (wire.extraFields ? withExtras(b as Record<string, unknown>) : b);
     const message = {
       id: id('msg'),
       type: 'message',
       role: 'assistant',
       model: body.model,
-      content: blocks,
+      content: blocks.map(shown),
       stop_reason: stopReason,
-      stop_sequence: null,
+      stop_sequence: stopReason === 'stop_sequence' ? '</judgement>' : null,
       usage: { ...usage, output_tokens: outputTokens },
+      ...(wire.extraFields ? { container: null, service_tier: 'standard' } : {}),
     };
-    if (body.stream !== true) return sendJson(req, res, 200, message);
+    const extraHeaders = wire.headers ?? {};
+    if (body.stream !== true || wire.jsonInsteadOfStream) {
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': id('req'), ...corsHeaders(req), ...extraHeaders });
+      return void res.end(json(message));
+    }
 
     // --- SSE
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': id('req'), ...corsHeaders(req) });
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': id('req'), ...corsHeaders(req), ...extraHeaders });
     let closed = false;
     res.on('close', () => {
       closed = true;
     });
     const delay = step?.delayMs ?? 0;
-    // Resolves once the event is handed to the socket, so a cut right after it loses nothing.
+    const nl = wire.crlf ? '\r\n' : '\n';
+    // Resolves once the bytes are handed to the socket, so a cut right after them loses nothing.
+    const write = (bytes: Buffer | string) => new Promise<void>((resolve) => (closed ? resolve() : res.write(bytes, () => resolve())));
+    const emit = async (text: string) => {
+      if (!wire.chunkBytes) return write(text);
+      const bytes = Buffer.from(text, 'utf8');
+      for (let i = 0; i < bytes.length && !closed; i += wire.chunkBytes) {
+        await write(bytes.subarray(i, i + wire.chunkBytes));
+        // Let the reader take this slice before the next one is written.
+        await new Promise((r) => setImmediate(r));
+      }
+    };
     const send = async (event: string, data: unknown) => {
       if (closed) return;
-      await new Promise<void>((resolve) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`, () => resolve()));
+      let frame = '';
+      if (wire.comments) frame += `: keep-alive${nl}${nl}event: ping${nl}data: {"type": "ping"}${nl}${nl}`;
+      const payload = wire.extraFields && data && typeof data === 'object' ? { ...(data as object), trace_id: id('trace') } : data;
+      if (!wire.noEventLines) frame += `event: ${event}${nl}`;
+      frame += `data: ${json(payload)}${nl}${nl}`;
+      await emit(frame);
       if (delay) await sleep(delay);
     };
-    await send('message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } });
+    const finish = async () => {
+      if (wire.doneMarker) await emit(`data: [DONE]${nl}${nl}`);
+      res.end();
+    };
+    const startUsage = wire.usageInDelta ? { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 } : { ...usage, output_tokens: 1 };
+    await send('message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, usage: startUsage } });
     await send('ping', { type: 'ping' });
     if (judgeStep?.errorAtStart) {
       const type = judgeStep.errorType ?? 'overloaded_error';
@@ -524,24 +707,36 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     }
     const cutAt = judgeStep?.cutAfterClaims !== undefined ? claimEnds[judgeStep.cutAfterClaims - 1] ?? 0 : undefined;
     const errorAt = judgeStep?.errorAfterClaims !== undefined ? claimEnds[judgeStep.errorAfterClaims - 1] ?? 0 : undefined;
+    const stallAt = judgeStep?.stallAfterClaims !== undefined ? claimEnds[judgeStep.stallAfterClaims - 1] ?? 0 : undefined;
+    const pieceChars = wire.pieceChars ?? 40;
     for (let index = 0; index < blocks.length; index++) {
       const b = blocks[index]!;
+      if (wire.wholeBlocksInStart && (b.type === 'text' || b.type === 'tool_use')) {
+        await send('content_block_start', { type: 'content_block_start', index, content_block: shown(b) });
+        await send('content_block_stop', { type: 'content_block_stop', index });
+        continue;
+      }
       if (b.type === 'text') {
-        await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+        if (!wire.bareTextDeltas) await send('content_block_start', { type: 'content_block_start', index, content_block: shown({ type: 'text', text: '' }) });
       } else if (b.type === 'tool_use') {
-        await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} } });
+        await send('content_block_start', { type: 'content_block_start', index, content_block: shown({ type: 'tool_use', id: b.id, name: b.name, input: {} }) });
+      } else if (b.type === 'redacted_thinking') {
+        await send('content_block_start', { type: 'content_block_start', index, content_block: shown(b) });
+        await send('content_block_stop', { type: 'content_block_stop', index });
+        continue;
       } else {
-        await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+        await send('content_block_start', { type: 'content_block_start', index, content_block: shown({ type: 'thinking', thinking: '', signature: '' }) });
         await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: b.thinking } });
         await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: b.signature } });
         await send('content_block_stop', { type: 'content_block_stop', index });
         continue;
       }
-      const full = b.type === 'text' ? b.text : JSON.stringify(b.input);
       const isOutput = b.type === 'text' || b.name === 'submit_judgement';
+      let full = b.type === 'text' ? b.text : json(b.input);
+      if (b.type === 'tool_use' && isOutput && cutOutputAt !== undefined) full = full.slice(0, cutOutputAt);
       for (let pos = 0; pos < full.length; ) {
-        let end = Math.min(full.length, pos + 40);
-        const stopAt = [cutAt, errorAt].filter((x): x is number => x !== undefined && isOutput && x > pos && x < end);
+        let end = Math.min(full.length, pos + pieceChars);
+        const stopAt = [cutAt, errorAt, stallAt].filter((x): x is number => x !== undefined && isOutput && x > pos && x < end);
         if (stopAt.length) end = Math.min(...stopAt);
         const piece = full.slice(pos, end);
         await send('content_block_delta', {
@@ -555,6 +750,11 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
           else res.socket?.destroy();
           return;
         }
+        if (isOutput && stallAt !== undefined && pos >= stallAt) {
+          // Silent until the client gives up and closes the connection.
+          if (!closed) await new Promise<void>((resolve) => res.once('close', () => resolve()));
+          return;
+        }
         if (isOutput && errorAt !== undefined && pos >= errorAt) {
           const type = judgeStep?.errorType ?? 'overloaded_error';
           await send('error', { type: 'error', error: { type, message: type === 'overloaded_error' ? 'Overloaded' : 'Internal server error' } });
@@ -562,17 +762,22 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
           return;
         }
       }
-      await send('content_block_stop', { type: 'content_block_stop', index });
+      if (!(wire.bareTextDeltas && b.type === 'text')) await send('content_block_stop', { type: 'content_block_stop', index });
     }
-    await send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } });
-    await send('message_stop', { type: 'message_stop' });
-    res.end();
+    const deltaUsage = wire.usageInDelta ? { ...usage, output_tokens: outputTokens } : { output_tokens: outputTokens };
+    await send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: message.stop_sequence }, usage: deltaUsage });
+    if (!wire.noMessageStop) await send('message_stop', { type: 'message_stop' });
+    await finish();
   }
 
   function countTokens(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): void {
     if (!checkAuth(req, res)) return;
     const step = take('count_tokens');
     if (step?.kind === 'error') return sendError(req, res, errorOf(step));
+    if (step?.kind === 'raw') {
+      res.writeHead(step.status, { 'content-type': step.contentType, ...corsHeaders(req), ...(step.headers ?? {}) });
+      return void res.end(step.body);
+    }
     if (step?.kind === 'count') return sendJson(req, res, 200, { input_tokens: step.inputTokens });
     if (!MODELS.some((m) => m.id === body.model)) return sendError(req, res, { status: 404, type: 'not_found_error', message: `model: ${String(body.model)}` });
     const all = JSON.stringify({ system: body.system, messages: body.messages, tools: body.tools, output_config: body.output_config });
@@ -635,6 +840,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
           steps = [];
           recorded = [];
           cache.clear();
+          pausedRest.clear();
           return sendJson(req, res, 200, { ok: true });
         }
         if (path === '/__requests') return sendJson(req, res, 200, recorded);
@@ -671,6 +877,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       steps = [];
       recorded = [];
       cache.clear();
+      pausedRest.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {
