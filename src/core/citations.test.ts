@@ -276,3 +276,24 @@ describe('claimForSpan', () => {
     expect(claimForSpan(answer, [], 0, 1)).toBe(-1);
   });
 });
+
+describe('OpenAI file search markers', () => {
+  it('resolves 【4:0†file】 by the chunk whose title or file name is that file, and says so', () => {
+    const a = 'Leave is 25 days a year【4:0†handbook.pdf】. Remote work needs approval【4:1†policy.pdf】.';
+    const chunks = [chunk('file-abc', 'Employees get 25 days of leave a year.', { title: 'handbook.pdf' }), chunk('file-def', 'Remote work requires approval.', { metadata: { file_name: 'policy.pdf' } } as Partial<Chunk>)];
+    const { citations, mapping } = audit(a, chunks);
+    expect(citations.map((c) => [c.ref, c.chunk_id, c.exists])).toEqual([
+      ['handbook.pdf', 'file-abc', true],
+      ['policy.pdf', 'file-def', true],
+    ]);
+    expect(mapping.description).toContain('title');
+  });
+
+  it('resolves a structured file_id to the chunk carrying that file_id when chunk ids are positions', () => {
+    const a = 'Leave is 25 days a year.';
+    const chunks = [chunk('1', 'Employees get 25 days of leave a year.', { file_id: 'file-abc' } as Partial<Chunk>), chunk('2', 'Other.', { file_id: 'file-def' } as Partial<Chunk>)];
+    const structured: StructuredInput = { format: 'openai-annotations', answer: a, citations: [{ ref: 'file-abc', refKind: 'id', answerStart: 0, answerEnd: 24 }] };
+    const { citations } = audit(a, chunks, structured);
+    expect(citations.map((c) => [c.ref, c.chunk_id, c.exists])).toEqual([['file-abc', '1', true]]);
+  });
+});

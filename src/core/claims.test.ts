@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { findMarkers } from './markers';
-import { isMeta, splitClaims, uaxSentences } from './claims';
+import { isAbsence, isMeta, splitClaims, uaxSentences } from './claims';
 import type { Claim, Language } from './types';
 
 const split = (answer: string, language: Language = 'en'): Claim[] => {
@@ -82,6 +82,17 @@ describe('abbreviations and numbers', () => {
       'Viz čl. 5 odst. 2.',
       'Konec.',
     ]);
+  });
+
+  it('does not end a sentence at a number scale followed by a currency ("150 mil. Kč")', () => {
+    const a = 'Pokuta může dosáhnout 150 mil. Kč a rozpočet činil 12,7 mld. EUR. Zbylo 250 tis. Dalších peněz nebylo.';
+    expect(spans(a, 'cs')).toEqual(['Pokuta může dosáhnout 150 mil. Kč a rozpočet činil 12,7 mld. EUR.', 'Zbylo 250 tis.', 'Dalších peněz nebylo.']);
+    expect(spans('Náklady byly 3 mil. Kč.', 'cs')).toEqual(['Náklady byly 3 mil. Kč.']);
+  });
+
+  it('does not split after tzn., zejm., vč. or before a number after a month or "r."', () => {
+    expect(spans('Brno je menší. Tzn. Praha je větší, zejm. v centru, vč. Karlína [1].', 'cs')).toEqual(['Brno je menší.', 'Tzn. Praha je větší, zejm. v centru, vč. Karlína [1].']);
+    expect(spans('Zákon platí od r. 2017. The launch was on Jan. 5, 2020 in Texas.', 'cs')).toEqual(['Zákon platí od r. 2017.', 'The launch was on Jan. 5, 2020 in Texas.']);
   });
 
   it('splits Czech news text into its sentences (dateline, quotes)', () => {
@@ -192,6 +203,8 @@ describe('exemptions', () => {
       'Na základě dokumentů mohu říci, že:',
       'Doufám, že vám to pomůže.',
       'Zde jsou hlavní body:',
+      'Here are the facts:',
+      'Here is a summary of the key facts below:',
     ]) {
       expect(isMeta(s, 'en'), s).toBe(true);
     }
@@ -204,6 +217,44 @@ describe('exemptions', () => {
       'Zákon stanoví limity ozáření.',
     ]) {
       expect(isMeta(s, 'en'), s).toBe(false);
+    }
+  });
+
+  it('exempts a statement that the provided sources lack something, not a fact that mentions them', () => {
+    for (const s of [
+      'The provided documents do not mention the ticket price.',
+      "Unfortunately, the sources don't say when it was painted.",
+      'There is no information about the architect in the provided context.',
+      "I couldn't find any details about the warranty in the provided documents.",
+      'The price is not mentioned in the provided sources.',
+      'Poskytnuté dokumenty neuvádějí cenu vstupného.',
+      'V kontextu nejsou informace o otevírací době.',
+      'V dokumentech není uvedeno, kdo stavbu navrhl.',
+    ]) {
+      expect(isAbsence(s), s).toBe(true);
+    }
+    for (const s of [
+      'According to the documents, no country has banned it.',
+      'The documents do not contain the price, but it costs 20 euros.',
+      'The law does not mention fines.',
+      'Based on the sources, the bridge was not damaged.',
+      'The context does not mention 3 of the 5 towers.',
+      'Podle dokumentů je Praha největší město.',
+      'Zákon nezmiňuje výjimky pro děti.',
+    ]) {
+      expect(isAbsence(s), s).toBe(false);
+    }
+    const claims = split('The tower is 330 m tall [1]. The provided documents do not mention the ticket price.');
+    expect(claims.map((c) => [c.needs_citation, c.exemption?.rule])).toEqual([
+      [true, undefined],
+      [false, 'no_information'],
+    ]);
+  });
+
+  it('exempts a line that only labels the sources below it', () => {
+    for (const label of ['References:', 'Citations', 'Zdroje:', 'Works cited']) {
+      const claims = split(`The tower is tall [1].\n\n${label}\n- Wikipedia`, label === 'Zdroje:' ? 'cs' : 'en');
+      expect(claims[1]?.needs_citation, label).toBe(false);
     }
   });
 

@@ -631,13 +631,16 @@ function sbContinues(text: string, t: number, j: number, k: number, c: number): 
 const NON_TERMINAL = new Set(
   (
     'dr mr mrs ms prof st mt gen col lt sgt capt rev hon sen gov pres e.g i.e eg ie cf vs approx ca viz al ' +
-    'č čl odst písm např tzv tj mj resp str s srov cca doc ing mgr mudr judr phdr rndr bc sv ul nám tel obr tab kap zák vyhl nař pozn příp popř odd roč př'
+    'č čl odst písm např tzv tzn tj mj resp str s srov cca doc ing mgr mudr judr phdr rndr bc sv ul nám tel obr tab kap zák vyhl nař pozn příp popř odd roč př zejm vč ev'
   ).split(' '),
 );
 /** End a sentence unless a number follows ("No. 5", "Fig. 2"). */
-const BEFORE_NUMBER = new Set('no nos vol vols p pp ch sec art fig figs ed eds op'.split(' '));
+const BEFORE_NUMBER = new Set('no nos vol vols p pp ch sec art fig figs ed eds op r jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '));
 /** May end a sentence; do not before a number or §. */
 const MAYBE_TERMINAL = new Set('etc apod atd aj sb inc ltd co corp jr sr min max hod a.s s.r.o'.split(' '));
+/** Number scales: "100 mil. Kč", "12,7 mld. EUR" go on when a currency follows. */
+const SCALES = new Set('tis mil mld bil mln bn'.split(' '));
+const CURRENCY_START = /^(?:Kčs?|CZK|EUR|USD|GBP|CHF|PLN|JPY|Sk|US\$|[$€£¥])(?![\p{L}])/u;
 /** Words that usually open a sentence: after an initial or acronym they signal a real end. */
 const OPENERS = new Set(
   (
@@ -698,6 +701,7 @@ function shouldMerge(text: string, prevStart: number, nextStart: number, nextEnd
   const n = text.slice(ns, Math.min(nextEnd, ns + 40));
   if (BEFORE_NUMBER.has(low)) return /^[\d(]/.test(n);
   if (MAYBE_TERMINAL.has(low)) return /^[\d§(]/.test(n);
+  if (SCALES.has(low) && ts - 2 >= prevStart && isSpace(text, ts - 1) && /\p{N}/u.test(text[ts - 2] ?? '')) return CURRENCY_START.test(n);
   if (INITIALS_RE.test(tok)) {
     const firstWord = (FIRST_WORD_RE.exec(n)?.[0] ?? '').toLowerCase();
     return !OPENERS.has(firstWord);
@@ -843,13 +847,17 @@ function toClaim(ctx: Ctx, d: Draft, index: number): Claim {
     citation_indexes: [],
     needs_citation: true,
   };
-  if (d.kind === 'heading') exempt(ctx, claim, 'heading', 'heading');
+  if (d.kind === 'heading' || SECTION_LABEL.test(text)) exempt(ctx, claim, 'heading', 'heading');
   else if (isQuestion(text)) exempt(ctx, claim, 'question', 'question');
   else if (d.emptyCite) exempt(ctx, claim, d.kind, 'longcite_empty_cite');
   else if (isContentless(text)) exempt(ctx, claim, d.kind, 'no_content');
   else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', /:\s*$/.test(text) ? 'meta_intro' : 'meta');
+  else if (isAbsence(text)) exempt(ctx, claim, 'meta', 'no_information');
   return claim;
 }
+
+/** A line that only names the list of sources below it ("References:", "Zdroje"). */
+const SECTION_LABEL = /^(?:sources?|references?|citations?|cited sources|sources used|bibliography|works cited|zdroje|použité zdroje|odkazy|citace|literatura|prameny)\s*:?$/iu;
 
 function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: keyof (typeof REASONS)['en']): void {
   claim.kind = kind;
@@ -857,8 +865,9 @@ function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: keyof (typeof REA
   claim.exemption = { rule, reason: REASONS[ctx.lang][rule] };
 }
 
-const REASONS: Record<Language, Record<'heading' | 'question' | 'meta' | 'meta_intro' | 'longcite_empty_cite' | 'no_content', string>> = {
+const REASONS: Record<Language, Record<'heading' | 'question' | 'meta' | 'meta_intro' | 'no_information' | 'longcite_empty_cite' | 'no_content', string>> = {
   en: {
+    no_information: 'It says that the provided sources do not contain something: there is nothing to cite for it.',
     heading: 'A heading only structures the answer; it asserts nothing.',
     question: 'A question asserts nothing, so it needs no citation.',
     meta: 'A sentence about the answer or the conversation itself: no names, numbers or facts to support.',
@@ -867,6 +876,7 @@ const REASONS: Record<Language, Record<'heading' | 'question' | 'meta' | 'meta_i
     no_content: 'There are no words here to support.',
   },
   cs: {
+    no_information: 'Konstatuje, že poskytnuté zdroje něco neobsahují: není co citovat.',
     heading: 'Nadpis jen člení odpověď; nic netvrdí.',
     question: 'Otázka nic netvrdí, a proto nepotřebuje citaci.',
     meta: 'Věta o odpovědi nebo o rozhovoru samotném: žádná jména, čísla ani fakta k doložení.',
@@ -901,7 +911,7 @@ function claimText(ctx: Ctx, a: number, b: number): string {
     }
     k = e;
   }
-  if (out.includes('**')) out = out.replace(/\*\*/g, '');
+  if (out.includes('**')) out = out.replace(/\*\*/g, '').replace(/ +(?=[.,;:!?](?:\s|$))/g, '');
   if (COLLAPSIBLE.test(out)) out = out.replace(SPACE_RUNS, ' ');
   return out.trim();
 }
@@ -932,7 +942,7 @@ const META_WORDS_EN = new Set(
     'here points point key main findings mention mentioned mentions state states stated describe describes described ' +
     'list listed show shows shown look looking check need needs further additional assist assistance please thanks thank ' +
     'sure certainly course unfortunately review reviewed read provide provides able unable specific specifically regarding ' +
-    'topic request requested relevant explanation understanding understand hopefully questions anything'
+    'topic request requested relevant explanation understanding understand hopefully questions anything fact facts citation citations bibliography'
   ).split(' '),
 );
 /** Czech meta words by unambiguous stem (diacritics folded). */
@@ -940,7 +950,7 @@ const META_STEMS_CS = [
   'dokument', 'kontext', 'zdroj', 'informac', 'poskytnut', 'uveden', 'zaklad', 'nasleduj', 'shrn', 'odpoved', 'otazk',
   'dotaz', 'pomoh', 'pomuz', 'pomoc', 'doufam', 'vysvetl', 'nalezen', 'nasel', 'nasla', 'najdete', 'najit', 'myslit',
   'myslite', 'podrobnost', 'vynat', 'rici', 'rict', 'uvest', 'uvadi', 'prehled', 'dozvedet', 'zeptat', 'nevahejte',
-  'klicov', 'zminen', 'popsan',
+  'klicov', 'zminen', 'popsan', 'citac',
 ];
 /** Czech meta words that would clash with English words as stems ("body", "radiation", "textile"). */
 const META_EXACT_CS = new Set(
@@ -981,17 +991,65 @@ export function isMeta(text: string, _lang: Language): boolean {
     i++;
     const tok = trimmed.slice(from, k);
     const folded = foldWord(tok);
-    if (STOPWORDS.has(folded)) continue;
+    // Meta words first: some are stopwords too ("here", "below"), and still say what follows.
     if (isMetaWord(folded)) {
       metaCount++;
       continue;
     }
+    if (STOPWORDS.has(folded)) continue;
     if (i > 0 && tok[0] !== tok[0]?.toLowerCase()) return false; // a name
     content++;
     if (content > 2) return false;
   }
   if (metaCount === 0) return false;
   return content === 0 || (intro && content <= 2);
+}
+
+// "The provided documents do not mention the price." / "V kontextu nejsou informace o ceně.":
+// the answer says what its sources lack. The sources must be named as the retrieval context (the
+// documents, the context, the provided texts) and the denial must be about them ("the sources do
+// not say", "no information … in the context", "I could not find … in the documents"), not a
+// fact that merely mentions them ("According to the documents, no country bans it."); the
+// sentence must not go on to state a fact of its own ("…, but it costs 20 euros") or hold a number.
+const SRC_EN =
+  '(?:(?:the|these|those|this|your|my)\\s+(?:(?:provided|given|retrieved|available|supplied|attached|above|following|shared)\\s+)?(?:documents?|documentation|context|sources?|search results|excerpts?|passages?|snippets?|texts?|materials?)|(?:provided|given|retrieved|available|supplied|attached)\\s+(?:documents?|documentation|context|sources?|search results|excerpts?|passages?|snippets?|texts?|information|materials?|data))';
+const NOT_EN = "(?:\\s*n['’]t|\\s+not)";
+const ABSENCE_EN: RegExp[] = [
+  // "the provided documents do not mention", "the sources don't say"
+  new RegExp(`\\b${SRC_EN}\\s+(?:\\w+\\s+)?(?:do|does|did)${NOT_EN}\\s+(?:\\w+\\s+)?(?:mention|contain|say|state|specify|provide|include|discuss|cover|address|describe|give|offer|list|explain|indicate|talk|reference|detail)`, 'i'),
+  // "the context lacks", "the documents say nothing about"
+  new RegExp(`\\b${SRC_EN}\\s+(?:\\w+\\s+)?(?:lacks?|(?:contains?|mentions?|says?|provides?|gives?|includes?|offers?)\\s+(?:no|nothing))\\b`, 'i'),
+  // "X is not mentioned in the provided documents"
+  new RegExp(`\\b(?:is|are|was|were)${NOT_EN}\\s+(?:\\w+\\s+)?(?:mentioned|specified|provided|given|stated|available|covered|included|discussed|described|found|addressed|listed)\\s+(?:\\w+\\s+){0,2}?(?:in|by|within)\\s+${SRC_EN}`, 'i'),
+  // "There is no information about X in the provided context"
+  new RegExp(`\\bno\\s+(?:\\w+\\s+){0,2}?(?:information|details?|data|mention|indication|references?)\\b.*\\b${SRC_EN}`, 'i'),
+  // "I could not find any information about X in the documents"
+  new RegExp(`\\bI\\s+(?:could|can|did|was|am)${NOT_EN}\\s+(?:be able to\\s+|able to\\s+)?(?:find|locate|see|identify|determine)\\b.*\\b${SRC_EN}`, 'i'),
+];
+const SRC_CS = '(?:(?:poskytnut|dostupn|dodan|uveden|přiložen)\\p{L}*\\s+(?:dokument|zdroj|text|materiál|podklad|pasáž|úryvk|informac)\\p{L}*|dokument(?:y|ech|u|ů|ace|aci)|zdroj(?:e|ích|ů)|kontext(?:u|em)?|podklad(?:y|ech|ů))';
+const ABSENCE_CS: RegExp[] = [
+  // "dokumenty neuvádějí", "kontext neobsahuje", "zdroje o tom nic neříkají"
+  new RegExp(`(?:^|[^\\p{L}])${SRC_CS}\\s+(?:\\p{L}+\\s+){0,3}?(?:neuvád|neobsah|nezmi|nezmí|neřík|nepopis|nespecifik|neposkyt|nepojedn|neřeš)\\p{L}*`, 'iu'),
+  // "v kontextu nejsou informace", "v dokumentech není uvedeno"
+  new RegExp(`(?:^|[^\\p{L}])(?:nejsou|není|nebyl\\p{L}*)\\s+(?:\\p{L}+\\s+){0,2}?(?:uveden|zmíněn|popsán|specifikován|k dispozici|informac|údaj|zmínk)\\p{L}*`, 'iu'),
+  // "žádné informace o …"
+  new RegExp(`(?:^|[^\\p{L}])(?:žádn\\p{L}*|nic)\\s+(?:\\p{L}+\\s+)?(?:informac|údaj|zmínk|uveden)\\p{L}*`, 'iu'),
+  // "nepodařilo se mi najít", "nenašel jsem"
+  new RegExp(`(?:^|[^\\p{L}])(?:nepodařilo se (?:mi )?(?:najít|dohledat|zjistit)|nenaš(?:el|la|li)|nenalezl\\p{L}*)`, 'iu'),
+];
+const SRC_CS_RE = new RegExp(`(?:^|[^\\p{L}])${SRC_CS}(?![\\p{L}])`, 'iu');
+/** A word every source pattern above needs (a cheap first test: most claims have none). */
+const ABSENCE_NAMES_SOURCES = /document|context|source|result|excerpt|passage|snippet|text|material|information|data|zdroj|podklad|pasáž|úryvk|informac|kontext|dokument|materiál/i;
+/** A denial every pattern needs: not / no / nothing / n't / lack, Czech ne…, žádn…, nic. */
+const ABSENCE_DENIES = /\bno(?:t|thing)?\b|n['’]t\b|\blacks?\b|(?:^|[\s(„"'])(?:ne|žádn|nic)/i;
+const ABSENCE_GOES_ON = /,\s*(?:but|however|though|yet|ale|avšak|však|přesto|nicméně)(?![\p{L}])|;\s*\S|\b(?:however|nevertheless)\b/iu;
+
+/** True when a sentence only says that the provided sources do not contain something. */
+export function isAbsence(text: string): boolean {
+  const t = text.trim();
+  if (t === '' || t.length > 220 || /\d/.test(t) || !ABSENCE_NAMES_SOURCES.test(t) || !ABSENCE_DENIES.test(t) || ABSENCE_GOES_ON.test(t)) return false;
+  if (ABSENCE_EN.some((re) => re.test(t))) return true;
+  return SRC_CS_RE.test(t) && ABSENCE_CS.some((re) => re.test(t));
 }
 
 /**

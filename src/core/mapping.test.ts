@@ -87,6 +87,17 @@ describe('named references', () => {
     expect(r.mapping.description).toMatch(/read as a position/);
   });
 
+  it('reads the number of [chunk_7] as an id when chunk ids are numbers, hallucinated ones unresolved', () => {
+    const r = map('A [chunk_3]. B [chunk_7]. C [chunk_12].', chunks('3', '7', '9'));
+    expect(entries(r)).toEqual({ chunk_3: '3', chunk_7: '7', chunk_12: null });
+    expect(r.mapping.description).toMatch(/id is n/);
+  });
+
+  it('reads "[Source: 1]" and "[Sources: 2, 3]" like [Source 1]: positions, or chunk ids of that name', () => {
+    expect(entries(map('A [Source: 1]. B [Sources: 2, 3].', chunks('a', 'b', 'c')))).toEqual({ 'Source: 1': 'a', 'Source 2': 'b', 'Source 3': 'c' });
+    expect(entries(map('A [Source: 1]. B [Sources 2-3].', chunks('source-3', 'source-2', 'source-1')))).toEqual({ 'Source: 1': 'source-1', 'Source 2': 'source-2', 'Source 3': 'source-3' });
+  });
+
   it('does not guess positions when some [docN] match chunk ids: the others are unresolved', () => {
     expect(entries(map('A [doc1]. B [doc9].', chunks('doc1', 'doc2')))).toEqual({ doc1: 'doc1', doc9: null });
   });
@@ -119,6 +130,13 @@ describe('footnotes and reference lines', () => {
     const a = 'A [^a]. B [^b]. C [^c]. D [^d].\n\n[^a]: Medical Milestones\n[^b]: https://x.org/2\n[^c]: 3\n[^d]: `k1`, page 4';
     const r = map(a, cs);
     expect(entries(r)).toEqual({ '^a': 'k1', '^b': 'k2', '^c': 'k3', '^d': 'k1' });
+  });
+
+  it('resolves definition targets written as a label and a number ("Source 2", "Document 3, page 4")', () => {
+    const r = map('A.[^1] B.[^2] C.[^3]\n\n[^1]: Source 2\n[^2]: Document 3, page 4\n[^3]: Source 9', chunks('a', 'b', 'c'));
+    expect(entries(r)).toEqual({ '^1': 'b', '^2': 'c', '^3': null });
+    const named = map('A.[^1]\n\n[^1]: Source 2', chunks('source-1', 'source-2'));
+    expect(entries(named)).toEqual({ '^1': 'source-2' });
   });
 
   it('uses the label itself when a footnote has no definition, and says so', () => {

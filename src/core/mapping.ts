@@ -61,7 +61,7 @@ export function resolveMapping(
 }
 
 const DIGITS = /^\d{1,9}$/;
-const PREFIXED_NUMBER = /^(\p{L}{1,24})[ _\-:#.]?(\d{1,7})$/u;
+const PREFIXED_NUMBER = /^(\p{L}{1,24})(?: ?[:#.] ?|[ _-])?(\d{1,7})$/u;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
@@ -156,7 +156,7 @@ class ChunkIndex {
     if (!this.titlesMap) {
       this.titlesMap = new Map();
       this.unique.forEach((c, k) => {
-        for (const t of metaString(c, ['title', 'document_title', 'doc_title', 'name'])) pushUnique(this.titlesMap!, foldForgiving(t), this.ids[k]!);
+        for (const t of metaString(c, ['title', 'document_title', 'doc_title', 'name', 'filename', 'file_name'])) pushUnique(this.titlesMap!, foldForgiving(t), this.ids[k]!);
       });
     }
     return this.titlesMap;
@@ -165,7 +165,7 @@ class ChunkIndex {
     if (!this.urlsMap) {
       this.urlsMap = new Map();
       this.unique.forEach((c, k) => {
-        for (const u of metaString(c, ['url', 'source', 'link', 'filepath'])) {
+        for (const u of metaString(c, ['url', 'source', 'link', 'filepath', 'file_id'])) {
           const key = u.trim();
           if (!this.urlsMap!.has(key)) this.urlsMap!.set(key, this.ids[k]!);
         }
@@ -361,6 +361,13 @@ export function createResolver(
       else namedRefs.push(r);
     }
   }
+  // "[chunk_7]" naming no chunk while chunk ids are numbers: 7 is read like a plain [7].
+  const namesNothing = (r: string): boolean =>
+    index.byId(r) === null && index.byForgiving(r) === null && index.byLoose(r) === null && index.byUrl(r) === null && index.byTitle(r) === null;
+  const prefixedNumbers = index.allNumeric
+    ? namedRefs.filter((r) => PREFIXED_NUMBER.test(r) && namesNothing(r)).map((r) => String(Number(PREFIXED_NUMBER.exec(r)?.[2])))
+    : [];
+  numericRefs.push(...prefixedNumbers);
   let policy: NumericPolicy;
   let policyNote: string;
   if (numericRefs.length > 0 && numericRefs.every((r) => index.byNumber(r) !== null)) {
@@ -439,6 +446,12 @@ export function createResolver(
   /** A definition target: an id, a URL, a title, a number, or a line starting with one of them. */
   const resolveTarget = (target: string, note: boolean): string | null => {
     const t = target.trim();
+    // A Markdown link "[Title](url)": its URL, then its text.
+    const link = /^\[([^\]]+)\]\(<?([^)\s>]+)>?[^)]*\)/.exec(t);
+    if (link) {
+      const viaLink = resolveName(link[2] ?? '', note) ?? resolveTarget(link[1] ?? '', note);
+      if (viaLink !== null) return viaLink;
+    }
     const unwrapped = unwrap(t);
     for (const cand of [t, unwrapped]) {
       if (cand === '') continue;
@@ -454,12 +467,22 @@ export function createResolver(
       if (byName !== null) return byName;
       if (DIGITS.test(first)) return resolveNumber(first, note);
     }
+    // "Source 2", "Document 3, page 4", "doc1": a label and a number, read like an inline [Source 2].
+    const labelled = /^(\p{L}{1,24})[ _\-:#.]?(\d{1,7})(?![\p{L}\p{N}])/u.exec(unwrapped);
+    if (labelled) {
+      const ref = labelled[0];
+      const byName = resolveName(ref, note) ?? resolveTitle(ref, note);
+      if (byName !== null) return byName;
+      return resolveNumber(String(Number(labelled[2])), note);
+    }
     return null;
   };
 
   const resolvePlain = (ref: string, note: boolean): string | null => {
     const def = linkDefs.get(ref);
-    if (def !== undefined) {
+    // A title several chunks share does not say which of them [n] is: the number decides then.
+    const shared = def !== undefined && resolveName(def.trim(), false) === null && (index.byTitle(def.trim())?.count ?? 0) > 1;
+    if (def !== undefined && !shared) {
       const viaDef = resolveTarget(def, false);
       if (viaDef !== null) {
         if (note) {
@@ -472,6 +495,7 @@ export function createResolver(
     if (DIGITS.test(ref)) return resolveNumber(ref, note);
     if (prefixedAsPositions) {
       const m = PREFIXED_NUMBER.exec(ref);
+      if (m && index.allNumeric) return resolveNumber(String(Number(m[2])), note);
       if (m) {
         if (note) {
           methods.add(prefixedBase === 0 ? 'index0' : 'index1');

@@ -88,6 +88,12 @@ describe('findMarkers: ids', () => {
     ]);
   });
 
+  it('accepts a spaced separator after the label and a labelled number list, one ref per number', () => {
+    const { markers } = findMarkers('a [Source: 1] b [source #2] c [Doc. 3] d [Sources: 1, 2] e [docs 4-6] f [Zdroje: 1, 3]');
+    expect(markers.map((m) => m.refs)).toEqual([['Source: 1'], ['source #2'], ['Doc. 3'], ['Source 1', 'Source 2'], ['doc 4', 'doc 5', 'doc 6'], ['Zdroj 1', 'Zdroj 3']]);
+    expect(texts('prose [Fig. A] and [see: 1, 2] and [Note: x]')).toEqual([]);
+  });
+
   it('accepts any known chunk id, even without an id shape', () => {
     expect(texts('see [intro] and [Fe/H]', ['intro'])).toEqual(['[intro]']);
     expect(texts('see [Fe/H]', ['Fe/H'])).toEqual(['[Fe/H]']);
@@ -169,6 +175,23 @@ describe('findMarkers: fullwidth, footnotes, LongCite', () => {
       ['<cite>[1-2]', 'unclosed <cite>'],
     ]);
     expect(bad.markers[1]?.refs).toEqual(['1', '2']);
+  });
+});
+
+describe('findMarkers: URLs and OpenAI file search', () => {
+  it('leaves brackets inside a URL alone, but reads a marker glued to the end of a bare URL', () => {
+    expect(texts('See https://example.com/list?tag[1]=x&tag[2]=y for more [3].')).toEqual(['[3]']);
+    expect(texts('More at <https://example.org/a[2]> and [4].')).toEqual(['[4]']);
+    expect(texts('Read [the guide](https://example.org/p?q[0]=1) [5].')).toEqual(['[5]']);
+    expect(texts('Source: https://example.org/page[1][2]. Next [6]')).toEqual(['[1]', '[2]', '[6]']);
+  });
+
+  it('reads the file name of 【message:result†file】 as the reference, keeps a generic †source as written', () => {
+    const { markers } = findMarkers('Leave is 25 days【4:0†handbook.pdf】. Remote work needs approval【4:1†source】.');
+    expect(markers.map((m) => [m.text, m.refs])).toEqual([
+      ['【4:0†handbook.pdf】', ['handbook.pdf']],
+      ['【4:1†source】', ['4:1']],
+    ]);
   });
 });
 

@@ -9,9 +9,10 @@
 // - `[1][2]` is two markers; `[1, 2]` and `[1-3]` are one marker with several refs (ranges are
 //   expanded, both ends inclusive; en/em dashes count as hyphens).
 // - A non-numeric bracket is a marker only when its content is a known chunk id (opts.chunkIds)
-//   or has an id shape: letters, at most one separator (space _ - : # .), digits, optionally more
-//   `_part`s (doc1, chunk_7, source-3, S3, passage 2, Sb_2016_263_L3_59). `[Fe/H]`, `[sic]`,
-//   `[Note]`, `[citation needed]` are prose.
+//   or has an id shape: letters, at most one separator (space _ - : # ., the last three perhaps
+//   spaced), digits, optionally more `_part`s (doc1, chunk_7, source-3, S3, passage 2, Source: 1,
+//   Doc. 3, Sb_2016_263_L3_59); `[Sources: 1, 2]` and `[docs 1-3]` are one such ref per number.
+//   `[Fe/H]`, `[sic]`, `[Note]`, `[citation needed]` are prose.
 // - Markdown links `[text](url)` and images are not markers, except a link whose text is a
 //   citation number (`[1](https://…)`, as search engines write them), which is a bracket_number
 //   marker spanning the whole link.
@@ -22,7 +23,10 @@
 // - LongCite: each `[s-e]` inside `<cite>…</cite>` is one 'longcite' marker (inclusive range).
 //   An empty `<cite></cite>` is not a marker: the answer states that the statement needs no
 //   citation; it is returned in emptyCites.
-// - Inline code spans and fenced code blocks are skipped (code is not citing anything).
+// - Inline code spans and fenced code blocks are skipped (code is not citing anything), and so
+//   are brackets inside a URL (`?tag[1]=x`, `<https://x.org/a[2]>`); a bracket that closes a bare
+//   URL (`…/page[1] `) is a marker glued to it.
+// - OpenAI file search's 【4:0†report.pdf】 refers to the file named after †.
 import type { CitationMarker, CitationStyle } from './types';
 
 export interface FootnoteDefinition {
@@ -66,7 +70,19 @@ const MAX_RANGE = 200;
 /** Longest number read as a reference. */
 const MAX_DIGITS = 6;
 
-const ID_SHAPE = /^\p{L}{1,24}[ _\-:#.]?\d{1,7}(?:[_\-.:][\p{L}\d]+)*$/u;
+const ID_SHAPE = /^\p{L}{1,24}(?: ?[:#.] ?|[ _-])?\d{1,7}(?:[_\-.:][\p{L}\d]+)*$/u;
+/** "[Sources: 1, 2]", "[docs 1-3]": a source word before a number list; each number keeps the word. */
+const LABELLED_LIST = /^(\p{L}{1,24})(?: ?[:#.] ?| )(\d.*)$/u;
+const LIST_LABELS = new Set(
+  'source sources doc docs document documents ref refs reference references chunk chunks passage passages context contexts result results zdroj zdroje dokument dokumenty'.split(' '),
+);
+/** The singular a plural label takes for each of its numbers ("Sources: 1, 2" → "Source 1", "Source 2"). */
+function singularLabel(label: string): string {
+  const low = label.toLowerCase();
+  if (low === 'zdroje') return label.slice(0, -1);
+  if (low === 'dokumenty') return label.slice(0, -1);
+  return low.endsWith('s') ? label.slice(0, -1) : label;
+}
 
 const CH_LBRACKET = 0x5b;
 const CH_RBRACKET = 0x5d;
@@ -92,6 +108,8 @@ export function findMarkers(answer: string, opts: FindMarkersOptions = {}): Mark
 
   // The regex engine finds the next candidate character much faster than a charCodeAt loop.
   const candidates = /[[\\\u3010<`~]/g;
+  const urls = s.includes('://') ? urlSpans(s) : [];
+  let u = 0;
   let i = 0;
   for (;;) {
     candidates.lastIndex = i;
@@ -99,13 +117,132 @@ export function findMarkers(answer: string, opts: FindMarkersOptions = {}): Mark
     if (!found) break;
     i = found.index;
     const c = s.charCodeAt(i);
+    while (u < urls.length && urls[u]!.end <= i) u++;
+    const url = u < urls.length && urls[u]!.start <= i ? urls[u] : undefined;
+    if (url && c !== CH_LT && insideUrl(s, i, url)) {
+      i++;
+      continue;
+    }
     if (c === CH_LBRACKET) i = scanBracket(s, i, known, add, footnoteDefinitions);
     else if (c === CH_BACKSLASH) i = scanLatex(s, i, add);
     else if (c === CH_FW_OPEN) i = scanFullwidth(s, i, add);
     else if (c === CH_LT) i = scanLongCite(s, i, add, emptyCites);
     else i = skipCode(s, i);
   }
+  const refs = referenceList(s, markers, footnoteDefinitions);
+  if (refs) {
+    const kept = markers.filter((m) => m.start < refs.start);
+    kept.forEach((m, k) => (m.index = k));
+    footnoteDefinitions.push(...refs.defs);
+    footnoteDefinitions.sort((a, b) => a.start - b.start);
+    return { markers: kept, footnoteDefinitions, emptyCites };
+  }
   return { markers, footnoteDefinitions, emptyCites };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A reference list closing the answer: "Sources:\n[1] Eiffel Tower – Wikipedia\n[2] …", or
+// "1. [Title](url)" under a References heading, or a last block of "[n] Title" lines after a
+// blank line whose every label the answer cites above it. Its entries say which source each
+// label means: they are definitions, like `[1]: …` lines, neither citations nor claims.
+
+const REF_HEADING =
+  /^[ \t]{0,3}(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:sources?|references?|citations?|cited sources|sources used|sources cited|bibliography|works cited|zdroje|použité zdroje|odkazy|citace|literatura|prameny)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$/iu;
+// "[1] Title", "[^2]: x", "- [3] Title", "1. Title", "2) Title", "【4】 Title"; groups 1–3 hold the label.
+const REF_ENTRY = /^[ \t]{0,3}(?:[-*•][ \t]+)?(?:\[\^?([^\]\s]{1,30})\]|(\d{1,3})[.)]|【(\d{1,3})】)[ \t]*:?[ \t]*(\S.*)$/u;
+const REF_ENTRY_BRACKET = /^[ \t]{0,3}(?:[-*•][ \t]+)?\[/;
+
+function referenceList(
+  s: string,
+  markers: readonly CitationMarker[],
+  defs: readonly FootnoteDefinition[],
+): { start: number; defs: FootnoteDefinition[] } | undefined {
+  if (markers.length === 0 && defs.length === 0) return undefined;
+  const entries: FootnoteDefinition[] = [];
+  let blockStart = s.length;
+  let blankAbove = false;
+  let headed = false;
+  let bracketsOnly = true;
+  // Lines from the end upwards: entries and blank lines, until a heading or any other line.
+  let end = s.length;
+  for (let lines = 0; end >= 0 && lines < 400; lines++) {
+    const nl = end > 0 ? s.lastIndexOf('\n', end - 1) : -1;
+    const ls = nl + 1;
+    const line = s.slice(ls, end).replace(/\r$/, '');
+    if (line.trim() === '') {
+      if (entries.length > 0) blankAbove = true;
+    } else {
+      const m = REF_ENTRY.exec(line);
+      if (!m) {
+        headed = entries.length > 0 && REF_HEADING.test(line);
+        break;
+      }
+      const first = ls + (line.length - line.trimStart().length);
+      const kind = line.trimStart().startsWith('[^') ? 'footnote' : 'link';
+      entries.unshift({ label: m[1] ?? m[2] ?? m[3] ?? '', target: (m[4] ?? '').trim(), start: first, end: ls + line.trimEnd().length, kind });
+      if (!REF_ENTRY_BRACKET.test(line)) bracketsOnly = false;
+      blockStart = ls;
+      blankAbove = false;
+    }
+    if (nl < 0) return undefined; // the whole answer would be the list
+    end = nl;
+  }
+  if (entries.length === 0) return undefined;
+  // An entry that cites something itself ("1. Solar power [2]") is a claim in a list, not a source.
+  for (const m of markers) {
+    if (m.start < blockStart) continue;
+    if (entries.some((e) => m.start > e.start && m.start < e.end)) return undefined;
+  }
+  if (!headed) {
+    // Without a heading: "[n] Title" lines only, after a blank line, each label cited above.
+    if (!bracketsOnly || !blankAbove) return undefined;
+    const cited = new Set<string>();
+    for (const m of markers) if (m.start < blockStart) for (const r of m.refs) cited.add(r);
+    if (!entries.every((e) => cited.has(e.label) || cited.has(String(Number(e.label))))) return undefined;
+  }
+  // Lines the scanner already read as definitions (`[1]: …`) stay as they are.
+  const known = new Set(defs.map((d) => d.start));
+  return { start: blockStart, defs: entries.filter((e) => !known.has(e.start)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// URLs: brackets inside them are part of the address (`?tag[0]=x`, `<https://x.org/a[2]>`).
+
+interface UrlSpan {
+  start: number;
+  end: number;
+  /** Written as an autolink `<https://…>`: everything up to `>` is the address. */
+  angled: boolean;
+}
+
+const URL_RE = /<?\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s<>"'`]+>?/gi;
+const URL_TRAILING = /[.,;:!?)'"*_]+$/;
+
+function urlSpans(s: string): UrlSpan[] {
+  const out: UrlSpan[] = [];
+  URL_RE.lastIndex = 0;
+  for (let m = URL_RE.exec(s); m; m = URL_RE.exec(s)) {
+    const t = m[0];
+    const angled = t.startsWith('<') && t.endsWith('>');
+    const body = angled ? t : t.replace(/^</, '').replace(URL_TRAILING, '');
+    const start = angled ? m.index : m.index + (t.startsWith('<') ? 1 : 0);
+    out.push({ start, end: start + body.length, angled });
+  }
+  return out;
+}
+
+/**
+ * Whether the candidate at i belongs to the URL: always inside an autolink; else a bracket that
+ * the address goes on after (`ref[1]=x`). A bracket closing the address (`…/page[1] `) is the
+ * answer's citation glued to a bare URL.
+ */
+function insideUrl(s: string, i: number, url: UrlSpan): boolean {
+  if (url.angled) return true;
+  if (s.charCodeAt(i) !== CH_LBRACKET) return false;
+  const close = s.indexOf(']', i);
+  if (close < 0 || close + 1 >= url.end) return false;
+  // `…/page[1][2]`: only more brackets follow, so these are markers too.
+  return !/^(?:\[[^\]\s]*\])+$/.test(s.slice(close + 1, url.end));
 }
 
 type AddMarker = (start: number, end: number, style: CitationStyle, refs: string[], malformed?: string) => void;
@@ -259,6 +396,11 @@ function scanBracket(s: string, i: number, known: KnownIds, add: AddMarker, defs
 function bracketIds(content: string, known: KnownIds): string[] | null {
   const whole = content.trim();
   if (isKnown(whole, known)) return [whole];
+  const labelled = LABELLED_LIST.exec(whole);
+  if (labelled && LIST_LABELS.has(labelled[1]!.toLowerCase())) {
+    const nums = parseNumberList(labelled[2]!);
+    if (nums && !nums.malformed && nums.refs.length > 1) return nums.refs.map((n) => `${singularLabel(labelled[1]!)} ${n}`);
+  }
   const parts = whole.split(/[,;]/).map((p) => p.trim());
   if (parts.some((p) => p === '')) return null;
   for (const p of parts) {
@@ -470,7 +612,14 @@ function scanFullwidth(s: string, i: number, add: AddMarker): number {
     return end;
   }
   const num = parseNumberList(refPart);
-  if (num) add(i, end, 'fullwidth', num.refs, num.malformed);
+  if (num) {
+    add(i, end, 'fullwidth', num.refs, num.malformed);
+    return end;
+  }
+  // OpenAI file search writes 【message:result†file name】: the file name names the source; the
+  // pair of numbers indexes the tool's own results, which the pasted chunks need not mirror.
+  const label = dagger >= 0 ? content.slice(dagger + 1).trim() : '';
+  if (/^\d+:\d+$/.test(refPart) && label !== '' && !/^sources?$/i.test(label)) add(i, end, 'fullwidth', [label]);
   else add(i, end, 'fullwidth', refPart.split(/[,;]/).map((p) => p.trim()).filter((p) => p !== ''));
   return end;
 }

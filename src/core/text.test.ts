@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bestFuzzyMatch, equalNormalized, excerpt, extractNumbers, findQuote, normalizeForMatch, numberWords, PreparedQuote, PreparedText, TextCorpus, toOriginalSpan, tokenize, Vocabulary } from './text';
+import { bestFuzzyMatch, equalNormalized, excerpt, extractNumbers, findElidedQuote, findQuote, normalizeForMatch, numberWords, PreparedQuote, PreparedText, TextCorpus, toOriginalSpan, tokenize, Vocabulary } from './text';
 
 describe('normalizeForMatch', () => {
   it('folds case, quotes, dashes, ellipsis, NFKC forms; drops \\r and control chars; collapses whitespace', () => {
@@ -75,6 +75,29 @@ describe('findQuote', () => {
     const m = findQuote('(ČTK) - V Třineckých železárnách, které', src)!;
     expect(m).toBeDefined();
     expect(src.slice(m.start, m.end)).toBe('( ČTK ) - V Třineckých železárnách , které');
+  });
+  it('joins words hyphenated at a line end, as PDF text keeps them', () => {
+    const src = 'Intro. The pro-\ncedure takes two\u00a0weeks. Fish-\r\nermen were warned.';
+    const m = findQuote('The procedure takes two weeks.', src)!;
+    expect(src.slice(m.start, m.end)).toBe('The pro-\ncedure takes two\u00a0weeks.');
+    expect(m.method).toBe('normalized');
+    const f = findQuote('Fishermen were warned', src)!;
+    expect(src.slice(f.start, f.end)).toBe('Fish-\r\nermen were warned');
+    // A hyphen is only ignored between letters: numbers keep theirs.
+    expect(findQuote('pages 1012 of the report', 'see pages 10-12 of the report')).toBeUndefined();
+  });
+  it('finds an elided quote when every part is there in order', () => {
+    const src = 'The tower, designed by the firm of Gustave Eiffel, was completed in March 1889. It is 330 metres tall.';
+    for (const q of ['The tower ... was completed in March 1889', 'The tower […] was completed in March 1889.', 'designed by the firm of Gustave Eiffel … It is 330 metres tall.']) {
+      const m = findElidedQuote(q, src)!;
+      expect(m, q).toBeDefined();
+      expect(m.method).toBe('normalized');
+    }
+    expect(src.slice(findElidedQuote('The tower ... in March 1889', src)!.start, findElidedQuote('The tower ... in March 1889', src)!.end)).toBe('The tower, designed by the firm of Gustave Eiffel, was completed in March 1889');
+    expect(findElidedQuote('It is 330 metres tall ... was completed in March 1889', src)).toBeUndefined(); // out of order
+    expect(findElidedQuote('The tower … until 1950', src)).toBeUndefined();
+    expect(findElidedQuote('The tower was completed in March 1889', src)).toBeUndefined(); // no elision
+    expect(findElidedQuote('a … b', src)).toBeUndefined();
   });
   it('does not glue short quotes', () => {
     expect(findQuote('the rapist', 'a therapist')).toBeUndefined();

@@ -190,8 +190,13 @@ export class PreparedText {
   readonly raw: string;
   #norm?: NormalizedText;
   #compact?: { text: string; toNorm: Int32Array };
+  #unhyphenated?: { text: string; at: Int32Array };
   constructor(raw: string) {
     this.raw = raw;
+  }
+  /** The compact text without hyphens between letters, with a map to compact indexes. */
+  get unhyphenated(): { text: string; at: Int32Array } {
+    return (this.#unhyphenated ??= unhyphenate(this.compact.text));
   }
   get norm(): NormalizedText {
     return (this.#norm ??= normalizeForMatch(this.raw));
@@ -216,11 +221,40 @@ export class PreparedQuote {
   readonly norm: string;
   /** Normalised without any spaces. */
   readonly compact: string;
+  #unhyphenated?: string;
   constructor(raw: string) {
     this.raw = raw;
     this.norm = normalizeForMatch(raw).text.trim();
     this.compact = this.norm.replace(/ /g, '');
   }
+  /** The compact form without hyphens between letters. */
+  get unhyphenated(): string {
+    return (this.#unhyphenated ??= unhyphenate(this.compact).text);
+  }
+}
+
+const LETTER_RE = /\p{L}/u;
+
+/**
+ * A compact text without the hyphens that stand between two letters: PDF extraction keeps the
+ * line-end hyphenation of the page ("pro-\ncedure"), which a quote rarely has. `at[k]` is the
+ * compact index of the k-th character kept.
+ */
+function unhyphenate(compact: string): { text: string; at: Int32Array } {
+  const at = new Int32Array(compact.length);
+  let out = '';
+  let k = 0;
+  let run = 0;
+  for (let i = 0; i < compact.length; i++) {
+    if (compact.charCodeAt(i) === 0x2d && i > 0 && i + 1 < compact.length && LETTER_RE.test(compact[i - 1]!) && LETTER_RE.test(compact[i + 1]!)) {
+      out += compact.slice(run, i);
+      run = i + 1;
+      continue;
+    }
+    at[k++] = i;
+  }
+  out += compact.slice(run);
+  return { text: out, at: at.subarray(0, k) };
 }
 
 export interface QuoteMatch {
@@ -280,11 +314,51 @@ export function findQuote(quote: string | PreparedQuote, haystack: string | Prep
   const qc = pq.compact;
   if (qc.length < COMPACT_MIN) return undefined;
   const compact = hay.compact;
-  const cAt = closest(occurrences(compact.text, qc), nearNorm === undefined ? undefined : compactIndexOf(compact.toNorm, nearNorm));
-  if (cAt === undefined) return undefined;
-  const ns = compact.toNorm[cAt]!;
-  const ne = compact.toNorm[cAt + qc.length - 1]! + 1;
+  const nearCompact = nearNorm === undefined ? undefined : compactIndexOf(compact.toNorm, nearNorm);
+  const cAt = closest(occurrences(compact.text, qc), nearCompact);
+  if (cAt !== undefined) {
+    const ns = compact.toNorm[cAt]!;
+    const ne = compact.toNorm[cAt + qc.length - 1]! + 1;
+    return { ...toOriginalSpan(norm, ns, ne), method: 'normalized' };
+  }
+  // Last, hyphens between letters ignored on both sides (line-end hyphenation of PDF text).
+  if (!compact.text.includes('-') && !qc.includes('-')) return undefined;
+  const uq = pq.unhyphenated;
+  const uh = hay.unhyphenated;
+  const uAt = closest(occurrences(uh.text, uq), nearCompact === undefined ? undefined : compactIndexOf(uh.at, nearCompact));
+  if (uAt === undefined || uq.length === 0) return undefined;
+  const ns = compact.toNorm[uh.at[uAt]!]!;
+  const ne = compact.toNorm[uh.at[uAt + uq.length - 1]!]! + 1;
   return { ...toOriginalSpan(norm, ns, ne), method: 'normalized' };
+}
+
+// An elision inside a quote: "...", "…", "[...]", "[…]", "(...)".
+const ELLIPSIS_RE = /\s*(?:\[\s*(?:\.\s*){3}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3}\)|\(\s*…\s*\)|\.{3,}|…)\s*/g;
+
+/**
+ * A quote with elisions ("The tower … was completed in 1889"): every part, in order, in the
+ * haystack (each found as findQuote finds it). The match spans from the first part to the last.
+ * Undefined when the quote has no elision, a part is shorter than four characters, or a part is
+ * missing.
+ */
+export function findElidedQuote(quote: string, haystack: string, near?: number): QuoteMatch | undefined {
+  ELLIPSIS_RE.lastIndex = 0;
+  if (!ELLIPSIS_RE.test(quote)) return undefined;
+  const parts = quote
+    .split(ELLIPSIS_RE)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length === 0 || parts.some((p) => p.replace(/\s/g, '').length < 4)) return undefined;
+  // The first part nearest to the hint, then each next part after the previous one.
+  const first = findQuote(parts[0]!, haystack, near);
+  if (!first) return undefined;
+  let end = first.end;
+  for (const part of parts.slice(1)) {
+    const m = findQuote(part, haystack.slice(end));
+    if (!m) return undefined;
+    end += m.end;
+  }
+  return { start: first.start, end, method: 'normalized' };
 }
 
 /**
@@ -831,6 +905,10 @@ export interface NumberMention {
   step?: number;
   /** Hedged ("about 12,700") or scaled ("1.2 million"): a rounded reading of a source value. */
   approximate?: boolean;
+  /** Hedged by a word ("about", "nearly", "přibližně"): looser than a number that is only rounded. */
+  hedged?: boolean;
+  /** Any value in [from, to] supports it (a decade: "the 1990s"). */
+  range?: [number, number];
 }
 
 export interface ExtractNumbersOptions {
@@ -1162,7 +1240,8 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
     value *= sign;
     for (let i = 0; i < alternatives.length; i++) alternatives[i] = alternatives[i]! * sign;
     let step = stepOf(intDigits, fracDigits);
-    let approximate = hedgedBefore(s, start);
+    const hedged = hedgedBefore(s, start);
+    let approximate = hedged;
 
     // Scale word after the number: "1.2 million", "5 mil. Kč".
     let scaled = false;
@@ -1202,9 +1281,20 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
     } else if (!sep && !dec && !scaled && sign > 0 && digits.length === 4 && value >= 1000 && value <= 2199) {
       kind = 'year';
     }
+    // A decade: "the 1990s", "1990's" is any year from 1990 to 1999.
+    let range: [number, number] | undefined;
+    if (kind === 'year' && value % 10 === 0) {
+      const decade = /^'?s(?![\p{L}\p{N}])/u.exec(s.slice(end, end + 3));
+      if (decade) {
+        range = [value, value + 9];
+        end += decade[0].length;
+      }
+    }
     const mention: NumberMention = { value, text: s.slice(start, end), start, end, kind, step };
+    if (range) mention.range = range;
     if (alternatives.length) mention.alternatives = alternatives;
     if (approximate) mention.approximate = true;
+    if (hedged) mention.hedged = true;
     out.push(mention);
     NUM_RE.lastIndex = Math.max(NUM_RE.lastIndex, end);
   }

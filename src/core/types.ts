@@ -66,6 +66,7 @@ export type AnswerFormat =
   | 'id-list' // { answer, citations: [0, 3] } or [{ id, quote }]
   | 'cohere-spans' // spans into the answer with sources
   | 'azure-on-your-data' // Azure OpenAI "On Your Data" messages with a JSON string of citations
+  | 'openai-annotations' // OpenAI Responses / Chat Completions / Assistants text with annotations
   | 'json-unknown';
 
 // ---------------------------------------------------------------------------------------------

@@ -252,6 +252,7 @@ const en = {
     'id-list': 'id list',
     'cohere-spans': 'Cohere spans',
     'azure-on-your-data': 'Azure “On Your Data”',
+    'openai-annotations': 'OpenAI annotations',
     'json-unknown': 'JSON (not a known form)',
   } satisfies Record<AnswerFormat, string>,
 };
@@ -488,6 +489,7 @@ const cs: Messages = {
     'id-list': 'seznam id',
     'cohere-spans': 'úseky Cohere',
     'azure-on-your-data': 'Azure „On Your Data“',
+    'openai-annotations': 'anotace OpenAI',
     'json-unknown': 'JSON (neznámý tvar)',
   },
 };

@@ -48,6 +48,15 @@ describe('checkNumbers', () => {
     expect(absent('About 12,700 people live there [1].', ['Population 12,717.'])).toEqual([]);
     expect(absent('Some 1.2 million people live there [1].', ['Population 1,234,567.'])).toEqual([]);
     expect(absent('12,700 people live there [1].', ['Population 12,717.'])).toEqual(['12,700']);
+    // Scaled without a hedge is a rounding: half a unit either way.
+    expect(absent('1.2 million people live there [1].', ['Population 1,234,567.'])).toEqual([]);
+    expect(absent('1.3 million people live there [1].', ['Population 1 204 000.'])).toEqual(['1.3 million']);
+    expect(absent('About 1.3 million people live there [1].', ['Population 1 204 000.'])).toEqual([]);
+    // A decade is any of its years.
+    expect(absent("Sales rose in the 1990s [1].", ['Sales rose sharply in 1995.'])).toEqual([]);
+    expect(absent("Sales rose in the 1980's [1].", ['Sales rose sharply in 1995.'])).toEqual(["1980's"]);
+    expect(absent('Pokuta činí 150 milionů korun [1].', ['Pokuta až 100 mil. Kč.'], 'cs')).toHaveLength(1);
+    expect(absent('Pokuta činí 100 milionů korun [1].', ['Pokuta až 100 mil. Kč.'], 'cs')).toEqual([]);
   });
 
   it('ignores the sign, markers, list enumerators and uncited claims', () => {

@@ -2,9 +2,9 @@
 // contains makes the claim at most partially supported. Values are compared, not spellings:
 // 12,717 = 12 717 = 12717, Czech 3,5 = 3.5, a year matches the year of a full date, a digit
 // matches its word in the source ("3" / "three" / "tři"), and the sign is ignored ("fell by
-// 2 %" against "−2 %"). A hedged or scaled number ("about 12,700", "1.2 million") matches a source
-// value within one unit of its last significant digit. Uncited claims are left to COMPLETE, and
-// claims whose cited chunks have no text to EXISTS.
+// 2 %" against "−2 %"). A hedged number ("about 12,700") matches a source value within one unit
+// of its last significant digit, a scaled one ("1.2 million") within half a unit (its rounding).
+// Uncited claims are left to COMPLETE, and claims whose cited chunks have no text to EXISTS.
 import type { CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
 import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from '../text';
@@ -150,9 +150,16 @@ function present(n: NumberMention, src: SourceNumbers, text: string): boolean {
   if (n.kind === 'date' && n.date) return datePresent(n.date, src);
   const candidates = [n.value, ...(n.alternatives ?? [])];
   for (const v of candidates) if (src.values.has(key(v))) return true;
+  if (n.range) {
+    const [from, to] = n.range;
+    for (const w of src.all) if (w >= from && w <= to) return true;
+  }
   if (n.approximate && n.step) {
+    // A hedged number may be one unit of its last digit off; a number that is only scaled
+    // ("1.2 million") is a rounding: half a unit ("1.3 million" is not 1,204,000).
     const v = Math.abs(n.value);
-    for (const w of src.all) if (Math.abs(w - v) <= n.step * (1 + 1e-9)) return true;
+    const tolerance = n.step * (n.hedged ? 1 : 0.5) * (1 + 1e-9);
+    for (const w of src.all) if (Math.abs(w - v) <= tolerance) return true;
   }
   // A digit in the claim may be a word in the source: "3" / "three" / "tři".
   if (!candidates.some((v) => NUMBER_WORD_VALUES.has(Math.abs(v)))) return false;

@@ -30,6 +30,16 @@ describe('checkQuotes', () => {
     expect(trailing.verifications.get(0)).toMatchObject({ status: 'VERIFIED', method: 'normalized' });
   });
 
+  it('verifies an elided quote and a PDF line-end hyphenation, without a finding', () => {
+    const elided = run([{ ref: '1', quote: 'The grass … The sky is blue.' }]);
+    expect(elided.verifications.get(0)).toMatchObject({ status: 'VERIFIED', found_start: 0, found_end: CHUNK.length });
+    expect(elided.findings).toEqual([]);
+    const pdf = 'The proce-\ndure takes two weeks.';
+    const hyphen = run([{ ref: '1', quote: 'The procedure takes two weeks.', source_start: 0, source_end: pdf.length }], [pdf]);
+    expect(hyphen.verifications.get(0)).toMatchObject({ status: 'VERIFIED', method: 'normalized', found_start: 0, found_end: pdf.length });
+    expect(hyphen.findings).toEqual([]);
+  });
+
   it('accepts a quote that differs from the text at its offsets only in spacing', () => {
     const chunk = 'Ostrava 19. října ( ČTK ) - V Třineckých železárnách , které';
     const start = chunk.indexOf('(');

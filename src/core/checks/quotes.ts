@@ -5,7 +5,8 @@
 //   1. the text at the given offsets equals the quote            → VERIFIED, method 'exact'
 //   2. ... equals it after normalisation (case, Unicode, quotes,
 //      dashes, \r\n and control chars, whitespace runs, edges)   → VERIFIED, 'normalized'
-//   3. the quote is elsewhere in the chunk (verbatim/normalised) → VERIFIED, 'relocated' and
+//   3. the quote is elsewhere in the chunk (verbatim/normalised,
+//      or each part of an elided quote "a … b" in order)        → VERIFIED, 'relocated' and
 //      a warning with the corrected offsets (or, when no offsets were given, the method of 1–2)
 //   4. a fuzzy match with similarity >= FUZZY_THRESHOLD          → UNCERTAIN, 'fuzzy'
 //   5. otherwise                                                  → LIKELY_FABRICATED
@@ -14,7 +15,7 @@
 // without text confirms nothing: LIKELY_FABRICATED (EXISTS reports the chunk itself).
 import type { CheckContext, Chunk, Citation, Finding, SourceVerification } from '../types';
 import { citationLabel, messagesFor } from '../messages';
-import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findQuote } from '../text';
+import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findElidedQuote, findQuote } from '../text';
 import { chunkOf, citationSpan, finding, hasText } from './util';
 
 /**
@@ -139,7 +140,8 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     const pt = prep(chunk!);
     const near = off.kind === 'valid' ? off.start : undefined;
     const pq = new PreparedQuote(quote);
-    const found = findQuote(pq, pt, near);
+    // A quote with elisions ("The tower … was completed") counts when every part is there, in order.
+    const found = findQuote(pq, pt, near) ?? findElidedQuote(quote, text, near);
     if (found) {
       Object.assign(verification, { status: 'VERIFIED', found_start: found.start, found_end: found.end });
       // Found inside the given span with only whitespace around it (e.g. tokenised "( ČTK )"

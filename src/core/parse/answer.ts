@@ -76,6 +76,8 @@ function describeFormat(format: AnswerFormat): string {
       return 'list of offset citations';
     case 'id-list':
       return 'list of ids';
+    case 'openai-annotations':
+      return 'OpenAI response';
     case 'azure-on-your-data':
       return 'Azure On Your Data context';
     default:

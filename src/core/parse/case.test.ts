@@ -17,6 +17,17 @@ describe('parseCaseText', () => {
     expect(r.prepared).toEqual({ answer: 'A [1].', chunks: good.chunks, errors: [] });
   });
 
+  it('reads evaluation datasets under their own field names (RAGAS, DeepEval)', () => {
+    const ragas = parseCaseText(JSON.stringify({ user_input: 'Q?', response: 'A [1].', retrieved_contexts: ['Text one.', 'Text two.'], reference: 'Gold.' }));
+    expect(ragas.errors).toEqual([]);
+    expect(ragas.value).toMatchObject({ query: 'Q?', answer: 'A [1].', gold_answer: 'Gold.' });
+    expect(ragas.value?.chunks.map((c) => c.id)).toEqual(['1', '2']);
+    const deepeval = parseCaseText(JSON.stringify({ input: 'Q?', actual_output: 'A.', retrieval_context: ['Text.'], expected_output: 'Gold.' }));
+    expect(deepeval.value).toMatchObject({ query: 'Q?', answer: 'A.', gold_answer: 'Gold.' });
+    const old = parseCaseText(JSON.stringify({ question: 'Q?', answer: 'A.', contexts: ['Text.'], ground_truths: ['Gold one.', 'Gold two.'] }));
+    expect(old.value?.gold_answer).toBe('Gold one.\nGold two.');
+  });
+
   it('turns numeric ids into strings', () => {
     const r = parseCaseText('{"id": 7, "query": "q", "answer": "a", "chunks": [{"id": 1, "text": "t"}]}');
     expect(r.value?.id).toBe('7');

@@ -50,11 +50,13 @@ export interface DatasetParseResult {
   lines: number[];
 }
 
-// Other names real datasets use for the three fields (ALCE "docs", RAGAS "contexts", ...).
-const ALIASES: Record<'query' | 'answer' | 'chunks', readonly string[]> = {
-  query: ['question'],
-  answer: ['response', 'output', 'generation'],
-  chunks: ['docs', 'documents', 'contexts', 'passages', 'ctxs'],
+// Other names real datasets use for the fields (ALCE "docs", RAGAS "user_input" and
+// "retrieved_contexts", DeepEval "actual_output" and "retrieval_context", ...).
+const ALIASES: Record<'query' | 'answer' | 'chunks' | 'gold_answer', readonly string[]> = {
+  query: ['question', 'user_input', 'input'],
+  answer: ['response', 'output', 'generation', 'actual_output', 'model_answer', 'prediction'],
+  chunks: ['docs', 'documents', 'contexts', 'passages', 'ctxs', 'retrieved_contexts', 'retrieval_context', 'context'],
+  gold_answer: ['reference', 'ground_truth', 'expected_output', 'reference_answer', 'ground_truths'],
 };
 
 const LANGUAGE_NAMES: Record<string, 'en' | 'cs'> = {
@@ -90,11 +92,15 @@ export function restoreCaseDetailed(input: unknown, base: JsonPath = []): Restor
 
   const out: Record<string, unknown> = { ...input };
   const origin: Record<string, string> = {};
-  for (const field of ['query', 'answer', 'chunks'] as const) {
+  for (const field of ['query', 'answer', 'chunks', 'gold_answer'] as const) {
     if (out[field] !== undefined) continue;
     const alias = ALIASES[field].find((a) => input[a] !== undefined && input[a] !== null);
     if (alias === undefined) continue;
-    out[field] = input[alias];
+    const v = input[alias];
+    // A gold answer only ever replaces a string or a list of strings (RAGAS' ground_truths).
+    if (field === 'gold_answer' && typeof v !== 'string' && !(Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'))) continue;
+    if (field === 'chunks' && typeof v !== 'string' && !Array.isArray(v) && !isRecord(v)) continue;
+    out[field] = field === 'gold_answer' && Array.isArray(v) ? v.join('\n') : v;
     delete out[alias];
     origin[field] = alias;
     warnings.push({ path: at(alias), message: `read as "${field}"`, target: 'key' });

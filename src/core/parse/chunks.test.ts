@@ -229,3 +229,117 @@ describe('positional ids never collide with explicit ones', () => {
     expect(r.chunks.map((c) => c.id)).toEqual(['chunk-1', '1']);
   });
 });
+
+describe('parseChunks: retrieval results as libraries print them', () => {
+  it('opens LlamaIndex NodeWithScore wrappers: id_ and text from the node, score kept, file name as title', () => {
+    const r = parseChunks(
+      JSON.stringify({
+        response: 'ignored',
+        source_nodes: [
+          { node: { id_: 'n-7f', text: 'Viaweb was founded in 1995.', metadata: { file_name: 'essay.txt' } }, score: 0.82 },
+          { node: { node_id: 'n-9a', text: 'It was sold to Yahoo.' }, score: 0.41 },
+        ],
+      }),
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.chunks.map((c) => [c.id, c.text, c.title, c.score])).toEqual([
+      ['n-7f', 'Viaweb was founded in 1995.', 'essay.txt', 0.82],
+      ['n-9a', 'It was sold to Yahoo.', undefined, 0.41],
+    ]);
+  });
+
+  it('reads OpenAI vector store results: content parts joined, file_id as id only when no file repeats', () => {
+    const hit = (file: string, text: string[]) => ({ file_id: file, filename: `${file}.pdf`, score: 0.5, content: text.map((t) => ({ type: 'text', text: t })) });
+    const unique = parseChunks(JSON.stringify({ object: 'vector_store.search_results.page', data: [hit('file-a', ['One.', 'Two.']), hit('file-b', ['Three.'])] }));
+    expect(unique.errors).toEqual([]);
+    expect(unique.chunks.map((c) => [c.id, c.text, c.title])).toEqual([
+      ['file-a', 'One.\nTwo.', 'file-a.pdf'],
+      ['file-b', 'Three.', 'file-b.pdf'],
+    ]);
+    const repeated = parseChunks(JSON.stringify({ data: [hit('file-a', ['One.']), hit('file-a', ['Two.']), hit('file-b', ['Three.'])] }));
+    expect(repeated.errors).toEqual([]);
+    expect(repeated.chunks.map((c) => c.id)).toEqual(['1', '2', '3']);
+  });
+
+  it("reads LangChain's serialised Documents (lc constructor with kwargs)", () => {
+    const doc = (text: string, source: string) => ({ lc: 1, type: 'constructor', id: ['langchain', 'schema', 'document', 'Document'], kwargs: { page_content: text, metadata: { source }, type: 'Document' } });
+    const r = parseChunks(JSON.stringify([doc('Alpha.', 'a.txt'), doc('Beta.', 'b.txt')]));
+    expect(r.errors).toEqual([]);
+    expect(r.chunks.map((c) => [c.id, c.text])).toEqual([
+      ['a.txt', 'Alpha.'],
+      ['b.txt', 'Beta.'],
+    ]);
+  });
+
+  it('reads Pinecone matches (text in metadata), Chroma columns and (document, score) pairs', () => {
+    const pine = parseChunks(JSON.stringify({ matches: [{ id: 'vec-1', score: 0.9, metadata: { text: 'Alpha.', source: 'a.pdf' } }], namespace: '' }));
+    expect(pine.chunks.map((c) => [c.id, c.text])).toEqual([['vec-1', 'Alpha.']]);
+    const chroma = parseChunks(JSON.stringify({ ids: [['d1', 'd2']], documents: [['Alpha.', 'Beta.']], metadatas: [[{ source: 'a' }, null]], distances: [[0.1, 0.2]] }));
+    expect(chroma.errors).toEqual([]);
+    expect(chroma.chunks).toEqual([
+      { id: 'd1', text: 'Alpha.', metadata: { source: 'a' }, distance: 0.1 },
+      { id: 'd2', text: 'Beta.', distance: 0.2 },
+    ]);
+    const chromaText = JSON.stringify({ ids: [['d1', 'd2']], documents: [['Alpha.', 'Beta.']] });
+    const beta = parseChunks(chromaText).ranges[1]!;
+    expect(chromaText.slice(beta.start, beta.end)).toBe('"Beta."');
+    const pairs = parseChunks(JSON.stringify([[{ page_content: 'Alpha.', metadata: { source: 'a' } }, 0.9], [{ page_content: 'Beta.', metadata: { source: 'b' } }, 0.8]]));
+    expect(pairs.errors).toEqual([]);
+    expect(pairs.chunks.map((c) => [c.id, c.text, c.score])).toEqual([
+      ['a', 'Alpha.', 0.9],
+      ['b', 'Beta.', 0.8],
+    ]);
+  });
+});
+
+describe('parseChunks: text blocks as prompts render them', () => {
+  it('takes the rest of a "Document [n] Title" line and a "Source n (file, page):" parenthesis as the title', () => {
+    const a = parseChunks('Document [1] Eiffel Tower\nThe tower is 330 m tall.\n\nDocument [2] Paris\nIt opened in 1889.');
+    expect(a.chunks).toEqual([
+      { id: '1', text: 'The tower is 330 m tall.', title: 'Eiffel Tower' },
+      { id: '2', text: 'It opened in 1889.', title: 'Paris' },
+    ]);
+    const b = parseChunks('Source 1 (report.pdf, page 3):\nThe tower is 330 m tall.\n\nSource 2 (report.pdf, page 4):\nIt opened in 1889.');
+    expect(b.chunks.map((c) => [c.id, c.title, c.text])).toEqual([
+      ['1', 'report.pdf, page 3', 'The tower is 330 m tall.'],
+      ['2', 'report.pdf, page 4', 'It opened in 1889.'],
+    ]);
+  });
+
+  it('treats --- lines as separators, never as text', () => {
+    expect(texts('Context 1: The tower is 330 m tall.\n---\nContext 2: It opened in 1889.\n---')).toEqual(['The tower is 330 m tall.', 'It opened in 1889.']);
+    expect(texts('First passage.\n\n---\n\nSecond passage.')).toEqual(['First passage.', 'Second passage.']);
+  });
+
+  it('reads documents wrapped in XML-like tags, with source as title and entities decoded', () => {
+    const text =
+      '<documents>\n<document index="1">\n<source>eiffel.txt</source>\n<document_content>The tower is 330 m tall &amp; made of iron.</document_content>\n</document>\n' +
+      '<document index="2">\n<source>paris.txt</source>\n<document_content>\nIt opened in 1889.\n</document_content>\n</document>\n</documents>';
+    const r = parseChunks(text);
+    expect(r.errors).toEqual([]);
+    expect(r.chunks).toEqual([
+      { id: '1', text: 'The tower is 330 m tall & made of iron.', title: 'eiffel.txt' },
+      { id: '2', text: 'It opened in 1889.', title: 'paris.txt' },
+    ]);
+    expect(text.slice(r.ranges[1]!.start, r.ranges[1]!.end)).toMatch(/^<document index="2">[\s\S]*<\/document>$/);
+    expect(ids('<doc id="a">Alpha.</doc>\n<doc id="b">Beta.</doc>')).toEqual(['a', 'b']);
+  });
+});
+
+describe('parseChunks: Cohere documents and other wrappers', () => {
+  it('opens {chunk: {...}, score} and {passage: {...}, score} wrappers, keeps a string chunk as text', () => {
+    const r = parseChunks(JSON.stringify([{ chunk: { id: 'c1', text: 'Alpha.' }, score: 0.5 }, { passage: { id: 'p2', text: 'Beta.', title: 'B' }, score: 0.4 }, { id: 'x', chunk: 'Gamma.' }]));
+    expect(r.errors).toEqual([]);
+    expect(r.chunks.map((c) => [c.id, c.text, c.title])).toEqual([
+      ['c1', 'Alpha.', undefined],
+      ['p2', 'Beta.', 'B'],
+      ['x', 'Gamma.', undefined],
+    ]);
+  });
+
+  it('opens {id, data: {title, snippet}} documents', () => {
+    const r = parseChunks(JSON.stringify([{ id: 'doc:0', data: { title: 'SpaceX', snippet: 'Falcon 9 landed in 2015.' } }]));
+    expect(r.errors).toEqual([]);
+    expect(r.chunks).toEqual([{ id: 'doc:0', text: 'Falcon 9 landed in 2015.', title: 'SpaceX' }]);
+  });
+});

@@ -16,11 +16,40 @@ import {
 } from './issues';
 
 /** Keys that hold a chunk's text, in order of preference. */
-export const TEXT_KEYS = ['text', 'content', 'page_content', 'pageContent', 'chunk', 'passage'] as const;
-/** Keys that hold a chunk's id, in order of preference. */
-export const ID_KEYS = ['id', 'chunk_id', 'doc_id', 'source_id', 'document_id', 'docid'] as const;
+export const TEXT_KEYS = ['text', 'content', 'page_content', 'pageContent', 'chunk', 'passage', 'snippet'] as const;
+/** Keys that hold a chunk's id, in order of preference (LlamaIndex nodes write `id_` or `node_id`). */
+export const ID_KEYS = ['id', 'chunk_id', 'doc_id', 'source_id', 'document_id', 'docid', 'id_', 'node_id'] as const;
+/**
+ * Keys that name a chunk's file rather than the chunk: they identify a chunk only when no two
+ * chunks of the list share them (a vector store returns several chunks of one file).
+ */
+const FILE_ID_KEYS = ['file_id'] as const;
+/**
+ * Objects that wrap the chunk itself, with a score or a rank beside it: LlamaIndex NodeWithScore
+ * `{node: {id_, text}, score}`, `{document: {...}, score}` from search libraries, Cohere's
+ * `{id, data: {title, snippet}}` documents, LangChain's serialised `{lc, type: 'constructor', id:
+ * [class path], kwargs: {page_content, metadata}}` (whose id names the class, not the chunk).
+ */
+const WRAPPER_KEYS = ['node', 'document', 'doc', 'chunk', 'passage', 'payload', 'data', 'kwargs'] as const;
 /** Object keys that hold a list of chunks when a whole wrapper object is pasted. */
-const LIST_KEYS = ['chunks', 'documents', 'docs', 'contexts', 'passages', 'sources', 'ctxs', 'citations'] as const;
+const LIST_KEYS = [
+  'chunks',
+  'documents',
+  'docs',
+  'contexts',
+  'context',
+  'passages',
+  'sources',
+  'source_nodes',
+  'source_documents',
+  'nodes',
+  'ctxs',
+  'citations',
+  'matches',
+  'hits',
+  'results',
+  'data',
+] as const;
 
 export interface ChunkListResult {
   chunks: Chunk[];
@@ -45,6 +74,43 @@ function idFrom(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The chunk object a list element stands for: a wrapper (`{node: {...}, score}`) is opened, its
+ * own fields (score, rank) kept beside the inner ones; anything else is returned as it is.
+ */
+function unwrapChunk(item: Record<string, unknown>): Record<string, unknown> {
+  if (TEXT_KEYS.some((k) => typeof item[k] === 'string')) return item;
+  for (const key of WRAPPER_KEYS) {
+    const inner = item[key];
+    if (!isRecord(inner) || !TEXT_KEYS.some((k) => inner[k] !== undefined)) continue;
+    const outer: Record<string, unknown> = { ...item };
+    delete outer[key];
+    if (key === 'kwargs') {
+      delete outer.lc;
+      delete outer.type;
+      delete outer.id;
+    }
+    return { ...outer, ...inner };
+  }
+  return item;
+}
+
+/**
+ * Text given as a list of content parts, as OpenAI vector store search results carry it
+ * (`content: [{type: 'text', text}]`): the parts' texts joined by line breaks; undefined when the
+ * value is not such a list.
+ */
+function partsText(v: unknown): string | undefined {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  const texts: string[] = [];
+  for (const part of v) {
+    if (typeof part === 'string') texts.push(part);
+    else if (isRecord(part) && typeof part.text === 'string' && (part.type === undefined || part.type === 'text')) texts.push(part.text);
+    else return undefined;
+  }
+  return texts.join('\n');
+}
+
 // Azure OpenAI "On Your Data" citations carry a chunk_id that is the chunk's index inside its file
 // (often "0" for every citation); the answer cites them as [docN] by position instead.
 function isAzureCitation(item: Record<string, unknown>): boolean {
@@ -63,11 +129,27 @@ export function normalizeChunkList(items: readonly unknown[], base: JsonPath = [
   const indexes: number[] = [];
   const idPaths: JsonPath[] = [];
 
-  // metadata.source names a file or page; it identifies a chunk only when no two chunks share it.
+  items = items.map((item) => {
+    // (document, score) pairs, as LangChain's similarity_search_with_score returns them.
+    if (Array.isArray(item) && item.length === 2 && isRecord(item[0]) && typeof item[1] === 'number') item = { ...item[0], score: item[1] };
+    return isRecord(item) ? unwrapChunk(item) : item;
+  });
+  // metadata.source and file_id name a file or page; they identify a chunk only when no two
+  // chunks share them.
   const sourceCounts = new Map<string, number>();
   for (const item of items) {
     const src = isRecord(item) && isRecord(item.metadata) ? idFrom(item.metadata.source) : undefined;
     if (src !== undefined) sourceCounts.set(src, (sourceCounts.get(src) ?? 0) + 1);
+    for (const k of FILE_ID_KEYS) {
+      const f = isRecord(item) ? idFrom(item[k]) : undefined;
+      if (f !== undefined) sourceCounts.set(`${k}\u0000${f}`, (sourceCounts.get(`${k}\u0000${f}`) ?? 0) + 1);
+    }
+  }
+  // File ids name chunks only when every chunk has its own: results mixing "file-a" and
+  // positions would be harder to read than positions throughout.
+  for (const k of FILE_ID_KEYS) {
+    const shared = [...sourceCounts].some(([key, n]) => key.startsWith(`${k}\u0000`) && n > 1);
+    if (shared) for (const key of [...sourceCounts.keys()]) if (key.startsWith(`${k}\u0000`)) sourceCounts.set(key, 2);
   }
   const azure = items.length > 0 && items.every((item) => isRecord(item) && isAzureCitation(item));
   // A chunk without an id takes its position, unless another chunk already uses that as its id
@@ -130,15 +212,20 @@ export function normalizeChunkObject(
   const rest: Record<string, unknown> = { ...item };
   const metadata = isRecord(item.metadata) ? item.metadata : undefined;
 
-  // Text.
+  // Text: a text key, else the text a vector store keeps in the metadata (Pinecone matches).
   let text = '';
   const textKey = TEXT_KEYS.find((k) => item[k] !== undefined);
-  if (textKey === undefined) {
+  const metaTextKey = textKey === undefined && metadata ? TEXT_KEYS.find((k) => typeof metadata[k] === 'string') : undefined;
+  if (metaTextKey !== undefined && metadata) {
+    text = metadata[metaTextKey] as string;
+  } else if (textKey === undefined) {
     warnings.push({ path, message: `no text (expected one of ${TEXT_KEYS.slice(0, 4).join(', ')}); treated as empty` });
   } else {
     const v = item[textKey];
     delete rest[textKey];
+    const parts = typeof v === 'string' || v === null ? undefined : partsText(v);
     if (typeof v === 'string') text = v;
+    else if (parts !== undefined) text = parts;
     else if (v === null) warnings.push({ path: [...path, textKey], message: 'text is null; treated as empty' });
     else {
       errors.push({ path: [...path, textKey], message: `expected a string, found ${describeType(v)}` });
@@ -160,12 +247,16 @@ export function normalizeChunkObject(
         return { idPath, errors, warnings };
       }
       if (idKey !== 'id') delete rest[idKey];
-    } else if (metadata) {
-      const metaKey = ID_KEYS.find((k) => idFrom(metadata[k]) !== undefined);
-      const src = idFrom(metadata.source);
-      if (metaKey !== undefined) {
+    } else {
+      const metaKey = metadata ? ID_KEYS.find((k) => idFrom(metadata[k]) !== undefined) : undefined;
+      const src = metadata ? idFrom(metadata.source) : undefined;
+      const fileKey = FILE_ID_KEYS.find((k) => idFrom(item[k]) !== undefined && sourceCounts.get(`${k}\u0000${idFrom(item[k])}`) === 1);
+      if (metadata && metaKey !== undefined) {
         id = idFrom(metadata[metaKey]);
         idPath = [...path, 'metadata', metaKey];
+      } else if (fileKey !== undefined) {
+        id = idFrom(item[fileKey]);
+        idPath = [...path, fileKey];
       } else if (src !== undefined && sourceCounts.get(src) === 1) {
         id = src;
         idPath = [...path, 'metadata', 'source'];
@@ -178,14 +269,15 @@ export function normalizeChunkObject(
     if (id === undefined) {
       if (item.id === null) delete rest.id;
       id = positional;
-      if (idKey === undefined && !(metadata && idPath.length > path.length)) {
+      if (idKey === undefined && idPath.length === path.length) {
         warnings.push({ path, message: `no id; using its position '${positional}'` });
       }
     }
   }
 
-  // Known optional fields: drop nulls, coerce what is unambiguous, move the rest aside.
-  const title = item.title ?? metadata?.title;
+  // Known optional fields: drop nulls, coerce what is unambiguous, move the rest aside. A file
+  // name stands in for a missing title (OpenAI `filename`, LlamaIndex `metadata.file_name`).
+  const title = item.title ?? metadata?.title ?? item.filename ?? item.file_name ?? metadata?.file_name ?? metadata?.filename;
   delete rest.title;
   if (typeof title === 'string') rest.title = title;
   else if (typeof title === 'number') rest.title = String(title);
@@ -284,6 +376,19 @@ function parseJsonChunks(text: string): ParseChunksResult {
       const warnings = position(reroot(r.warnings));
       return { chunks: r.chunks, format: 'json-array', errors: position(reroot(r.errors)), warnings, ranges: rangesOf(r.chunks.map(() => [])) };
     }
+    const columns = chromaColumns(value);
+    if (columns) {
+      const r = normalizeChunkList(columns.items, []);
+      const note: PathIssue = { path: ['documents'], message: `took the chunks from the parallel 'ids' and 'documents' lists of the pasted object`, target: 'key' };
+      const at = (issue: PathIssue): PathIssue => ({ ...issue, path: typeof issue.path[0] === 'number' ? [...columns.prefix, issue.path[0]] : ['documents'] });
+      return {
+        chunks: r.chunks,
+        format: 'json-array',
+        errors: position(r.errors.map(at)),
+        warnings: position([note, ...r.warnings.map(at)]),
+        ranges: rangesOf(r.indexes.map((i) => [...columns.prefix, i])),
+      };
+    }
     const listKey = LIST_KEYS.find((k) => Array.isArray(value[k]));
     if (listKey !== undefined) {
       const list = value[listKey] as unknown[];
@@ -314,6 +419,35 @@ function parseJsonChunks(text: string): ParseChunksResult {
     warnings: [],
     ranges: [],
   };
+}
+
+/**
+ * A column-wise query result (Chroma: `{ids: [[...]], documents: [[...]], metadatas: [[...]]}`,
+ * one inner list per query, or flat lists): the rows as chunk objects, when ids and documents
+ * are lists of equal length. Only the first query's results are read.
+ */
+function chromaColumns(value: Record<string, unknown>): { items: Record<string, unknown>[]; prefix: JsonPath } | undefined {
+  const nested = Array.isArray(value.ids) && Array.isArray(value.ids[0]);
+  const column = (key: string): unknown[] | undefined => {
+    const v = value[key];
+    if (!Array.isArray(v)) return undefined;
+    if (!nested) return v;
+    return Array.isArray(v[0]) ? (v[0] as unknown[]) : undefined;
+  };
+  const ids = column('ids');
+  const docs = column('documents');
+  if (!ids || !docs || ids.length !== docs.length || ids.length === 0) return undefined;
+  if (!docs.every((d) => typeof d === 'string' || d === null)) return undefined;
+  const metas = column('metadatas');
+  const distances = column('distances');
+  const items = ids.map((id, k) => {
+    const item: Record<string, unknown> = { id, text: docs[k] };
+    const meta = metas?.[k];
+    if (isRecord(meta)) item.metadata = meta;
+    if (typeof distances?.[k] === 'number') item.distance = distances[k];
+    return item;
+  });
+  return { items, prefix: nested ? ['documents', 0] : ['documents'] };
 }
 
 /**
@@ -383,17 +517,26 @@ interface Header {
 }
 
 const LABELS = 'document|doc|source|passage|chunk|context|reference|result|search result|dokument|zdroj|pasáž';
-// "Document 1: text", "Source 2:", "Document [1](Title: T): text" (ALCE), "Passage #3 - text".
+// "Document 1: text", "Source 2:", "Document [1](Title: T): text" (ALCE), "Passage #3 - text",
+// "Source 1 (report.pdf, page 3):" (the parenthesis is the title).
+const LABEL_HEAD = `^[ \\t]*(?:#+[ \\t]*)?(?:\\*\\*)?(?:${LABELS})[ \\t]*(?:#|no\\.)?[ \\t]*`;
 const LABEL_RE = new RegExp(
-  `^[ \\t]*(?:#+[ \\t]*)?(?:\\*\\*)?(?:${LABELS})[ \\t]*(?:#|no\\.)?[ \\t]*(?:\\[([^\\]\\r\\n]{1,80})\\]|([A-Za-z0-9](?:[\\w.\\-/]*[A-Za-z0-9_])?))(?:\\*\\*)?[ \\t]*(?:\\(Title:[ \\t]*(.*?)\\))?[ \\t]*(?:[:\\-–—][ \\t]*|$)`,
+  `${LABEL_HEAD}(?:\\[([^\\]\\r\\n]{1,80})\\]|([A-Za-z0-9](?:[\\w.\\-/]*[A-Za-z0-9_])?))(?:\\*\\*)?[ \\t]*(?:\\((?:Title:[ \\t]*)?(.*?)\\))?[ \\t]*(?:[:\\-–—][ \\t]*|$)`,
   'i',
 );
+// "Document [2] Paris" with the text on the following lines: the rest of the line is a title.
+const LABEL_BRACKET_TITLE_RE = new RegExp(`${LABEL_HEAD}\\[([^\\]\\r\\n]{1,80})\\](?:\\*\\*)?[ \\t]+(?=\\S)`, 'i');
 // "[1] Title", "[doc1] text", "[1](Title: T): text"; not a Markdown link "[text](url)".
 const BRACKET_RE = /^[ \t]*\[([^\]\r\n,]{1,80})\](?:\(Title:[ \t]*(.*?)\)[ \t]*:?)?(?!\()[ \t]*/;
 
 function matchHeader(style: 'label' | 'bracket', text: string, lineStart: number, lineEnd: number): Header | undefined {
   const line = text.slice(lineStart, lineEnd);
-  const m = (style === 'label' ? LABEL_RE : BRACKET_RE).exec(line);
+  let m = (style === 'label' ? LABEL_RE : BRACKET_RE).exec(line);
+  let titleRest = style === 'bracket';
+  if (!m && style === 'label') {
+    m = LABEL_BRACKET_TITLE_RE.exec(line);
+    titleRest = true;
+  }
   if (!m) return undefined;
   const rawId = style === 'label' ? (m[1] ?? m[2] ?? '') : (m[1] ?? '');
   const id = rawId.trim();
@@ -408,11 +551,14 @@ function matchHeader(style: 'label' | 'bracket', text: string, lineStart: number
     idStart,
     idEnd: idStart + id.length,
     ...(title !== undefined && title.trim() !== '' ? { title: title.trim() } : {}),
-    restIsTitle: style === 'bracket' && title === undefined,
+    restIsTitle: titleRest && title === undefined,
   };
 }
 
-/** All lines with offsets, blank or not. */
+/** A line that only separates blocks: `---`, `***`, `___`, `===`. */
+const SEPARATOR_LINE = /^[ \t]*(?:-{3,}|\*{3,}|_{3,}|={3,})[ \t]*$/;
+
+/** All lines with offsets; separator lines count as blank. */
 function allLines(text: string): { start: number; end: number; blank: boolean }[] {
   const out: { start: number; end: number; blank: boolean }[] = [];
   const re = /\r\n|\r|\n/g;
@@ -420,18 +566,31 @@ function allLines(text: string): { start: number; end: number; blank: boolean }[
   for (;;) {
     const m = re.exec(text);
     const end = m ? m.index : text.length;
-    out.push({ start, end, blank: !/\S/.test(text.slice(start, end)) });
+    const line = text.slice(start, end);
+    out.push({ start, end, blank: !/\S/.test(line) || SEPARATOR_LINE.test(line) });
     if (!m) break;
     start = m.index + m[0].length;
   }
   return out;
 }
 
-/** Offsets of `text[start, end)` without surrounding whitespace. */
+/** Offsets of `text[start, end)` without surrounding whitespace and separator lines. */
 function trimSpan(text: string, start: number, end: number): [number, number] {
-  while (start < end && /\s/.test(text[start] ?? '')) start++;
-  while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
-  return [start, end];
+  for (;;) {
+    while (start < end && /\s/.test(text[start] ?? '')) start++;
+    while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
+    // Separator lines are rare: look for them only when the span starts or ends with one's characters.
+    const c0 = text[start];
+    const c1 = text[end - 1];
+    if (!(c0 === '-' || c0 === '*' || c0 === '_' || c0 === '=' || c1 === '-' || c1 === '*' || c1 === '_' || c1 === '=')) return [start, end];
+    const firstBreak = text.slice(start, end).search(/[\r\n]/);
+    let lastBreak = end - 1;
+    while (lastBreak >= start && text[lastBreak] !== '\n' && text[lastBreak] !== '\r') lastBreak--;
+    if (firstBreak >= 0 && SEPARATOR_LINE.test(text.slice(start, start + firstBreak))) start += firstBreak;
+    else if (lastBreak >= start && SEPARATOR_LINE.test(text.slice(lastBreak + 1, end))) end = lastBreak;
+    else if (firstBreak < 0 && SEPARATOR_LINE.test(text.slice(start, end))) return [start, start];
+    else return [start, end];
+  }
 }
 
 function parseTextBlocks(text: string): ParseChunksResult {
@@ -447,6 +606,11 @@ function parseTextBlocks(text: string): ParseChunksResult {
   const longCite = /<C\d+>/y;
   longCite.lastIndex = firstContentIndex(text);
   if (longCite.test(text)) return parseLongCiteBlocks(text, index);
+  const xml = XML_OPEN.exec(text.slice(firstContentIndex(text), firstContentIndex(text) + 200));
+  if (xml) {
+    const r = parseXmlBlocks(text, index, xml[1]!.toLowerCase());
+    if (r) return r;
+  }
 
   const style = matchHeader('label', text, firstLine.start, firstLine.end)
     ? 'label'
@@ -528,6 +692,68 @@ function parseTextBlocks(text: string): ParseChunksResult {
   if (firstHeader && firstHeader.lineStart > firstLine.start) {
     warnings.push(makeParseError(text, 'text before the first chunk header is ignored', firstLine.start, firstLine.end, 'chunks', index));
   }
+  return { chunks, format: 'text-blocks', errors, warnings, ranges };
+}
+
+// Documents in XML-like tags, as prompts for Claude wrap them: <document index="1"><source>…
+// </source><document_content>…</document_content></document>, or <doc id="a">text</doc>.
+const XML_TAGS = 'document|doc|chunk|passage|context|source|search_result|result';
+const XML_OPEN = new RegExp(`^(?:<documents>\\s*)?<(${XML_TAGS})(?=[\\s>])[^>]*>`, 'i');
+const XML_ID_ATTRS = ['id', 'index', 'doc_id', 'chunk_id', 'source_id', 'key', 'name'];
+const XML_TEXT_TAGS = ['document_content', 'content', 'text', 'page_content', 'passage', 'snippet'];
+const XML_TITLE_TAGS = ['title', 'source', 'document_title', 'filename'];
+
+function xmlAttr(attrs: string, name: string): string | undefined {
+  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(attrs);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+function xmlEntities(s: string): string {
+  return s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] ?? _);
+}
+
+/** The element <tag>…</tag> inside inner, as offsets of its content; the first one only. */
+function xmlChild(inner: string, tags: readonly string[]): { tag: string; start: number; end: number } | undefined {
+  for (const tag of tags) {
+    const open = new RegExp(`<${tag}(?:\\s[^>]*)?>`, 'i').exec(inner);
+    if (!open) continue;
+    const start = open.index + open[0].length;
+    const close = inner.toLowerCase().indexOf(`</${tag}>`, start);
+    if (close < 0) continue;
+    return { tag, start, end: close };
+  }
+  return undefined;
+}
+
+function parseXmlBlocks(text: string, index: LineIndex, tag: string): ParseChunksResult | undefined {
+  const chunks: Chunk[] = [];
+  const ranges: { start: number; end: number }[] = [];
+  const errors: ParseError[] = [];
+  const warnings: ParseError[] = [];
+  const re = new RegExp(`<${tag}((?:\\s[^>]*)?)>([\\s\\S]*?)</${tag}\\s*>`, 'gi');
+  const seen = new Map<string, number>();
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const attrs = m[1] ?? '';
+    const inner = m[2] ?? '';
+    const innerStart = m.index + tag.length + attrs.length + 2; // after "<", the tag, its attributes and ">"
+    const idAttr = XML_ID_ATTRS.map((a) => xmlAttr(attrs, a)).find((v) => v !== undefined && v.trim() !== '');
+    const id = idAttr !== undefined ? xmlEntities(idAttr.trim()) : String(chunks.length + 1);
+    const body = xmlChild(inner, XML_TEXT_TAGS);
+    const titleEl = xmlChild(inner, XML_TITLE_TAGS.filter((t) => t !== body?.tag));
+    let [s, e] = body ? [innerStart + body.start, innerStart + body.end] : [innerStart, innerStart + inner.length];
+    [s, e] = trimSpan(text, s, e);
+    const raw = text.slice(s, e);
+    const chunk: Chunk = { id, text: /&(?:lt|gt|quot|apos|amp);/.test(raw) ? xmlEntities(raw) : raw };
+    const title = titleEl && body ? xmlEntities(inner.slice(titleEl.start, titleEl.end).trim()) : xmlAttr(attrs, 'title');
+    if (title) chunk.title = title;
+    const first = seen.get(id);
+    if (first !== undefined) errors.push(makeParseError(text, `duplicate chunk id '${id}' (chunk ${first + 1} has it too)`, m.index, m.index + m[0].indexOf('>') + 1, 'chunks', index));
+    else seen.set(id, chunks.length);
+    if (chunk.text.trim() === '') warnings.push(makeParseError(text, `chunk '${id}' has no text`, m.index, m.index + m[0].indexOf('>') + 1, 'chunks', index));
+    chunks.push(chunk);
+    ranges.push({ start: m.index, end: m.index + m[0].length });
+  }
+  if (chunks.length === 0) return undefined;
   return { chunks, format: 'text-blocks', errors, warnings, ranges };
 }
 

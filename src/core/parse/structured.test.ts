@@ -67,6 +67,20 @@ describe('normalizeStructured: {answer, citations}', () => {
     ]);
   });
 
+  it('reads a page-only citation as the chunk of that page when the chunks carry pages', () => {
+    const paged: Chunk[] = [
+      { id: 'p3', page: 3, text: 'Chapter three. The fee is 50 EUR.' },
+      { id: 'p4a', page: 4, text: 'Chapter four.' },
+      { id: 'p4b', page: 4, text: 'Refunds take 14 days.' },
+    ];
+    const v = { answer: 'x', citations: [{ page: 4, start: 0, end: 21, quote: 'Refunds take 14 days.' }, { page: 3, start: 0, end: 5, quote: 'Chapter' }, { page: 9, start: 0, end: 1, quote: 'x' }] };
+    expect(cits(v, '', paged).map((c) => [c.ref, c.refKind])).toEqual([
+      ['p4b', 'id'],
+      ['p3', 'id'],
+      ['page 9', 'id'],
+    ]);
+  });
+
   it('reads id lists: ids when they match, else positions (0-based only when a 0 appears)', () => {
     expect(cits({ answer: 'x', citations: ['a', 'b'] }).map((c) => [c.ref, c.refKind])).toEqual([
       ['a', 'id'],
@@ -139,6 +153,21 @@ describe('normalizeStructured: spans into the answer', () => {
     const gone = normalizeStructured([{ start: 0, end: 50, text: 'Gamma', sources: [{ id: 'b' }] }], 'x Beta', chunks);
     expect(gone.structured?.citations[0]?.answerStart).toBeUndefined();
     expect(gone.errors[0]).toContain('the answer has no "Gamma"');
+  });
+
+  it('reads span offsets counted in code points (Python) after an emoji, with or without the span text', () => {
+    const answer = '🚀 Falcon 9 přistála v roce 2015. Žádná raketa 🛰️ to předtím nedokázala.';
+    const cpAt = (sub: string) => [...answer.slice(0, answer.indexOf(sub))].length;
+    const span = (sub: string, id: string, withText: boolean) => ({ start: cpAt(sub), end: cpAt(sub) + [...sub].length, ...(withText ? { text: sub } : {}), sources: [{ id }] });
+    for (const withText of [true, false]) {
+      const r = normalizeStructured([span('přistála v roce 2015', 'a', withText), span('to předtím nedokázala', 'b', withText)], answer, chunks);
+      expect(r.structured?.citations.map((c) => answer.slice(c.answerStart, c.answerEnd))).toEqual(['přistála v roce 2015', 'to předtím nedokázala']);
+      expect(r.errors).toEqual(['the span offsets count Unicode code points (as Python does), not JavaScript string units; they were converted']);
+    }
+    // UTF-16 offsets are taken as they are.
+    const utf16 = normalizeStructured([{ start: answer.indexOf('to před'), end: answer.length - 1, sources: [{ id: 'b' }] }], answer, chunks);
+    expect(utf16.errors).toEqual([]);
+    expect(answer.slice(utf16.structured?.citations[0]?.answerStart, utf16.structured?.citations[0]?.answerEnd)).toBe('to předtím nedokázala');
   });
 
   it('reads marker span lists (Liu et al. 2023) as refs with the marker spans', () => {
@@ -220,3 +249,35 @@ describe('refKindFor', () => {
     expect(refKindFor(['2'], chunks)).toBe('index1');
   });
 });
+
+describe('normalizeStructured: OpenAI annotations', () => {
+  const text = 'Leave is 25 days a year. Remote work needs approval.';
+
+  it('reads Responses API file citations: the point after the cited words, the file id as ref', () => {
+    const response = {
+      object: 'response',
+      output: [
+        { type: 'file_search_call', id: 'fs_1', status: 'completed' },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text, annotations: [{ type: 'file_citation', index: 24, file_id: 'file-a', filename: 'a.pdf' }, { type: 'file_path', file_path: { file_id: 'x' }, index: 0 }] }] },
+      ],
+    };
+    const r = normalizeStructured(response, '', chunks);
+    expect(r.errors).toEqual([]);
+    expect(r.structured?.format).toBe('openai-annotations');
+    expect(r.structured?.answer).toBe(text);
+    expect(r.structured?.citations.map((c) => [c.ref, c.refKind, text.slice(c.answerStart, c.answerEnd)])).toEqual([['file-a', 'id', 'Leave is 25 days a year.']]);
+  });
+
+  it('reads Chat Completions url citations and Assistants file citations, checking spans against the marker text', () => {
+    const chat = { choices: [{ message: { role: 'assistant', content: text, annotations: [{ type: 'url_citation', url_citation: { start_index: 25, end_index: 52, url: 'https://x.org/remote', title: 'Remote' } }] } }] };
+    const c = normalizeStructured(chat, '', chunks);
+    expect(c.structured?.citations.map((x) => [x.ref, text.slice(x.answerStart, x.answerEnd)])).toEqual([['https://x.org/remote', 'Remote work needs approval.']]);
+    const value = 'Leave is 25 days【4:0†a.pdf】.';
+    const at = value.indexOf('【');
+    const assistants = { role: 'assistant', content: [{ type: 'text', text: { value, annotations: [{ type: 'file_citation', text: '【4:0†a.pdf】', start_index: at + 2, end_index: at + 13, file_citation: { file_id: 'file-a', quote: '25 days' } }] } }] };
+    const a = normalizeStructured(assistants, '', chunks);
+    expect(a.structured?.citations.map((x) => [x.ref, x.quote, value.slice(x.answerStart, x.answerEnd)])).toEqual([['file-a', '25 days', '【4:0†a.pdf】']]);
+    expect(a.errors[0]).toContain('moved to');
+  });
+});
+

@@ -20,7 +20,7 @@ export interface NormalizeDetailedResult {
 const EXPECTED =
   'expected Anthropic content blocks (a list, {content: [...]} or {blocks: [...]}), {answer, citations: [...]} ' +
   '(offsets, ids or ids with quotes), Cohere spans ({start, end, sources}), an Azure OpenAI On Your Data response ' +
-  '(messages with a JSON string of citations) or a list of marker spans ({text: "[1]", start_index, end_index})';
+  '(messages with a JSON string of citations), an OpenAI response with annotations or a list of marker spans ({text: "[1]", start_index, end_index})';
 
 /** Keys under which citation objects name their chunk, in order of preference. */
 const REF_KEYS = ['chunk_id', 'source_id', 'id', 'doc_id', 'document_id', 'docid', 'source'] as const;
@@ -140,6 +140,10 @@ function detectList(list: unknown[], ctx: Ctx, path: JsonPath, answer: string | 
 }
 
 function detectObject(o: Record<string, unknown>, ctx: Ctx, path: JsonPath): StructuredInput | undefined {
+  // OpenAI: text parts with annotations (Responses API, Chat Completions, Assistants messages).
+  const openai = findOpenAiParts(o, path);
+  if (openai) return openAiAnnotations(openai, ctx);
+
   // A single Anthropic text block on its own.
   if (o.type === 'text' && typeof o.text === 'string') return anthropicBlocks([o], ctx, path, true);
 
@@ -313,9 +317,22 @@ function offsetCitations(list: Record<string, unknown>[], ctx: Ctx, path: JsonPa
         issue(ctx, cp, 'the citation names no chunk (expected chunk_id or page)');
         return;
       }
-      // Only a page: the page number is taken as the 1-based position of the chunk (one chunk per page).
-      ref = String(page);
-      refKind = 'index1';
+      const onPage = ctx.chunks.filter((ch) => ch.page === page);
+      if (onPage.length > 0) {
+        // Only a page, and the chunks carry pages: the chunk of that page (the one holding the
+        // quote when the page has several).
+        const quote = str(c.quote) ?? str(c.text);
+        ref = (onPage.find((ch) => quote !== undefined && quote !== '' && ch.text.includes(quote)) ?? onPage[0]!).id;
+        refKind = 'id';
+      } else if (ctx.chunks.some((ch) => ch.page !== undefined)) {
+        // The chunks carry pages, none this one: a page that is not there.
+        ref = `page ${page}`;
+        refKind = 'id';
+      } else {
+        // Only a page: the page number is taken as the 1-based position of the chunk (one chunk per page).
+        ref = String(page);
+        refKind = 'index1';
+      }
     }
     const out: StructuredCitation = { ref, refKind, sourceStart: start, sourceEnd: end, location: 'offsets', raw: c };
     if (typeof c.quote === 'string') out.quote = c.quote;
@@ -391,6 +408,41 @@ function placeSpan(
   return inBounds ? { answerStart: start, answerEnd: end } : undefined;
 }
 
+/**
+ * Offsets into the answer counted in Unicode code points (as Python, and so most RAG services,
+ * count them) differ from JavaScript's UTF-16 offsets after any emoji or other astral character.
+ * Decided once per list, from the data: the spans' own texts when they have them, else which
+ * reading puts more span edges on word boundaries. Returns a converter, or undefined when the
+ * offsets are UTF-16 already (or the answer has no astral character, where both agree).
+ */
+function codePointOffsets(answer: string | undefined, spans: { start: number; end: number; text?: string | undefined }[]): ((n: number) => number) | undefined {
+  if (answer === undefined || !/[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(answer)) return undefined;
+  const units: number[] = [];
+  for (let k = 0; k < answer.length; k++) {
+    units.push(k);
+    const c = answer.charCodeAt(k);
+    if (c >= 0xd800 && c <= 0xdbff && k + 1 < answer.length) k++;
+  }
+  units.push(answer.length);
+  const convert = (n: number): number => units[n] ?? n + (answer.length - (units.length - 1));
+  let utf16 = 0;
+  let points = 0;
+  const withText = spans.filter((sp) => typeof sp.text === 'string' && sp.text !== '');
+  if (withText.length > 0) {
+    for (const sp of withText) {
+      if (answer.slice(sp.start, sp.end) === sp.text) utf16++;
+      if (sp.end < units.length && answer.slice(convert(sp.start), convert(sp.end)) === sp.text) points++;
+    }
+  } else {
+    const edge = (a: number): boolean => a <= 0 || a >= answer.length || !(/[\p{L}\p{N}]/u.test(answer[a - 1]!) && /[\p{L}\p{N}]/u.test(answer[a]!));
+    for (const sp of spans) {
+      utf16 += Number(edge(sp.start)) + Number(edge(sp.end));
+      if (sp.end < units.length) points += Number(edge(convert(sp.start))) + Number(edge(convert(sp.end)));
+    }
+  }
+  return points > utf16 ? convert : undefined;
+}
+
 function quoteForMessage(text: string): string {
   return JSON.stringify(text.length > 60 ? text.slice(0, 57) + '...' : text);
 }
@@ -416,13 +468,19 @@ function cohereSpans(
   };
   documents?.forEach(addDoc);
 
+  const points = codePointOffsets(
+    answer,
+    list.filter((c) => isInt(c.start) && isInt(c.end)).map((c) => ({ start: c.start as number, end: c.end as number, text: str(c.text) })),
+  );
+  if (points) issue(ctx, path, 'the span offsets count Unicode code points (as Python does), not JavaScript string units; they were converted');
+
   list.forEach((c, i) => {
     const cp = [...path, i];
     if (!isInt(c.start) || !isInt(c.end)) {
       issue(ctx, cp, 'a span needs integer start and end');
       return;
     }
-    const span = placeSpan(answer, c.start, c.end, str(c.text), ctx, cp);
+    const span = points ? placeSpan(answer, points(c.start), points(c.end), str(c.text), ctx, cp) : placeSpan(answer, c.start, c.end, str(c.text), ctx, cp);
     const refs: string[] = [];
     if (Array.isArray(c.sources)) {
       for (const s of c.sources) {
@@ -468,6 +526,9 @@ function markerSpans(list: Record<string, unknown>[], ctx: Ctx, path: JsonPath, 
   });
   const refKind = refKindFor(refs.filter((r) => r !== ''), ctx.chunks);
   const citations: StructuredCitation[] = [];
+  const points = codePointOffsets(answer, list.map((c) => ({ start: c.start_index as number, end: c.end_index as number, text: str(c.text) })));
+  if (points) issue(ctx, path, 'the span offsets count Unicode code points (as Python does), not JavaScript string units; they were converted');
+  const at = points ?? ((n: number) => n);
   list.forEach((c, i) => {
     const cp = [...path, i];
     const ref = refs[i] ?? '';
@@ -475,7 +536,7 @@ function markerSpans(list: Record<string, unknown>[], ctx: Ctx, path: JsonPath, 
       issue(ctx, cp, 'the marker span has no marker text (expected text like "[1]")');
       return;
     }
-    const span = placeSpan(answer, c.start_index as number, c.end_index as number, str(c.text), ctx, cp);
+    const span = placeSpan(answer, at(c.start_index as number), at(c.end_index as number), str(c.text), ctx, cp);
     const out: StructuredCitation = { ref, refKind, location: 'marker_span', raw: c };
     if (span) {
       out.answerStart = span.answerStart;
@@ -484,6 +545,121 @@ function markerSpans(list: Record<string, unknown>[], ctx: Ctx, path: JsonPath, 
     citations.push(out);
   });
   return { format: 'cohere-spans', ...(ownAnswer !== undefined ? { answer: ownAnswer } : {}), citations };
+}
+
+// ---------------------------------------------------------------------------------------------
+// OpenAI: answer text with annotations
+//
+// - Responses API: output[] items of type 'message', content parts {type: 'output_text', text,
+//   annotations}: file_citation {index, file_id, filename} (a point in the text after the cited
+//   words), url_citation {start_index, end_index, url, title}.
+// - Chat Completions: choices[0].message {content, annotations: [{type: 'url_citation',
+//   url_citation: {start_index, end_index, url, title}}]}.
+// - Assistants: content [{type: 'text', text: {value, annotations: [{type: 'file_citation', text:
+//   '【4:0†source】', start_index, end_index, file_citation: {file_id, quote?}}]}}].
+
+interface OpenAiPart {
+  text: string;
+  annotations: unknown[];
+  path: JsonPath;
+}
+
+function openAiPart(part: unknown, path: JsonPath): OpenAiPart | undefined {
+  if (!isRecord(part)) return undefined;
+  // Assistants: text is {value, annotations}.
+  if (isRecord(part.text) && typeof part.text.value === 'string') {
+    return { text: part.text.value, annotations: Array.isArray(part.text.annotations) ? part.text.annotations : [], path: [...path, 'text', 'annotations'] };
+  }
+  if ((part.type === 'output_text' || part.type === 'text' || part.type === undefined) && typeof part.text === 'string' && Array.isArray(part.annotations)) {
+    return { text: part.text, annotations: part.annotations, path: [...path, 'annotations'] };
+  }
+  return undefined;
+}
+
+/** The text parts of an OpenAI response, in order; undefined when o is not one. */
+function findOpenAiParts(o: Record<string, unknown>, path: JsonPath): OpenAiPart[] | undefined {
+  const fromContent = (content: unknown, at: JsonPath): OpenAiPart[] => {
+    if (!Array.isArray(content)) return [];
+    return content.map((p, k) => openAiPart(p, [...at, k])).filter((p): p is OpenAiPart => p !== undefined);
+  };
+  const single = openAiPart(o, path);
+  if (single && o.type === 'output_text') return [single];
+  if (Array.isArray(o.output)) {
+    const parts: OpenAiPart[] = [];
+    o.output.forEach((item, k) => {
+      if (isRecord(item) && item.type === 'message') parts.push(...fromContent(item.content, [...path, 'output', k, 'content']));
+    });
+    if (parts.length > 0) return parts;
+  }
+  const choices = o.choices;
+  const message = Array.isArray(choices) && isRecord(choices[0]) && isRecord(choices[0].message) ? choices[0].message : o.role === 'assistant' ? o : undefined;
+  if (message && typeof message.content === 'string' && Array.isArray(message.annotations)) {
+    const at = message === o ? path : [...path, 'choices', 0, 'message'];
+    return [{ text: message.content, annotations: message.annotations, path: [...at, 'annotations'] }];
+  }
+  // Assistants message: content parts whose text is {value, annotations}.
+  if (Array.isArray(o.content) && o.content.some((p) => isRecord(p) && isRecord(p.text) && typeof p.text.value === 'string')) {
+    return fromContent(o.content, [...path, 'content']);
+  }
+  return undefined;
+}
+
+/** Start of the words a point citation follows: after the previous sentence end or line break. */
+function sentenceStartBefore(text: string, index: number): number {
+  let k = Math.min(index, text.length);
+  while (k > 0 && /[\s.!?]/.test(text[k - 1]!)) k--;
+  for (; k > 0; k--) {
+    const c = text[k - 1]!;
+    if (c === '\n' || ((c === '.' || c === '!' || c === '?') && /\s/.test(text[k] ?? ''))) break;
+  }
+  while (k < index && /\s/.test(text[k]!)) k++;
+  return k;
+}
+
+function openAiAnnotations(parts: OpenAiPart[], ctx: Ctx): StructuredInput {
+  let answer = '';
+  const citations: StructuredCitation[] = [];
+  for (const part of parts) {
+    const offset = answer.length;
+    answer += part.text;
+    part.annotations.forEach((a, j) => {
+      const cp = [...part.path, j];
+      if (!isRecord(a)) {
+        issue(ctx, cp, `expected an annotation object, found ${describeType(a)}`);
+        return;
+      }
+      const inner = isRecord(a.url_citation) ? a.url_citation : isRecord(a.file_citation) ? a.file_citation : undefined;
+      const field = (k: string): unknown => a[k] ?? inner?.[k];
+      const type = str(a.type) ?? (isRecord(a.url_citation) ? 'url_citation' : isRecord(a.file_citation) ? 'file_citation' : undefined);
+      if (type !== 'file_citation' && type !== 'url_citation') return; // file paths, container files: not citations
+      const ref = type === 'url_citation' ? str(field('url')) : refOf(field('file_id'));
+      if (ref === undefined || ref === '') {
+        issue(ctx, cp, type === 'url_citation' ? 'the url_citation has no url' : 'the file_citation has no file_id');
+        return;
+      }
+      const out: StructuredCitation = { ref, refKind: 'id', location: type, raw: a };
+      const s = field('start_index');
+      const e = field('end_index');
+      const index = field('index');
+      if (isInt(s) && isInt(e)) {
+        // Assistants annotations carry the marker text they replace: the span is checked against it.
+        const span = placeSpan(part.text, s, e, str(a.text), ctx, cp);
+        if (span) {
+          out.answerStart = offset + span.answerStart;
+          out.answerEnd = offset + span.answerEnd;
+        }
+      } else if (isInt(index) && index >= 0 && index <= part.text.length) {
+        out.answerStart = offset + sentenceStartBefore(part.text, index);
+        out.answerEnd = offset + index;
+      } else if (index !== undefined) {
+        issue(ctx, cp, `the annotation's index ${String(index)} is outside its text (${part.text.length} characters)`);
+      }
+      const quote = str(field('quote'));
+      if (quote !== undefined && quote !== '') out.quote = quote;
+      citations.push(out);
+    });
+  }
+  return { format: 'openai-annotations', answer, citations };
 }
 
 // ---------------------------------------------------------------------------------------------
