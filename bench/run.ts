@@ -13,12 +13,14 @@ function print(title: string, figures: Record<string, number | string>): void {
 }
 
 const only = process.argv.slice(2);
+// The build the Chromium benchmarks load (BENCH_DIST=dist-x, for a build of one's own).
+const dist = process.env.BENCH_DIST || 'dist';
 const want = (name: string) => only.length === 0 || only.includes(name);
 
 if (want('core')) print('Local audit (core)', benchCore());
 if (want('model')) print('Model requests per audit vs one request per claim with all chunks', await benchModelRequests(loadSharedCases().map((x) => x.c)));
 if (want('share')) print('Share links (characters) vs plain deflate+base64url', benchShareLinks());
 if (want('history')) print('History: 10,000 audits (fake-indexeddb in Node) vs raw IndexedDB reads', await benchHistory());
-if (want('history-chromium')) print('History: 10,000 audits in Chromium vs raw IndexedDB reads', await benchHistoryChromium({ dist: 'dist' }));
-if (want('dataset')) print('Dataset: 1,000 cases in the worker (Chromium)', await benchDataset());
-if (want('ui')) print('Workbench UI', await benchUi());
+if (want('history-chromium')) print('History: 10,000 audits in Chromium vs raw IndexedDB reads', await benchHistoryChromium({ dist }));
+if (want('dataset')) print('Dataset: 1,000 cases in the worker (Chromium)', await benchDataset({ dist }));
+if (want('ui')) print('Workbench UI', await benchUi({ dist }));

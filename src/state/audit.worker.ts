@@ -1,16 +1,10 @@
 // The audit worker: the same analysis as the main thread, for inputs large enough that running it
-// there would make typing wait.
-import { analyze, type AnalysisRequest } from './analysis';
+// there would make typing wait. It keeps the inputs between requests (see workerProtocol.ts).
+import { analyze } from './analysis';
+import { createWorkerHandler, type WorkerRequest } from './workerProtocol';
 
-export type WorkerReply = { ok: true; analysis: ReturnType<typeof analyze> } | { ok: false; seq: number; error: string };
+const handle = createWorkerHandler(analyze);
 
-self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
-  const req = event.data;
-  let reply: WorkerReply;
-  try {
-    reply = { ok: true, analysis: analyze(req, 'worker') };
-  } catch (e) {
-    reply = { ok: false, seq: req.seq, error: e instanceof Error ? e.message : String(e) };
-  }
-  (self as unknown as Worker).postMessage(reply);
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  (self as unknown as Worker).postMessage(handle(event.data));
 };

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Analysis } from './analysis';
 import { AuditRunner, type RunnerRequest } from './auditRunner';
 import * as engine from './engine';
+import { WORKER_TIMEOUT_MS } from './constants';
+import { createWorkerHandler, type WorkerRequest } from './workerProtocol';
 
 const req = (answerText: string): RunnerRequest => ({
   revision: 1,
@@ -62,5 +64,56 @@ describe('AuditRunner', () => {
     runner.request(req('x [1].'), true);
     await vi.waitFor(() => expect(results).toHaveLength(1));
     expect(results[0]!.where).toBe('main');
+  });
+
+  it('sends a worker only the inputs that changed, and a new worker all of them', async () => {
+    vi.useFakeTimers();
+    const results: Analysis[] = [];
+    const posted: { worker: number; inputs: WorkerRequest['inputs'] }[] = [];
+    let made = 0;
+    let hang = false;
+    // Each fake worker runs the real handler behind structured clone, as the page's worker does.
+    const createWorker = () => {
+      const id = ++made;
+      const handle = createWorkerHandler(engine.analyze);
+      const w = {
+        onmessage: null as ((e: MessageEvent) => void) | null,
+        onerror: null,
+        postMessage(m: WorkerRequest) {
+          const msg = structuredClone(m);
+          posted.push({ worker: id, inputs: msg.inputs });
+          if (hang) return;
+          const reply = structuredClone(handle(msg));
+          setTimeout(() => w.onmessage?.({ data: reply } as MessageEvent), 0);
+        },
+        terminate() {},
+      };
+      return w as unknown as Worker;
+    };
+    const runner = new AuditRunner((a) => results.push(a), undefined, { createWorker, workerThreshold: 0, engine: async () => engine });
+    const chunks2 = '[{"id":"1","text":"Paris is the capital of France."}]';
+    runner.request(req('Paris [1].'), true);
+    await vi.advanceTimersByTimeAsync(1);
+    runner.request(req('Paris is in France [1].'), true);
+    await vi.advanceTimersByTimeAsync(1);
+    runner.request({ ...req('Paris is in France [1].'), inputs: { ...req('').inputs, answerText: 'Paris is in France [1].', chunksText: chunks2 } }, true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(posted.map((p) => Object.keys(p.inputs).sort())).toEqual([['answerText', 'chunksText', 'goldText', 'query'], ['answerText'], ['chunksText']]);
+    expect(results.map((r) => r.inputs.answerText)).toEqual(['Paris [1].', 'Paris is in France [1].', 'Paris is in France [1].']);
+    expect(results[2]!.chunks.chunks[0]!.text).toBe('Paris is the capital of France.');
+    expect(results[2]!.case?.chunks).toBe(results[2]!.chunks.chunks);
+    expect(results[1]!.chunks).toBe(results[0]!.chunks); // not sent again: the runner's own copy
+
+    // A worker that stops answering is replaced; the new one is sent every input.
+    hang = true;
+    runner.request({ ...req('Lyon [1].'), inputs: { ...req('Lyon [1].').inputs, chunksText: chunks2 } }, true);
+    hang = false;
+    await vi.advanceTimersByTimeAsync(WORKER_TIMEOUT_MS + 10);
+    expect(posted.at(-2)).toEqual({ worker: 1, inputs: { answerText: 'Lyon [1].' } });
+    expect(posted.at(-1)!.worker).toBe(2);
+    expect(Object.keys(posted.at(-1)!.inputs).sort()).toEqual(['answerText', 'chunksText', 'goldText', 'query']);
+    expect(results.at(-1)!.inputs.answerText).toBe('Lyon [1].');
+    expect(results.at(-1)!.chunks.chunks[0]!.text).toBe('Paris is the capital of France.');
+    runner.dispose();
   });
 });

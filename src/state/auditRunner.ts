@@ -1,11 +1,13 @@
 // Schedules analyses: debounced while typing, on the main thread for small inputs and in a worker
 // for large ones. Every request has a sequence number; a result older than one already delivered
-// is dropped, so a slow answer can never overwrite a newer one.
+// is dropped, so a slow answer can never overwrite a newer one. The worker is sent only the
+// inputs that changed and replies without what the runner already has (workerProtocol.ts).
 import type { Analysis, AnalysisRequest } from './analysis';
-import type { WorkerReply } from './audit.worker';
 import AuditWorker from './audit.worker?worker';
 import { AUDIT_DEBOUNCE_MS, WORKER_THRESHOLD_CHARS, WORKER_TIMEOUT_MS } from './constants';
 import { loadEngine, type Engine } from './engineLoader';
+import type { Inputs } from './draft';
+import { inputsPatch, ReplyUnpacker, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
 export type RunnerRequest = Omit<AnalysisRequest, 'seq'>;
 
@@ -30,7 +32,10 @@ export class AuditRunner {
   #latest: AnalysisRequest | undefined;
   #worker: Worker | undefined;
   #workerBroken = false;
-  #inFlight: { seq: number; timer: ReturnType<typeof setTimeout> } | undefined;
+  #inFlight: { req: AnalysisRequest; timer: ReturnType<typeof setTimeout> } | undefined;
+  /** The inputs the current worker holds (null: a new worker, which is sent all of them). */
+  #workerInputs: Inputs | null = null;
+  #unpacker = new ReplyUnpacker();
   #queued: AnalysisRequest | undefined;
   readonly #onResult: (a: Analysis) => void;
   readonly #onBusy: (busy: boolean) => void;
@@ -112,9 +117,13 @@ export class AuditRunner {
     if (this.#workerBroken || !this.#createWorker) return false;
     try {
       const w = this.#createWorker();
-      w.onmessage = (e: MessageEvent<WorkerReply>) => this.#onReply(e.data);
+      w.onmessage = (e: MessageEvent<WorkerReply>) => {
+        if (w === this.#worker) this.#onReply(e.data);
+      };
       w.onerror = () => this.#onWorkerFailure();
       this.#worker = w;
+      this.#workerInputs = null;
+      this.#unpacker = new ReplyUnpacker();
       return true;
     } catch {
       this.#workerBroken = true;
@@ -124,18 +133,33 @@ export class AuditRunner {
 
   #post(req: AnalysisRequest): void {
     const timer = setTimeout(() => this.#onWorkerTimeout(), WORKER_TIMEOUT_MS);
-    this.#inFlight = { seq: req.seq, timer };
-    this.#worker!.postMessage(req);
+    this.#inFlight = { req, timer };
+    const message: WorkerRequest = { ...req, inputs: inputsPatch(this.#workerInputs, req.inputs) };
+    this.#workerInputs = req.inputs;
+    this.#worker!.postMessage(message);
   }
 
   #onReply(reply: WorkerReply): void {
-    if (this.#inFlight) clearTimeout(this.#inFlight.timer);
+    const sent = this.#inFlight?.req;
+    if (!this.#inFlight || !sent) return; // nothing was asked: a stray reply
+    clearTimeout(this.#inFlight.timer);
     this.#inFlight = undefined;
-    if (reply.ok) this.#deliver(reply.analysis);
+    let analysis: Analysis | null = null;
+    if (reply.ok && reply.analysis.seq === sent.seq) {
+      try {
+        analysis = this.#unpacker.unpack(reply.analysis, sent.inputs);
+      } catch {
+        // The two sides disagree on what was sent before (cannot happen): start a new worker.
+        this.#worker?.terminate();
+        this.#worker = undefined;
+      }
+    }
+    if (analysis) this.#deliver(analysis);
     else {
-      // The worker could not analyse: do it here rather than show nothing.
-      const req = this.#latest;
-      if (req && req.seq === reply.seq) this.#analyzeHere(req);
+      // The worker could not analyse: do it here rather than show nothing, and send it every
+      // input next time.
+      this.#workerInputs = null;
+      if (sent.seq === this.#latest?.seq) this.#analyzeHere(sent);
     }
     this.#sendQueued();
   }
@@ -143,8 +167,10 @@ export class AuditRunner {
   #sendQueued(): void {
     const next = this.#queued;
     this.#queued = undefined;
-    if (next && next.seq > this.#delivered) this.#post(next);
-    else if (!this.#timer && this.#delivered === this.#seq) this.#onBusy(false);
+    if (next && next.seq > this.#delivered) {
+      if (this.#ensureWorker()) this.#post(next);
+      else this.#analyzeHere(next);
+    } else if (!this.#timer && this.#delivered === this.#seq) this.#onBusy(false);
   }
 
   #onWorkerTimeout(): void {

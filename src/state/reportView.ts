@@ -18,14 +18,37 @@ export interface DimensionView {
   otherIssues: string[];
 }
 
-export function dimensionViews(report: Report): DimensionView[] {
+/** Same items, by identity. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** `next`, with the entries `prev` has for the same finding at the same index; `prev` itself if all are. */
+function reuseFindings(prev: readonly IndexedFinding[] | undefined, next: IndexedFinding[]): IndexedFinding[] {
+  if (!prev) return next;
+  if (prev.length === next.length && next.every((f, i) => f.finding === prev[i]!.finding && f.index === prev[i]!.index)) return prev as IndexedFinding[];
+  if (prev.length === 0 || next.length === 0) return next;
+  const byIndex = new Map(prev.map((f) => [f.index, f]));
+  return next.map((f) => {
+    const old = byIndex.get(f.index);
+    return old?.finding === f.finding ? old : f;
+  });
+}
+
+// Both view functions take the views they returned last time and give back those that still
+// describe the report (same objects, see reuse.ts), so that the panel re-renders only what changed.
+
+export function dimensionViews(report: Report, prev: readonly DimensionView[] = []): DimensionView[] {
+  const byDimension = new Map<Dimension, IndexedFinding[]>(DIMENSION_ORDER.map((d) => [d, []]));
+  report.findings.forEach((finding, index) => byDimension.get(finding.dimension)?.push({ finding, index }));
   return DIMENSION_ORDER.map((dimension) => {
     const d = report.dimensions[dimension];
-    const findings = report.findings
-      .map((finding, index) => ({ finding, index }))
-      .filter((f) => f.finding.dimension === dimension);
+    const old = prev.find((v) => v.dimension === dimension);
+    const findings = reuseFindings(old?.findings, byDimension.get(dimension)!);
     const messages = new Set(findings.map((f) => f.finding.message));
-    return { dimension, status: d.status, findings, otherIssues: d.issues.filter((i) => !messages.has(i)) };
+    const otherIssues = d.issues.filter((i) => !messages.has(i));
+    if (old && old.status === d.status && old.findings === findings && sameItems(old.otherIssues, otherIssues)) return old;
+    return { dimension, status: d.status, findings, otherIssues };
   });
 }
 
@@ -38,9 +61,23 @@ export interface ClaimView {
   findings: IndexedFinding[];
 }
 
-export function claimViews(report: Report): ClaimView[] {
-  return report.claims.map((claim) => {
-    const citations = report.citations.filter((c) => c.claim_index === claim.index);
+export function claimViews(report: Report, prev: readonly ClaimView[] = []): ClaimView[] {
+  // One pass over citations and findings (a long answer has hundreds of each), in report order.
+  const citationsOf = new Map<number, Citation[]>();
+  for (const c of report.citations) {
+    const list = citationsOf.get(c.claim_index);
+    if (list) list.push(c);
+    else citationsOf.set(c.claim_index, [c]);
+  }
+  const findingsOf = new Map<number, IndexedFinding[]>();
+  report.findings.forEach((finding, index) => {
+    if (finding.claim_index === undefined) return;
+    const list = findingsOf.get(finding.claim_index);
+    if (list) list.push({ finding, index });
+    else findingsOf.set(finding.claim_index, [{ finding, index }]);
+  });
+  return report.claims.map((claim, i) => {
+    const citations = citationsOf.get(claim.index) ?? [];
     const status: ClaimStatus = citations.length
       ? 'cited'
       : claim.exemption
@@ -48,9 +85,9 @@ export function claimViews(report: Report): ClaimView[] {
         : claim.needs_citation
           ? 'uncited'
           : 'optional';
-    const findings = report.findings
-      .map((finding, index) => ({ finding, index }))
-      .filter((f) => f.finding.claim_index === claim.index);
+    const old = prev[i];
+    const findings = reuseFindings(old?.findings, findingsOf.get(claim.index) ?? []);
+    if (old && old.claim === claim && old.status === status && sameItems(old.citations, citations) && old.findings === findings) return old;
     return { claim, citations, status, findings };
   });
 }

@@ -6,6 +6,7 @@ import type { AuditCase, Chunk, Report } from '../core/types';
 import { toAnswerOffset, toEditorOffset } from './offsetMap';
 import type { Analysis, Diagnostic } from './analysis';
 import { AuditRunner, type RunnerOptions } from './auditRunner';
+import { reuseUnchanged } from './reuse';
 import { engineNow } from './engineLoader';
 import { DRAFT_KEY, DRAFT_SAVE_DEBOUNCE_MS, MAX_DRAFT_CHARS, SETTINGS_KEY } from './constants';
 import {
@@ -87,7 +88,8 @@ export class Workbench {
     this.#store = opts.store ?? localStore;
     this.#settings = restoreSettings(this.#store.get(SETTINGS_KEY), defaultSettings(opts.locale));
     this.#runner = new AuditRunner(
-      (a) => (this.#analysis = a),
+      // Objects that did not change are kept, so the report and the editors skip them.
+      (a) => (this.#analysis = reuseUnchanged(this.#analysis, a)),
       (busy) => (this.#busy = busy),
       opts.runner,
     );

@@ -1,0 +1,97 @@
+// What crosses the boundary between the audit runner and the audit worker. The inputs are large
+// (the Chunks editor often holds hundreds of KB) and typing changes one of them at a time, so
+// neither side sends what the other already has:
+// - a request carries only the inputs that changed since the previous request to that worker,
+//   which keeps the others (WorkerInputs);
+// - a reply leaves out the inputs (the runner has them) and, while the Chunks text is the one
+//   of the previous reply, the parsed chunks too (ReplyPacker / ReplyUnpacker).
+// Messages to and from one worker arrive in order, so both sides always agree on what the
+// other holds; a new worker starts from nothing on both sides.
+
+// Only types from the analysis: the runner imports this module into the page's first bundle.
+import type { Analysis, AnalysisRequest } from './analysis';
+import type { Inputs } from './draft';
+
+const INPUT_NAMES = ['query', 'answerText', 'chunksText', 'goldText'] as const satisfies readonly (keyof Inputs)[];
+
+export interface WorkerRequest extends Omit<AnalysisRequest, 'inputs'> {
+  /** The inputs that differ from those of the previous request to this worker (all of them for the first). */
+  inputs: Partial<Inputs>;
+}
+
+export interface PackedAnalysis extends Omit<Analysis, 'inputs' | 'chunks'> {
+  /** null: the same as in the previous reply (the Chunks text has not changed). */
+  chunks: Analysis['chunks'] | null;
+  /** The case's chunks are the parsed chunks (else they came with the case, e.g. from a structured answer). */
+  caseHasParsedChunks: boolean;
+}
+
+export type WorkerReply = { ok: true; analysis: PackedAnalysis } | { ok: false; seq: number; error: string };
+
+/** The inputs that differ between what the worker holds (null: nothing) and `next`. */
+export function inputsPatch(held: Inputs | null, next: Inputs): Partial<Inputs> {
+  if (!held) return { ...next };
+  const patch: Partial<Inputs> = {};
+  for (const k of INPUT_NAMES) if (held[k] !== next[k]) patch[k] = next[k];
+  return patch;
+}
+
+/** Worker side: the inputs as of the latest request. */
+export class WorkerInputs {
+  #held: Inputs | null = null;
+
+  apply(patch: Partial<Inputs>): Inputs {
+    const next = { ...this.#held, ...patch };
+    for (const k of INPUT_NAMES) {
+      if (typeof next[k] !== 'string') throw new Error(`audit worker: no ${k} received`);
+    }
+    this.#held = next as Inputs;
+    return this.#held;
+  }
+}
+
+/** Worker side: leaves out of a reply what the previous reply already carried. */
+export class ReplyPacker {
+  #chunksText: string | null = null;
+
+  pack(a: Analysis): PackedAnalysis {
+    const { inputs, chunks, ...rest } = a;
+    const same = this.#chunksText === inputs.chunksText;
+    this.#chunksText = inputs.chunksText;
+    // The parsed chunks travel at most once, in `chunks`, never again inside the case.
+    const caseHasParsedChunks = a.case !== null && a.case.chunks === chunks.chunks;
+    const c = a.case && caseHasParsedChunks ? { ...a.case, chunks: [] } : a.case;
+    return { ...rest, case: c, chunks: same ? null : chunks, caseHasParsedChunks };
+  }
+}
+
+/** Runner side: rebuilds the analysis from a packed reply and the inputs of its request. */
+export class ReplyUnpacker {
+  #chunks: Analysis['chunks'] | null = null;
+
+  unpack(p: PackedAnalysis, inputs: Inputs): Analysis {
+    const { chunks: packedChunks, caseHasParsedChunks, ...rest } = p;
+    const chunks = packedChunks ?? this.#chunks;
+    if (!chunks) throw new Error('audit worker reply refers to chunks it never sent');
+    this.#chunks = chunks;
+    const c = p.case && caseHasParsedChunks ? { ...p.case, chunks: chunks.chunks } : p.case;
+    return { ...rest, inputs, chunks, case: c };
+  }
+}
+
+/**
+ * The worker's message handler, apart from the worker global so that tests can drive it.
+ * `analyze` is passed in so that this module stays free of the audit engine.
+ */
+export function createWorkerHandler(analyze: (req: AnalysisRequest, where: 'worker') => Analysis): (req: WorkerRequest) => WorkerReply {
+  const held = new WorkerInputs();
+  const packer = new ReplyPacker();
+  return (req) => {
+    try {
+      const inputs = held.apply(req.inputs);
+      return { ok: true, analysis: packer.pack(analyze({ ...req, inputs }, 'worker')) };
+    } catch (e) {
+      return { ok: false, seq: req.seq, error: e instanceof Error ? e.message : String(e) };
+    }
+  };
+}
