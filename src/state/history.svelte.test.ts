@@ -81,6 +81,24 @@ describe('History auto-save', () => {
     expect(history.currentId).not.toBe(id);
   });
 
+  it('saves when the page is idle, not straight from the timer', async () => {
+    const pending: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => pending.push(cb));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    try {
+      const { db, wb, history } = setup();
+      wb.loadCase(caseA, 'file:a.json');
+      await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
+      history.sync();
+      await vi.waitFor(() => expect(pending).toHaveLength(1));
+      expect((await listAudits(db)).total).toBe(0);
+      pending[0]!();
+      await vi.waitFor(async () => expect((await listAudits(db)).total).toBe(1));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('does not save a built-in example nobody touched', async () => {
     const { db, wb, history } = setup();
     const fresh = new History(wb, { db, debounceMs: 0, store: memoryStore() });

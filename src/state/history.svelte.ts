@@ -229,6 +229,7 @@ export class History {
     this.#stopEffects = () => {
       stop();
       clearTimeout(this.#timer);
+      this.#cancelIdle();
       this.#dropAll();
       this.#stopListening?.();
       this.#stopListening = null;
@@ -329,12 +330,36 @@ export class History {
     this.#pending = snap;
     this.#saveStatus = 'pending';
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.flush(), this.#debounceMs);
+    this.#cancelIdle();
+    this.#timer = setTimeout(() => this.#whenIdle(() => void this.flush()), this.#debounceMs);
+  }
+
+  #idle: number | undefined;
+
+  /**
+   * Runs `fn` when the page is idle (within a second at most): a save costs a few ms of hashing
+   * and IndexedDB work on the main thread, which should not land inside the handling of a key.
+   */
+  #whenIdle(fn: () => void): void {
+    if (typeof requestIdleCallback !== 'function') return fn();
+    this.#idle = requestIdleCallback(
+      () => {
+        this.#idle = undefined;
+        fn();
+      },
+      { timeout: 1000 },
+    );
+  }
+
+  #cancelIdle(): void {
+    if (this.#idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(this.#idle);
+    this.#idle = undefined;
   }
 
   /** Saves the pending audit now (on page hide, in tests). */
   async flush(): Promise<void> {
     clearTimeout(this.#timer);
+    this.#cancelIdle();
     const snap = this.#pending;
     if (!snap) return;
     this.#pending = null;
