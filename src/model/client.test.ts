@@ -55,6 +55,17 @@ describe('toModelError', () => {
 });
 
 describe('what proxies and newer servers send', () => {
+  test('the words of an error JSON that is not the API\u2019s are kept (gateways, FastAPI)', () => {
+    const withBody = (status: number, body: unknown) =>
+      Object.assign(new Error(`${status} ${JSON.stringify(body)}`), { name: 'APIError', status, headers: new Headers(), error: body });
+    expect(toModelError(withBody(400, { error: 'unknown field `output_config`' })).apiMessage).toBe('unknown field `output_config`');
+    expect(toModelError(withBody(400, { message: 'Bad field' })).apiMessage).toBe('Bad field');
+    expect(toModelError(withBody(400, { detail: 'Nope' })).apiMessage).toBe('Nope');
+    const fastapi = toModelError(withBody(422, { detail: [{ type: 'extra_forbidden', loc: ['body', 'output_config'], msg: 'Extra inputs are not permitted', input: { secret: 'x' } }] }));
+    expect(fastapi.apiMessage).toBe('body.output_config: Extra inputs are not permitted');
+    expect(toModelError(withBody(400, { something: 1 })).apiMessage).toBeUndefined();
+  });
+
   test('a non-JSON error body is summarised; a 4xx page that is not the API is not read as an API verdict', () => {
     const html = (status: number, title: string) =>
       Object.assign(new Error(`${status} <html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`), { name: 'APIError', status, headers: new Headers(), error: undefined });

@@ -40,11 +40,31 @@ interface ApiErrorLike {
   message?: string;
 }
 
+/**
+ * The server's words: the API's error.message, or what other servers in front of it put in their
+ * JSON (`{"error": "…"}`, `{"message": "…"}`, a FastAPI `detail` string or list of problems).
+ */
 function apiMessageOf(err: ApiErrorLike): string | undefined {
   if (typeof err.apiMessage === 'string' && err.apiMessage) return err.apiMessage;
-  const body = err.error as { error?: { message?: unknown } } | undefined;
-  const m = body?.error?.message;
-  return typeof m === 'string' ? m : undefined;
+  const body = err.error as { error?: unknown; message?: unknown; detail?: unknown } | null | undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const inner = body.error as { message?: unknown } | null | undefined;
+  if (inner && typeof inner === 'object' && typeof inner.message === 'string') return inner.message;
+  if (typeof body.error === 'string' && body.error) return body.error;
+  if (typeof body.message === 'string' && body.message) return body.message;
+  if (typeof body.detail === 'string' && body.detail) return body.detail;
+  if (Array.isArray(body.detail)) {
+    // Only each problem's place and words: its `input` would quote the request back.
+    const problems = body.detail
+      .map((d: { loc?: unknown; msg?: unknown }) => {
+        if (!d || typeof d !== 'object' || typeof d.msg !== 'string') return '';
+        const loc = Array.isArray(d.loc) ? d.loc.filter((x) => typeof x === 'string' || typeof x === 'number').join('.') : '';
+        return loc ? `${loc}: ${d.msg}` : d.msg;
+      })
+      .filter(Boolean);
+    if (problems.length) return problems.slice(0, 5).join('; ');
+  }
+  return undefined;
 }
 
 function errorTypeOf(err: ApiErrorLike): string | undefined {

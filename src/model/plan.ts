@@ -25,8 +25,9 @@ export const SUBMIT_TOOL = 'submit_judgement';
  * get_chunk_content mid-turn, and the streamed text is the JSON itself, so progress can be read
  * from it. A final forced tool call would forbid that lookup tool in the same turn, and the
  * newest models reject forced tool_choice. 'tool' is the fallback for servers that reject
- * output_config: a submit_judgement tool whose input_schema is the same schema, chosen by the
- * model (tool_choice auto) and asked for again in the repair round if it is not called.
+ * output_config, or ignore it so that not even the repair round brings JSON: a submit_judgement
+ * tool whose input_schema is the same schema, chosen by the model (tool_choice auto) and asked
+ * for again in the repair round if it is not called.
  */
 export type OutputMode = 'output_config' | 'tool';
 

@@ -191,6 +191,25 @@ function apiErrorFromBody(body: unknown, headers?: Headers): Error {
   });
 }
 
+/** Invalid output with no JSON in it at all: the server may have ignored output_config. */
+const NOT_JSON = new WeakSet<ModelError>();
+
+// How servers and proxies word "this field is not accepted": Anthropic's own validation, pydantic
+// ("Extra inputs are not permitted"), serde ("unknown field `output_config`"), OpenAI-style
+// gateways ("Unrecognized request argument"), JSON-schema validators ("additional properties").
+const NAMES_OUTPUT_CONFIG = /output_config|output_format|json_schema|structured|response_format/i;
+const UNKNOWN_FIELD = /unknown (field|parameter|argument|key)|unrecognized (field|parameter|argument|key|request argument)|extra (inputs|fields|properties) (are )?not (permitted|allowed)|additional propert(y|ies)|not (a )?(supported|permitted|allowed) (field|parameter)|unsupported (field|parameter)/i;
+// A path or quoted name of another field of the request: then the refusal is not about output_config.
+const NAMES_OTHER_FIELD = /\b(?:messages|tools|system|tool_choice|max_tokens|thinking|metadata|stream)(?:\.\w|\[)|[`'"](?:messages|tools|system|tool_choice|max_tokens|thinking|metadata|stream)[`'"]/;
+
+/** A 400 (or 422, or an invalid_request_error event) refusing the output_config parameter. */
+export function rejectsOutputConfig(e: ModelError): boolean {
+  if (e.kind !== 'bad_request' && e.status !== 400 && e.status !== 422) return false;
+  const message = e.apiMessage ?? '';
+  if (NAMES_OUTPUT_CONFIG.test(message)) return true;
+  return UNKNOWN_FIELD.test(message) && !NAMES_OTHER_FIELD.test(message);
+}
+
 type UsageFields = { input_tokens?: number | null; cache_creation_input_tokens?: number | null; cache_read_input_tokens?: number | null; output_tokens?: number | null };
 
 class AuditRun {
@@ -301,8 +320,11 @@ class AuditRun {
       return await this.runBatch(batch, pass);
     } catch (err) {
       const e = toModelError(err, { model: this.plan.model, baseURL: this.baseURL, signal: this.opts.signal });
-      // A server without structured outputs says so with a 400 naming the parameter.
-      if (this.mode === 'output_config' && e.kind === 'bad_request' && /output_config|output_format|json_schema|structured/i.test(e.apiMessage ?? '')) {
+      // A server without structured outputs either refuses the parameter (a 400 naming it) or
+      // ignores it and lets the model answer in prose, which even the repair round did not turn
+      // into JSON. Either way the batch is asked again with the submit tool, and so is every
+      // later request of the run: the failed attempt is paid for once.
+      if (this.mode === 'output_config' && (rejectsOutputConfig(e) || NOT_JSON.has(e))) {
         this.mode = 'tool';
         this.progress('fallback', pass, batch);
         return await this.runBatch(batch, pass);
@@ -377,7 +399,9 @@ class AuditRun {
         return v.value;
       }
       if (repaired) {
-        throw new ModelError({ kind: 'invalid_output', model: this.plan.model, rawOutput: rawText, problems: v.problems });
+        const e = new ModelError({ kind: 'invalid_output', model: this.plan.model, rawOutput: rawText, problems: v.problems });
+        if (raw === '' || (raw !== undefined && 'notJson' in v && v.notJson)) NOT_JSON.add(e);
+        throw e;
       }
       repaired = true;
       this.progress('repairing', pass, batch);

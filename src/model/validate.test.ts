@@ -28,6 +28,21 @@ const good = {
 };
 
 describe('validateReply', () => {
+  test('finds the output in a fence or before a remark, and says when a reply holds no JSON', () => {
+    expect(validateReply(`Here it is:\n\`\`\`json\n${JSON.stringify(good, null, 2)}\n\`\`\`\nDone.`, exp).ok).toBe(true);
+    expect(validateReply(`${JSON.stringify(good)}\n\nNote: {claim 2} was close.`, exp).ok).toBe(true);
+    // An unrelated object first does not hide the output that follows.
+    expect(validateReply(`Legend: {"fully_supported": "all of it"}. ${JSON.stringify(good)}`, exp).ok).toBe(true);
+    const prose = validateReply('Claim 0 is fully supported.', exp);
+    expect(prose).toMatchObject({ ok: false, notJson: true });
+    expect(validateReply('Legend: {"a": 1}', exp)).toMatchObject({ ok: false, notJson: true });
+    // An attempt at the output that fails the schema goes to the repair round with its problems.
+    const wrong = validateReply('Sure: {"claims": "none"} ok', exp);
+    expect(wrong.ok).toBe(false);
+    expect(wrong).not.toHaveProperty('notJson');
+    expect(!wrong.ok && wrong.problems.join(' ')).toMatch(/claims/);
+  });
+
   test('accepts a complete reply (as text or object)', () => {
     expect(validateReply(good, exp).ok).toBe(true);
     expect(validateReply(JSON.stringify(good), exp).ok).toBe(true);

@@ -3,7 +3,7 @@
 // sent back to the model in the repair round and shown to the user.
 import type { z } from '../core/zod';
 import { ClaimJudgementSchema, JudgementOutputSchema, type ClaimJudgement, type JudgementOutput } from './schema';
-import { completedArrayItems, parseJsonReply } from './partial-json';
+import { completedArrayItems, jsonObjectsIn, parseJsonReply } from './partial-json';
 
 export interface BatchExpectation {
   /** claim_index → cited chunk ids the model must judge. */
@@ -12,7 +12,8 @@ export interface BatchExpectation {
   wantsCorrectness: boolean;
 }
 
-export type Validation = { ok: true; value: JudgementOutput } | { ok: false; problems: string[] };
+/** `notJson`: the reply holds no JSON object that could be the output (prose only, or broken JSON). */
+export type Validation = { ok: true; value: JudgementOutput } | { ok: false; problems: string[]; notJson?: true };
 
 const MAX_PROBLEMS = 12;
 
@@ -53,12 +54,29 @@ function normaliseClaim(claim: ClaimJudgement): ClaimJudgement {
   };
 }
 
+/**
+ * The output in a reply's text. Bare JSON as structured output gives it; otherwise (a server that
+ * ignored output_config) the first object in the text that has the output's shape: in a code
+ * fence, or followed or preceded by prose. An object with a `claims` key that fails the schema
+ * is still the model's attempt, and its problems go to the repair round.
+ */
+function outputIn(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  const parsed = parseJsonReply(text);
+  if (parsed.ok) return parsed;
+  let attempt: Record<string, unknown> | undefined;
+  for (const candidate of jsonObjectsIn(text)) {
+    if (JudgementOutputSchema.safeParse(candidate).success) return { ok: true, value: candidate };
+    if (!attempt && 'claims' in candidate) attempt = candidate;
+  }
+  return attempt ? { ok: true, value: attempt } : parsed;
+}
+
 export function validateReply(raw: unknown, exp: BatchExpectation): Validation {
   let value = raw;
   if (typeof raw === 'string') {
-    const parsed = parseJsonReply(raw);
-    if (!parsed.ok) return { ok: false, problems: [`the reply is not valid JSON (${parsed.error})`] };
-    value = parsed.value;
+    const found = outputIn(raw);
+    if (!found.ok) return { ok: false, problems: [`the reply is not valid JSON (${found.error})`], notJson: true };
+    value = found.value;
   }
   const result = JudgementOutputSchema.safeParse(value);
   if (!result.success) return { ok: false, problems: zodProblems(result.error).slice(0, MAX_PROBLEMS) };

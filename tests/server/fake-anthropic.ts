@@ -55,6 +55,34 @@ export const ERRORS = {
 } satisfies Record<string, ErrorSpec>;
 export type ErrorPreset = keyof typeof ERRORS;
 
+/**
+ * How a reply in text is worded: bare JSON (what output_config gives), the JSON in a ```json
+ * fence between sentences, the JSON followed by a remark, or sentences only (no JSON at all).
+ */
+export type ReplyShape = 'json' | 'fenced' | 'commentary' | 'prose';
+
+/** How a server that refuses output_config says so. */
+export type RejectStyle =
+  /** The API's own error JSON, naming the field. */
+  | 'anthropic'
+  /** A serde-style gateway: `{"error": "unknown field `output_config`, …"}` (no error object). */
+  | 'serde'
+  /** A FastAPI/pydantic proxy: 422 with `{"detail": [{"loc": […], "msg": …}]}`. */
+  | 'fastapi'
+  /** A plain-text 400 body. */
+  | 'plain';
+
+/**
+ * Server-wide behaviour that lasts until reset (steps are one request each): a server that
+ * refuses every request carrying output_config, or one that ignores the parameter and answers in
+ * `ignoredReply` (default prose) whenever it is sent.
+ */
+export interface Behaviour {
+  outputConfig?: 'honour' | 'reject' | 'ignore';
+  rejectStyle?: RejectStyle;
+  ignoredReply?: ReplyShape;
+}
+
 /** How the reply goes over the wire: the variations real servers and proxies produce. */
 export interface WireOptions {
   /** End SSE lines with CRLF instead of LF. */
@@ -127,6 +155,8 @@ export type Step =
       truncateAfterClaims?: number;
       /** Stop after this many claims with stop_reason pause_turn; the continuation sends the rest. */
       pauseAfterClaims?: number;
+      /** How the text reply is worded (default bare JSON); no effect on a submit_judgement call. */
+      reply?: ReplyShape;
       /** Streaming: after this many claims send nothing more, keeping the connection open. */
       stallAfterClaims?: number;
     })
@@ -145,7 +175,7 @@ export type Step =
     })
   | (StepBase & { kind: 'text'; text: string; stopReason?: string })
   | (StepBase & { kind: 'error'; preset?: ErrorPreset; /** Quote the request's key in the message, as careless proxies do. */ echoKey?: boolean } & Partial<ErrorSpec>)
-  | (StepBase & { kind: 'reject_output_config' })
+  | (StepBase & { kind: 'reject_output_config'; style?: RejectStyle })
   | (StepBase & { kind: 'count'; inputTokens: number });
 
 export interface RecordedRequest {
@@ -455,6 +485,48 @@ function asciiJson(text: string): string {
   return text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** The refusal of a server that does not know output_config, in the words of `style`. */
+function rejectOutputConfig(req: http.IncomingMessage, res: http.ServerResponse, style: RejectStyle = 'anthropic'): void {
+  const head = { 'request-id': id('req'), ...corsHeaders(req) };
+  switch (style) {
+    case 'serde':
+      res.writeHead(400, { 'content-type': 'application/json', ...head });
+      return void res.end(JSON.stringify({ error: 'unknown field `output_config`, expected one of `model`, `messages`, `max_tokens`, `system`, `tools`, `tool_choice`, `stream`' }));
+    case 'fastapi':
+      res.writeHead(422, { 'content-type': 'application/json', ...head });
+      return void res.end(JSON.stringify({ detail: [{ type: 'extra_forbidden', loc: ['body', 'output_config'], msg: 'Extra inputs are not permitted', input: { format: { type: 'json_schema' } } }] }));
+    case 'plain':
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...head });
+      return void res.end('Bad Request: unrecognized field "output_config" in request body');
+    default:
+      return sendError(req, res, ERRORS.output_config_unsupported);
+  }
+}
+
+/**
+ * The judgement as a model that was not held to a JSON schema may word it. `offset` is where the
+ * JSON starts in the text (-1 when there is none), so cut points can follow it.
+ */
+function shapeReply(json: string, out: JudgeOutput, shape: ReplyShape): { text: string; offset: number } {
+  switch (shape) {
+    case 'fenced': {
+      const head = 'I compared every {claim, chunk} pair with the chunk\u2019s text. Here is the result:\n\n```json\n';
+      return { text: `${head}${json}\n\`\`\`\n\nTell me if you want a closer look at any claim.`, offset: head.length };
+    }
+    case 'commentary':
+      return {
+        text: `${json}\n\nA note on the above: the last claim {index ${out.claims.length - 1}} rests on one chunk, and "borderline" cases are marked partially_supported.`,
+        offset: 0,
+      };
+    case 'prose': {
+      const lines = out.claims.map((c) => `Claim ${c.claim_index} is ${c.joint_verdict.replace(/_/g, ' ')} by chunk ${c.judgements.map((j) => j.chunk_id).join(' and ')}.`);
+      return { text: ['Here is my assessment of the citations.', ...lines, out.summary].filter(Boolean).join('\n'), offset: -1 };
+    }
+    default:
+      return { text: json, offset: 0 };
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The server
 
@@ -462,6 +534,8 @@ export interface FakeAnthropic {
   url: string;
   port: number;
   script(...steps: Step[]): void;
+  /** Server-wide behaviour until reset (also POST /__behave). */
+  behave(b: Behaviour): void;
   requests(): RecordedRequest[];
   /** Requests to one API path (e.g. '/v1/messages'), OPTIONS excluded. */
   calls(path: string): RecordedRequest[];
@@ -472,6 +546,7 @@ export interface FakeAnthropic {
 export async function startFakeAnthropic(opts: { port?: number; host?: string } = {}): Promise<FakeAnthropic> {
   const host = opts.host ?? '127.0.0.1';
   let steps: Step[] = [];
+  let behaviour: Behaviour = {};
   let recorded: RecordedRequest[] = [];
   const cache = new Set<string>();
   /** Signatures and redacted data this server issued: the only ones it accepts back. */
@@ -582,6 +657,8 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     const msgs = body.messages as { role: string; content: unknown }[];
     const last = msgs[msgs.length - 1]!;
     const continuing = last.role === 'assistant' ? pausedRest.get(assistantText(last.content)) : undefined;
+    // A server that never accepts output_config refuses before it reads any script.
+    if (behaviour.outputConfig === 'reject' && body.output_config) return rejectOutputConfig(req, res, behaviour.rejectStyle);
     const step = continuing === undefined ? take('messages') : undefined;
     if (step?.holdMs) await sleep(step.holdMs);
     if (step?.kind === 'error') {
@@ -598,7 +675,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       res.writeHead(step.status, { 'content-type': step.contentType, ...corsHeaders(req), ...(step.headers ?? {}) });
       return void res.end(step.body);
     }
-    if (step?.kind === 'reject_output_config' && body.output_config) return sendError(req, res, ERRORS.output_config_unsupported);
+    if (step?.kind === 'reject_output_config' && body.output_config) return rejectOutputConfig(req, res, step.style);
     if (!MODELS.some((m) => m.id === body.model)) return sendError(req, res, { status: 404, type: 'not_found_error', message: `model: ${String(body.model)}` });
 
     const parsed = parsePrompt(body);
@@ -621,10 +698,15 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       blocks = [{ type: 'text', text: step.text }];
       stopReason = step.stopReason ?? 'end_turn';
     } else {
-      const out = serialise(judge(parsed, judgeStep));
-      const text = wire.asciiJson ? asciiJson(out.text) : out.text;
+      const judged = judge(parsed, judgeStep);
+      const out = serialise(judged);
+      const bare = wire.asciiJson ? asciiJson(out.text) : out.text;
       // Escaping only lengthens strings, never the structure: claim ends move by what came before.
       claimEnds = wire.asciiJson ? out.claimEnds.map((e) => asciiJson(out.text.slice(0, e)).length) : out.claimEnds;
+      const ignored = behaviour.outputConfig === 'ignore' && !!body.output_config;
+      const shaped = shapeReply(bare, judged, judgeStep?.reply ?? (ignored ? (behaviour.ignoredReply ?? 'prose') : 'json'));
+      const text = shaped.text;
+      claimEnds = shaped.offset < 0 ? [] : claimEnds.map((e) => e + shaped.offset);
       blocks = toolMode
         ? [{ type: 'tool_use', id: id('toolu'), name: 'submit_judgement', input: JSON.parse(out.text) }]
         : [{ type: 'text', text }];
@@ -838,10 +920,15 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
         }
         if (path === '/__reset' && req.method === 'POST') {
           steps = [];
+          behaviour = {};
           recorded = [];
           cache.clear();
           pausedRest.clear();
           return sendJson(req, res, 200, { ok: true });
+        }
+        if (path === '/__behave' && req.method === 'POST') {
+          behaviour = { ...((body as Behaviour | null) ?? {}) };
+          return sendJson(req, res, 200, behaviour);
         }
         if (path === '/__requests') return sendJson(req, res, 200, recorded);
         if (path === '/__health') return sendJson(req, res, 200, { ok: true });
@@ -871,10 +958,14 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     url: `http://${host}:${port}`,
     port,
     script: (...s) => steps.push(...s),
+    behave: (b) => {
+      behaviour = { ...b };
+    },
     requests: () => recorded,
     calls: (p) => recorded.filter((r) => r.path === p && r.method !== 'OPTIONS'),
     reset: () => {
       steps = [];
+      behaviour = {};
       recorded = [];
       cache.clear();
       pausedRest.clear();
