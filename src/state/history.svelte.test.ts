@@ -35,10 +35,16 @@ beforeAll(async () => {
   await loadEngine();
 });
 
-function setup(opts: { db?: HistoryDb; model?: { results: ModelResults | null } } = {}) {
+function setup(opts: { db?: HistoryDb; model?: { results: ModelResults | null }; pageSize?: number } = {}) {
   const db = opts.db ?? new HistoryDb(`state-${Math.random().toString(36).slice(2)}`);
   const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
-  const history = new History(wb, { db, debounceMs: 0, store: memoryStore(), ...(opts.model ? { model: opts.model } : {}) });
+  const history = new History(wb, {
+    db,
+    debounceMs: 0,
+    store: memoryStore(),
+    ...(opts.model ? { model: opts.model } : {}),
+    ...(opts.pageSize ? { pageSize: opts.pageSize } : {}),
+  });
   const stop = history.start();
   cleanups.push(async () => {
     await history.ready;
@@ -222,17 +228,7 @@ describe('History auto-save', () => {
   });
 
   it('keeps the rows it shows when a re-read finds them unchanged', async () => {
-    const db = new HistoryDb(`state-${Math.random().toString(36).slice(2)}`);
-    const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
-    const history = new History(wb, { db, debounceMs: 0, store: memoryStore(), pageSize: 1 });
-    const stop = history.start();
-    cleanups.push(async () => {
-      await history.ready;
-      stop();
-      wb.dispose();
-      db.close();
-      await Dexie.delete(db.name);
-    });
+    const { db, history } = setup({ pageSize: 1 });
     await saveAudit(db, makeSave({ case: caseA, now: 2000 }));
     history.showRange(0, 0);
     await vi.waitFor(() => expect(history.total).toBe(1));

@@ -2,42 +2,18 @@
 // (JSON in a fence, JSON followed by a remark, or prose only), some refuse it with a 400 (or a
 // 422) worded their own way. The fake server plays each; the run must read the JSON where there
 // is some, and otherwise fall back to the submit_judgement tool once for the rest of the run.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type RejectStyle, type ReplyShape } from '../server/fake-anthropic';
+import { describe, expect, test } from 'vitest';
+import { type FakeAnthropic, type RecordedRequest, type RejectStyle, type ReplyShape } from '../server/fake-anthropic';
+import { bodyOf, EXPECTED, failure, verdicts, runOptions, testKey, useFakeAnthropic } from '../server/harness';
 import { threeClaimCase } from '../server/factories';
 import { runModelAudit, type ModelRunOptions, type RunPhase } from '../../src/model/run';
-import { ModelError } from '../../src/model/errors';
 
-const KEY = `sk-ant-${'api03-FALLBACK-KEY-0123456789abcdef'}`;
+const KEY = testKey('FALLBACK-KEY');
 let server: FakeAnthropic;
-
-beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
-
-function opts(extra: Partial<ModelRunOptions> = {}): ModelRunOptions {
-  return { apiKey: KEY, baseURL: server.url, sleep: async () => {}, ...extra };
-}
-
-async function failure(p: Promise<unknown>): Promise<ModelError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ModelError);
-    return e as ModelError;
-  }
-  throw new Error('expected the run to fail');
-}
-
+useFakeAnthropic((s) => (server = s));
+const opts = (extra: Partial<ModelRunOptions> = {}) => runOptions(server, KEY, extra);
 const messagesCalls = () => server.calls('/v1/messages');
-const bodyOf = (r: RecordedRequest) => r.body as Record<string, any>;
 const toolNames = (r: RecordedRequest) => (bodyOf(r).tools as { name: string }[]).map((t) => t.name);
-const EXPECTED = ['fully_supported', 'partially_supported', 'not_supported'];
-const verdicts = (r: { judgements: { support: { verdict: string }[] }[] }) => r.judgements.map((j) => j.support[0]!.verdict);
 /** threeClaimCase split in two requests: claims 0–1, then claim 2 with the uncited sentence. */
 const TWO_BATCHES = { maxClaimsPerRequest: 2 };
 

@@ -1,38 +1,16 @@
 // The model audit against the local fake Messages API server: every path of a run.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ERRORS, startFakeAnthropic, type ErrorPreset, type FakeAnthropic, type RecordedRequest } from '../server/fake-anthropic';
+import { describe, expect, test } from 'vitest';
+import { ERRORS, type ErrorPreset, type FakeAnthropic, type RecordedRequest } from '../server/fake-anthropic';
+import { bodyOf, failure, runOptions, testKey, useFakeAnthropic } from '../server/harness';
 import { makeCase, threeClaimCase } from '../server/factories';
 import { runModelAudit, type ModelRunOptions, type RunProgress } from '../../src/model/run';
-import { ModelError } from '../../src/model/errors';
 import { runModelAuditNode } from '../../src/model/node';
 
-const KEY = `sk-ant-${'api03-TESTKEY-0123456789abcdef'}`;
+const KEY = testKey('TESTKEY');
 let server: FakeAnthropic;
-
-beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
-
-function opts(extra: Partial<ModelRunOptions> = {}): ModelRunOptions {
-  return { apiKey: KEY, baseURL: server.url, sleep: async () => {}, ...extra };
-}
-
-async function failure(p: Promise<unknown>): Promise<ModelError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ModelError);
-    return e as ModelError;
-  }
-  throw new Error('expected the run to fail');
-}
-
+useFakeAnthropic((s) => (server = s));
+const opts = (extra: Partial<ModelRunOptions> = {}) => runOptions(server, KEY, extra);
 const messagesCalls = () => server.calls('/v1/messages');
-const bodyOf = (r: RecordedRequest) => r.body as Record<string, any>;
 const userText = (r: RecordedRequest) =>
   (bodyOf(r).messages as { role: string; content: unknown }[])
     .filter((m) => m.role === 'user')

@@ -1,5 +1,5 @@
 // ModelAudit, the page's model state: key handling, runs, stale answers, cancel, failures.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ModelAudit, type ModelHost } from '../../src/state/model.svelte';
 import { memoryStore } from '../../src/state/storage';
 import { MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY } from '../../src/model/constants';
@@ -7,9 +7,10 @@ import { ModelError } from '../../src/model/errors';
 import type { ModelRun, ModelRunOptions } from '../../src/model/run';
 import type { AuditCase, ModelResults, Report } from '../../src/core/types';
 import { threeClaimCase } from '../server/factories';
-import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import type { FakeAnthropic } from '../server/fake-anthropic';
+import { testKey, useFakeAnthropic } from '../server/harness';
 
-const KEY = `sk-ant-${'api03-STATE-KEY-9876543210'}`;
+const KEY = testKey('STATE-KEY');
 
 function host(): ModelHost & { reports: { r: Report | null; rev: number | undefined }[]; revision: number } {
   const { c, report } = threeClaimCase();
@@ -54,7 +55,7 @@ describe('the key', () => {
     expect(store.get(MODEL_API_KEY_KEY)).toBeNull();
     expect(store.get(MODEL_SETTINGS_KEY) ?? '').not.toContain(KEY);
     expect(JSON.stringify(m)).not.toContain(KEY);
-    expect(m.maskedKey).toBe('\u2022\u2022\u2022\u20223210');
+    expect(m.maskedKey).toBe(`\u2022\u2022\u2022\u2022${KEY.slice(-4)}`);
 
     m.setRememberKey(true);
     expect(store.get(MODEL_API_KEY_KEY)).toBe(KEY);
@@ -177,13 +178,7 @@ describe('runs', () => {
 
 describe('against the fake server', () => {
   let server: FakeAnthropic;
-  beforeAll(async () => {
-    server = await startFakeAnthropic();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  beforeEach(() => server.reset());
+  useFakeAnthropic((s) => (server = s));
 
   test('count tokens, run, cancel', async () => {
     const h = host();

@@ -1,41 +1,18 @@
 // The model audit against everything the Messages API (and the proxies in front of it) can put
 // on the wire: SSE variations, every stop reason, HTTP failures and retries. Each test fails if
 // the client mishandles its case; the fake server (tests/server) produces each one on demand.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type Step } from '../server/fake-anthropic';
+import { describe, expect, test } from 'vitest';
+import { type FakeAnthropic, type RecordedRequest, type Step } from '../server/fake-anthropic';
+import { bodyOf, EXPECTED, failure, verdicts, runOptions, testKey, useFakeAnthropic } from '../server/harness';
 import { makeCase, threeClaimCase } from '../server/factories';
 import { runModelAudit, type ModelRunOptions, type RunProgress } from '../../src/model/run';
-import { describeModelError, ModelError } from '../../src/model/errors';
+import { describeModelError } from '../../src/model/errors';
 
-const KEY = `sk-ant-${'api03-WIRE-KEY-0123456789abcdef'}`;
+const KEY = testKey('WIRE-KEY');
 let server: FakeAnthropic;
-
-beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
-
-function opts(extra: Partial<ModelRunOptions> = {}): ModelRunOptions {
-  return { apiKey: KEY, baseURL: server.url, sleep: async () => {}, ...extra };
-}
-
-async function failure(p: Promise<unknown>): Promise<ModelError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ModelError);
-    return e as ModelError;
-  }
-  throw new Error('expected the run to fail');
-}
-
+useFakeAnthropic((s) => (server = s));
+const opts = (extra: Partial<ModelRunOptions> = {}) => runOptions(server, KEY, extra);
 const messagesCalls = () => server.calls('/v1/messages');
-const bodyOf = (r: RecordedRequest) => r.body as Record<string, any>;
-const EXPECTED = ['fully_supported', 'partially_supported', 'not_supported'];
-const verdicts = (r: { judgements: { support: { verdict: string }[] }[] }) => r.judgements.map((j) => j.support[0]!.verdict);
 
 /** Czech text with diacritics, typographic quotes and characters outside the BMP. */
 function unicodeCase() {
