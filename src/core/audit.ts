@@ -33,7 +33,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   const chunkIds = chunks.map((ch) => ch.id);
   const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
   const mapping = resolveMapping(markers, chunks, { ...(structured ? { structured } : {}), footnoteDefinitions });
-  const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions });
+  const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions, query: c.query });
   const { citations, claims } = buildCitations({
     answer,
     markers,

@@ -47,13 +47,15 @@ describe('markers and sentence ends', () => {
     expect(split(b).every((c) => !b.slice(c.start).startsWith('['))).toBe(true);
   });
 
-  it('merges "1[2]." (a list number glued to a marker) into the next sentence (ExpertQA)', () => {
+  it('gives a marker glued to a list number ("1[2].") to the claim before the number (ExpertQA)', () => {
     const a = 'Some books related to Karel Capek include:\n\n1[2]. Capek wrote a play about robots [3]. The library holds his letters [4].';
     expect(spans(a)).toEqual([
-      'Some books related to Karel Capek include:',
-      '1[2]. Capek wrote a play about robots [3].',
+      'Some books related to Karel Capek include:\n\n1[2]',
+      'Capek wrote a play about robots [3].',
       'The library holds his letters [4].',
     ]);
+    // The number is not part of any claim's text.
+    expect(textsOf(a)[0]).toBe('Some books related to Karel Capek include:');
   });
 });
 

@@ -192,8 +192,12 @@ export interface Claim {
   chunk_ids: string[];
   citation_indexes: number[];
   needs_citation: boolean;
-  /** Why a claim is exempt from needing a citation, e.g. { rule: 'question', ... }. */
-  exemption?: { rule: string; reason: string };
+  /**
+   * Why a claim is exempt from needing a citation, e.g. { rule: 'question', ... }. `doubtful`: the
+   * rule is not sure (a lead-in naming more than an announcement would); COMPLETE warns when such
+   * a claim has no citation, without failing.
+   */
+  exemption?: { rule: string; reason: string; doubtful?: boolean };
 }
 
 // ---------------------------------------------------------------------------------------------
