@@ -677,6 +677,7 @@ function sbContinues(text: string, t: number, j: number, k: number, c: number): 
 const NON_TERMINAL = new Set(
   (
     'dr mr mrs ms prof st mt gen col lt sgt capt rev hon sen gov pres e.g i.e eg ie cf vs approx ca viz al ' +
+    'trans proc conf intl natl acad assoc univ dept lett netw comput symp ' +
     'č čl odst písm např tzv tzn tj mj resp str s srov cca doc ing mgr mudr judr phdr rndr bc sv ul nám tel obr tab kap zák vyhl nař pozn příp popř odd roč př zejm vč ev'
   ).split(' '),
 );
@@ -745,7 +746,8 @@ function shouldMerge(text: string, prevStart: number, nextStart: number, nextEnd
   const low = tok.toLowerCase();
   if (NON_TERMINAL.has(low)) return true;
   const n = text.slice(ns, Math.min(nextEnd, ns + 40));
-  if (BEFORE_NUMBER.has(low)) return /^[\d(]/.test(n);
+  // "p. 5" goes on; "P. Q. Jones" is read as initials below ("p", "r" are also initials).
+  if (BEFORE_NUMBER.has(low) && (/^[\d(]/.test(n) || tok.length > 1 || tok === low)) return /^[\d(]/.test(n);
   if (MAYBE_TERMINAL.has(low)) return /^[\d§(]/.test(n);
   if (SCALES.has(low) && ts - 2 >= prevStart && isSpace(text, ts - 1) && /\p{N}/u.test(text[ts - 2] ?? '')) return CURRENCY_START.test(n);
   if (INITIALS_RE.test(tok)) {
