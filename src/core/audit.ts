@@ -15,19 +15,24 @@ import { checkNumbers } from './checks/numbers';
 import { checkRelevance } from './checks/relevance';
 import { buildLocalReport } from './report';
 import { sortInPlace } from './text';
+import { applyCitationScope } from './scope';
 
 const EXCERPT_MAX = 120;
 
-export function resolveLanguage(c: Pick<AuditCase, 'query' | 'answer' | 'language'>, opt: AuditOptions['language']): Language {
+export function resolveLanguage(
+  c: Pick<AuditCase, 'query' | 'answer' | 'language'>,
+  opt: AuditOptions['language'],
+  fallback: Language = 'en',
+): Language {
   if (opt && opt !== 'auto') return opt;
   if (c.language) return c.language;
-  return detectLanguage(`${c.query}\n${c.answer}`);
+  return detectLanguage(`${c.query}\n${c.answer}`, fallback);
 }
 
 export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   const prepared = prepareCase(c);
   const { answer, chunks, structured } = prepared;
-  const language = resolveLanguage({ query: c.query, answer, ...(c.language ? { language: c.language } : {}) }, opts.language);
+  const language = resolveLanguage({ query: c.query, answer, ...(c.language ? { language: c.language } : {}) }, opts.language, opts.fallbackLanguage);
   const requiredStyle = opts.requiredStyle ?? 'auto';
 
   const chunkIds = chunks.map((ch) => ch.id);
@@ -43,6 +48,9 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     ...(structured ? { structured } : {}),
   });
 
+  const citationScope = opts.citationScope === 'paragraph' ? 'paragraph' : 'sentence';
+  applyCitationScope(claims, citations, citationScope);
+
   const ctx: CheckContext = {
     answer,
     query: c.query,
@@ -55,6 +63,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     ...(structured ? { structured } : {}),
     language,
     requiredStyle,
+    citationScope,
   };
 
   const findings: Finding[] = [...checkExists(ctx), ...checkFormatted(ctx), ...checkComplete(ctx)];

@@ -894,6 +894,7 @@ function toClaim(ctx: Ctx, d: Draft, index: number, next: Draft | undefined): Cl
     chunk_ids: [],
     citation_indexes: [],
     needs_citation: true,
+    paragraph: d.block,
   };
   if (d.kind === 'heading' || SECTION_LABEL.test(text)) exempt(ctx, claim, 'heading', 'heading');
   else if (isQuestion(text)) exempt(ctx, claim, 'question', 'question');

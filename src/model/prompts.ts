@@ -7,6 +7,7 @@ import noCorrectnessRaw from '../../prompts/no-correctness.md?raw';
 import feedbackRaw from '../../prompts/feedback.md?raw';
 import repairRaw from '../../prompts/repair.md?raw';
 import submitToolRaw from '../../prompts/submit-tool.md?raw';
+import citationScopeRaw from '../../prompts/citation-scope.md?raw';
 
 export interface PromptTemplate {
   id: string;
@@ -53,6 +54,7 @@ export const PROMPTS = {
   feedback: parseTemplate(feedbackRaw, 'feedback.md'),
   repair: parseTemplate(repairRaw, 'repair.md'),
   submitTool: parseTemplate(submitToolRaw, 'submit-tool.md'),
+  citationScope: parseTemplate(citationScopeRaw, 'citation-scope.md'),
 } as const;
 
 /** "judge-system@1+judge-task@1+…": recorded with results so a report says which prompts made it. */

@@ -12,6 +12,8 @@ export const SHARE_ENVELOPE_VERSION = 1;
 export const ShareSettingsSchema = z.object({
   requiredStyle: z.enum(['auto', 'latex_cite', 'bracket_number', 'bracket_id', 'footnote', 'fullwidth', 'longcite']).optional(),
   language: z.enum(['auto', 'en', 'cs']).optional(),
+  /** Absent: 'sentence'. */
+  citationScope: z.enum(['sentence', 'paragraph']).optional(),
 });
 export type ShareSettings = z.output<typeof ShareSettingsSchema>;
 

@@ -14,7 +14,11 @@ import { DatasetModelRun } from './datasetRunModel.svelte';
 import { modelAudit } from './modelApp.svelte';
 import { localStore } from './storage';
 
-const localSettings = (): LocalSettings => ({ requiredStyle: workbench.settings.requiredStyle, language: workbench.settings.language });
+const localSettings = (): LocalSettings => ({
+  requiredStyle: workbench.settings.requiredStyle,
+  language: workbench.settings.language,
+  citationScope: workbench.settings.citationScope,
+});
 
 const labelStore = storeLabelStore(historyDb());
 

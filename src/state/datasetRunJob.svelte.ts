@@ -14,6 +14,7 @@ import { caseKeyOf } from '../store/labels';
 export interface LocalSettings {
   requiredStyle: NonNullable<AuditOptions['requiredStyle']>;
   language: NonNullable<AuditOptions['language']>;
+  citationScope?: AuditOptions['citationScope'];
 }
 
 export type JobRequest =
@@ -101,7 +102,11 @@ async function auditRecords(
 ): Promise<number | null> {
   const flushMs = opts.flushMs ?? 100;
   const batchCases = opts.batchCases ?? 80;
-  const auditOptions: AuditOptions = { requiredStyle: req.settings.requiredStyle, language: req.settings.language };
+  const auditOptions: AuditOptions = {
+    requiredStyle: req.settings.requiredStyle,
+    language: req.settings.language,
+    ...(req.settings.citationScope ? { citationScope: req.settings.citationScope } : {}),
+  };
   let batch: ResultRecord[] = [];
   let done = doneBefore;
   let audited = 0;

@@ -312,6 +312,7 @@ export class History {
         requiredStyle: settings.requiredStyle,
         language: settings.language,
         uiLanguage: settings.uiLanguage,
+        ...(settings.citationScope !== 'sentence' ? { citationScope: settings.citationScope } : {}),
         ...(results ? { model: results.model } : {}),
         ...(results?.strict !== undefined ? { strict: results.strict } : {}),
       } satisfies AuditSettings,
@@ -576,8 +577,9 @@ export class History {
     await this.#saveNow();
     const wb = this.#workbench;
     const settings = stored.body.settings;
-    if (settings.requiredStyle !== wb.settings.requiredStyle || settings.language !== wb.settings.language) {
-      wb.updateSettings({ requiredStyle: settings.requiredStyle, language: settings.language });
+    const citationScope = settings.citationScope ?? 'sentence';
+    if (settings.requiredStyle !== wb.settings.requiredStyle || settings.language !== wb.settings.language || citationScope !== wb.settings.citationScope) {
+      wb.updateSettings({ requiredStyle: settings.requiredStyle, language: settings.language, citationScope });
     }
     this.adoptNextLoad(id);
     wb.loadCase(stored.case, `history:${stored.row.title}`);

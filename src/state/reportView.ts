@@ -77,7 +77,11 @@ export function claimViews(report: Report, prev: readonly ClaimView[] = []): Cla
     else findingsOf.set(finding.claim_index, [{ finding, index }]);
   });
   return report.claims.map((claim, i) => {
-    const citations = citationsOf.get(claim.index) ?? [];
+    // Credited by its paragraph's final citations (citation scope 'paragraph'): those are its citations.
+    const citations =
+      claim.credited_by === 'paragraph'
+        ? claim.citation_indexes.map((k) => report.citations[k]).filter((c): c is Citation => c !== undefined)
+        : (citationsOf.get(claim.index) ?? []);
     const status: ClaimStatus = citations.length
       ? 'cited'
       : claim.exemption

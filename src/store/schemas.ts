@@ -14,6 +14,8 @@ export const AuditSettingsSchema = z.object({
   requiredStyle: RequiredStyleSchema.catch('auto'),
   language: z.enum(['auto', 'en', 'cs']).catch('auto'),
   uiLanguage: z.enum(['en', 'cs']).optional().catch(undefined),
+  /** Absent in rows saved before the setting existed: 'sentence'. */
+  citationScope: z.enum(['sentence', 'paragraph']).optional().catch(undefined),
   model: z.string().max(200).optional().catch(undefined),
   strict: z.boolean().optional().catch(undefined),
 });
