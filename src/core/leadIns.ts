@@ -54,7 +54,7 @@ const LEAD_STEMS_CS = [
   'dulezit', 'bezn', 'nektere', 'nekter', 'ruzn', 'dalsi', 'jinych', 'jine', 'moznost', 'krok', 'zpusob', 'strategi', 'faktor',
   'aspekt', 'bod', 'tip', 'priklad', 'metod', 'pristup', 'vyhod', 'nevyhod', 'typ', 'druh', 'oblast', 'prvk', 'prvek', 'soucast',
   'faze', 'etap', 'doporucen', 'opatreni', 'zasad', 'pravid', 'vlastnost', 'rys', 'duvod', 'vysled', 'zdroj', 'podminek',
-  'podminky', 'pozadav', 'kriteri', 'problem', 'reseni', 'dusled', 'rizik', 'sluzb', 'produkt', 'vec', 'veci', 'patrit', 'lze',
+  'podminky', 'pozadav', 'pricin', 'kriteri', 'problem', 'reseni', 'dusled', 'rizik', 'sluzb', 'produkt', 'vec', 'veci', 'patrit', 'lze',
   'muzeme', 'muzete', 'nejdulezitejsi', 'uvest', 'jsou', 'je', 'jde', 'tyto', 'tyka', 'souvisej',
 ];
 const LEAD_STEM_RE = new RegExp(`^(?:${LEAD_STEMS_CS.join('|')})`);

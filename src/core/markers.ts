@@ -245,7 +245,7 @@ export function looksBibliographic(line: string): boolean {
 const BIB_LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
 const BIB_CUES: readonly RegExp[] = [
   /\(\s*(?:1[5-9]|20)\d{2}[a-z]?\s*\)|(?:^|[\s,.(])(?:1[5-9]|20)\d{2}[a-z]?(?:[.,;)]|$)/,
-  /\b\p{Lu}\.(?:[ -]?\p{Lu}\.)*(?:,|\s*&|\s+and\s|\s+\p{Lu}\p{Ll})|\p{Lu}\p{Ll}+,\s\p{Lu}\./u,
+  /\b\p{Lu}\.(?:[ -]?\p{Lu}\.)*(?:,|\s*&|\s+and\s|\s+\p{Lu}\p{Ll})|\p{Lu}\p{Ll}+,\s\p{Lu}\.|\p{Lu}\p{Ll}+ \p{Lu}{1,3}(?:,|\.\s)/u,
   /\bet al\./,
   /["“][^"”]{3,}["”]/,
   /\b(?:vol\.|no\.\s*\d|pp?\.\s*\d|doi|isbn|issn|proc\.|proceedings|journal|trans\.|conference|retrieved from|available(?: at| from| online)?:|accessed|in:|eds?\.)|https?:\/\/|\[(?:online|internet)\]/i,

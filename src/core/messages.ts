@@ -123,7 +123,8 @@ const cs: FindingMessages = {
   wrongStyle: ({ marker, required }) => `${marker} nepoužívá požadovaný styl ${STYLE_SHAPE[required]}.`,
   uncitedClaim: ({ claim }) => `Tvrzení „${q(claim)}“ nemá citaci.`,
   noCitations: ({ claims }) => `Odpověď necituje nic, přestože ${csClaims(claims)} citaci.`,
-  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${CS_RULES[rule] ?? rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
+  // The rule id stays visible beside its Czech name: it is what the README and the report JSON call it.
+  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${CS_RULES[rule] ? `${CS_RULES[rule]}, ${rule}` : rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
   uncitedLeadIn: ({ claim, rule }) =>
     `Úvod „${q(claim)}“ nemá citaci (${CS_RULES[rule] ?? rule}): může tvrdit vlastní fakt; ocitujte ho nebo ověřte, že ho podkládají položky pod ním.`,
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }) =>
