@@ -153,9 +153,11 @@ const FACT_CLAUSE = /\b(?:that|which|because|since|although|though|but|while|whe
  */
 export function isAdvice(text: string): boolean {
   const t = text.trim().replace(/^(?:however|additionally|also|finally|lastly|in any case|of course|therefore|so|nicméně|také|nakonec|proto)\s*,?\s+/iu, '');
-  if (t === '' || t.length > 220 || /\d/.test(t) || FACT_CLAUSE.test(t) || /[?？]$/.test(t)) return false;
-  if (ADVICE_EN.some((re) => re.test(t)) || ADVICE_CS.some((re) => re.test(t))) return true;
+  if (t === '' || t.length > 220) return false;
+  // The anchored patterns first: they fail at the first word of almost every claim.
+  const advice = ADVICE_EN.some((re) => re.test(t)) || ADVICE_CS.some((re) => re.test(t));
   // An announcement of the explanation is advice only while it is short: a longer one says what it explains.
-  if ((ANNOUNCE_SELF_EN.test(t) || ANNOUNCE_SELF_CS.test(t)) && wordsOfText(t).tokens.length <= 12) return true;
-  return false;
+  const announce = !advice && (ANNOUNCE_SELF_EN.test(t) || ANNOUNCE_SELF_CS.test(t)) && wordsOfText(t).tokens.length <= 12;
+  if (!advice && !announce) return false;
+  return !/\d/.test(t) && !FACT_CLAUSE.test(t) && !/[?？]$/.test(t);
 }
