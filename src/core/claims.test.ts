@@ -60,6 +60,19 @@ describe('markers and sentence ends', () => {
 });
 
 describe('abbreviations and numbers', () => {
+  it('reads initials as initials, whatever the letter ("P.", "R." are also page and year abbreviations)', () => {
+    expect(spans('A. M. Smith and P. Q. Jones wrote it. J. R. R. Tolkien read it. See p. 5 of the report.')).toEqual([
+      'A. M. Smith and P. Q. Jones wrote it.',
+      'J. R. R. Tolkien read it.',
+      'See p. 5 of the report.',
+    ]);
+    // Journal abbreviations do not end a sentence either.
+    expect(spans('It appeared in IEEE Trans. Neural Netw. in 2019. It was cited often.')).toEqual([
+      'It appeared in IEEE Trans. Neural Netw. in 2019.',
+      'It was cited often.',
+    ]);
+  });
+
   it('does not split English abbreviations and decimals', () => {
     const a = 'Dr. Smith of the U.S. Army measured 3.5 km, e.g. on the road, i.e. outside. No. 5 is next. He left.';
     expect(spans(a)).toEqual(['Dr. Smith of the U.S. Army measured 3.5 km, e.g. on the road, i.e. outside.', 'No. 5 is next.', 'He left.']);

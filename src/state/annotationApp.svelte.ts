@@ -18,6 +18,7 @@ const localSettings = (): LocalSettings => ({
   requiredStyle: workbench.settings.requiredStyle,
   language: workbench.settings.language,
   citationScope: workbench.settings.citationScope,
+  fallbackLanguage: workbench.settings.uiLanguage,
 });
 
 const labelStore = storeLabelStore(historyDb());

@@ -15,6 +15,8 @@ export interface LocalSettings {
   requiredStyle: NonNullable<AuditOptions['requiredStyle']>;
   language: NonNullable<AuditOptions['language']>;
   citationScope?: AuditOptions['citationScope'];
+  /** The interface language: what a case with too few words to tell is read as. */
+  fallbackLanguage?: AuditOptions['fallbackLanguage'];
 }
 
 export type JobRequest =
@@ -106,6 +108,7 @@ async function auditRecords(
     requiredStyle: req.settings.requiredStyle,
     language: req.settings.language,
     ...(req.settings.citationScope ? { citationScope: req.settings.citationScope } : {}),
+    ...(req.settings.fallbackLanguage ? { fallbackLanguage: req.settings.fallbackLanguage } : {}),
   };
   let batch: ResultRecord[] = [];
   let done = doneBefore;

@@ -126,13 +126,18 @@ describe('History auto-save', () => {
 
   it('reopens a stored audit into the workbench and keeps saving to that row', async () => {
     const { db, wb, history } = setup();
+    wb.updateSettings({ citationScope: 'paragraph' });
     wb.loadCase(caseA, 'file:a.json');
     await settle(wb, history);
     const id = (await listAudits(db)).rows[0]!.id;
+    expect((await db.bodies.get(id))?.settings.citationScope).toBe('paragraph');
+    wb.updateSettings({ citationScope: 'sentence' });
     wb.loadCase(caseB, 'file:b.json');
     await settle(wb, history);
     expect(await history.reopen(id)).toBe(true);
     expect(wb.query).toBe(caseA.query);
+    // The audit comes back with the scope it was made with.
+    expect(wb.settings.citationScope).toBe('paragraph');
     expect(history.currentId).toBe(id);
     wb.setInput('answerText', 'The clock tower is 96 metres high [1].');
     await settle(wb, history);
@@ -333,7 +338,7 @@ const model: ModelResults = {
 describe('Share', () => {
   async function makeLink(c: AuditCase, results: ModelResults | null = null) {
     const { wb, history } = setup({ model: { results } });
-    wb.updateSettings({ requiredStyle: 'bracket_number' });
+    wb.updateSettings({ requiredStyle: 'bracket_number', citationScope: 'paragraph' });
     wb.loadCase(c, 'file:x.json');
     await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
     const share = new Share(wb, { history, model: { results }, location: stubLocation() });
@@ -353,8 +358,10 @@ describe('Share', () => {
     expect(receiver.incoming).toBeNull();
     expect(wb.inputs).toEqual(sender.wb.inputs);
     expect(wb.settings.requiredStyle).toBe('bracket_number');
+    expect(wb.settings.citationScope).toBe('paragraph');
     await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
     expect(wb.report?.verdict).toBe(sender.wb.report?.verdict);
+    expect(wb.report?.meta.citation_scope).toBe('paragraph');
     expect(wb.report?.findings).toEqual(sender.wb.report?.findings);
     expect(loc.cleared).toBe(1);
     // The opened audit goes into history.
