@@ -72,6 +72,7 @@ describe('citation-audit CLI', () => {
     expect(report.claims.filter((c: { needs_citation: boolean; citation_indexes: number[] }) => c.needs_citation && c.citation_indexes.length === 0).map((c: { index: number }) => c.index)).toEqual([2, 3]);
     expect(report.dimensions.complete.status).toBe('FAIL');
     expect((await run([join(dir, 'para.json'), '--citation-scope', 'chapter'])).code).toBe(2);
+    expect((await run([join(dir, 'para.json'), '--citation-scope=paragraph'])).out).toContain('citation scope: paragraph (1 claim credited by the citation closing their paragraph)');
   });
 
   it('exits 2 with file:line:column for broken JSON', async () => {
