@@ -45,7 +45,8 @@ export function browserStore(): KeyValueStore {
   };
 }
 
-/** In-memory store for tests and for environments without localStorage. */
+/** In-memory store for tests. */
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
   const map = new Map(Object.entries(initial));
   return {

@@ -14,7 +14,7 @@ import { caseKeyOf } from '../store/labels';
 import type { AnnotationLabel } from '../store/schemas';
 import { Annotation, storeLabelStore, type LabelStore } from './annotation.svelte';
 import { WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {

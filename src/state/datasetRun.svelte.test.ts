@@ -13,7 +13,7 @@ import { DatasetRun, type WorkerLike } from './datasetRun.svelte';
 import { AppDb } from '../store/db';
 import { localResult, runJob, type JobReply, type JobRequest } from './datasetRunJob.svelte';
 import { DatasetModelRun, pool, spread } from './datasetRunModel.svelte';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

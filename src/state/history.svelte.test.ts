@@ -5,12 +5,12 @@ import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults } from '../core/types';
 import { AppDb } from '../store/db';
 import { listAudits, saveAudit } from '../store/history';
-import { makeSave } from '../store/testing';
+import { makeSave } from '../../tests/factories/audits';
 import * as engine from './engine';
 import { loadEngine } from './engineLoader';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from './share.svelte';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 import { Workbench } from './workbench.svelte';
 
 // Restored like every case the app loads (so chunk keys are in the schema's order).

@@ -1,6 +1,6 @@
 // The workbench's handle on localStorage (the guarded wrapper is platform/storage.ts).
-import { browserStore, memoryStore, type KeyValueStore } from '../platform/storage';
+import { browserStore, type KeyValueStore } from '../platform/storage';
 
-export { memoryStore, type KeyValueStore };
+export type { KeyValueStore };
 
 export const localStore: KeyValueStore = browserStore();

@@ -6,7 +6,7 @@ import { BackupError, exportBackup, importBackup, parseBackup } from './backup';
 import { AppDb } from './db';
 import { listAudits, saveAudit, trashAudit } from './history';
 import { putLabel } from './labels';
-import { makeCase, makeSave } from './testing';
+import { makeCase, makeSave } from '../../tests/factories/audits';
 
 const dbs: AppDb[] = [];
 function freshDb(): AppDb {

@@ -48,10 +48,6 @@ export async function readResults(db: AppDb, datasetId: string, onPage: (page: R
   }
 }
 
-export async function countResults(db: AppDb, datasetId: string): Promise<number> {
-  return db.datasetResults.where('[datasetId+index]').between([datasetId, -Infinity], [datasetId, Infinity]).count();
-}
-
 // What a stored slot must look like to be reopened (older or foreign data is dropped, not trusted).
 const MetaShape = z.looseObject({
   slot: z.literal('current'),

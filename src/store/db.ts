@@ -10,7 +10,7 @@
 // v3: the dataset being worked on (one slot: its cases, each case's local and model result) so a
 //     run survives a reload. Before v3 it had a database of its own; datasets.ts moves it here.
 import Dexie, { type Table, type Transaction } from 'dexie';
-import type { AuditCase, Verdict } from '../core/types';
+import type { AuditCase } from '../core/types';
 import { contentHash } from './hash';
 import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, ResultRecord, RowVerdict } from './schemas';
 import { indexWords } from './words';

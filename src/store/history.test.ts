@@ -14,7 +14,7 @@ import {
   saveAudit,
   trashAudit,
 } from './history';
-import { makeCase, makeSave } from './testing';
+import { makeCase, makeSave } from '../../tests/factories/audits';
 
 const dbs: AppDb[] = [];
 function freshDb(name = `history-test-${Math.random().toString(36).slice(2)}`): AppDb {

@@ -23,10 +23,6 @@ export async function labelsForCase(db: AppDb, caseKey: string): Promise<LabelRo
   return db.labels.where('caseKey').equals(caseKey).toArray();
 }
 
-export async function labelsByAnnotator(db: AppDb, annotator: string): Promise<LabelRow[]> {
-  return db.labels.where('annotator').equals(annotator).toArray();
-}
-
 export async function deleteLabel(db: AppDb, key: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>): Promise<void> {
   await db.labels.delete([key.caseKey, key.claimIndex, key.chunkId, key.annotator]);
 }

@@ -23,7 +23,6 @@ export const AuditSettingsSchema = z.object({
   strict: z.boolean().optional().catch(undefined),
 });
 export type AuditSettings = z.output<typeof AuditSettingsSchema>;
-export const DEFAULT_SETTINGS: AuditSettings = { requiredStyle: 'auto', language: 'auto' };
 
 /** Durations in milliseconds by name ("local", "model", ...). */
 export const TimingsSchema = z.record(z.string().max(50), z.number().nonnegative());
