@@ -23,7 +23,7 @@ const EN_MARKERS = new Set(
   ),
 );
 
-const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Lower-cased word tokens (letters and digits, inner apostrophes and hyphens kept). */

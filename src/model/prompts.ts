@@ -42,6 +42,7 @@ export function fillTemplate(t: PromptTemplate, vars: Record<string, string | nu
   });
 }
 
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function placeholders(t: PromptTemplate): string[] {
   return [...new Set([...t.body.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
@@ -58,6 +59,7 @@ export const PROMPTS = {
 } as const;
 
 /** "judge-system@1+judge-task@1+…": recorded with results so a report says which prompts made it. */
+/** @testSeam only tests import this directly (knip.jsonc). */
 export const PROMPT_VERSION = Object.values(PROMPTS)
   .map((p) => `${p.id}@${p.version}`)
   .join('+');

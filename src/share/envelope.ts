@@ -5,7 +5,7 @@
 import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults } from '../core/types';
-import { AnnotationLabelSchema, ModelResultsSchema, type AnnotationLabel } from '../store/schemas';
+import { AnnotationLabelSchema, ModelResultsSchema, type AnnotationLabel } from '../core/schemas';
 
 export const SHARE_ENVELOPE_VERSION = 1;
 

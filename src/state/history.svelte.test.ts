@@ -3,14 +3,14 @@ import Dexie from 'dexie';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults } from '../core/types';
-import { HistoryDb } from '../store/db';
+import { AppDb } from '../store/db';
 import { listAudits, saveAudit } from '../store/history';
-import { makeSave } from '../store/testing';
+import { makeSave } from '../../tests/factories/audits';
 import * as engine from './engine';
 import { loadEngine } from './engineLoader';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from './share.svelte';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 import { Workbench } from './workbench.svelte';
 
 // Restored like every case the app loads (so chunk keys are in the schema's order).
@@ -35,8 +35,8 @@ beforeAll(async () => {
   await loadEngine();
 });
 
-function setup(opts: { db?: HistoryDb; model?: { results: ModelResults | null }; pageSize?: number } = {}) {
-  const db = opts.db ?? new HistoryDb(`state-${Math.random().toString(36).slice(2)}`);
+function setup(opts: { db?: AppDb; model?: { results: ModelResults | null }; pageSize?: number } = {}) {
+  const db = opts.db ?? new AppDb(`state-${Math.random().toString(36).slice(2)}`);
   const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
   const history = new History(wb, {
     db,
@@ -210,7 +210,7 @@ describe('History auto-save', () => {
     const { db, history } = setup();
     history.showRange(0, 10);
     await vi.waitFor(() => expect(history.loaded).toBe(true));
-    const otherTab = new HistoryDb(db.name);
+    const otherTab = new AppDb(db.name);
     cleanups.push(() => otherTab.close());
     await saveAudit(otherTab, makeSave({ case: caseB, now: 5000 }));
     await vi.waitFor(() => expect(history.total).toBe(1));
@@ -288,7 +288,7 @@ describe('History list across a filter change', () => {
 
 describe('sameRows', () => {
   it('is true for equal rows read twice and false when a shown field or the content changed', async () => {
-    const db = new HistoryDb(`same-${Math.random().toString(36).slice(2)}`);
+    const db = new AppDb(`same-${Math.random().toString(36).slice(2)}`);
     cleanups.push(async () => {
       db.close();
       await Dexie.delete(db.name);

@@ -120,16 +120,3 @@ export function formatScore(value: number | null, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value);
 }
 
-/** Counts for the report header line. */
-export function reportCounts(report: Report): { errors: number; warnings: number; infos: number; uncited: number } {
-  let errors = 0;
-  let warnings = 0;
-  let infos = 0;
-  for (const f of report.findings) {
-    if (f.severity === 'error') errors++;
-    else if (f.severity === 'warning') warnings++;
-    else infos++;
-  }
-  const uncited = report.claims.filter((c) => c.needs_citation && c.citation_indexes.length === 0).length;
-  return { errors, warnings, infos, uncited };
-}

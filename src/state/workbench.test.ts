@@ -3,7 +3,7 @@ import { loadEngine } from './engineLoader';
 import { DRAFT_KEY, SETTINGS_KEY } from './constants';
 import { decodeDraft } from './draft';
 import * as engine from './engine';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 import { caseToDraft, Workbench } from './workbench.svelte';
 import type { AuditCase } from '../core/types';
 

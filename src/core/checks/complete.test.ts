@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkComplete } from './complete';
-import { makeContext } from './testing';
+import { makeContext } from '../../../tests/factories/checkContext';
 
 describe('checkComplete', () => {
   it('passes when every factual claim is cited', () => {
