@@ -9,7 +9,7 @@ export const examples: Example[] = [...englishExamples, ...czechExamples];
 /** @public read through the lazily loaded module (state/app.svelte.ts). */
 export const defaultExample: Example = heatPumps;
 
-/** @testSeam only tests import this directly (knip.jsonc). */
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
 export function findExample(id: string): Example | undefined {
   return examples.find((e) => e.id === id);
 }

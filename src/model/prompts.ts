@@ -42,7 +42,7 @@ export function fillTemplate(t: PromptTemplate, vars: Record<string, string | nu
   });
 }
 
-/** @testSeam only tests import this directly (knip.jsonc). */
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
 export function placeholders(t: PromptTemplate): string[] {
   return [...new Set([...t.body.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
@@ -59,7 +59,7 @@ export const PROMPTS = {
 } as const;
 
 /** "judge-system@1+judge-task@1+…": recorded with results so a report says which prompts made it. */
-/** @testSeam only tests import this directly (knip.jsonc). */
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
 export const PROMPT_VERSION = Object.values(PROMPTS)
   .map((p) => `${p.id}@${p.version}`)
   .join('+');

@@ -46,7 +46,7 @@ export function browserStore(): KeyValueStore {
 }
 
 /** In-memory store for tests. */
-/** @testSeam only tests import this directly (knip.jsonc). */
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
   const map = new Map(Object.entries(initial));
   return {
