@@ -6,7 +6,8 @@
 //   2. ... equals it after normalisation (case, Unicode, quotes,
 //      dashes, \r\n and control chars, whitespace runs, edges)   → VERIFIED, 'normalized'
 //   3. the quote is elsewhere in the chunk (verbatim/normalised,
-//      or each part of an elided quote "a … b" in order)        → VERIFIED, 'relocated' and
+//      each part of an elided quote "a … b" in order, or its
+//      words without the punctuation at its edges)               → VERIFIED, 'relocated' and
 //      a warning with the corrected offsets (or, when no offsets were given, the method of 1–2)
 //   4. a fuzzy match with similarity >= FUZZY_THRESHOLD          → UNCERTAIN, 'fuzzy'
 //   5. otherwise                                                  → LIKELY_FABRICATED
@@ -15,7 +16,7 @@
 // without text confirms nothing: LIKELY_FABRICATED (EXISTS reports the chunk itself).
 import type { CheckContext, Chunk, Citation, Finding, SourceVerification } from '../types';
 import { citationLabel, messagesFor } from '../messages';
-import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findElidedQuote, findQuote } from '../text';
+import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../text';
 import { chunkOf, citationSpan, finding, hasText } from './util';
 
 /**
@@ -140,13 +141,17 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     const pt = prep(chunk!);
     const near = off.kind === 'valid' ? off.start : undefined;
     const pq = new PreparedQuote(quote);
-    // A quote with elisions ("The tower … was completed") counts when every part is there, in order.
-    const found = findQuote(pq, pt, near) ?? findElidedQuote(quote, text, near);
+    // A quote with elisions ("The tower … was completed") counts when every part is there, in
+    // order; one that differs only in the punctuation or elision marks at its edges ("…for
+    // speed." where the chunk goes on "…for speed, including") is as verbatim as the words are.
+    const found = findQuote(pq, pt, near) ?? findElidedQuote(quote, text, near) ?? findQuoteIgnoringEdges(quote, pt, near);
     if (found) {
       Object.assign(verification, { status: 'VERIFIED', found_start: found.start, found_end: found.end });
       // Found inside the given span with only whitespace around it (e.g. tokenised "( ČTK )"
       // against "(ČTK)"): the offsets were right, the text differs only in spacing.
-      const atGiven = off.kind === 'valid' && found.start >= off.start && found.end <= off.end && text.slice(off.start, found.start).trim() === '' && text.slice(found.end, off.end).trim() === '';
+      // Same for punctuation the quote left off at an edge.
+      const atGiven =
+        off.kind === 'valid' && found.start >= off.start && found.end <= off.end && trimQuoteEdges(text.slice(off.start, found.start)) === '' && trimQuoteEdges(text.slice(found.end, off.end)) === '';
       if (atGiven) {
         Object.assign(verification, { method: 'normalized', found_start: off.start, found_end: off.end });
       } else if (off.kind === 'none') {
