@@ -214,7 +214,11 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     const c = claims[k];
     if (!c) return;
     c.citation_indexes.push(index);
-    if (id === null) return;
+    attachChunk(k, id);
+  };
+  const attachChunk = (k: number, id: string | null): void => {
+    const c = claims[k];
+    if (!c || id === null) return;
     const ids = c.chunk_ids;
     if (ids.length < 32) {
       if (!ids.includes(id)) ids.push(id);
@@ -245,9 +249,13 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     if (c.quote !== undefined) citation.quote = c.quote;
     if (c.source_start !== undefined) citation.source_start = c.source_start;
     if (c.source_end !== undefined) citation.source_end = c.source_end;
+    if (c.source_chunk_ids !== undefined) citation.source_chunk_ids = c.source_chunk_ids;
+    if (c.source_document !== undefined) citation.source_document = c.source_document;
     citations.push(citation);
     attach(p.claim, index, c.chunk_id);
     for (const k of p.alsoClaims) attach(k, index, c.chunk_id);
+    // A location over several chunks (pages 3–4) cites each of them for the claim's other checks.
+    if (c.source_chunk_ids) for (const id of c.source_chunk_ids) if (id !== c.chunk_id) attachChunk(p.claim, id);
   }
   for (const c of claims) sortInPlace(c.citation_indexes, (a, b) => a - b);
   return { citations, claims };
@@ -286,6 +294,11 @@ function withSource<T extends Omit<Citation, 'index' | 'claim_index'>>(c: T, sc:
   if (typeof sc.quote === 'string') out.quote = sc.quote;
   if (typeof sc.sourceStart === 'number' && Number.isFinite(sc.sourceStart)) out.source_start = sc.sourceStart;
   if (typeof sc.sourceEnd === 'number' && Number.isFinite(sc.sourceEnd)) out.source_end = sc.sourceEnd;
+  if (Array.isArray(sc.chunkIds) && sc.chunkIds.length > 1) out.source_chunk_ids = [...sc.chunkIds];
+  const doc: NonNullable<Citation['source_document']> = {};
+  if (typeof sc.documentTitle === 'string' && sc.documentTitle !== '') doc.title = sc.documentTitle;
+  if (typeof sc.page === 'number' && Number.isFinite(sc.page)) doc.pages = [sc.page, typeof sc.pageEnd === 'number' && sc.pageEnd > sc.page ? sc.pageEnd : sc.page + 1];
+  if (doc.title !== undefined || doc.pages !== undefined) out.source_document = doc;
   return out;
 }
 
