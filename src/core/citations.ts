@@ -8,9 +8,10 @@
 //   Citation with that span; its marker is the cited answer text, cut to 40 characters for
 //   display. When the span is exactly an inline marker (liu2023 lists its "[1]" markers with
 //   offsets), no second citation is made: the inline one gains the quote and source offsets.
-//   The citation's claim is the overlapped claim whose words best match the quote (or the cited
-//   chunk); every claim the span covers at least half of also counts it among its citations,
-//   because such a span cites all the text it covers.
+//   A span over several claims becomes one citation per claim it covers at least half of (and
+//   the claim whose words best match the quote or the cited chunk), each over that claim's part
+//   of the span, because such a span cites all the text it covers; so citations[].claim_index
+//   and claims[].citation_indexes always say the same thing.
 // - Structured citations without a span (id lists, id + quote lists) belong to the claim they
 //   support: the only claim needing a citation if there is one, else the claim needing a
 //   citation whose content words best overlap the quote (or the cited chunk's text); ties go to
@@ -157,25 +158,37 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
       if (overlapped.length === 0) claim = claimForSpan(answer, claims, span[0], span[1]);
       else if (overlapped.length === 1) claim = overlapped[0] ?? -1;
       else claim = bestClaim(overlapped, claimWords(), source()) ?? overlapped[0] ?? -1;
-      const also = overlapped.filter((k) => k !== claim && coveredHalf(claims[k] as Claim, span[0], span[1]));
-      pending.push({
-        citation: withSource(
-          {
-            marker: displayText(answer.slice(span[0], span[1])),
-            marker_index: null,
-            ref: sc.ref,
-            chunk_id: chunkId,
-            start: span[0],
-            end: span[1],
-            exists: exists(chunkId),
-            style: 'structured',
-          },
-          sc,
-        ),
-        claim,
-        alsoClaims: also,
-        order: order++,
-      });
+      // A span over several claims (one API text block of three sentences) cites each claim it
+      // covers at least half of: one citation per claim, over the claim's part of the span, so
+      // that every citation has exactly one claim and each claim lists exactly its citations.
+      const covered = overlapped.filter((k) => k === claim || coveredHalf(claims[k] as Claim, span[0], span[1]));
+      const parts: [number, number, number][] =
+        covered.length > 1
+          ? covered.map((k) => {
+              const c = claims[k] as Claim;
+              return [k, Math.max(span[0], c.start), Math.min(span[1], c.end)];
+            })
+          : [[claim, span[0], span[1]]];
+      for (const [k, a, b] of parts) {
+        pending.push({
+          citation: withSource(
+            {
+              marker: displayText(answer.slice(a, b)),
+              marker_index: null,
+              ref: sc.ref,
+              chunk_id: chunkId,
+              start: a,
+              end: b,
+              exists: exists(chunkId),
+              style: 'structured',
+            },
+            sc,
+          ),
+          claim: k,
+          alsoClaims: NO_CLAIMS,
+          order: order++,
+        });
+      }
       continue;
     }
 

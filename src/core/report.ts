@@ -18,6 +18,7 @@ import type {
 } from './types';
 import { TOOL_VERSION } from './types';
 import { findQuote } from './text';
+import { claimFacts } from './facts';
 
 export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
 
@@ -144,13 +145,7 @@ function dimensionsFromFindings(findings: Finding[]): Report['dimensions'] {
 }
 
 function localScores(ctx: CheckContext, citations: Citation[]): Scores {
-  let needing = 0;
-  let covered = 0;
-  for (const c of ctx.claims) {
-    if (!c.needs_citation) continue;
-    needing++;
-    if (c.citation_indexes.length > 0) covered++;
-  }
+  const { needing, covered } = claimFacts(ctx.claims, citations);
   let existing = 0;
   const verified: number[] = [];
   for (const c of citations) {
@@ -181,7 +176,7 @@ function localRecommendations(ctx: CheckContext, findings: Finding[], s: Strings
     ),
   ];
   if (missing.length) recs.push(s.recFixIds(missing.join(', ')));
-  const uncited = findings.filter((f) => f.code === 'uncited_claim').length;
+  const uncited = claimFacts(ctx.claims, ctx.citations).uncited.length;
   if (uncited) recs.push(s.recAddCitations(uncited));
   if (findings.some((f) => f.check === 'formatted' && f.severity === 'error')) {
     const counts = new Map<string, number>();

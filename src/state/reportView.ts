@@ -1,6 +1,7 @@
 // The report arranged for reading: findings grouped under their dimension, claims with their
 // citations and status, scores in display order. Pure functions over a Report.
 import type { Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
+import { claimFacts, type ClaimStatus } from '../core/facts';
 
 export const DIMENSION_ORDER: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
 
@@ -52,7 +53,7 @@ export function dimensionViews(report: Report, prev: readonly DimensionView[] = 
   });
 }
 
-export type ClaimStatus = 'cited' | 'uncited' | 'exempt' | 'optional';
+export type { ClaimStatus };
 
 export interface ClaimView {
   claim: ReportClaim;
@@ -62,13 +63,10 @@ export interface ClaimView {
 }
 
 export function claimViews(report: Report, prev: readonly ClaimView[] = []): ClaimView[] {
-  // One pass over citations and findings (a long answer has hundreds of each), in report order.
-  const citationsOf = new Map<number, Citation[]>();
-  for (const c of report.citations) {
-    const list = citationsOf.get(c.claim_index);
-    if (list) list.push(c);
-    else citationsOf.set(c.claim_index, [c]);
-  }
+  // Statuses and each claim's citations come from claimFacts, as every other count does.
+  const facts = claimFacts(report.claims, report.citations);
+  const byIndex = new Map<number, Citation>();
+  for (const c of report.citations) if (!byIndex.has(c.index)) byIndex.set(c.index, c);
   const findingsOf = new Map<number, IndexedFinding[]>();
   report.findings.forEach((finding, index) => {
     if (finding.claim_index === undefined) return;
@@ -77,14 +75,8 @@ export function claimViews(report: Report, prev: readonly ClaimView[] = []): Cla
     else findingsOf.set(finding.claim_index, [{ finding, index }]);
   });
   return report.claims.map((claim, i) => {
-    const citations = citationsOf.get(claim.index) ?? [];
-    const status: ClaimStatus = citations.length
-      ? 'cited'
-      : claim.exemption
-        ? 'exempt'
-        : claim.needs_citation
-          ? 'uncited'
-          : 'optional';
+    const citations = facts.citationsOf[i]!.map((k) => byIndex.get(k)).filter((c): c is Citation => c !== undefined);
+    const status = facts.status[i]!;
     const old = prev[i];
     const findings = reuseFindings(old?.findings, findingsOf.get(claim.index) ?? []);
     if (old && old.claim === claim && old.status === status && sameItems(old.citations, citations) && old.findings === findings) return old;
@@ -126,6 +118,6 @@ export function reportCounts(report: Report): { errors: number; warnings: number
     else if (f.severity === 'warning') warnings++;
     else infos++;
   }
-  const uncited = report.claims.filter((c) => c.needs_citation && c.citation_indexes.length === 0).length;
+  const uncited = claimFacts(report.claims, report.citations).uncited.length;
   return { errors, warnings, infos, uncited };
 }

@@ -87,6 +87,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     if (!p) prepared.set(ch, (p = new PreparedText(ch.text)));
     return p;
   };
+  const checked = new Map<string, SourceVerification>();
   // Chunks with text, searched together when a quote is not in its own chunk.
   const withText = ctx.chunks.filter(hasText);
   let corpus: TextCorpus | undefined;
@@ -108,6 +109,15 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     const hasOffsets = c.source_start !== undefined || c.source_end !== undefined;
     if (!quote && !hasOffsets) continue;
 
+    // One structured citation split over several claims is checked once: the same quote in the
+    // same place gets the same verdict, and its findings are not repeated per claim.
+    const key = JSON.stringify([c.chunk_id, c.quote ?? null, c.source_start ?? null, c.source_end ?? null, c.source_chunk_ids ?? null]);
+    const same = c.style === 'structured' ? checked.get(key) : undefined;
+    if (same) {
+      verifications.set(c.index, { ...same });
+      continue;
+    }
+
     const chunk = chunkOf(ctx, c.chunk_id);
     const text = hasText(chunk) ? chunk.text : undefined;
     const marker = citationLabel(c, ctx.language);
@@ -120,6 +130,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     if ('problem' in off && off.problem) verification.offset_problem = off.problem;
     if (!quote && off.kind === 'none') continue;
     verifications.set(c.index, verification);
+    if (c.style === 'structured') checked.set(key, verification);
 
     const offsetFinding = (severity: 'error' | 'warning'): Finding | undefined => {
       if (off.kind !== 'problem' || text === undefined) return undefined;
