@@ -2,9 +2,10 @@
 // "N without a needed citation", the COMPLETE issues, the recommendation "Add a citation to N
 // claims", the coverage score, the Answer editor's problem count. Computed here once, from the
 // report's claims and citations, so that no view counts on its own and none can disagree.
-import type { Citation, Claim } from './types';
+import type { Citation, Claim, UnreadableInput } from './types';
 
-export type ClaimStatus = 'cited' | 'uncited' | 'exempt' | 'optional';
+/** 'unchecked': it would need a citation, but the citations could not be read to say. */
+export type ClaimStatus = 'cited' | 'uncited' | 'exempt' | 'optional' | 'unchecked';
 
 export interface ClaimFacts {
   /** Per claim (by position in the claims list): its status. */
@@ -21,7 +22,12 @@ export interface ClaimFacts {
   cited: number;
 }
 
-const memo = new WeakMap<readonly Claim[], { citations: readonly Citation[]; facts: ClaimFacts }>();
+const memo = new WeakMap<readonly Claim[], { citations: readonly Citation[]; blind: boolean; facts: ClaimFacts }>();
+
+/** True when the report's citations could not all be read (COMPLETE cannot be decided). */
+export function citationsUnreadable(unreadable: readonly UnreadableInput[] | undefined): boolean {
+  return !!unreadable?.some((u) => u.input === 'structured_citations' || u.input === 'answer');
+}
 
 /**
  * A claim's citations are those it lists (citation_indexes) and those that name it
@@ -29,9 +35,10 @@ const memo = new WeakMap<readonly Claim[], { citations: readonly Citation[]; fac
  * from elsewhere (an older history entry) counted the same way. A claim with a citation is
  * cited; else uncited when it needs one; else exempt when a rule exempted it.
  */
-export function claimFacts(claims: readonly Claim[], citations: readonly Citation[]): ClaimFacts {
+export function claimFacts(claims: readonly Claim[], citations: readonly Citation[], unreadable?: readonly UnreadableInput[]): ClaimFacts {
+  const blind = citationsUnreadable(unreadable);
   const hit = memo.get(claims);
-  if (hit && hit.citations === citations) return hit.facts;
+  if (hit && hit.citations === citations && hit.blind === blind) return hit.facts;
   const position = new Map<number, number>();
   claims.forEach((c, k) => {
     if (!position.has(c.index)) position.set(c.index, k);
@@ -45,7 +52,7 @@ export function claimFacts(claims: readonly Claim[], citations: readonly Citatio
   claims.forEach((claim, k) => {
     const list = [...sets[k]!].sort((a, b) => a - b);
     facts.citationsOf.push(list);
-    const status: ClaimStatus = list.length > 0 ? 'cited' : claim.needs_citation ? 'uncited' : claim.exemption ? 'exempt' : 'optional';
+    const status: ClaimStatus = list.length > 0 ? 'cited' : claim.needs_citation ? (blind ? 'unchecked' : 'uncited') : claim.exemption ? 'exempt' : 'optional';
     facts.status.push(status);
     if (claim.needs_citation) {
       facts.needing++;
@@ -55,6 +62,6 @@ export function claimFacts(claims: readonly Claim[], citations: readonly Citatio
     else if (status === 'exempt') facts.exempt++;
     else if (status === 'cited') facts.cited++;
   });
-  memo.set(claims, { citations, facts });
+  memo.set(claims, { citations, blind, facts });
   return facts;
 }

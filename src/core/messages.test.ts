@@ -8,6 +8,7 @@ const PARAMS: { [K in keyof FindingMessages]: Parameters<FindingMessages[K]>[0] 
   emptyChunk: { marker: '[2]', chunkId: 'b' },
   noChunks: { marker: '[1]' },
   locationMissing: { marker: 'Citation of "Annual report", page 14' },
+  inputUnreadable: { input: 'chunks', message: "Unexpected 'broken': expected a JSON value", line: 1, column: 23 },
   malformedMarker: { marker: '\\cite{}', reason: 'empty \\cite{}' },
   mixedStyles: { marker: '[chunk_3]', style: 'bracket_id', majority: 'latex_cite' },
   wrongStyle: { marker: '[chunk_3]', style: 'bracket_id', required: 'latex_cite' },

@@ -10,6 +10,7 @@ export interface FindingMessages {
   emptyChunk(p: { marker: string; chunkId: string }): string;
   noChunks(p: { marker: string }): string;
   locationMissing(p: { marker: string }): string;
+  inputUnreadable(p: { input: 'chunks' | 'answer' | 'structured_citations'; message: string; line?: number; column?: number }): string;
   // FORMATTED
   malformedMarker(p: { marker: string; reason: string }): string;
   mixedStyles(p: { marker: string; style: CitationStyle; majority: CitationStyle }): string;
@@ -56,6 +57,8 @@ const en: FindingMessages = {
   emptyChunk: ({ marker, chunkId }) => `${marker} cites chunk "${chunkId}", which has no text.`,
   noChunks: ({ marker }) => `${marker} cites a source, but the case has no chunks at all.`,
   locationMissing: ({ marker }) => `${marker}: no chunk holds that part of the document.`,
+  inputUnreadable: ({ input, message, line, column }) =>
+    `${input === 'chunks' ? 'The Chunks input does not parse' : input === 'answer' ? 'The Answer input could not be read' : 'The structured citations could not be read'}${line !== undefined ? ` (line ${line}, column ${column ?? 1})` : ''}: ${sentence(message)}`,
   malformedMarker: ({ marker, reason }) => `Malformed citation marker ${marker}: ${reason}.`,
   mixedStyles: ({ marker, style, majority }) =>
     `${marker} uses the ${STYLE_SHAPE[style]} style while the rest of the answer uses ${STYLE_SHAPE[majority]}.`,
@@ -112,6 +115,8 @@ const cs: FindingMessages = {
   emptyChunk: ({ marker, chunkId }) => `${marker} cituje úryvek „${chunkId}“, který nemá žádný text.`,
   noChunks: ({ marker }) => `${marker} cituje zdroj, ale případ neobsahuje žádné úryvky.`,
   locationMissing: ({ marker }) => `${marker}: tuto část dokumentu žádný úryvek neobsahuje.`,
+  inputUnreadable: ({ input, message, line, column }) =>
+    `${input === 'chunks' ? 'Vstup Úryvky nejde zpracovat' : input === 'answer' ? 'Vstup Odpověď nejde přečíst' : 'Strukturované citace nejde přečíst'}${line !== undefined ? ` (řádek ${line}, sloupec ${column ?? 1})` : ''}: ${sentence(message)}`,
   malformedMarker: ({ marker, reason }) => `Chybně zapsaná citace ${marker}: ${csReason(reason)}.`,
   mixedStyles: ({ marker, style, majority }) =>
     `${marker} používá styl ${STYLE_SHAPE[style]}, zbytek odpovědi ale ${STYLE_SHAPE[majority]}.`,

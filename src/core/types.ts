@@ -313,6 +313,8 @@ export interface Report {
     answer_format: AnswerFormat;
     required_style: RequiredStyle;
     generated_at?: string;
+    /** Inputs that could not be read; the dimensions that need them are NOT_CHECKED. */
+    unreadable?: UnreadableInput[];
   };
 }
 
@@ -320,6 +322,21 @@ export interface AuditOptions {
   requiredStyle?: RequiredStyle;
   /** 'auto' detects from the query and answer. */
   language?: Language | 'auto';
+  /**
+   * Inputs the caller could not parse (the page's Chunks or Answer editor): the checks that need
+   * them are NOT_CHECKED and the report says where the input fails, instead of auditing what is
+   * left as if it were the user's input.
+   */
+  unreadable?: { chunks?: ParseError; answer?: ParseError };
+}
+
+/** An input the audit could not read, as the report states it. */
+export interface UnreadableInput {
+  input: 'chunks' | 'answer' | 'structured_citations';
+  message: string;
+  /** 1-based, when the input is text. */
+  line?: number;
+  column?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

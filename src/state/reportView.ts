@@ -64,7 +64,7 @@ export interface ClaimView {
 
 export function claimViews(report: Report, prev: readonly ClaimView[] = []): ClaimView[] {
   // Statuses and each claim's citations come from claimFacts, as every other count does.
-  const facts = claimFacts(report.claims, report.citations);
+  const facts = claimFacts(report.claims, report.citations, report.meta.unreadable);
   const byIndex = new Map<number, Citation>();
   for (const c of report.citations) if (!byIndex.has(c.index)) byIndex.set(c.index, c);
   const findingsOf = new Map<number, IndexedFinding[]>();
@@ -118,6 +118,6 @@ export function reportCounts(report: Report): { errors: number; warnings: number
     else if (f.severity === 'warning') warnings++;
     else infos++;
   }
-  const uncited = claimFacts(report.claims, report.citations).uncited.length;
+  const uncited = claimFacts(report.claims, report.citations, report.meta.unreadable).uncited.length;
   return { errors, warnings, infos, uncited };
 }

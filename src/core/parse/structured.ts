@@ -136,7 +136,8 @@ function detectList(list: unknown[], ctx: Ctx, path: JsonPath, answer: string | 
   if (list.every(isOffsetCitation)) return offsetCitations(list as Record<string, unknown>[], ctx, path, answer);
   if (list.every(hasRefKey)) return idQuoteList(list as Record<string, unknown>[], ctx, path, answer);
   if (list.every(isAzureCitation)) return azure(list as Record<string, unknown>[], ctx, path, answer);
-  issue(ctx, path, `a list whose items are not of one known kind; ${EXPECTED}`);
+  const seen = [...new Set(list.flatMap((e) => (isRecord(e) ? Object.keys(e) : [describeType(e)])))].slice(0, 8);
+  issue(ctx, path, `a list whose items are not of one known kind (keys: ${seen.join(', ') || 'none'}); ${EXPECTED}`);
   return undefined;
 }
 
@@ -167,7 +168,14 @@ function detectObject(o: Record<string, unknown>, ctx: Ctx, path: JsonPath): Str
 
   const answerKey = (['answer', 'text', 'response'] as const).find((k) => typeof o[k] === 'string');
   const answer = answerKey ? (o[answerKey] as string) : undefined;
-  const citations = o.citations ?? o.sources ?? o.references;
+  let citations = o.citations ?? o.sources ?? o.references;
+  // XML read as a tree (xmltodict and the like): <citations><citation>…</citation></citations>
+  // is {citations: {citation: [...]}}, or {citation: {...}} for one.
+  if (isRecord(citations) && Object.keys(citations).length === 1) {
+    const only = Object.values(citations)[0];
+    if (Array.isArray(only)) citations = only;
+    else if (isRecord(only)) citations = [only];
+  }
   const citationsKey = o.citations !== undefined ? 'citations' : o.sources !== undefined ? 'sources' : 'references';
   if (Array.isArray(citations)) {
     // Cohere v1: {text, citations: [{start, end, text, document_ids}], documents: [{id, text}]}.
@@ -183,8 +191,46 @@ function detectObject(o: Record<string, unknown>, ctx: Ctx, path: JsonPath): Str
     issue(ctx, path, 'this is a whole audit case (query, answer, chunks), not structured citations');
     return undefined;
   }
+  // LangChain's XMLOutputParser: every element is a list of one-key objects, one per child
+  // ({cited_answer: [{answer}, {citations: [{citation: [{source_id}, {quote}]}]}]}).
+  const keys = Object.keys(o);
+  const wrapped = keys.length === 1 ? o[keys[0]!] : undefined;
+  if (isRecord(wrapped) && typeof wrapped.answer === 'string' && ('citations' in wrapped || 'sources' in wrapped)) return zeroBased(detectObject(wrapped, ctx, [...path, keys[0]!]));
+  if (keys.length === 1 && isXmlChildren(o[keys[0]!])) {
+    const inner = fromXmlChildren(o[keys[0]!], keys[0]!);
+    if (isRecord(inner) && (typeof inner.answer === 'string' || Array.isArray(inner.citations))) return zeroBased(detectObject(inner, ctx, [...path, keys[0]!]));
+  }
   issue(ctx, path, `an object of unknown shape (keys: ${Object.keys(o).slice(0, 8).join(', ') || 'none'}); ${EXPECTED}`);
   return undefined;
+}
+
+/**
+ * LangChain's XML prompting numbers the sources it shows the model from 0 (<source id="0">), so
+ * numeric ids that are not chunk ids are 0-based positions even when no 0 is cited.
+ */
+function zeroBased(r: StructuredInput | undefined): StructuredInput | undefined {
+  if (!r) return r;
+  return { ...r, citations: r.citations.map((c) => (c.refKind === 'index1' ? { ...c, refKind: 'index0' } : c)) };
+}
+
+/** A list of objects with one key each: how LangChain's XMLOutputParser writes an element's children. */
+function isXmlChildren(v: unknown): v is Record<string, unknown>[] {
+  return Array.isArray(v) && v.length > 0 && v.every((e) => isRecord(e) && Object.keys(e).length === 1);
+}
+
+/**
+ * The parser's children as a plain value: distinct child names make an object; one name repeated
+ * (or a single child named as the singular of its parent, <citations><citation>) makes a list.
+ */
+function fromXmlChildren(v: unknown, parent: string): unknown {
+  if (!isXmlChildren(v)) return v;
+  const names = v.map((e) => Object.keys(e)[0]!);
+  const same = names.every((n) => n === names[0]);
+  if (same && (names.length > 1 || parent === `${names[0]}s`)) return v.map((e) => fromXmlChildren(e[names[0]!], names[0]!));
+  if (new Set(names).size !== names.length) return v;
+  const out: Record<string, unknown> = {};
+  v.forEach((e, k) => (out[names[k]!] = fromXmlChildren(e[names[k]!], names[k]!)));
+  return out;
 }
 
 function textOfContent(content: unknown): string | undefined {
