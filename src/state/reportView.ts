@@ -1,6 +1,6 @@
 // The report arranged for reading: findings grouped under their dimension, claims with their
 // citations and status, scores in display order. Pure functions over a Report.
-import type { Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
+import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
 import { claimFacts, type ClaimStatus } from '../core/facts';
 
 export const DIMENSION_ORDER: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
@@ -106,6 +106,14 @@ export function scoreRows(scores: Scores): { key: keyof Scores; value: number | 
 export function formatScore(value: number | null, locale: string): string {
   if (value === null || !Number.isFinite(value)) return '—';
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * The detected answer format as it should be named: "plain" text is only "with markers" when it
+ * has inline markers (an Anthropic-citations answer has none: its citations are the blocks).
+ */
+export function answerFormatLabelKey(format: AnswerFormat, inlineMarkers: number): AnswerFormat | 'plain-no-markers' {
+  return format === 'plain' && inlineMarkers === 0 ? 'plain-no-markers' : format;
 }
 
 /** Counts for the report header line. */
