@@ -89,3 +89,20 @@ describe('page_location over a PDF split per page', () => {
     expect(r.findings.filter((f) => f.check === 'quotes')).toEqual([]);
   });
 });
+
+describe('titles that repeat across separate documents', () => {
+  it('keeps the plain position when that chunk holds the cited text', () => {
+    const docs = [
+      { id: 'w1', title: 'Cheetah', text: 'The cheetah is the fastest land animal.' },
+      { id: 'w2', title: 'Cheetah', text: 'Cheetahs live in savannahs and arid mountains.' },
+      { id: 'w3', title: 'Lion', text: 'Lions live in prides.' },
+    ];
+    // Without document_title: only document_index says which document.
+    const cite = (i: number, quote: string) => [textBlock('A claim about big cats.', [{ type: 'char_location', cited_text: quote, document_index: i, start_char_index: 0, end_char_index: quote.length }])];
+    const second = auditCase(caseOf(cite(1, 'Cheetahs live in savannahs and arid mountains.'), docs));
+    expect(second.citations[0]?.chunk_id).toBe('w2');
+    const third = auditCase(caseOf(cite(2, 'Lions live in prides.'), docs));
+    expect(third.citations[0]?.chunk_id).toBe('w3');
+    expect(third.dimensions.exists.status).toBe('PASS');
+  });
+});

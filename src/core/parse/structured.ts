@@ -406,9 +406,14 @@ function documentChunks(c: Record<string, unknown>, sc: StructuredCitation, chun
     });
     // Only when the titles group the chunks into fewer documents than chunks: else each chunk
     // is a document and the index is a plain position.
-    if (order.length < chunks.length) {
-      const key = order[c.document_index];
-      return key === undefined ? [] : groups.get(key);
+    // Titles can repeat across documents too (two search results titled alike): when the chunk at
+    // the plain position holds the cited text, or there are fewer titles than the index, the
+    // index is read as that position.
+    const plain = chunks[c.document_index];
+    const quote = sc.quote;
+    const plainHolds = plain !== undefined && quote !== undefined && quote.trim() !== '' && (findQuote(quote, plain.text) ?? findQuoteIgnoringEdges(quote, plain.text)) !== undefined;
+    if (order.length < chunks.length && c.document_index < order.length && !(plainHolds && sc.location !== 'page_location')) {
+      return groups.get(order[c.document_index]!);
     }
     return undefined;
   }
