@@ -296,6 +296,9 @@ export function claimSupport(support: SupportJudgement[] | undefined, joint?: Su
  * caps verdicts of claims with absent numbers, then recomputes ACCURATE, the verdict and all scores.
  */
 export function applyModelResults(report: Report, results: ModelResults, c: AuditCase): Report {
+  // Judgements over chunks or an answer that could not be read judge the parse failure, not the
+  // answer: the report stays as the local audit left it (NOT_CHECKED where the input is missing).
+  if (report.meta.unreadable?.some((u) => u.input === 'chunks' || u.input === 'answer')) return report;
   const lang = report.meta.language;
   const s = strings(lang);
   const chunkText = new Map(c.chunks.map((ch) => [String(ch.id), ch.text]));

@@ -125,3 +125,15 @@ describe('an editor that does not parse', () => {
     expect(r.summary).toContain('line 1, column');
   });
 });
+
+describe('a model run over input that could not be read', () => {
+  it('does not turn the unchecked dimensions into a verdict', async () => {
+    const { applyModelResults } = await import('../../src/core/report');
+    const c = { query: 'q', answer: 'Pronghorns sustain 55 km/h [d0].', chunks: [] };
+    const local = auditCase(c, { unreadable: { chunks: { message: 'Unexpected token', line: 2, column: 24, offset: 30, endOffset: 36, source: 'chunks' } } });
+    expect(local.dimensions.accurate.status).toBe('NOT_CHECKED');
+    const merged = applyModelResults(local, { model: 'm', judgements: [{ claim_index: 0, support: [{ chunk_id: 'd0', verdict: 'not_supported', supporting_phrase: '', missing_or_extra: '', decision_basis: '' }] }] }, c);
+    expect(merged.dimensions.accurate.status).toBe('NOT_CHECKED');
+    expect(merged.verdict).toBe('INCOMPLETE');
+  });
+});
