@@ -1,7 +1,8 @@
 // One local audit: parse → find citations → split claims → run every local check → report.
 // Pure and synchronous, so the page, a worker, the CLI and the tests all call the same thing.
-import type { AuditCase, AuditOptions, CheckContext, Finding, Language, Report } from './types';
-import { prepareCase } from './parse/case';
+import type { AuditCase, AuditOptions, CheckContext, Finding, Language, ParseError, Report, UnreadableInput } from './types';
+import { prepareCase, type PreparedCase } from './parse/case';
+import { messagesFor } from './messages';
 import { findMarkers } from './markers';
 import { resolveMapping } from './mapping';
 import { splitClaims } from './claims';
@@ -31,7 +32,10 @@ export function resolveLanguage(
 
 export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   const prepared = prepareCase(c);
-  const { answer, chunks, structured } = prepared;
+  const { chunks, structured } = prepared;
+  const unreadable = unreadableInputs(c, prepared, opts);
+  // An answer that could not be read is not audited as if its raw text were the answer.
+  const answer = unreadable.some((u) => u.input === 'answer') ? '' : prepared.answer;
   const language = resolveLanguage({ query: c.query, answer, ...(c.language ? { language: c.language } : {}) }, opts.language, opts.fallbackLanguage);
   const requiredStyle = opts.requiredStyle ?? 'auto';
 
@@ -66,17 +70,31 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     citationScope,
   };
 
-  const findings: Finding[] = [...checkExists(ctx), ...checkFormatted(ctx), ...checkComplete(ctx)];
-  const quotes = checkQuotes(ctx);
-  for (const [index, verification] of quotes.verifications) {
-    const citation = citations[index];
-    if (citation) citation.source_verification = verification;
+  const m = messagesFor(language);
+  const noChunks = unreadable.some((u) => u.input === 'chunks');
+  const noCitations = unreadable.some((u) => u.input === 'structured_citations' || u.input === 'answer');
+  // Checks that need an input that could not be read do not run: their verdict would be about
+  // the parse failure, not the answer ("the case has no chunks at all").
+  const findings: Finding[] = [...(noChunks ? [] : checkExists(ctx)), ...checkFormatted(ctx)];
+  findings.push(...checkComplete(ctx).filter((f) => !noCitations || (f.code !== 'uncited_claim' && f.code !== 'no_citations')));
+  if (!noChunks) {
+    const quotes = checkQuotes(ctx);
+    for (const [index, verification] of quotes.verifications) {
+      const citation = citations[index];
+      if (citation) citation.source_verification = verification;
+    }
+    findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx));
   }
-  findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx));
-  // Structured citations that had to be repaired or could not be read are reported like any
-  // other formatting finding (a warning: the citations that were read are still checked).
-  for (const message of prepared.errors) {
-    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
+  for (const u of unreadable) {
+    const where = u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : undefined;
+    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'input_unreadable', message: m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
+  }
+  // Structured citations that had to be repaired are reported like any other formatting finding
+  // (a warning: the citations that were read are still checked).
+  if (!unreadable.some((u) => u.input === 'structured_citations')) {
+    for (const message of prepared.errors) {
+      findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
+    }
   }
   for (const f of findings) {
     const text = answer.slice(f.start, f.end);
@@ -86,7 +104,28 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
 
   const report = buildLocalReport(ctx, findings, {
     ...(c.id !== undefined ? { caseId: String(c.id) } : {}),
-    answerFormat: structured?.format ?? 'plain',
+    answerFormat: unreadable.some((u) => u.input === 'answer') ? 'json-unknown' : (structured?.format ?? 'plain'),
+    ...(unreadable.length ? { unreadable } : {}),
   });
   return report;
+}
+
+/**
+ * What could not be read: inputs the caller says do not parse, and structured citations given
+ * but of no known shape (the normaliser's message names the keys it saw).
+ */
+function unreadableInputs(c: AuditCase, prepared: PreparedCase, opts: AuditOptions): UnreadableInput[] {
+  const out: UnreadableInput[] = [];
+  const fromError = (input: UnreadableInput['input'], e: ParseError): UnreadableInput => ({ input, message: briefly(e.message), line: e.line, column: e.column });
+  if (opts.unreadable?.answer) out.push(fromError('answer', opts.unreadable.answer));
+  if (opts.unreadable?.chunks) out.push(fromError('chunks', opts.unreadable.chunks));
+  if (c.structured_citations !== undefined && c.structured_citations !== null && !prepared.structured) {
+    out.push({ input: 'structured_citations', message: briefly(prepared.errors[0] ?? 'an unknown shape') });
+  }
+  return out;
+}
+
+/** A parse message without the list of accepted forms and the note on what happens (the finding keeps them). */
+function briefly(message: string): string {
+  return message.replace(/;\s*expected [\s\S]*$/, '').replace(/\.?\s*\(the answer looks like JSON[\s\S]*$/, '').replace(/\.?\s*Here nothing is audited[\s\S]*$/, '').trim();
 }

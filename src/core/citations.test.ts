@@ -111,7 +111,7 @@ describe('structured citations with answer spans', () => {
     ]);
   });
 
-  it('a span over several claims: the best-matching claim owns it, every covered claim counts it', () => {
+  it('a span over several claims: one citation per covered claim, over its part of the span', () => {
     const intro = 'Based on the documentation, I can explain why the invoice is missing: ';
     const block =
       'Invoices are emailed when the payment clears. If no invoice arrives within three days of the payment, please write to the billing team for help.';
@@ -140,11 +140,19 @@ describe('structured citations with answer spans', () => {
     const { citations, claims } = audit(answer, chunks, structured);
     expect(citations.map((c) => [c.chunk_id, c.claim_index])).toEqual([
       ['3', 1],
+      ['3', 1],
+      ['3', 2],
       ['3', 2],
     ]);
     expect(citations[0]?.marker.length).toBeLessThanOrEqual(40);
-    expect(citations[0]?.marker.endsWith('…')).toBe(true);
-    expect(claims.map((c) => c.citation_indexes)).toEqual([[], [0, 1], [0, 1], []]);
+    expect(citations[2]?.marker.endsWith('…')).toBe(true);
+    expect(claims.map((c) => c.citation_indexes)).toEqual([[], [0, 1], [2, 3], []]);
+    // Each citation lies inside its claim.
+    for (const c of citations) {
+      const owner = claims[c.claim_index]!;
+      expect(c.start).toBeGreaterThanOrEqual(owner.start);
+      expect(c.end).toBeLessThanOrEqual(owner.end);
+    }
     expect(claims[3]?.needs_citation).toBe(true);
   });
 

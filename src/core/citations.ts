@@ -8,9 +8,10 @@
 //   Citation with that span; its marker is the cited answer text, cut to 40 characters for
 //   display. When the span is exactly an inline marker (liu2023 lists its "[1]" markers with
 //   offsets), no second citation is made: the inline one gains the quote and source offsets.
-//   The citation's claim is the overlapped claim whose words best match the quote (or the cited
-//   chunk); every claim the span covers at least half of also counts it among its citations,
-//   because such a span cites all the text it covers.
+//   A span over several claims becomes one citation per claim it covers at least half of (and
+//   the claim whose words best match the quote or the cited chunk), each over that claim's part
+//   of the span, because such a span cites all the text it covers; so citations[].claim_index
+//   and claims[].citation_indexes always say the same thing.
 // - Structured citations without a span (id lists, id + quote lists) belong to the claim they
 //   support: the only claim needing a citation if there is one, else the claim needing a
 //   citation whose content words best overlap the quote (or the cited chunk's text); ties go to
@@ -157,25 +158,37 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
       if (overlapped.length === 0) claim = claimForSpan(answer, claims, span[0], span[1]);
       else if (overlapped.length === 1) claim = overlapped[0] ?? -1;
       else claim = bestClaim(overlapped, claimWords(), source()) ?? overlapped[0] ?? -1;
-      const also = overlapped.filter((k) => k !== claim && coveredHalf(claims[k] as Claim, span[0], span[1]));
-      pending.push({
-        citation: withSource(
-          {
-            marker: displayText(answer.slice(span[0], span[1])),
-            marker_index: null,
-            ref: sc.ref,
-            chunk_id: chunkId,
-            start: span[0],
-            end: span[1],
-            exists: exists(chunkId),
-            style: 'structured',
-          },
-          sc,
-        ),
-        claim,
-        alsoClaims: also,
-        order: order++,
-      });
+      // A span over several claims (one API text block of three sentences) cites each claim it
+      // covers at least half of: one citation per claim, over the claim's part of the span, so
+      // that every citation has exactly one claim and each claim lists exactly its citations.
+      const covered = overlapped.filter((k) => k === claim || coveredHalf(claims[k] as Claim, span[0], span[1]));
+      const parts: [number, number, number][] =
+        covered.length > 1
+          ? covered.map((k) => {
+              const c = claims[k] as Claim;
+              return [k, Math.max(span[0], c.start), Math.min(span[1], c.end)];
+            })
+          : [[claim, span[0], span[1]]];
+      for (const [k, a, b] of parts) {
+        pending.push({
+          citation: withSource(
+            {
+              marker: displayText(answer.slice(a, b)),
+              marker_index: null,
+              ref: sc.ref,
+              chunk_id: chunkId,
+              start: a,
+              end: b,
+              exists: exists(chunkId),
+              style: 'structured',
+            },
+            sc,
+          ),
+          claim: k,
+          alsoClaims: NO_CLAIMS,
+          order: order++,
+        });
+      }
       continue;
     }
 
@@ -214,7 +227,11 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     const c = claims[k];
     if (!c) return;
     c.citation_indexes.push(index);
-    if (id === null) return;
+    attachChunk(k, id);
+  };
+  const attachChunk = (k: number, id: string | null): void => {
+    const c = claims[k];
+    if (!c || id === null) return;
     const ids = c.chunk_ids;
     if (ids.length < 32) {
       if (!ids.includes(id)) ids.push(id);
@@ -245,9 +262,13 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     if (c.quote !== undefined) citation.quote = c.quote;
     if (c.source_start !== undefined) citation.source_start = c.source_start;
     if (c.source_end !== undefined) citation.source_end = c.source_end;
+    if (c.source_chunk_ids !== undefined) citation.source_chunk_ids = c.source_chunk_ids;
+    if (c.source_document !== undefined) citation.source_document = c.source_document;
     citations.push(citation);
     attach(p.claim, index, c.chunk_id);
     for (const k of p.alsoClaims) attach(k, index, c.chunk_id);
+    // A location over several chunks (pages 3–4) cites each of them for the claim's other checks.
+    if (c.source_chunk_ids) for (const id of c.source_chunk_ids) if (id !== c.chunk_id) attachChunk(p.claim, id);
   }
   for (const c of claims) sortInPlace(c.citation_indexes, (a, b) => a - b);
   return { citations, claims };
@@ -286,6 +307,11 @@ function withSource<T extends Omit<Citation, 'index' | 'claim_index'>>(c: T, sc:
   if (typeof sc.quote === 'string') out.quote = sc.quote;
   if (typeof sc.sourceStart === 'number' && Number.isFinite(sc.sourceStart)) out.source_start = sc.sourceStart;
   if (typeof sc.sourceEnd === 'number' && Number.isFinite(sc.sourceEnd)) out.source_end = sc.sourceEnd;
+  if (Array.isArray(sc.chunkIds) && sc.chunkIds.length > 1) out.source_chunk_ids = [...sc.chunkIds];
+  const doc: NonNullable<Citation['source_document']> = {};
+  if (typeof sc.documentTitle === 'string' && sc.documentTitle !== '') doc.title = sc.documentTitle;
+  if (typeof sc.page === 'number' && Number.isFinite(sc.page)) doc.pages = [sc.page, typeof sc.pageEnd === 'number' && sc.pageEnd > sc.page ? sc.pageEnd : sc.page + 1];
+  if (doc.title !== undefined || doc.pages !== undefined) out.source_document = doc;
   return out;
 }
 

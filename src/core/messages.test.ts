@@ -7,6 +7,8 @@ const PARAMS: { [K in keyof FindingMessages]: Parameters<FindingMessages[K]>[0] 
   refOutOfRange: { marker: '[7]', ref: '7', count: 5, base: 1 },
   emptyChunk: { marker: '[2]', chunkId: 'b' },
   noChunks: { marker: '[1]' },
+  locationMissing: { marker: 'Citation of "Annual report", page 14' },
+  inputUnreadable: { input: 'chunks', message: "Unexpected 'broken': expected a JSON value", line: 1, column: 23 },
   malformedMarker: { marker: '\\cite{}', reason: 'empty \\cite{}' },
   mixedStyles: { marker: '[chunk_3]', style: 'bracket_id', majority: 'latex_cite' },
   wrongStyle: { marker: '[chunk_3]', style: 'bracket_id', required: 'latex_cite' },

@@ -9,6 +9,8 @@ export interface FindingMessages {
   refOutOfRange(p: { marker: string; ref: string; count: number; base: 0 | 1 }): string;
   emptyChunk(p: { marker: string; chunkId: string }): string;
   noChunks(p: { marker: string }): string;
+  locationMissing(p: { marker: string }): string;
+  inputUnreadable(p: { input: 'chunks' | 'answer' | 'structured_citations'; message: string; line?: number; column?: number }): string;
   // FORMATTED
   malformedMarker(p: { marker: string; reason: string }): string;
   mixedStyles(p: { marker: string; style: CitationStyle; majority: CitationStyle }): string;
@@ -55,6 +57,9 @@ const en: FindingMessages = {
     `${marker} points to chunk number ${ref} (${base === 0 ? '0-based' : '1-based'}), but there ${count === 1 ? 'is only 1 chunk' : `are only ${count} chunks`}.`,
   emptyChunk: ({ marker, chunkId }) => `${marker} cites chunk "${chunkId}", which has no text.`,
   noChunks: ({ marker }) => `${marker} cites a source, but the case has no chunks at all.`,
+  locationMissing: ({ marker }) => `${marker}: no chunk holds that part of the document.`,
+  inputUnreadable: ({ input, message, line, column }) =>
+    `${input === 'chunks' ? 'The Chunks input does not parse' : input === 'answer' ? 'The Answer input could not be read' : 'The structured citations could not be read'}${line !== undefined ? ` (line ${line}, column ${column ?? 1})` : ''}: ${sentence(message)}`,
   malformedMarker: ({ marker, reason }) => `Malformed citation marker ${marker}: ${reason}.`,
   mixedStyles: ({ marker, style, majority }) =>
     `${marker} uses the ${STYLE_SHAPE[style]} style while the rest of the answer uses ${STYLE_SHAPE[majority]}.`,
@@ -117,6 +122,9 @@ const cs: FindingMessages = {
     `${marker} odkazuje na úryvek číslo ${ref} (číslováno od ${base}), ale k dispozici ${count === 1 ? 'je' : 'jsou'} jen ${csChunks(count)}.`,
   emptyChunk: ({ marker, chunkId }) => `${marker} cituje úryvek „${chunkId}“, který nemá žádný text.`,
   noChunks: ({ marker }) => `${marker} cituje zdroj, ale případ neobsahuje žádné úryvky.`,
+  locationMissing: ({ marker }) => `${marker}: tuto část dokumentu žádný úryvek neobsahuje.`,
+  inputUnreadable: ({ input, message, line, column }) =>
+    `${input === 'chunks' ? 'Vstup Úryvky nejde zpracovat' : input === 'answer' ? 'Vstup Odpověď nejde přečíst' : 'Strukturované citace nejde přečíst'}${line !== undefined ? ` (řádek ${line}, sloupec ${column ?? 1})` : ''}: ${sentence(message)}`,
   malformedMarker: ({ marker, reason }) => `Chybně zapsaná citace ${marker}: ${csReason(reason)}.`,
   mixedStyles: ({ marker, style, majority }) =>
     `${marker} používá styl ${STYLE_SHAPE[style]}, zbytek odpovědi ale ${STYLE_SHAPE[majority]}.`,
@@ -155,9 +163,31 @@ export function messagesFor(lang: Language): FindingMessages {
   return CATALOG[lang] ?? en;
 }
 
-/** How a citation is named in messages: its marker, or a description for structured ones. */
-export function citationLabel(c: { marker: string; ref: string; style: string }, lang: Language): string {
+/**
+ * How a citation is named in messages: its marker, or for a structured one what the user can
+ * see — the chunk id(s) it resolved to and the document's title and pages — never a bare
+ * position such as the Anthropic API's document_index.
+ */
+export function citationLabel(
+  c: { marker: string; ref: string; style: string; chunk_id?: string | null; source_chunk_ids?: string[]; source_document?: { title?: string; pages?: [number, number] } },
+  lang: Language,
+): string {
   if (c.marker && c.style !== 'structured') return c.marker;
+  const cs = lang === 'cs';
+  const doc = c.source_document;
+  const pages = doc?.pages
+    ? doc.pages[1] - doc.pages[0] <= 1
+      ? cs ? `str. ${doc.pages[0]}` : `page ${doc.pages[0]}`
+      : cs ? `str. ${doc.pages[0]}–${doc.pages[1] - 1}` : `pages ${doc.pages[0]}–${doc.pages[1] - 1}`
+    : '';
+  const where = [doc?.title !== undefined ? (cs ? `„${doc.title}“` : `"${doc.title}"`) : '', pages].filter(Boolean).join(', ');
+  const ids = c.source_chunk_ids && c.source_chunk_ids.length > 1 ? c.source_chunk_ids : c.chunk_id ? [c.chunk_id] : [];
+  if (ids.length > 0) {
+    const named = ids.map((id) => (cs ? `„${id}“` : `"${id}"`)).join(', ');
+    const what = cs ? (ids.length > 1 ? `Citace úryvků ${named}` : `Citace úryvku ${named}`) : ids.length > 1 ? `Citation of chunks ${named}` : `Citation of chunk ${named}`;
+    return where ? `${what} (${where})` : what;
+  }
+  if (where) return cs ? `Citace ${where}` : `Citation of ${where}`;
   const ref = c.ref || '?';
-  return lang === 'cs' ? `Citace zdroje „${ref}“` : `Citation of source "${ref}"`;
+  return cs ? `Citace zdroje „${ref}“` : `Citation of source "${ref}"`;
 }

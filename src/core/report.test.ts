@@ -183,17 +183,38 @@ describe('claims citing only missing chunks', () => {
 });
 
 describe('structured-citation problems', () => {
-  it('become a formatting finding of their own rather than a bare string', async () => {
+  it('a value of unknown shape: "citations could not be read", INCOMPLETE, never "the answer cites nothing"', async () => {
+    const { auditCase } = await import('./audit');
+    const r = auditCase({
+      query: 'q',
+      answer: 'Paris is in France. It has 2.1 million people.',
+      chunks: [{ id: '1', text: 'Paris is the capital of France.' }],
+      structured_citations: { unexpected: true, result: [] },
+    });
+    const f = r.findings.filter((x) => x.code === 'input_unreadable');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.dimension).toBe('formatted');
+    expect(f[0]!.message).toContain('unexpected, result');
+    expect(r.dimensions.formatted.issues).toContain(f[0]!.message);
+    expect(r.verdict).toBe('INCOMPLETE');
+    expect(r.dimensions.complete.status).toBe('NOT_CHECKED');
+    expect(r.findings.some((x) => x.code === 'no_citations' || x.code === 'uncited_claim')).toBe(false);
+    expect(r.meta.unreadable?.[0]?.input).toBe('structured_citations');
+    expect(r.scores.citation_coverage).toBeNull();
+  });
+
+  it('a readable form with one bad citation keeps the rest and reports the problem as a warning', async () => {
     const { auditCase } = await import('./audit');
     const r = auditCase({
       query: 'q',
       answer: 'Paris is in France.',
       chunks: [{ id: '1', text: 'Paris is the capital of France.' }],
-      structured_citations: { unexpected: true },
+      structured_citations: { answer: 'Paris is in France.', citations: [{ chunk_id: '1', start: 9, end: 2, quote: 'Paris is the capital of France.' }] },
     });
     const f = r.findings.filter((x) => x.code === 'structured_citations');
     expect(f.length).toBeGreaterThan(0);
-    expect(r.dimensions.formatted.issues).toContain(f[0]!.message);
     expect(r.dimensions.formatted.status).toBe('PASS');
+    expect(r.meta.unreadable).toBeUndefined();
+    expect(r.citations).toHaveLength(1);
   });
 });

@@ -14,10 +14,12 @@ import type {
   Status,
   SupportJudgement,
   SupportVerdict,
+  UnreadableInput,
   Verdict,
 } from './types';
 import { TOOL_VERSION } from './types';
 import { findQuote } from './text';
+import { citationsUnreadable, claimFacts } from './facts';
 
 export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
 
@@ -73,6 +75,10 @@ interface Strings {
   notJudged: (n: number) => string;
   confirmedFactual: (i: number) => string;
   incorrect: (v: string) => string;
+  inputName: Record<UnreadableInput['input'], string>;
+  at: (line: number, column: number) => string;
+  inputUnreadable: (inputs: string) => string;
+  summaryUnreadable: (input: string, at: string, message: string, dims: string) => string;
 }
 
 const EN: Strings = {
@@ -96,6 +102,10 @@ const EN: Strings = {
   notJudged: (n) => `${n} cited claim(s) were not judged by the model.`,
   confirmedFactual: (i) => `The model confirms that claim ${i + 1} states a fact and needs a citation.`,
   incorrect: (v) => `Answer correctness against the gold answer: ${v}.`,
+  inputName: { chunks: 'The Chunks input', answer: 'The Answer input', structured_citations: 'The structured citations' },
+  at: (line, column) => ` at line ${line}, column ${column}`,
+  inputUnreadable: (inputs) => `Not checked: ${inputs} could not be read.`,
+  summaryUnreadable: (input, at, message, dims) => `${input} could not be read${at} (${message.replace(/\.$/, '')}); ${dims} not checked until it is fixed.`,
 };
 
 const CS: Strings = {
@@ -119,6 +129,10 @@ const CS: Strings = {
   notJudged: (n) => `Model neohodnotil ${n} citovaných tvrzení.`,
   confirmedFactual: (i) => `Model potvrzuje, že tvrzení ${i + 1} uvádí fakt a potřebuje citaci.`,
   incorrect: (v) => `Správnost odpovědi vůči referenční odpovědi: ${v}.`,
+  inputName: { chunks: 'Vstup Úryvky', answer: 'Vstup Odpověď', structured_citations: 'Strukturované citace' },
+  at: (line, column) => ` na řádku ${line}, sloupci ${column}`,
+  inputUnreadable: (inputs) => `Neověřeno: ${inputs} nelze přečíst.`,
+  summaryUnreadable: (input, at, message, dims) => `${input} nelze přečíst${at} (${message.replace(/\.$/, '')}); ${dims} se neověřuje, dokud to nebude opraveno.`,
 };
 
 export function strings(lang: 'en' | 'cs'): Strings {
@@ -143,14 +157,10 @@ function dimensionsFromFindings(findings: Finding[]): Report['dimensions'] {
   return dims;
 }
 
-function localScores(ctx: CheckContext, citations: Citation[]): Scores {
-  let needing = 0;
-  let covered = 0;
-  for (const c of ctx.claims) {
-    if (!c.needs_citation) continue;
-    needing++;
-    if (c.citation_indexes.length > 0) covered++;
-  }
+function localScores(ctx: CheckContext, citations: Citation[], unreadable: readonly UnreadableInput[]): Scores {
+  const { needing, covered } = claimFacts(ctx.claims, citations, unreadable);
+  // Coverage of citations that could not be read is not known.
+  const blind = citationsUnreadable(unreadable);
   let existing = 0;
   const verified: number[] = [];
   for (const c of citations) {
@@ -158,7 +168,7 @@ function localScores(ctx: CheckContext, citations: Citation[]): Scores {
     if (c.source_verification) verified.push(VERIFICATION_SCORE[c.source_verification.status]);
   }
   return {
-    citation_coverage: round(needing ? covered / needing : null),
+    citation_coverage: round(needing && !blind ? covered / needing : null),
     citation_existence: round(citations.length ? existing / citations.length : null),
     source_verification: round(mean(verified)),
     citation_recall: null,
@@ -171,7 +181,7 @@ function localScores(ctx: CheckContext, citations: Citation[]): Scores {
   };
 }
 
-function localRecommendations(ctx: CheckContext, findings: Finding[], s: Strings): string[] {
+function localRecommendations(ctx: CheckContext, findings: Finding[], s: Strings, unreadable: readonly UnreadableInput[]): string[] {
   const recs: string[] = [];
   const missing = [
     ...new Set(
@@ -181,7 +191,7 @@ function localRecommendations(ctx: CheckContext, findings: Finding[], s: Strings
     ),
   ];
   if (missing.length) recs.push(s.recFixIds(missing.join(', ')));
-  const uncited = findings.filter((f) => f.code === 'uncited_claim').length;
+  const uncited = claimFacts(ctx.claims, ctx.citations, unreadable).uncited.length;
   if (uncited) recs.push(s.recAddCitations(uncited));
   if (findings.some((f) => f.check === 'formatted' && f.severity === 'error')) {
     const counts = new Map<string, number>();
@@ -210,25 +220,41 @@ const STYLE_EXAMPLE: Record<string, string> = {
   longcite: '<cite>[s-e]</cite>',
 };
 
+/** The dimensions an input is needed for: without it they are NOT_CHECKED, never judged on what is left. */
+export const NEEDS_INPUT: Record<UnreadableInput['input'], readonly Dimension[]> = {
+  chunks: ['exists', 'accurate'],
+  structured_citations: ['complete', 'accurate'],
+  answer: ['exists', 'accurate', 'complete', 'formatted'],
+};
+
 export function buildLocalReport(
   ctx: CheckContext,
   findings: Finding[],
-  extra: { caseId?: string; answerFormat: Report['meta']['answer_format'] },
+  extra: { caseId?: string; answerFormat: Report['meta']['answer_format']; unreadable?: UnreadableInput[] },
 ): Report {
   const s = strings(ctx.language);
   const dimensions = dimensionsFromFindings(findings);
+  const unreadable = extra.unreadable ?? [];
+  const unchecked = new Set(unreadable.flatMap((u) => NEEDS_INPUT[u.input]));
+  for (const d of unchecked) {
+    // A FAIL found on what could be read stays (EXISTS of inline markers when only the
+    // structured citations are unreadable); a verdict about missing input is never given.
+    if (dimensions[d].status !== 'FAIL') dimensions[d] = { status: 'NOT_CHECKED', issues: [...dimensions[d].issues, s.inputUnreadable(unreadable.filter((u) => NEEDS_INPUT[u.input].includes(d)).map((u) => s.inputName[u.input]).join(', '))] };
+  }
   if (dimensions.accurate.status === 'NOT_CHECKED' && dimensions.accurate.issues.length === 0) {
     dimensions.accurate.issues.push(s.notChecked);
   }
   const verdict = computeVerdict(dimensions);
   const failed = DIMENSIONS.filter((d) => dimensions[d].status === 'FAIL').map((d) => s.dimName[d]);
-  const summary = ctx.answer.trim() === ''
-    ? s.noClaims
-    : failed.length
-      ? s.summaryFail(failed.join(', '))
-      : s.summaryPass(ctx.claims.length);
-  const recommendations = localRecommendations(ctx, findings, s);
-  if (dimensions.accurate.status === 'NOT_CHECKED' && ctx.citations.length) recommendations.push(s.recRunModel);
+  const summary = unreadable.length
+    ? unreadable.map((u) => s.summaryUnreadable(s.inputName[u.input], u.line !== undefined ? s.at(u.line, u.column ?? 1) : '', u.message, NEEDS_INPUT[u.input].map((d) => s.dimName[d]).join(', '))).join(' ')
+    : ctx.answer.trim() === ''
+      ? s.noClaims
+      : failed.length
+        ? s.summaryFail(failed.join(', '))
+        : s.summaryPass(ctx.claims.length);
+  const recommendations = localRecommendations(ctx, findings, s, unreadable);
+  if (dimensions.accurate.status === 'NOT_CHECKED' && ctx.citations.length && unreadable.length === 0) recommendations.push(s.recRunModel);
   return {
     verdict,
     dimensions,
@@ -236,7 +262,7 @@ export function buildLocalReport(
     recommendations,
     citations: ctx.citations,
     claims: ctx.claims.map((c) => ({ ...c })),
-    scores: localScores(ctx, ctx.citations),
+    scores: localScores(ctx, ctx.citations, unreadable),
     findings,
     markers: ctx.markers,
     mapping: ctx.mapping,
@@ -248,6 +274,7 @@ export function buildLocalReport(
       answer_format: extra.answerFormat,
       required_style: ctx.requiredStyle,
       citation_scope: ctx.citationScope ?? 'sentence',
+      ...(unreadable.length ? { unreadable } : {}),
     },
   };
 }
@@ -270,6 +297,9 @@ export function claimSupport(support: SupportJudgement[] | undefined, joint?: Su
  * caps verdicts of claims with absent numbers, then recomputes ACCURATE, the verdict and all scores.
  */
 export function applyModelResults(report: Report, results: ModelResults, c: AuditCase): Report {
+  // Judgements over chunks or an answer that could not be read judge the parse failure, not the
+  // answer: the report stays as the local audit left it (NOT_CHECKED where the input is missing).
+  if (report.meta.unreadable?.some((u) => u.input === 'chunks' || u.input === 'answer')) return report;
   const lang = report.meta.language;
   const s = strings(lang);
   const chunkText = new Map(c.chunks.map((ch) => [String(ch.id), ch.text]));

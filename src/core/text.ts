@@ -361,6 +361,40 @@ export function findElidedQuote(quote: string, haystack: string, near?: number):
   return { start: first.start, end, method: 'normalized' };
 }
 
+// What may stand at a quote's edges without being part of the quoted words: whitespace,
+// punctuation that closes or opens a sentence or clause, quotation marks, brackets, dashes and
+// an elision mark ("…", "...", "[…]"). Letters and digits never: a word more or less changes
+// what is quoted ("not effective" is not "effective").
+const EDGE_LEAD_RE = /^(?:[\s.,;:!?"'“”„‘’«»()[\]{}\-–—*_]|…|\[\s*(?:…|\.{3})\s*\])+/u;
+const EDGE_TAIL_RE = /(?:[\s.,;:!?"'“”„‘’«»()[\]{}\-–—*_]|…|\[\s*(?:…|\.{3})\s*\])+$/u;
+const WORD_CHAR_RE = /[\p{L}\p{N}]/u;
+
+/** The quote without the punctuation, quotation marks and elision marks at its edges. */
+export function trimQuoteEdges(quote: string): string {
+  return quote.replace(EDGE_LEAD_RE, '').replace(EDGE_TAIL_RE, '');
+}
+
+/**
+ * A quote that differs from the text only at its edges — "…adaptations for speed." where the
+ * text goes on "…adaptations for speed, including…", a leading elision, quotation marks — is
+ * found when its trimmed words are (as findQuote or findElidedQuote finds them) and the match
+ * does not cut a word of the haystack: "effective." does not match inside "ineffective,".
+ * Undefined when nothing was trimmed (findQuote has answered that already) or the rest is
+ * shorter than four characters.
+ */
+export function findQuoteIgnoringEdges(quote: string, haystack: string | PreparedText, near?: number): QuoteMatch | undefined {
+  const core = trimQuoteEdges(quote);
+  if (core === quote || core.replace(/\s/g, '').length < 4) return undefined;
+  const hay = typeof haystack === 'string' ? new PreparedText(haystack) : haystack;
+  const m = findQuote(core, hay, near) ?? findElidedQuote(core, hay.raw, near);
+  if (!m) return undefined;
+  const text = hay.raw;
+  const cutsWord = (inside: string | undefined, outside: string | undefined): boolean =>
+    inside !== undefined && outside !== undefined && WORD_CHAR_RE.test(inside) && WORD_CHAR_RE.test(outside);
+  if (cutsWord(text[m.start], text[m.start - 1]) || cutsWord(text[m.end - 1], text[m.end])) return undefined;
+  return { start: m.start, end: m.end, method: 'normalized' };
+}
+
 /**
  * Several texts searched as one: which of them contains a quote (verbatim, normalised, or —
  * for long quotes — with spaces ignored)? The joined forms are built on first use, so a search

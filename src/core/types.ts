@@ -92,6 +92,18 @@ export interface StructuredCitation {
   /** Location kind as the source form calls it, for display: 'char_location', 'page_location', ... */
   location?: string;
   page?: number;
+  /** End of a page range (exclusive, as the Anthropic API counts), with page. */
+  pageEnd?: number;
+  /** Content block range of an Anthropic content_block_location (end exclusive). */
+  blockStart?: number;
+  blockEnd?: number;
+  /** The cited document's title as the form names it (Anthropic document_title). */
+  documentTitle?: string;
+  /**
+   * Every chunk the citation's location covers (several pages, several blocks), when it was
+   * resolved to chunks by location; ref is then the one holding the quote.
+   */
+  chunkIds?: string[];
   /** The structured form's own object for this citation, kept for display and export. */
   raw?: unknown;
 }
@@ -174,6 +186,10 @@ export interface Citation {
   source_start?: number;
   source_end?: number;
   source_verification?: SourceVerification;
+  /** Every chunk a structured location covers (pages start..end of a PDF split per page), when several. */
+  source_chunk_ids?: string[];
+  /** How the structured form names the cited place (document title, pages end-exclusive), for messages. */
+  source_document?: { title?: string; pages?: [number, number] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,6 +323,8 @@ export interface Report {
     /** How claims are credited with citations (absent in reports made before the setting existed: 'sentence'). */
     citation_scope?: 'sentence' | 'paragraph';
     generated_at?: string;
+    /** Inputs that could not be read; the dimensions that need them are NOT_CHECKED. */
+    unreadable?: UnreadableInput[];
   };
 }
 
@@ -318,6 +336,21 @@ export interface AuditOptions {
   fallbackLanguage?: Language;
   /** 'sentence' (default): each claim needs its own citation; 'paragraph': a paragraph's final citations cover it. */
   citationScope?: 'sentence' | 'paragraph';
+  /**
+   * Inputs the caller could not parse (the page's Chunks or Answer editor): the checks that need
+   * them are NOT_CHECKED and the report says where the input fails, instead of auditing what is
+   * left as if it were the user's input.
+   */
+  unreadable?: { chunks?: ParseError; answer?: ParseError };
+}
+
+/** An input the audit could not read, as the report states it. */
+export interface UnreadableInput {
+  input: 'chunks' | 'answer' | 'structured_citations';
+  message: string;
+  /** 1-based, when the input is text. */
+  line?: number;
+  column?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

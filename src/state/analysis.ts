@@ -120,11 +120,15 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
   let error: string | null = null;
   if (c) {
     try {
+      // An editor that does not parse is not audited as if what is left were the input.
+      const chunkError = chunks.errors[0];
+      const answerError = answer.format === 'json-unknown' ? answer.errors[0] : undefined;
       report = auditCase(c, {
         requiredStyle: settings.requiredStyle,
         language: settings.language,
         ...(settings.citationScope ? { citationScope: settings.citationScope } : {}),
         ...(settings.uiLanguage ? { fallbackLanguage: settings.uiLanguage } : {}),
+        ...(chunkError || answerError ? { unreadable: { ...(chunkError ? { chunks: chunkError } : {}), ...(answerError ? { answer: answerError } : {}) } } : {}),
       });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
@@ -179,6 +183,8 @@ export function buildDiagnostics(
   for (const e of answerErrors) fromParse(e, 'error', 'answer');
   if (report && answerMap) {
     report.findings.forEach((f: Finding, i) => {
+      // An input that does not parse is marked in its own editor, at the error, by its parse error.
+      if (f.code === 'input_unreadable') return;
       const start = toEditorOffset(answerMap, f.start);
       const end = f.end > f.start ? toEditorOffset(answerMap, f.end, true) : start;
       if (start === null || end === null) return;

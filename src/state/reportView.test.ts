@@ -97,3 +97,20 @@ describe('report views, one report after another', () => {
     expect(claimViews(base, claimViews(fewer))).toEqual(claims);
   });
 });
+
+describe('the detected answer format is named truthfully', () => {
+  it('an Anthropic-citations answer (no inline markers) is not "plain text with markers"', async () => {
+    const { answerFormatLabelKey } = await import('./reportView');
+    const blocks = auditCase({
+      query: 'q',
+      answer: '',
+      chunks: [{ id: '0', title: 'Doc', text: 'The grass is green.' }],
+      structured_citations: [{ type: 'text', text: 'Grass is green.', citations: [{ type: 'char_location', cited_text: 'The grass is green.', document_index: 0, document_title: 'Doc', start_char_index: 0, end_char_index: 19 }] }],
+    });
+    // The editor holds the plain answer text; the structured citations come beside it.
+    expect(answerFormatLabelKey('plain', blocks.markers.length)).toBe('plain-no-markers');
+    expect(answerFormatLabelKey(blocks.meta.answer_format, blocks.markers.length)).toBe('anthropic-blocks');
+    const marked = auditCase({ query: 'q', answer: 'Grass is green [0].', chunks: [{ id: '0', text: 'The grass is green.' }] });
+    expect(answerFormatLabelKey('plain', marked.markers.length)).toBe('plain');
+  });
+});

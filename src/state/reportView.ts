@@ -1,6 +1,7 @@
 // The report arranged for reading: findings grouped under their dimension, claims with their
 // citations and status, scores in display order. Pure functions over a Report.
-import type { Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
+import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
+import { claimFacts, type ClaimStatus } from '../core/facts';
 
 export const DIMENSION_ORDER: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
 
@@ -52,7 +53,7 @@ export function dimensionViews(report: Report, prev: readonly DimensionView[] = 
   });
 }
 
-export type ClaimStatus = 'cited' | 'uncited' | 'exempt' | 'optional';
+export type { ClaimStatus };
 
 export interface ClaimView {
   claim: ReportClaim;
@@ -62,13 +63,10 @@ export interface ClaimView {
 }
 
 export function claimViews(report: Report, prev: readonly ClaimView[] = []): ClaimView[] {
-  // One pass over citations and findings (a long answer has hundreds of each), in report order.
-  const citationsOf = new Map<number, Citation[]>();
-  for (const c of report.citations) {
-    const list = citationsOf.get(c.claim_index);
-    if (list) list.push(c);
-    else citationsOf.set(c.claim_index, [c]);
-  }
+  // Statuses and each claim's citations come from claimFacts, as every other count does.
+  const facts = claimFacts(report.claims, report.citations, report.meta.unreadable);
+  const byIndex = new Map<number, Citation>();
+  for (const c of report.citations) if (!byIndex.has(c.index)) byIndex.set(c.index, c);
   const findingsOf = new Map<number, IndexedFinding[]>();
   report.findings.forEach((finding, index) => {
     if (finding.claim_index === undefined) return;
@@ -77,18 +75,8 @@ export function claimViews(report: Report, prev: readonly ClaimView[] = []): Cla
     else findingsOf.set(finding.claim_index, [{ finding, index }]);
   });
   return report.claims.map((claim, i) => {
-    // Credited by its paragraph's final citations (citation scope 'paragraph'): those are its citations.
-    const citations =
-      claim.credited_by === 'paragraph'
-        ? claim.citation_indexes.map((k) => report.citations[k]).filter((c): c is Citation => c !== undefined)
-        : (citationsOf.get(claim.index) ?? []);
-    const status: ClaimStatus = citations.length
-      ? 'cited'
-      : claim.exemption
-        ? 'exempt'
-        : claim.needs_citation
-          ? 'uncited'
-          : 'optional';
+    const citations = facts.citationsOf[i]!.map((k) => byIndex.get(k)).filter((c): c is Citation => c !== undefined);
+    const status = facts.status[i]!;
     const old = prev[i];
     const findings = reuseFindings(old?.findings, findingsOf.get(claim.index) ?? []);
     if (old && old.claim === claim && old.status === status && sameItems(old.citations, citations) && old.findings === findings) return old;
@@ -120,3 +108,24 @@ export function formatScore(value: number | null, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value);
 }
 
+/**
+ * The detected answer format as it should be named: "plain" text is only "with markers" when it
+ * has inline markers (an Anthropic-citations answer has none: its citations are the blocks).
+ */
+export function answerFormatLabelKey(format: AnswerFormat, inlineMarkers: number): AnswerFormat | 'plain-no-markers' {
+  return format === 'plain' && inlineMarkers === 0 ? 'plain-no-markers' : format;
+}
+
+/** @testSeam Counts for the report header line (tests check they agree with the claim list). */
+export function reportCounts(report: Report): { errors: number; warnings: number; infos: number; uncited: number } {
+  let errors = 0;
+  let warnings = 0;
+  let infos = 0;
+  for (const f of report.findings) {
+    if (f.severity === 'error') errors++;
+    else if (f.severity === 'warning') warnings++;
+    else infos++;
+  }
+  const uncited = claimFacts(report.claims, report.citations, report.meta.unreadable).uncited.length;
+  return { errors, warnings, infos, uncited };
+}

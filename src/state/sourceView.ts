@@ -2,14 +2,21 @@
 // plain and highlighted segments (the quote where it was found, else the model's supporting
 // phrase, else the passage that shares the most words with the claim).
 import { findQuote, tokenize } from '../core/text';
-import type { Chunk, Citation, Language, Report } from '../core/types';
+import type { Chunk, Citation, Language, Report, SourceVerification } from '../core/types';
 
 export interface Segment {
   text: string;
   mark: boolean;
 }
 
-export type HighlightReason = 'quote' | 'phrase' | 'match' | 'none';
+/**
+ * Why the highlighted passage is highlighted. 'quote' only for a quote the quote check VERIFIED;
+ * 'similar' for the closest passage to an UNCERTAIN quote; a quote the check did not find is
+ * never shown as found (the panel then highlights the model's phrase or the best passage, and
+ * quoteStatus says the quote was not found). Both come from the citation's source_verification,
+ * the quote check's own result, so the panel and the report cannot disagree.
+ */
+export type HighlightReason = 'quote' | 'similar' | 'phrase' | 'match' | 'none';
 
 export interface SourceView {
   citation: Citation;
@@ -17,6 +24,10 @@ export interface SourceView {
   chunk: Chunk | null;
   segments: Segment[];
   reason: HighlightReason;
+  /** The quote check's verdict on the citation's quote, when it has one. */
+  quoteStatus?: SourceVerification['status'];
+  /** Its similarity, for an UNCERTAIN quote. */
+  similarity?: number;
 }
 
 /** Sentence-ish passages of a text: split after . ! ? … and at line breaks. */
@@ -68,12 +79,18 @@ export function sourceView(report: Report, chunks: readonly Chunk[], citationInd
   const claim = report.claims.find((c) => c.index === citation.claim_index) ?? null;
   const chunkId = citation.source_verification?.chunk_id ?? citation.chunk_id;
   const chunk = chunkId === null ? null : (chunks.find((c) => c.id === chunkId) ?? null);
-  const base = { citation, claimText: claim?.text ?? null, chunk };
+  const v = citation.source_verification;
+  const base = {
+    citation,
+    claimText: claim?.text ?? null,
+    chunk,
+    ...(v && typeof citation.quote === 'string' ? { quoteStatus: v.status } : {}),
+    ...(v?.status === 'UNCERTAIN' && v.similarity !== undefined ? { similarity: v.similarity } : {}),
+  };
   if (!chunk || !chunk.text) return { ...base, segments: chunk ? [] : [], reason: 'none' };
 
-  const v = citation.source_verification;
   if (v && v.found_start !== undefined && v.found_end !== undefined && v.status !== 'LIKELY_FABRICATED') {
-    return { ...base, segments: segment(chunk.text, { start: v.found_start, end: v.found_end }), reason: 'quote' };
+    return { ...base, segments: segment(chunk.text, { start: v.found_start, end: v.found_end }), reason: v.status === 'VERIFIED' ? 'quote' : 'similar' };
   }
   const phrase = claim?.support?.find((s) => s.chunk_id === chunk.id)?.supporting_phrase;
   if (phrase) {

@@ -2,7 +2,7 @@
 // exactly the editors' texts; everything else is derived or produced by the audit runner.
 // Integration contract (TEAM.md): the model state calls setModelReport, history/share call
 // loadCase / toCase.
-import type { AuditCase, Chunk, Report } from '../core/types';
+import type { AuditCase, Chunk, ChunkFormat, Report } from '../core/types';
 import { toAnswerOffset, toEditorOffset } from './offsetMap';
 import type { Analysis, Diagnostic } from './analysis';
 import { AuditRunner, type RunnerOptions } from './auditRunner';
@@ -76,6 +76,7 @@ export class Workbench {
   #model = $state.raw<{ report: Report; revision: number } | null>(null);
   #undo = $state.raw<UndoEntry | null>(null);
   #draftStatus = $state<DraftStatus>('saved');
+  #lastGoodChunks = $state.raw<{ chunks: Chunk[]; format: ChunkFormat } | null>(null);
 
   readonly #store: KeyValueStore;
   readonly #runner: AuditRunner;
@@ -89,7 +90,11 @@ export class Workbench {
     this.#settings = restoreSettings(this.#store.get(SETTINGS_KEY), defaultSettings(opts.locale));
     this.#runner = new AuditRunner(
       // Objects that did not change are kept, so the report and the editors skip them.
-      (a) => (this.#analysis = reuseUnchanged(this.#analysis, a)),
+      (a) => {
+        this.#analysis = reuseUnchanged(this.#analysis, a);
+        if (a.chunks.errors.length === 0 && a.chunks.chunks.length > 0) this.#lastGoodChunks = { chunks: a.chunks.chunks, format: a.chunks.format };
+        else if (a.chunks.format === 'empty') this.#lastGoodChunks = null;
+      },
       (busy) => (this.#busy = busy),
       opts.runner,
     );
@@ -200,6 +205,15 @@ export class Workbench {
   report: Report | null = $derived(
     this.#model && this.#model.revision === this.#revision ? this.#model.report : this.localReport,
   );
+
+  /**
+   * While the Chunks editor does not parse: its last good parse, to show (marked as such) what the
+   * user had; the audit never uses it (EXISTS and ACCURATE stay NOT_CHECKED until the text parses).
+   */
+  get lastGoodChunks(): { chunks: Chunk[]; format: ChunkFormat } | null {
+    const a = this.#analysis;
+    return a && a.chunks.errors.length > 0 ? this.#lastGoodChunks : null;
+  }
 
   /** Chunks of the analysed case (what report chunk ids refer to). */
   get auditCaseChunks(): Chunk[] {

@@ -115,3 +115,22 @@ describe('Workbench', () => {
     expect(d.attached).toMatchObject({ origin: 'o', caseId: 'a', extras: { notes: 'kept' } });
   });
 });
+
+describe('a Chunks editor that stops parsing', () => {
+  beforeAll(async () => {
+    await loadEngine();
+  });
+
+  it('keeps the last good parse to show, while the audit leaves EXISTS and ACCURATE unchecked', async () => {
+    const { wb } = bench();
+    wb.loadCase(caseA, 'test');
+    await vi.waitFor(() => expect(wb.localReport?.dimensions.exists.status).toBe('PASS'));
+    expect(wb.lastGoodChunks).toBeNull();
+    wb.setInput('chunksText', wb.chunksText.replace('[', '[{ "id": "9", "text": broken },'));
+    await vi.waitFor(() => expect(wb.localReport?.dimensions.exists.status).toBe('NOT_CHECKED'));
+    expect(wb.lastGoodChunks?.chunks.map((c) => c.id)).toEqual(['1']);
+    expect(wb.localReport?.meta.unreadable?.[0]?.input).toBe('chunks');
+    // What the user typed is kept as typed.
+    expect(wb.chunksText).toContain('broken');
+  });
+});

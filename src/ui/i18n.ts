@@ -61,6 +61,9 @@ const en = {
       .filter(Boolean)
       .join(', '),
   chunkCount: (n: number) => (n === 1 ? '1 chunk' : `${n} chunks`),
+  chunksUnread: 'does not parse',
+  claimUnchecked: 'needs a citation; whether it has one is not known (the citations could not be read)',
+  lastGoodParse: (n: number) => `last good parse: ${n === 1 ? '1 chunk' : `${n} chunks`}`,
   structuredAttached: 'Structured citations from the case file',
   structuredAttachedCount: (n: number) => (n === 1 ? '1 citation' : `${n} citations`),
   detachStructured: 'Detach',
@@ -75,6 +78,8 @@ const en = {
   sourceHighlightQuote: 'Highlighted: the quoted text found in the chunk.',
   sourceHighlightMatch: 'Highlighted: the passage that best matches the claim.',
   sourceNoMatch: 'No passage in this chunk shares words with the claim.',
+  sourceHighlightSimilar: (pct: number) => `Highlighted: the closest passage (${pct} % similar); the quote is not verbatim in this chunk.`,
+  sourceQuoteNotFound: 'The quote is not in this chunk.',
   sourceFor: 'for',
   pinnedSource: 'Pinned — press Escape or click elsewhere in the answer to release.',
   unpin: 'Release',
@@ -254,6 +259,7 @@ const en = {
   } satisfies Record<ChunkFormat, string>,
   answerFormatName: {
     plain: 'plain text with markers',
+    'plain-no-markers': 'plain text (no inline markers)',
     'offset-citations': 'offset citations',
     'anthropic-blocks': 'Anthropic citation blocks',
     'id-list': 'id list',
@@ -261,7 +267,7 @@ const en = {
     'azure-on-your-data': 'Azure “On Your Data”',
     'openai-annotations': 'OpenAI annotations',
     'json-unknown': 'JSON (not a known form)',
-  } satisfies Record<AnswerFormat, string>,
+  } satisfies Record<AnswerFormat | 'plain-no-markers', string>,
 };
 
 export type Messages = typeof en;
@@ -312,6 +318,9 @@ const cs: Messages = {
       .join(', ');
   },
   chunkCount: (n) => (n === 1 ? '1 úryvek' : n >= 2 && n <= 4 ? `${n} úryvky` : `${n} úryvků`),
+  chunksUnread: 'nejde zpracovat',
+  claimUnchecked: 'potřebuje citaci; zda ji má, nelze říct (citace nejde přečíst)',
+  lastGoodParse: (n) => `poslední platné čtení: ${n === 1 ? '1 úryvek' : n >= 2 && n <= 4 ? `${n} úryvky` : `${n} úryvků`}`,
   structuredAttached: 'Strukturované citace ze souboru případu',
   structuredAttachedCount: (n) => (n === 1 ? '1 citace' : n >= 2 && n <= 4 ? `${n} citace` : `${n} citací`),
   detachStructured: 'Odpojit',
@@ -325,6 +334,8 @@ const cs: Messages = {
   sourceHighlightQuote: 'Zvýrazněno: citovaný text nalezený v úryvku.',
   sourceHighlightMatch: 'Zvýrazněno: pasáž, která tvrzení odpovídá nejlépe.',
   sourceNoMatch: 'Žádná pasáž tohoto úryvku nesdílí s tvrzením slova.',
+  sourceHighlightSimilar: (pct) => `Zvýrazněno: nejbližší pasáž (podobnost ${pct} %); citát v úryvku doslovně není.`,
+  sourceQuoteNotFound: 'Citát v tomto úryvku není.',
   sourceFor: 'k',
   pinnedSource: 'Připnuto — uvolníte klávesou Escape nebo kliknutím jinam v odpovědi.',
   unpin: 'Uvolnit',
@@ -498,6 +509,7 @@ const cs: Messages = {
   },
   answerFormatName: {
     plain: 'prostý text se značkami',
+    'plain-no-markers': 'prostý text (bez značek v textu)',
     'offset-citations': 'citace s offsety',
     'anthropic-blocks': 'bloky citací Anthropic',
     'id-list': 'seznam id',

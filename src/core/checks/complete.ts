@@ -2,20 +2,22 @@
 // are listed as info with the rule that exempted them, so the user can see why.
 import type { CheckContext, Finding } from '../types';
 import { messagesFor } from '../messages';
-import { citationsByClaim, clampSpan, finding } from './util';
+import { clampSpan, finding } from './util';
+import { claimFacts } from '../facts';
 
 export function checkComplete(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);
   const out: Finding[] = [];
-  const citationsOf = citationsByClaim(ctx);
+  // Which claims are uncited is decided once, in facts.ts, for this check and every view.
+  const facts = claimFacts(ctx.claims, ctx.citations);
   let needing = 0;
-  for (const claim of ctx.claims) {
+  for (const [k, claim] of ctx.claims.entries()) {
     if (!claim.needs_citation) {
       const span = clampSpan(ctx, claim.start, claim.end);
       const rule = claim.exemption?.rule ?? claim.kind;
       const reason = claim.exemption?.reason ?? rule;
       // A doubtful exemption never passes silently: uncited, it is a warning (COMPLETE still passes).
-      if (claim.exemption?.doubtful && (claim.chunk_ids?.length ?? 0) === 0 && citationsOf(claim).length === 0) {
+      if (claim.exemption?.doubtful && (claim.chunk_ids?.length ?? 0) === 0 && facts.citationsOf[k]!.length === 0) {
         out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'warning', code: 'uncited_lead_in', claim_index: claim.index, ...span, message: m.uncitedLeadIn({ claim: claim.text, rule }) }));
         continue;
       }
@@ -23,7 +25,7 @@ export function checkComplete(ctx: CheckContext): Finding[] {
       continue;
     }
     needing++;
-    if ((claim.chunk_ids?.length ?? 0) === 0 && citationsOf(claim).length === 0) {
+    if (facts.status[k] === 'uncited') {
       const span = clampSpan(ctx, claim.start, claim.end);
       out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'error', code: 'uncited_claim', claim_index: claim.index, ...span, message: m.uncitedClaim({ claim: claim.text }) }));
     }

@@ -38,6 +38,9 @@ export function checkExists(ctx: CheckContext): Finding[] {
       const n = /^\s*-?\d+\s*$/.test(c.ref) ? Number(c.ref) : NaN;
       if (pos !== undefined && Number.isInteger(n) && (n < pos || n > count - 1 + pos)) {
         out.push(finding(ctx, { ...base, code: 'ref_out_of_range', message: m.refOutOfRange({ marker, ref: c.ref.trim(), count, base: pos }) }));
+      } else if (c.style === 'structured' && c.source_document?.pages !== undefined) {
+        // A page the document has but the pasted chunks do not: said by the document's name.
+        out.push(finding(ctx, { ...base, code: 'unknown_chunk', message: m.locationMissing({ marker }) }));
       } else {
         const f: Finding = { ...base, code: 'unknown_chunk', message: m.unknownChunk({ marker, ref }) };
         if (c.chunk_id) f.chunk_id = c.chunk_id;

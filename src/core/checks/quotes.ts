@@ -6,7 +6,8 @@
 //   2. ... equals it after normalisation (case, Unicode, quotes,
 //      dashes, \r\n and control chars, whitespace runs, edges)   → VERIFIED, 'normalized'
 //   3. the quote is elsewhere in the chunk (verbatim/normalised,
-//      or each part of an elided quote "a … b" in order)        → VERIFIED, 'relocated' and
+//      each part of an elided quote "a … b" in order, or its
+//      words without the punctuation at its edges)               → VERIFIED, 'relocated' and
 //      a warning with the corrected offsets (or, when no offsets were given, the method of 1–2)
 //   4. a fuzzy match with similarity >= FUZZY_THRESHOLD          → UNCERTAIN, 'fuzzy'
 //   5. otherwise                                                  → LIKELY_FABRICATED
@@ -15,7 +16,7 @@
 // without text confirms nothing: LIKELY_FABRICATED (EXISTS reports the chunk itself).
 import type { CheckContext, Chunk, Citation, Finding, SourceVerification } from '../types';
 import { citationLabel, messagesFor } from '../messages';
-import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findElidedQuote, findQuote } from '../text';
+import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../text';
 import { chunkOf, citationSpan, finding, hasText } from './util';
 
 /**
@@ -52,6 +53,30 @@ function offsetState(c: Citation, text: string | undefined): OffsetState {
   return { kind: 'valid', start: s, end: e };
 }
 
+/**
+ * The quote found in the citation's chunks joined in order (a quote over a page break); the span
+ * is given in the cited chunk, from where the quote starts in it (or from its start).
+ */
+function acrossChunks(ctx: CheckContext, c: Citation, quote: string, chunk: Chunk): { found_start: number; found_end: number } | undefined {
+  const ids = c.source_chunk_ids;
+  if (!ids || ids.length < 2) return undefined;
+  const parts = ids.map((id) => chunkOf(ctx, id)).filter(hasText);
+  if (parts.length < 2) return undefined;
+  let joined = '';
+  let at = -1;
+  for (const p of parts) {
+    if (joined) joined += '\n';
+    if (p === chunk) at = joined.length;
+    joined += p.text;
+  }
+  const m = findQuote(quote, joined) ?? findElidedQuote(quote, joined) ?? findQuoteIgnoringEdges(quote, joined);
+  if (!m) return undefined;
+  if (at < 0) return undefined;
+  const s = Math.max(0, Math.min(chunk.text.length, m.start - at));
+  const e = Math.max(s, Math.min(chunk.text.length, m.end - at));
+  return { found_start: s, found_end: e };
+}
+
 export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
   const m = messagesFor(ctx.language);
   const findings: Finding[] = [];
@@ -62,6 +87,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     if (!p) prepared.set(ch, (p = new PreparedText(ch.text)));
     return p;
   };
+  const checked = new Map<string, SourceVerification>();
   // Chunks with text, searched together when a quote is not in its own chunk.
   const withText = ctx.chunks.filter(hasText);
   let corpus: TextCorpus | undefined;
@@ -83,6 +109,15 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     const hasOffsets = c.source_start !== undefined || c.source_end !== undefined;
     if (!quote && !hasOffsets) continue;
 
+    // One structured citation split over several claims is checked once: the same quote in the
+    // same place gets the same verdict, and its findings are not repeated per claim.
+    const key = JSON.stringify([c.chunk_id, c.quote ?? null, c.source_start ?? null, c.source_end ?? null, c.source_chunk_ids ?? null]);
+    const same = c.style === 'structured' ? checked.get(key) : undefined;
+    if (same) {
+      verifications.set(c.index, { ...same });
+      continue;
+    }
+
     const chunk = chunkOf(ctx, c.chunk_id);
     const text = hasText(chunk) ? chunk.text : undefined;
     const marker = citationLabel(c, ctx.language);
@@ -95,6 +130,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     if ('problem' in off && off.problem) verification.offset_problem = off.problem;
     if (!quote && off.kind === 'none') continue;
     verifications.set(c.index, verification);
+    if (c.style === 'structured') checked.set(key, verification);
 
     const offsetFinding = (severity: 'error' | 'warning'): Finding | undefined => {
       if (off.kind !== 'problem' || text === undefined) return undefined;
@@ -140,13 +176,17 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     const pt = prep(chunk!);
     const near = off.kind === 'valid' ? off.start : undefined;
     const pq = new PreparedQuote(quote);
-    // A quote with elisions ("The tower … was completed") counts when every part is there, in order.
-    const found = findQuote(pq, pt, near) ?? findElidedQuote(quote, text, near);
+    // A quote with elisions ("The tower … was completed") counts when every part is there, in
+    // order; one that differs only in the punctuation or elision marks at its edges ("…for
+    // speed." where the chunk goes on "…for speed, including") is as verbatim as the words are.
+    const found = findQuote(pq, pt, near) ?? findElidedQuote(quote, text, near) ?? findQuoteIgnoringEdges(quote, pt, near);
     if (found) {
       Object.assign(verification, { status: 'VERIFIED', found_start: found.start, found_end: found.end });
       // Found inside the given span with only whitespace around it (e.g. tokenised "( ČTK )"
       // against "(ČTK)"): the offsets were right, the text differs only in spacing.
-      const atGiven = off.kind === 'valid' && found.start >= off.start && found.end <= off.end && text.slice(off.start, found.start).trim() === '' && text.slice(found.end, off.end).trim() === '';
+      // Same for punctuation the quote left off at an edge.
+      const atGiven =
+        off.kind === 'valid' && found.start >= off.start && found.end <= off.end && trimQuoteEdges(text.slice(off.start, found.start)) === '' && trimQuoteEdges(text.slice(found.end, off.end)) === '';
       if (atGiven) {
         Object.assign(verification, { method: 'normalized', found_start: off.start, found_end: off.end });
       } else if (off.kind === 'none') {
@@ -158,6 +198,14 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
           finding(ctx, withChunk({ ...base, severity: 'warning', code: 'offsets_wrong', chunk_start: found.start, chunk_end: found.end, message: m.offsetsWrong({ marker, chunkId: chunkId ?? '', start: given.start, end: given.end, foundStart: found.start, foundEnd: found.end }) })),
         );
       }
+      continue;
+    }
+
+    // A location over several chunks (pages 3–4 of a PDF split per page): the quote may run
+    // across the break. Verbatim in the pages read in order is verbatim.
+    const across = acrossChunks(ctx, c, quote, chunk!);
+    if (across) {
+      Object.assign(verification, { status: 'VERIFIED', method: 'normalized', ...across });
       continue;
     }
 

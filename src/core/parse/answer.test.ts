@@ -75,7 +75,7 @@ describe('parseAnswerInput: JSON that cannot be used', () => {
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatchObject({ line: 3, column: 19, source: 'answer' });
     expect(r.errors[0]?.message).toContain("Expected ',' or ']'");
-    expect(r.errors[0]?.message).toContain('plain text');
+    expect(r.errors[0]?.message).toContain('nothing is audited');
     expect(parseAnswerInput("[{'type': 'text'}]", chunks).errors[0]?.message).toContain('double quotes');
   });
 

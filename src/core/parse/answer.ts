@@ -5,11 +5,11 @@
 //     whitespace, with '{' followed by a property name or '}', or with '[' followed by '{', '[',
 //     '"' or ']'. "[1] Paris is ..." and "[Note] ..." are plain text, as is "[1, 3]" (a bare id
 //     list carries no answer).
-//  2. Looks like JSON but does not parse: the text is audited as plain text (nothing is lost), the
-//     format is 'json-unknown', and the syntax error is reported at its line and column, so the
-//     user sees why the structure was not used.
+//  2. Looks like JSON but does not parse: the format is 'json-unknown' and the syntax error is
+//     reported at its line and column; the text is kept as it is, and the audit says the answer
+//     could not be read instead of auditing the JSON text as if it were prose.
 //  3. Parses, but is not a known structured form, or is one that carries no answer text (a bare
-//     Cohere span list, marker spans): plain text as in 2, with an error saying what was expected.
+//     Cohere span list, marker spans): as in 2, with an error saying what was expected.
 //  4. Parses as a known form with an answer: the answer is the form's answer text and the
 //     normalised citations come with it; problems inside the form (a citation without a
 //     document, a span outside the answer) are positioned errors, and the rest is still used.
@@ -26,7 +26,7 @@ export interface AnswerParseResult {
   errors: ParseError[];
 }
 
-const PLAIN_NOTE = 'the answer is audited as plain text';
+const PLAIN_NOTE = 'nothing is audited until it reads as an answer (plain text, or a known structured form)';
 
 export function parseAnswerInput(text: string, chunks: readonly Chunk[]): AnswerParseResult {
   if (!looksLikeJson(text)) return { answer: text, format: 'plain', errors: [] };

@@ -31,8 +31,8 @@ describe('normalizeStructured: Anthropic content blocks', () => {
     expect(r.structured?.format).toBe('anthropic-blocks');
     expect(r.structured?.answer).toBe('Intro. Alpha holds. And beta.');
     expect(cits(blocks)).toEqual([
-      { ref: '0', refKind: 'index0', location: 'char_location', quote: 'Alpha text.', sourceStart: 0, sourceEnd: 11, answerStart: 7, answerEnd: 19 },
-      { ref: '1', refKind: 'index0', location: 'page_location', quote: 'Beta', page: 2, answerStart: 19, answerEnd: 29 },
+      { ref: '0', refKind: 'index0', location: 'char_location', quote: 'Alpha text.', documentTitle: 'A', sourceStart: 0, sourceEnd: 11, answerStart: 7, answerEnd: 19 },
+      { ref: '1', refKind: 'index0', location: 'page_location', quote: 'Beta', page: 2, pageEnd: 3, answerStart: 19, answerEnd: 29 },
     ]);
     expect(r.structured?.citations[0]?.raw).toEqual(blocks[1]?.citations?.[0]);
   });
@@ -40,12 +40,12 @@ describe('normalizeStructured: Anthropic content blocks', () => {
   it('accepts a whole Message ({content: [...]}) and the cookbook printer ({blocks: [...]}, titles only)', () => {
     expect(normalizeStructured({ role: 'assistant', content: blocks }, '', chunks).structured?.answer).toBe('Intro. Alpha holds. And beta.');
     const printed = { blocks: [{ text: 'X. ' }, { text: 'Y.', citations: [{ cited_text: 'y', start_char_index: 3, end_char_index: 4, document_title: 'Doc Y' }] }] };
-    expect(cits(printed)).toEqual([{ ref: 'Doc Y', refKind: 'title', location: 'char_location', quote: 'y', sourceStart: 3, sourceEnd: 4, answerStart: 3, answerEnd: 5 }]);
+    expect(cits(printed)).toEqual([{ ref: 'Doc Y', refKind: 'title', location: 'char_location', quote: 'y', documentTitle: 'Doc Y', sourceStart: 3, sourceEnd: 4, answerStart: 3, answerEnd: 5 }]);
   });
 
   it('reads content_block_location and a single block object', () => {
     const block = { type: 'text', text: 'Fact.', citations: [{ type: 'content_block_location', cited_text: 'x', document_index: 3, start_block_index: 0, end_block_index: 1 }] };
-    expect(cits(block)).toEqual([{ ref: '3', refKind: 'index0', location: 'content_block_location', quote: 'x', answerStart: 0, answerEnd: 5 }]);
+    expect(cits(block)).toEqual([{ ref: '3', refKind: 'index0', location: 'content_block_location', quote: 'x', blockStart: 0, blockEnd: 1, answerStart: 0, answerEnd: 5 }]);
   });
 
   it('reports a citation that names no document, keeping the rest', () => {

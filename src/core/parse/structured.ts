@@ -2,6 +2,7 @@
 // writes them; refKind says how they are meant (an id, a 0- or 1-based position, a title), and the
 // citations helper resolves them to chunk ids. Each citation keeps the form's own object as raw.
 import { parseJson, type JsonPath } from '../json';
+import { PreparedQuote, findQuote, findQuoteIgnoringEdges } from '../text';
 import type { Chunk, RefKind, StructuredCitation, StructuredInput } from '../types';
 import { normalizeChunkList } from './chunks';
 import { describeType, isRecord, issueText, type PathIssue } from './issues';
@@ -136,7 +137,8 @@ function detectList(list: unknown[], ctx: Ctx, path: JsonPath, answer: string | 
   if (list.every(isOffsetCitation)) return offsetCitations(list as Record<string, unknown>[], ctx, path, answer);
   if (list.every(hasRefKey)) return idQuoteList(list as Record<string, unknown>[], ctx, path, answer);
   if (list.every(isAzureCitation)) return azure(list as Record<string, unknown>[], ctx, path, answer);
-  issue(ctx, path, `a list whose items are not of one known kind; ${EXPECTED}`);
+  const seen = [...new Set(list.flatMap((e) => (isRecord(e) ? Object.keys(e) : [describeType(e)])))].slice(0, 8);
+  issue(ctx, path, `a list whose items are not of one known kind (keys: ${seen.join(', ') || 'none'}); ${EXPECTED}`);
   return undefined;
 }
 
@@ -167,7 +169,14 @@ function detectObject(o: Record<string, unknown>, ctx: Ctx, path: JsonPath): Str
 
   const answerKey = (['answer', 'text', 'response'] as const).find((k) => typeof o[k] === 'string');
   const answer = answerKey ? (o[answerKey] as string) : undefined;
-  const citations = o.citations ?? o.sources ?? o.references;
+  let citations = o.citations ?? o.sources ?? o.references;
+  // XML read as a tree (xmltodict and the like): <citations><citation>…</citation></citations>
+  // is {citations: {citation: [...]}}, or {citation: {...}} for one.
+  if (isRecord(citations) && Object.keys(citations).length === 1) {
+    const only = Object.values(citations)[0];
+    if (Array.isArray(only)) citations = only;
+    else if (isRecord(only)) citations = [only];
+  }
   const citationsKey = o.citations !== undefined ? 'citations' : o.sources !== undefined ? 'sources' : 'references';
   if (Array.isArray(citations)) {
     // Cohere v1: {text, citations: [{start, end, text, document_ids}], documents: [{id, text}]}.
@@ -183,8 +192,46 @@ function detectObject(o: Record<string, unknown>, ctx: Ctx, path: JsonPath): Str
     issue(ctx, path, 'this is a whole audit case (query, answer, chunks), not structured citations');
     return undefined;
   }
+  // LangChain's XMLOutputParser: every element is a list of one-key objects, one per child
+  // ({cited_answer: [{answer}, {citations: [{citation: [{source_id}, {quote}]}]}]}).
+  const keys = Object.keys(o);
+  const wrapped = keys.length === 1 ? o[keys[0]!] : undefined;
+  if (isRecord(wrapped) && typeof wrapped.answer === 'string' && ('citations' in wrapped || 'sources' in wrapped)) return zeroBased(detectObject(wrapped, ctx, [...path, keys[0]!]));
+  if (keys.length === 1 && isXmlChildren(o[keys[0]!])) {
+    const inner = fromXmlChildren(o[keys[0]!], keys[0]!);
+    if (isRecord(inner) && (typeof inner.answer === 'string' || Array.isArray(inner.citations))) return zeroBased(detectObject(inner, ctx, [...path, keys[0]!]));
+  }
   issue(ctx, path, `an object of unknown shape (keys: ${Object.keys(o).slice(0, 8).join(', ') || 'none'}); ${EXPECTED}`);
   return undefined;
+}
+
+/**
+ * LangChain's XML prompting numbers the sources it shows the model from 0 (<source id="0">), so
+ * numeric ids that are not chunk ids are 0-based positions even when no 0 is cited.
+ */
+function zeroBased(r: StructuredInput | undefined): StructuredInput | undefined {
+  if (!r) return r;
+  return { ...r, citations: r.citations.map((c) => (c.refKind === 'index1' ? { ...c, refKind: 'index0' } : c)) };
+}
+
+/** A list of objects with one key each: how LangChain's XMLOutputParser writes an element's children. */
+function isXmlChildren(v: unknown): v is Record<string, unknown>[] {
+  return Array.isArray(v) && v.length > 0 && v.every((e) => isRecord(e) && Object.keys(e).length === 1);
+}
+
+/**
+ * The parser's children as a plain value: distinct child names make an object; one name repeated
+ * (or a single child named as the singular of its parent, <citations><citation>) makes a list.
+ */
+function fromXmlChildren(v: unknown, parent: string): unknown {
+  if (!isXmlChildren(v)) return v;
+  const names = v.map((e) => Object.keys(e)[0]!);
+  const same = names.every((n) => n === names[0]);
+  if (same && (names.length > 1 || parent === `${names[0]}s`)) return v.map((e) => fromXmlChildren(e[names[0]!], names[0]!));
+  if (new Set(names).size !== names.length) return v;
+  const out: Record<string, unknown> = {};
+  v.forEach((e, k) => (out[names[k]!] = fromXmlChildren(e[names[k]!], names[k]!)));
+  return out;
 }
 
 function textOfContent(content: unknown): string | undefined {
@@ -284,6 +331,8 @@ function anthropicCitation(c: Record<string, unknown>, ctx: Ctx, cp: JsonPath): 
   const out: StructuredCitation = { ref, refKind, raw: c };
   if (location !== undefined) out.location = location;
   if (typeof c.cited_text === 'string') out.quote = c.cited_text;
+  const title = str(c.document_title) ?? str(c.title);
+  if (title !== undefined && title !== '') out.documentTitle = title;
   if (location === 'char_location') {
     const s = num(c.start_char_index);
     const e = num(c.end_char_index);
@@ -293,10 +342,135 @@ function anthropicCitation(c: Record<string, unknown>, ctx: Ctx, cp: JsonPath): 
     } else issue(ctx, cp, 'a char_location needs numeric start_char_index and end_char_index');
   } else if (location === 'page_location') {
     const p = num(c.start_page_number);
-    if (p !== undefined) out.page = p;
-    else issue(ctx, cp, 'a page_location needs a numeric start_page_number');
+    if (p !== undefined) {
+      out.page = p;
+      const e = num(c.end_page_number);
+      out.pageEnd = e !== undefined && e > p ? e : p + 1;
+    } else issue(ctx, cp, 'a page_location needs a numeric start_page_number');
+  } else if (location === 'content_block_location') {
+    const s = num(c.start_block_index);
+    const e = num(c.end_block_index);
+    if (s !== undefined) {
+      out.blockStart = s;
+      out.blockEnd = e !== undefined && e > s ? e : s + 1;
+    }
+  }
+  return placeInDocument(out, c, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which chunk(s) an Anthropic citation points at. The API cites a *document* (document_index,
+// document_title) and a location inside it; the chunks pasted beside the answer are often that
+// document split up — a PDF with one chunk per page, all titled alike. A location is resolved
+// to the chunks of that document it covers (pages start_page_number..end_page_number, blocks
+// start_block_index..end_block_index, end exclusive as the API counts), and when several are
+// candidates the cited text decides. A document that is one chunk keeps the plain resolution.
+
+/** The name of the document a chunk belongs to (its title, or a file name in its metadata). */
+function documentKey(ch: Chunk): string | undefined {
+  const rec = ch as Record<string, unknown>;
+  const meta = isRecord(rec.metadata) ? rec.metadata : undefined;
+  for (const v of [ch.title, rec.document_title, rec.source, meta?.document_title, meta?.title, meta?.source, meta?.file_name, meta?.filename]) {
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  return undefined;
+}
+
+function pageOf(ch: Chunk): number | undefined {
+  if (typeof ch.page === 'number') return ch.page;
+  const meta = (ch as Record<string, unknown>).metadata;
+  return isRecord(meta) && isInt(meta.page_number) ? meta.page_number : undefined;
+}
+
+/** The chunks of the cited document, in order; undefined when the chunks do not say. */
+function documentChunks(c: Record<string, unknown>, sc: StructuredCitation, chunks: readonly Chunk[]): Chunk[] | undefined {
+  if (chunks.length === 0) return undefined;
+  const keys = chunks.map(documentKey);
+  const fold = (t: string): string => t.trim().toLowerCase();
+  if (sc.documentTitle !== undefined) {
+    const want = fold(sc.documentTitle);
+    const titled = chunks.filter((_, k) => keys[k] !== undefined && fold(keys[k]!) === want);
+    if (titled.length > 0) return titled;
+  }
+  if (isInt(c.document_index) && keys.every((k) => k !== undefined)) {
+    // Documents in the order their first chunk appears.
+    const order: string[] = [];
+    const groups = new Map<string, Chunk[]>();
+    chunks.forEach((ch, k) => {
+      const key = keys[k]!;
+      let g = groups.get(key);
+      if (!g) {
+        groups.set(key, (g = []));
+        order.push(key);
+      }
+      g.push(ch);
+    });
+    // Only when the titles group the chunks into fewer documents than chunks: else each chunk
+    // is a document and the index is a plain position.
+    // Titles can repeat across documents too (two search results titled alike): when the chunk at
+    // the plain position holds the cited text, or there are fewer titles than the index, the
+    // index is read as that position.
+    const plain = chunks[c.document_index];
+    const quote = sc.quote;
+    const plainHolds = plain !== undefined && quote !== undefined && quote.trim() !== '' && (findQuote(quote, plain.text) ?? findQuoteIgnoringEdges(quote, plain.text)) !== undefined;
+    if (order.length < chunks.length && c.document_index < order.length && !(plainHolds && sc.location !== 'page_location')) {
+      return groups.get(order[c.document_index]!);
+    }
+    return undefined;
+  }
+  // No titles: paged chunks of a single cited document.
+  if (sc.location === 'page_location' && (c.document_index === undefined || c.document_index === 0) && chunks.some((ch) => pageOf(ch) !== undefined)) {
+    return chunks.filter((ch) => pageOf(ch) !== undefined);
+  }
+  return undefined;
+}
+
+function placeInDocument(sc: StructuredCitation, c: Record<string, unknown>, ctx: Ctx): StructuredCitation {
+  const doc = documentChunks(c, sc, ctx.chunks);
+  if (doc === undefined) return sc;
+  let candidates: Chunk[];
+  if (sc.location === 'page_location' && sc.page !== undefined) {
+    const from = sc.page;
+    const to = sc.pageEnd ?? from + 1;
+    const paged = doc.some((ch) => pageOf(ch) !== undefined);
+    // Chunks without page numbers: one chunk per page, in order.
+    candidates = paged ? doc.filter((ch) => pageOf(ch)! >= from && pageOf(ch)! < to) : doc.slice(Math.max(0, from - 1), Math.max(0, to - 1));
+  } else if (sc.location === 'content_block_location' && sc.blockStart !== undefined && doc.length > 1) {
+    candidates = doc.slice(sc.blockStart, sc.blockEnd ?? sc.blockStart + 1);
+  } else {
+    candidates = doc;
+  }
+  if (candidates.length === 0) {
+    // The document is there but not the cited part of it: a citation of chunks that are not among
+    // the chunks, which EXISTS reports under the document's own name.
+    const where = sc.page !== undefined ? pagesText(sc.page, sc.pageEnd) : sc.blockStart !== undefined ? `block ${sc.blockStart}` : '';
+    const name = sc.documentTitle ?? (doc.length > 0 ? documentKey(doc[0]!) : undefined) ?? `document ${sc.ref}`;
+    return { ...sc, ref: where ? `${name}, ${where}` : name, refKind: 'id' };
+  }
+  if (candidates.length === 1 && doc.length === 1 && sc.location !== 'page_location') return sc;
+  const chosen = chooseByQuote(candidates, sc.quote);
+  const out: StructuredCitation = { ...sc, ref: chosen.id, refKind: 'id', chunkIds: candidates.map((ch) => ch.id) };
+  // Character offsets count in the whole document; in one of its chunks they mean nothing.
+  if (doc.length > 1 && sc.location === 'char_location') {
+    delete out.sourceStart;
+    delete out.sourceEnd;
   }
   return out;
+}
+
+function pagesText(from: number, to: number | undefined): string {
+  return to === undefined || to <= from + 1 ? `page ${from}` : `pages ${from}–${to - 1}`;
+}
+
+/** The candidate holding the quote (verbatim, normalised, or but for its edges); else the first. */
+function chooseByQuote(candidates: readonly Chunk[], quote: string | undefined): Chunk {
+  if (candidates.length === 1 || quote === undefined || quote.trim() === '') return candidates[0]!;
+  const pq = new PreparedQuote(quote);
+  for (const ch of candidates) if (findQuote(pq, ch.text) ?? findQuoteIgnoringEdges(quote, ch.text)) return ch;
+  // A quote across a page break: the chunk holding its beginning.
+  const head = quote.trim().slice(0, 60);
+  for (const ch of candidates) if (head.length >= 12 && findQuote(head, ch.text)) return ch;
+  return candidates[0]!;
 }
 
 // ---------------------------------------------------------------------------------------------
