@@ -61,6 +61,35 @@ export interface PasteFigures {
   pasteTask: number;
   /** Paste → report not busy (ms). */
   settled: number;
+  /**
+   * The same two figures in CPU time of the page's main thread (Chromium trace, each task's
+   * thread time): wall time counts the waits of a busy shared machine, CPU time does not.
+   */
+  longestCpu: number;
+  blockedCpu: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { message?: string } };
+}
+
+/** Main-thread tasks (ms of thread time) that started after the TimeStamp `mark`. */
+function cpuTasksAfter(events: TraceEvent[], mark: string): number[] {
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const stamp = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === mark);
+  if (!stamp) return [];
+  const key = `${stamp.pid}:${stamp.tid}`;
+  if (!main.has(key)) return [];
+  return events
+    .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === key && e.ts > stamp.ts)
+    .map((e) => (e.tdur ?? e.dur ?? 0) / 1000);
 }
 
 async function pasteOnce(browser: Browser, url: string, family: PasteFamily, chars: number): Promise<PasteFigures> {
@@ -76,6 +105,10 @@ async function pasteOnce(browser: Browser, url: string, family: PasteFamily, cha
     await box.focus();
     await page.evaluate(`window.__pasteText = (${family.make})(${chars})`);
     await page.waitForTimeout(1000);
+    const cdp = await context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
+    await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,__metadata', transferMode: 'ReportEvents' });
     const [t0, t1] = (await page.evaluate(`(() => {
       const t = document.activeElement;
       const dt = new DataTransfer();
@@ -83,16 +116,28 @@ async function pasteOnce(browser: Browser, url: string, family: PasteFamily, cha
       window.__pasteText = undefined;
       const t0 = performance.now();
       t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-      return [t0, performance.now()];
+      const t1 = performance.now();
+      // Tasks from the next one on are the paste's aftermath.
+      setTimeout(() => console.timeStamp('paste-done'), 0);
+      return [t0, t1];
     })()`)) as [number, number];
-    return await settle(page, chars, t0, t1);
+    const wall = await settle(page, chars, t0, t1);
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    const cpu = cpuTasksAfter(events, 'paste-done');
+    return {
+      ...wall,
+      longestCpu: Math.round(Math.max(0, ...cpu)),
+      blockedCpu: Math.round(cpu.reduce((sum, d) => sum + Math.max(0, d - 50), 0)),
+    };
   } finally {
     await context.close();
   }
 }
 
 /** Waits until the report is not busy and no long task has happened for 3 s (at most 120 s). */
-async function settle(page: Page, chars: number, t0: number, t1: number): Promise<PasteFigures> {
+async function settle(page: Page, chars: number, t0: number, t1: number): Promise<Omit<PasteFigures, 'longestCpu' | 'blockedCpu'>> {
   await page.waitForFunction("document.getElementById('report')?.getAttribute('aria-busy') !== 'true'", undefined, { timeout: 120_000 });
   const settled = ((await page.evaluate('performance.now()')) as number) - t0;
   for (let i = 0; i < 120; i++) {
@@ -129,6 +174,8 @@ export async function benchPaste(browser: Browser, url: string, families: PasteF
     const grow = (k: keyof PasteFigures) => xs.slice(1).map((x, i) => growth(xs[i]![k], x[k])).join(', ');
     out[`paste ${f.name} (${sizes} chars): longest task after the paste (ms)`] = `${col('longest')}  (×${grow('longest')} per doubling)`;
     out[`paste ${f.name}: blocked time after the paste (ms, Σ task − 50)`] = `${col('blocked')}  (×${grow('blocked')} per doubling)`;
+    out[`paste ${f.name}: longest task after the paste, main-thread CPU (ms)`] = `${col('longestCpu')}  (×${grow('longestCpu')} per doubling)`;
+    out[`paste ${f.name}: blocked CPU time after the paste (ms, Σ task − 50)`] = `${col('blockedCpu')}  (×${grow('blockedCpu')} per doubling)`;
     out[`paste ${f.name}: the paste's own task (ms)`] = col('pasteTask');
     out[`paste ${f.name}: paste → report ready (ms)`] = col('settled');
   }
