@@ -5,7 +5,9 @@
 //    a baseline page built here with Vite that loads only the same Monaco bundle (src/ui/monaco/setup.ts)
 //    and creates four editors;
 // 3. keystroke → markers on the large generated case: one character typed at the end of the Answer
-//    editor until the report is no longer busy and a frame has been painted.
+//    editor until the report is no longer busy and a frame has been painted;
+// 4. large pastes into a fresh page (bench/paste.ts): longest main-thread task and blocked time
+//    after the paste, per family and size, with the growth per doubling.
 // Every step is bounded by a timeout; browsers, servers and temp dirs are closed in finally.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { generateLargeCase } from './generate';
 import { median } from './core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, serve } from './browser';
 import { AUDIT_DEBOUNCE_MS } from '../src/state/constants';
+import { benchPaste } from './paste';
 
 const BUDGET_KB = 100;
 
@@ -264,6 +267,8 @@ export async function benchUi(opts: { dist?: string; runs?: number } = {}): Prom
     out['keystroke → markers beyond the pause (ms, median)'] = Math.round(median(lat) - AUDIT_DEBOUNCE_MS);
     out['keystroke → markers, large case (ms, max)'] = Math.round(Math.max(...lat));
     out['keystroke → markers, large case (ms, each run)'] = lat.map((x) => Math.round(x)).join(' ');
+
+    Object.assign(out, await bounded(benchPaste(b, app.url), 1_200_000, 'large pastes'));
   } catch (e) {
     out.error = e instanceof Error ? e.message : String(e);
   } finally {

@@ -358,17 +358,30 @@ export class History {
   }
 
   /** Saves the pending audit now (on page hide, in tests). */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#cancelIdle();
+    // One save at a time: a save now spans many tasks (hashing in slices), and a second one
+    // started meanwhile would not know the row id the first is making.
+    const run = this.#flushing.then(() => this.#flushNow());
+    this.#flushing = run.catch(() => {});
+    return run;
+  }
+
+  #flushing: Promise<void> = Promise.resolve();
+
+  async #flushNow(): Promise<void> {
     const snap = this.#pending;
     if (!snap) return;
     this.#pending = null;
     this.#saveStatus = 'saving';
     try {
       const { s, db } = await this.#store();
+      // Hashed in slices of a few ms first: hashing a large audit in the save's own task would
+      // freeze the page for seconds (store/hash.ts).
+      const prepared = await s.history.prepareSave(snap.input);
       const id = this.#currentId;
-      const r = await s.history.saveAudit(db, { ...snap.input, ...(id ? { id } : {}) });
+      const r = await s.history.saveAudit(db, { ...snap.input, ...(prepared ? { prepared } : {}), ...(id ? { id } : {}) });
       this.#lastSavedKey = snap.key;
       this.#unsaved = null;
       if (this.#currentId !== r.id) {

@@ -1,5 +1,6 @@
 // UI state that is not the audit itself: which citation the source panel shows, the editors'
 // loading state, dialogs, messages, and handles to the mounted editors for jump-to-span.
+import { MAX_MARKERS } from './rowLimit';
 import type { Report } from '../core/types';
 import type { EditorName } from './analysis';
 import { engineNow } from './engineLoader';
@@ -62,6 +63,9 @@ export class UiState {
     for (const c of report.citations) {
       const focused = this.focusedCitation === c.index;
       if (c.style === 'structured' && !focused) continue;
+      // Past a bound only the focused citation is highlighted: each highlight is an editor
+      // decoration, and tens of thousands of them cost seconds to set (rowLimit.ts).
+      if (out.length >= MAX_MARKERS && !focused) continue;
       const span = this.#workbench.answerSpanInEditor(c.start, c.end);
       if (!span || span.end <= span.start) continue;
       const key = `${span.start}:${span.end}:${focused}`;

@@ -100,6 +100,37 @@ describe('worker protocol', () => {
     expect(back.chunks).toEqual(full.chunks);
   });
 
+  it('a reply carries no copy of a large input: the answer, query and gold answer come back from the runner', () => {
+    const { send, replies } = pipe();
+    // Distinct, long texts, so that finding one of them in the reply means it was copied whole.
+    const answer = `${'The bridge opened in 1932 [a]. '.repeat(400)}Unique tail ${'x'.repeat(50)}.`;
+    const query = `Which bridge? ${'q'.repeat(300)}`;
+    const gold = `It opened in 1932. ${'g'.repeat(300)}`;
+    const i: Inputs = { query, answerText: answer, chunksText: CHUNKS, goldText: gold };
+    const got = send(request(1, i));
+    const wire = JSON.stringify(replies[0]);
+    expect(wire.includes(answer)).toBe(false);
+    expect(wire.includes(query)).toBe(false);
+    expect(wire.includes(gold)).toBe(false);
+    // ... and the runner rebuilds exactly the analysis of the full inputs.
+    expect(comparable(got)).toEqual(comparable(analyze(request(1, i), 'worker')));
+    expect(got.case?.answer).toBe(answer);
+    expect(got.answer.answer).toBe(answer);
+    expect(got.case?.gold_answer).toBe(gold);
+  });
+
+  it('a text that differs from its input (a structured answer, parsed) still travels in the reply', () => {
+    const { send, replies } = pipe();
+    const structured = JSON.stringify({ answer: `The bridge opened in 1932 [1]. ${'y'.repeat(200)}`, citations: [{ id: 1, chunk_id: 'a' }] });
+    const got = send(request(1, inputs(structured)));
+    const expected = analyze(request(1, inputs(structured)), 'worker');
+    expect(got.answer.answer).toBe(expected.answer.answer);
+    expect(got.case?.answer).toBe(expected.case?.answer);
+    if (expected.answer.answer !== structured && expected.answer.answer.length > 0) {
+      expect(JSON.stringify(replies[0]).includes(JSON.stringify(expected.answer.answer).slice(1, -1))).toBe(true);
+    }
+  });
+
   it('a reply that refers to chunks never sent is refused', () => {
     const packer = new ReplyPacker();
     const a = analyze(request(1, inputs('One [a].')));

@@ -3,8 +3,11 @@
 // neither side sends what the other already has:
 // - a request carries only the inputs that changed since the previous request to that worker,
 //   which keeps the others (WorkerInputs);
-// - a reply leaves out the inputs (the runner has them) and, while the Chunks text is the one
-//   of the previous reply, the parsed chunks too (ReplyPacker / ReplyUnpacker).
+// - a reply leaves out the inputs (the runner has them), every text of the analysis that is one
+//   of them (the plain answer and the case's answer, query and gold answer are the editors' texts,
+//   megabytes after a large paste, and a structured clone copies each of them again) and, while
+//   the Chunks text is the one of the previous reply, the parsed chunks too (ReplyPacker /
+//   ReplyUnpacker).
 // Messages to and from one worker arrive in order, so both sides always agree on what the
 // other holds; a new worker starts from nothing on both sides.
 
@@ -24,7 +27,12 @@ export interface PackedAnalysis extends Omit<Analysis, 'inputs' | 'chunks'> {
   chunks: Analysis['chunks'] | null;
   /** The case's chunks are the parsed chunks (else they came with the case, e.g. from a structured answer). */
   caseHasParsedChunks: boolean;
+  /** Texts sent empty because they equal an input of the request: where each one goes, which input it is. */
+  fromInputs?: Partial<Record<InputText, keyof Inputs>>;
 }
+
+/** The analysis texts that are often exactly an editor's text. */
+type InputText = 'answer.answer' | 'case.answer' | 'case.query' | 'case.gold_answer';
 
 export type WorkerReply = { ok: true; analysis: PackedAnalysis } | { ok: false; seq: number; error: string };
 
@@ -60,8 +68,20 @@ export class ReplyPacker {
     this.#chunksText = inputs.chunksText;
     // The parsed chunks travel at most once, in `chunks`, never again inside the case.
     const caseHasParsedChunks = a.case !== null && a.case.chunks === chunks.chunks;
-    const c = a.case && caseHasParsedChunks ? { ...a.case, chunks: [] } : a.case;
-    return { ...rest, case: c, chunks: same ? null : chunks, caseHasParsedChunks };
+    const fromInputs: PackedAnalysis['fromInputs'] = {};
+    // A text equal to an input travels empty; the runner puts its own copy back.
+    const strip = (where: InputText, text: string | undefined, input: keyof Inputs): string | undefined => {
+      if (text === undefined || text.length === 0 || text !== inputs[input]) return text;
+      fromInputs[where] = input;
+      return '';
+    };
+    let c = a.case;
+    if (c) {
+      c = { ...c, ...(caseHasParsedChunks ? { chunks: [] } : {}), answer: strip('case.answer', c.answer, 'answerText')!, query: strip('case.query', c.query, 'query')! };
+      if (typeof c.gold_answer === 'string') c.gold_answer = strip('case.gold_answer', c.gold_answer, 'goldText');
+    }
+    const answer = { ...a.answer, answer: strip('answer.answer', a.answer.answer, 'answerText')! };
+    return { ...rest, answer, case: c, chunks: same ? null : chunks, caseHasParsedChunks, fromInputs };
   }
 }
 
@@ -70,12 +90,21 @@ export class ReplyUnpacker {
   #chunks: Analysis['chunks'] | null = null;
 
   unpack(p: PackedAnalysis, inputs: Inputs): Analysis {
-    const { chunks: packedChunks, caseHasParsedChunks, ...rest } = p;
+    const { chunks: packedChunks, caseHasParsedChunks, fromInputs, ...rest } = p;
     const chunks = packedChunks ?? this.#chunks;
     if (!chunks) throw new Error('audit worker reply refers to chunks it never sent');
     this.#chunks = chunks;
-    const c = p.case && caseHasParsedChunks ? { ...p.case, chunks: chunks.chunks } : p.case;
-    return { ...rest, inputs, chunks, case: c };
+    const text = (where: InputText, sent: string): string => {
+      const input = fromInputs?.[where];
+      return input ? inputs[input] : sent;
+    };
+    let c = p.case;
+    if (c) {
+      c = { ...c, ...(caseHasParsedChunks ? { chunks: chunks.chunks } : {}), answer: text('case.answer', c.answer), query: text('case.query', c.query) };
+      if (typeof c.gold_answer === 'string') c.gold_answer = text('case.gold_answer', c.gold_answer);
+    }
+    const answer = { ...rest.answer, answer: text('answer.answer', rest.answer.answer) };
+    return { ...rest, answer, inputs, chunks, case: c };
   }
 }
 

@@ -11,7 +11,7 @@
 //     run survives a reload. Before v3 it had a database of its own; datasets.ts moves it here.
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { AuditCase } from '../core/types';
-import { contentHash } from './hash';
+import { contentHash, contentHashInSlices, type SlicedHash, type SliceOptions } from './hash';
 import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, ResultRecord, RowVerdict } from './schemas';
 import { indexWords } from './words';
 
@@ -66,7 +66,16 @@ function preview(text: unknown): string {
 /** The list row of an audit body. Defensive: v1 rows and imports may be odd, and none is dropped. */
 export function summarize(
   body: AuditBody,
-  meta: { title: string; created: number; updated: number; trashed?: 0 | 1; trashedAt?: number },
+  meta: {
+    title: string;
+    created: number;
+    updated: number;
+    trashed?: 0 | 1;
+    trashedAt?: number;
+    /** The body's auditHash and JSON size, when the caller has them already (computed in slices). */
+    hash?: string;
+    bytes?: number;
+  },
 ): AuditRow {
   const c = body.case as Partial<AuditCase> | undefined;
   const report = body.report;
@@ -76,7 +85,6 @@ export function summarize(
   const checkedBy = report?.meta?.checked_by ?? 'none';
   const model = report?.meta?.model ?? body.settings?.model;
   const language = report?.meta?.language ?? c?.language;
-  const json = JSON.stringify(body);
   return {
     id: body.id,
     title: meta.title,
@@ -93,9 +101,9 @@ export function summarize(
     claimCount: Array.isArray(report?.claims) ? report.claims.length : 0,
     citationCount: Array.isArray(report?.citations) ? report.citations.length : 0,
     labelCount: Array.isArray(body.labels) ? body.labels.length : 0,
-    bytes: json.length,
+    bytes: meta.bytes ?? JSON.stringify(body).length,
     words: indexWords(meta.title, query, answer),
-    hash: auditHash(body),
+    hash: meta.hash ?? auditHash(body),
     trashed: meta.trashed ?? 0,
     ...(meta.trashedAt !== undefined ? { trashedAt: meta.trashedAt } : {}),
   };
@@ -106,8 +114,21 @@ export function summarize(
  * The report's generation time is left out, so re-running an unchanged audit is not "new".
  */
 export function auditHash(body: Pick<AuditBody, 'case' | 'report' | 'labels'>): string {
+  return contentHash(hashedPart(body));
+}
+
+function hashedPart(body: Pick<AuditBody, 'case' | 'report' | 'labels'>) {
   const report = body.report ? { ...body.report, meta: { ...body.report.meta, generated_at: undefined } } : null;
-  return contentHash({ case: body.case, report, labels: body.labels ?? [] });
+  return { case: body.case, report, labels: body.labels ?? [] };
+}
+
+/**
+ * auditHash, computed in slices between which the page stays responsive (hash.ts). Every string
+ * is shown to `onString` on the way (the history scans for secrets in the same pass). `length`
+ * is the size of the hashed part serialised, which is the bulk of the body's JSON size.
+ */
+export function auditHashInSlices(body: Pick<AuditBody, 'case' | 'report' | 'labels'>, opts: SliceOptions = {}): Promise<SlicedHash> {
+  return contentHashInSlices(hashedPart(body), opts);
 }
 
 async function upgradeToV2(tx: Transaction): Promise<void> {

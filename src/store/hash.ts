@@ -1,5 +1,8 @@
 // A content hash for deduplication: the same audit imported twice, or a backup restored onto
 // itself, must not make two rows. Synchronous (crypto.subtle is async) and stable across key order.
+// The history hashes every audit it saves, and an audit of a pasted megabyte serialises to tens of
+// megabytes: StableHasher does the same work resumably, so that the page can hash it in slices
+// between frames (contentHashInSlices) instead of in one task that freezes it.
 
 /** JSON with object keys sorted, so equal values give equal text whatever their key order. */
 export function stableStringify(value: unknown): string {
@@ -11,23 +14,160 @@ export function stableStringify(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
 }
 
-/** 64-bit FNV-1a of the UTF-16 code units, as 16 hex digits. Not cryptographic: dedup only. */
-export function hash64(text: string): string {
+/** 64-bit FNV-1a of the UTF-16 code units, fed in pieces. Not cryptographic: dedup only. */
+export class Hash64 {
   // Two 32-bit halves of the 64-bit state; the FNV prime is 2^40 + 2^8 + 0xb3.
-  let h0 = 0x84222325;
-  let h1 = 0xcbf29ce4;
-  for (let i = 0; i < text.length; i++) {
-    h0 ^= text.charCodeAt(i);
-    // (h1:h0) * 0x100000001b3, keeping 64 bits.
-    const lo = h0 * 0x1b3;
-    const carry = Math.floor(lo / 0x100000000);
-    const hi = Math.imul(h1, 0x1b3) + Math.imul(h0, 0x100) + carry;
-    h0 = lo >>> 0;
-    h1 = hi >>> 0;
+  #h0 = 0x84222325;
+  #h1 = 0xcbf29ce4;
+
+  update(text: string): this {
+    let h0 = this.#h0;
+    let h1 = this.#h1;
+    for (let i = 0; i < text.length; i++) {
+      h0 ^= text.charCodeAt(i);
+      // (h1:h0) * 0x100000001b3, keeping 64 bits.
+      const lo = h0 * 0x1b3;
+      const carry = Math.floor(lo / 0x100000000);
+      const hi = Math.imul(h1, 0x1b3) + Math.imul(h0, 0x100) + carry;
+      h0 = lo >>> 0;
+      h1 = hi >>> 0;
+    }
+    this.#h0 = h0;
+    this.#h1 = h1;
+    return this;
   }
-  return h1.toString(16).padStart(8, '0') + h0.toString(16).padStart(8, '0');
+
+  /** 16 hex digits. */
+  digest(): string {
+    return this.#h1.toString(16).padStart(8, '0') + this.#h0.toString(16).padStart(8, '0');
+  }
+}
+
+export function hash64(text: string): string {
+  return new Hash64().update(text).digest();
 }
 
 export function contentHash(value: unknown): string {
   return hash64(stableStringify(value));
+}
+
+type Frame = { items: readonly unknown[]; i: number } | { entries: [string, unknown][]; i: number };
+
+/**
+ * hash64(stableStringify(value)) computed a bounded piece at a time: `run` stops when its
+ * `more` callback says so and carries on from there on the next call. Every string (values and
+ * keys) is shown to `onString` on the way, so a caller can scan the value in the same pass.
+ */
+export class StableHasher {
+  readonly #hash = new Hash64();
+  readonly #stack: Frame[] = [];
+  readonly #onString: ((s: string) => void) | undefined;
+  #length = 0;
+
+  constructor(value: unknown, onString?: (s: string) => void) {
+    this.#onString = onString;
+    this.#value(value);
+  }
+
+  /** Characters of stableStringify(value) hashed so far (all of them once done). */
+  get length(): number {
+    return this.#length;
+  }
+
+  get done(): boolean {
+    return this.#stack.length === 0;
+  }
+
+  digest(): string {
+    if (!this.done) throw new Error('StableHasher: not finished');
+    return this.#hash.digest();
+  }
+
+  /** Works until finished (true) or until `more()`, asked every few hundred values, is false. */
+  run(more: () => boolean = () => true): boolean {
+    let n = 0;
+    while (this.#stack.length) {
+      if ((++n & 255) === 0 && !more()) return false;
+      const f = this.#stack[this.#stack.length - 1]!;
+      if ('items' in f) {
+        if (f.i >= f.items.length) {
+          this.#emit(']');
+          this.#stack.pop();
+          continue;
+        }
+        if (f.i > 0) this.#emit(',');
+        const v = f.items[f.i++];
+        if (v === undefined) this.#emit('null');
+        else this.#value(v);
+      } else {
+        if (f.i >= f.entries.length) {
+          this.#emit('}');
+          this.#stack.pop();
+          continue;
+        }
+        if (f.i > 0) this.#emit(',');
+        const [k, v] = f.entries[f.i++]!;
+        this.#onString?.(k);
+        this.#emit(`${JSON.stringify(k)}:`);
+        this.#value(v);
+      }
+    }
+    return true;
+  }
+
+  #emit(s: string): void {
+    this.#hash.update(s);
+    this.#length += s.length;
+  }
+
+  #value(v: unknown): void {
+    if (v === null || typeof v !== 'object') {
+      if (typeof v === 'string') this.#onString?.(v);
+      this.#emit(JSON.stringify(v) ?? 'null');
+    } else if (Array.isArray(v)) {
+      this.#emit('[');
+      this.#stack.push({ items: v, i: 0 });
+    } else {
+      const entries = Object.entries(v as Record<string, unknown>)
+        .filter(([, x]) => x !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      this.#emit('{');
+      this.#stack.push({ entries, i: 0 });
+    }
+  }
+}
+
+export interface SlicedHash {
+  hash: string;
+  /** Characters of the stable serialisation. */
+  length: number;
+  /** How many slices it took (1: it never had to pause). */
+  slices: number;
+}
+
+export interface SliceOptions {
+  /** Work per slice, in ms (default 8). */
+  sliceMs?: number;
+  /** What to wait for between slices (default: a macrotask, so input and frames get their turn). */
+  pause?: () => Promise<void>;
+  onString?: (s: string) => void;
+  now?: () => number;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** contentHash(value), computed in slices of about `sliceMs` with a pause between them. */
+export async function contentHashInSlices(value: unknown, opts: SliceOptions = {}): Promise<SlicedHash> {
+  const sliceMs = opts.sliceMs ?? 8;
+  const pause = opts.pause ?? nextTask;
+  const now = opts.now ?? (() => (typeof performance !== 'undefined' ? performance.now() : Date.now()));
+  const h = new StableHasher(value, opts.onString);
+  let slices = 1;
+  for (;;) {
+    const until = now() + sliceMs;
+    if (h.run(() => now() < until)) break;
+    slices++;
+    await pause();
+  }
+  return { hash: h.digest(), length: h.length, slices };
 }

@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
 import Dexie, { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppDb, summarize } from './db';
+import { AppDb, auditHash, summarize } from './db';
 import {
   bodyFor,
   countAudits,
   getAudit,
   listAudits,
   matchingIds,
+  prepareSave,
   purgeTrash,
   renameAudit,
   restoreAudit,
@@ -230,5 +231,64 @@ describe('live across tabs', () => {
     sub.unsubscribe();
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(1);
+  });
+});
+
+describe('saves prepared in slices', () => {
+  it('a prepared save stores the same row and hash as an unprepared one, without hashing again', async () => {
+    const input = makeSave({ now: 5 });
+    const prepared = await prepareSave(input, { sliceMs: 0 });
+    expect(prepared).not.toBeNull();
+    expect(prepared!.hash).toBe(auditHash({ case: input.case, report: input.report, labels: [] }));
+    const a = freshDb();
+    const b = freshDb();
+    const plain = await saveAudit(a, input);
+    const fast = await saveAudit(b, { ...input, prepared: prepared! });
+    const rowA = await a.audits.get(plain.id);
+    const rowB = await b.audits.get(fast.id);
+    expect(rowB!.hash).toBe(rowA!.hash);
+    const { id: _a, bytes: bytesA, ...restA } = rowA!;
+    const { id: _b, bytes: bytesB, ...restB } = rowB!;
+    expect(restB).toEqual(restA);
+    // The size is worked out from the hashed text: close to the body's JSON length.
+    expect(Math.abs(bytesB - bytesA) / bytesA).toBeLessThan(0.05);
+    // The stored hash is the prepared one: a forged preparation shows that nothing re-hashed it.
+    const c = freshDb();
+    const forged = await saveAudit(c, { ...input, prepared: { ...prepared!, hash: 'f'.repeat(16) } });
+    expect((await c.audits.get(forged.id))!.hash).toBe('f'.repeat(16));
+  });
+
+  it('a preparation for other objects is not used', async () => {
+    const input = makeSave();
+    const prepared = await prepareSave(input);
+    const other = makeSave();
+    const db = freshDb();
+    const r = await saveAudit(db, { ...other, prepared: { ...prepared!, hash: 'f'.repeat(16) } });
+    expect((await db.audits.get(r.id))!.hash).toBe(auditHash({ case: other.case, report: other.report, labels: [] }));
+  });
+
+  it('finds a key-shaped or known secret while hashing and leaves that save to full redaction', async () => {
+    const key = `sk-ant-${'api03-abcdefghijklmnopQRSTUVWX_0123456789'}`;
+    const withKey = makeSave({ case: makeCase({ answer: `Tower is tall [1]. ${key}` }) });
+    expect(await prepareSave(withKey)).toBeNull();
+    const known = makeSave({ case: makeCase({ query: 'my custom-secret-value here' }), secrets: ['custom-secret-value'] });
+    expect(await prepareSave(known)).toBeNull();
+    // In a key of an object too.
+    const inKey = makeSave({ case: { ...makeCase(), [`x${key}`]: 1 } as never });
+    expect(await prepareSave(inKey)).toBeNull();
+    // Near miss: text that merely mentions keys is prepared.
+    expect(await prepareSave(makeSave({ case: makeCase({ answer: 'Keys start with sk-ant [1].' }) }))).not.toBeNull();
+    const db = freshDb();
+    const r = await saveAudit(db, { ...withKey, settings: { requiredStyle: 'auto', language: 'en', apiKey: key } });
+    expect(JSON.stringify([await db.bodies.get(r.id), await db.audits.get(r.id)])).not.toContain('sk-ant-');
+  });
+
+  it('a prepared save still redacts what it did not scan (settings, model results)', async () => {
+    const input = makeSave({ settings: { requiredStyle: 'auto', language: 'en', anthropicKey: 'custom-secret-value' }, secrets: ['custom-secret-value'] });
+    const prepared = await prepareSave(input);
+    expect(prepared).not.toBeNull();
+    const db = freshDb();
+    const r = await saveAudit(db, { ...input, prepared: prepared! });
+    expect(JSON.stringify(await db.bodies.get(r.id))).not.toContain('custom-secret-value');
   });
 });

@@ -5,7 +5,8 @@ import Dexie from 'dexie';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { HISTORY_PAGE_SIZE, SEARCH_SMALL_RESULT as SMALL_RESULT, TITLE_MAX_CHARS, TRASH_KEEP_MS } from './constants';
-import { auditHash, summarize, type AuditBody, type AuditRow, type AppDb, type RowVerdict } from './db';
+import type { SliceOptions } from './hash';
+import { auditHash, auditHashInSlices, summarize, type AuditBody, type AuditRow, type AppDb, type RowVerdict } from './db';
 import { AuditSettingsSchema, type AnnotationLabel, type Timings, type Usage } from './schemas';
 import { redactSecrets } from './secrets';
 import { indexWords, queryWords } from './words';
@@ -34,6 +35,19 @@ export interface SaveInput {
   /** Secrets the caller knows (the API key): cut out of everything stored. */
   secrets?: readonly string[];
   now?: number;
+  /** From prepareSave: the hash worked out in slices, so saving does not hash in one task. */
+  prepared?: PreparedSave;
+}
+
+/**
+ * What prepareSave worked out ahead of a save: the audit hash of the case, report and labels
+ * (which it found free of secrets, so they are stored as they are), and the body's JSON size.
+ */
+export interface PreparedSave {
+  hash: string;
+  hashedChars: number;
+  /** The objects it hashed: a save of other objects does not use this preparation. */
+  of: { case: AuditCase; report: Report | null; labels: AnnotationLabel[] | undefined };
 }
 
 export interface SaveResult {
@@ -64,8 +78,37 @@ export function defaultTitle(c: Pick<AuditCase, 'query' | 'id'>): string {
   return c.id !== undefined ? String(c.id) : 'Untitled audit';
 }
 
+const KEY_SHAPE = 'sk-ant-';
+
+/**
+ * Hashes the case, report and labels of a save in slices of a few ms (an audit of a pasted
+ * megabyte serialises to tens of MB, whose hashing in one go freezes the page for seconds).
+ * null when one of their strings holds a secret: such a save is redacted and hashed as a whole.
+ */
+export async function prepareSave(input: SaveInput, opts: SliceOptions = {}): Promise<PreparedSave | null> {
+  const known = (input.secrets ?? []).filter((k) => k.length >= 8);
+  let secret = false;
+  const onString = (s: string) => {
+    if (!secret && (s.includes(KEY_SHAPE) || known.some((k) => s.includes(k)))) secret = true;
+  };
+  const r = await auditHashInSlices({ case: input.case, report: input.report, labels: input.labels ?? [] }, { ...opts, onString });
+  if (secret) return null;
+  return { hash: r.hash, hashedChars: r.length, of: { case: input.case, report: input.report, labels: input.labels } };
+}
+
+function preparedFor(input: SaveInput): PreparedSave | null {
+  const p = input.prepared;
+  return p && p.of.case === input.case && p.of.report === input.report && p.of.labels === input.labels ? p : null;
+}
+
 /** The body to store for a save: settings whitelisted, secrets cut out. */
 export function bodyFor(id: string, input: SaveInput): AuditBody {
+  if (preparedFor(input)) {
+    // The case, report and labels were scanned while hashing and hold no secret: only the rest
+    // is copied and redacted.
+    const { case: c, report, labels, ...rest } = bodyFor(id, { ...input, prepared: undefined, case: {} as AuditCase, report: null, labels: [] });
+    return { ...rest, case: input.case, report: input.report, labels: input.labels ?? [] } as AuditBody;
+  }
   const settings = AuditSettingsSchema.parse(input.settings ?? {});
   const body: AuditBody = {
     id,
@@ -80,30 +123,40 @@ export function bodyFor(id: string, input: SaveInput): AuditBody {
   return redactSecrets(body, input.secrets ?? []);
 }
 
+/** The body's hash (and size, when prepared), computed once per save. */
+function knownHash(input: SaveInput, body: AuditBody): { hash: string; bytes?: number } {
+  const p = preparedFor(input);
+  if (!p) return { hash: auditHash(body) };
+  // The body's JSON is the hashed part plus the few small fields around it.
+  const { case: _c, report: _r, labels: _l, ...rest } = body;
+  return { hash: p.hash, bytes: p.hashedChars + JSON.stringify(rest).length };
+}
+
 export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult> {
   const now = input.now ?? Date.now();
   return db.transaction('rw', db.audits, db.bodies, async () => {
     const existing = input.id ? await db.audits.get(input.id) : undefined;
     if (existing) {
       const body = bodyFor(existing.id, input);
+      const known = knownHash(input, body);
       const sameTitle = input.title === undefined || input.title === existing.title;
-      if (existing.hash === auditHash(body) && sameTitle && existing.trashed === 0) {
+      if (existing.hash === known.hash && sameTitle && existing.trashed === 0) {
         return { id: existing.id, created: false, unchanged: true };
       }
-      const row = summarize(body, { title: input.title ?? existing.title, created: existing.created, updated: now });
+      const row = summarize(body, { title: input.title ?? existing.title, created: existing.created, updated: now, ...known });
       await db.bodies.put(body);
       await db.audits.put(row);
       return { id: existing.id, created: false, unchanged: false };
     }
     const id = input.id ?? newAuditId();
     const body = bodyFor(id, input);
+    const known = knownHash(input, body);
     if (!input.id) {
       // The same audit saved again (reopened and re-run unchanged) is the row we already have.
-      const hash = auditHash(body);
-      const twin = await db.audits.where('hash').equals(hash).filter((r) => r.trashed === 0).first();
+      const twin = await db.audits.where('hash').equals(known.hash).filter((r) => r.trashed === 0).first();
       if (twin) return { id: twin.id, created: false, unchanged: true };
     }
-    const row = summarize(body, { title: input.title ?? defaultTitle(input.case), created: now, updated: now });
+    const row = summarize(body, { title: input.title ?? defaultTitle(input.case), created: now, updated: now, ...known });
     await db.bodies.put(body);
     await db.audits.put(row);
     return { id, created: true, unchanged: false };
