@@ -1,5 +1,6 @@
-// `citation-audit FILE... [--format json|text] [--require-style S] [--lang en|cs] [--model [name]]`
-// Exit codes: 0 no case fails, 1 some case fails, 2 unusable input or usage.
+// `citation-audit FILE... [--format json|text|junit|markdown] [--fail-under S=V,...] [--require-style S] [--lang en|cs] [--model [name]]`
+// `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...` (src/cli/).
+// Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
 import { readFile } from 'node:fs/promises';
 import { auditCase } from './core/audit';
 import { parseCaseText, parseDataset } from './core/parse/case';
@@ -7,6 +8,8 @@ import type { AuditCase, AuditOptions, ModelResults, ParseError, Report, Require
 import { TOOL_VERSION } from './core/types';
 import { renderTextReport } from './core/textReport';
 import { applyModelResults } from './core/report';
+import { checkThresholds, ciMetrics, describeThresholdFailure, parseThresholds, toJunit, toMarkdown, type CiCase, type Threshold } from './core/ci';
+import { startProgress } from './cli/progress';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -25,13 +28,18 @@ const STYLE_ALIASES: Record<string, RequiredStyle> = {
 };
 
 const USAGE = `Usage: citation-audit FILE... [options]
+       citation-audit diff BEFORE.jsonl AFTER.jsonl [options]   (see citation-audit diff --help)
+       citation-audit calibrate LABELLED.jsonl [options]        (see citation-audit calibrate --help)
 
 Audits the citations of RAG answers. FILE is a case (.json), a dataset (.jsonl, one case per
 line) or - for standard input.
 
 Options:
-  --format json|text      json: one report JSON for one case, one JSON line per case for several
-                          (default: text)
+  --format FORMAT         text (default); json: one report JSON for one case, one JSON line per
+                          case for several; junit: JUnit XML, one test case per case; markdown:
+                          a summary for a pull-request comment
+  --fail-under S=V,...    also fail (exit 1) when the dataset mean of a score is below V, e.g.
+                          citation_recall=0.8,citation_coverage=0.95 (scores: see README)
   --require-style STYLE   ${Object.keys(STYLE_ALIASES).join('|')} (default: auto)
   --lang en|cs            language of the answer and of the messages (default: detected)
   --model [NAME]          also run the model audit (key from ANTHROPIC_API_KEY, base URL from
@@ -40,20 +48,25 @@ Options:
   -h, --help              this text
   --version               the tool version
 
-Exit status: 0 when no case fails, 1 when any case fails, 2 for unusable input.`;
+Exit status: 0 when no case fails, 1 when any case fails or a --fail-under threshold is missed,
+2 for unusable input or usage.`;
 
 interface CliOptions {
   files: string[];
-  format: 'json' | 'text';
+  format: OutputFormat;
+  failUnder: Threshold[];
   audit: AuditOptions;
   model?: string | true;
   strict: boolean;
 }
 
+type OutputFormat = 'json' | 'text' | 'junit' | 'markdown';
+const FORMATS: readonly OutputFormat[] = ['json', 'text', 'junit', 'markdown'];
+
 class UsageError extends Error {}
 
 export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
-  const opts: CliOptions = { files: [], format: 'text', audit: {}, strict: false };
+  const opts: CliOptions = { files: [], format: 'text', failUnder: [], audit: {}, strict: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -70,8 +83,16 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
         return 'version';
       case '--format': {
         const v = value();
-        if (v !== 'json' && v !== 'text') throw new UsageError(`--format takes json or text, not "${v}"`);
-        opts.format = v;
+        if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format takes ${FORMATS.join(', ')}; not "${v}"`);
+        opts.format = v as OutputFormat;
+        break;
+      }
+      case '--fail-under': {
+        try {
+          opts.failUnder.push(...parseThresholds(value()));
+        } catch (err) {
+          throw new UsageError((err as Error).message);
+        }
         break;
       }
       case '--require-style': {
@@ -151,10 +172,21 @@ async function loadCases(files: string[]): Promise<{ cases: { file: string; c: A
   return { cases, errors, singleCase };
 }
 
-export async function main(argv: string[], io: { out: (s: string) => void; err: (s: string) => void } = {
+export interface CliIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** Where the progress line goes; only given when standard error is a terminal. */
+  progress?: (s: string) => void;
+}
+
+const processIo = (): CliIo => ({
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
-}): Promise<number> {
+  ...(process.stderr.isTTY ? { progress: (s: string) => process.stderr.write(s) } : {}),
+});
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
   let opts: CliOptions;
   try {
     const parsed = parseArgs(argv);
@@ -195,14 +227,19 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
   let anyFail = false;
   let modelFailed = false;
   const reports: Report[] = [];
-  for (const { file, c } of cases) {
+  const done: CiCase[] = [];
+  const progress = startProgress(cases.length, io.progress);
+  for (const [index, { file, c }] of cases.entries()) {
     let report = auditCase(c, opts.audit);
+    let error: string | undefined;
     if (runModel) {
       try {
         report = await runModel(c, report);
       } catch (err) {
         modelFailed = true;
-        io.err(`${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}: model audit failed: ${(err as Error).message}\n`);
+        error = (err as Error).message;
+        progress.clear();
+        io.err(`${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}: model audit failed: ${error}\n`);
         // Keep what was judged before the failure.
         const partial = (err as { partial?: ModelResults }).partial;
         if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
@@ -210,12 +247,22 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
     }
     if (report.verdict === 'FAIL') anyFail = true;
     reports.push(report);
-    if (opts.format === 'text') io.out(`${renderTextReport(report, { file, ...(c.id !== undefined ? { id: String(c.id) } : {}) })}\n`);
+    done.push({ file, id: c.id !== undefined ? String(c.id) : null, index, query: c.query, report, ...(error !== undefined ? { error } : {}) });
+    if (opts.format === 'text') {
+      progress.clear();
+      io.out(`${renderTextReport(report, { file, ...(c.id !== undefined ? { id: String(c.id) } : {}) })}\n`);
+    }
+    progress.tick(index + 1);
   }
+  progress.clear();
+  const gate = opts.failUnder.length ? checkThresholds(ciMetrics(done), opts.failUnder) : [];
   if (opts.format === 'json') {
     if (singleCase && reports.length === 1) io.out(`${JSON.stringify(reports[0], null, 2)}\n`);
     else for (const r of reports) io.out(`${JSON.stringify(r)}\n`);
-  }
+  } else if (opts.format === 'junit') io.out(toJunit(done, { thresholds: gate }));
+  else if (opts.format === 'markdown') io.out(toMarkdown(done, { thresholds: gate }));
+  const missed = gate.filter((t) => !t.passed);
+  for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
   if (errors.length || modelFailed) return 2;
-  return anyFail ? 1 : 0;
+  return anyFail || missed.length ? 1 : 0;
 }

@@ -1,0 +1,74 @@
+// The CLI as a CI gate: --fail-under over dataset means, JUnit and Markdown output, progress only on a terminal.
+import { describe, expect, it, beforeAll } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main, type CliIo } from '../../src/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'citation-audit-ci-'));
+const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
+const good = { id: 'g', query: 'Where?', answer: 'Paris is the capital of France [1].', chunks };
+const half = { id: 'h', query: 'Where?', answer: 'Paris is the capital of France. It is in Europe [1].', chunks };
+
+async function run(args: string[], extra: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s), ...extra });
+  return { code, out, err };
+}
+
+beforeAll(() => {
+  writeFileSync(join(dir, 'good.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify({ ...good, id: 'g2' })}\n`);
+  writeFileSync(join(dir, 'mixed.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify(half)}\n`);
+});
+
+describe('--fail-under', () => {
+  it('passes when every mean reaches its threshold', async () => {
+    const r = await run([join(dir, 'good.jsonl'), '--format', 'json', '--fail-under', 'citation_coverage=1,citation_existence=0.95']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+  });
+
+  it('exits 1 naming each missed threshold with the measured mean', async () => {
+    const r = await run([join(dir, 'good.jsonl'), '--format', 'json', '--fail-under', 'citation_coverage=1,citation_recall=0.8']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('citation_recall: not measured on any case (needs --model)');
+    expect(r.err).not.toContain('citation_coverage');
+    const mixed = await run([join(dir, 'mixed.jsonl'), '--format', 'json', '--fail-under', 'citation_coverage=0.8']);
+    expect(mixed.err).toMatch(/citation_coverage: mean 0\.75 over 2 cases < required 0\.8/);
+    expect(mixed.code).toBe(1);
+  });
+
+  it('rejects an unknown score with exit 2 and the list of known ones', async () => {
+    const r = await run([join(dir, 'good.jsonl'), '--fail-under', 'recall=0.8']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown score "recall"; known scores: citation_recall/);
+  });
+});
+
+describe('--format junit|markdown', () => {
+  it('writes JUnit XML with one testcase per case and the gate', async () => {
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'junit', '--fail-under', 'citation_coverage=0.8']);
+    expect(r.code).toBe(1);
+    expect(r.out.startsWith('<?xml')).toBe(true);
+    expect(r.out.match(/<testcase classname="[^"]*mixed\.jsonl" name="[gh]"/g)).toHaveLength(2);
+    expect(r.out).toMatch(/name="h">\s*<failure message="COMPLETE failed/);
+    expect(r.out).toMatch(/classname="fail-under" name="citation_coverage &gt;= 0.8">\s*<failure/);
+  });
+
+  it('writes a Markdown summary', async () => {
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'markdown']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/\| FAIL \| 1 \|/);
+    expect(r.out).toMatch(/\| `citation_coverage` \| 75\.0 % \| 2 \|/);
+    expect(r.out).toMatch(/\| h \| FAIL \| 1 \| complete: /);
+  });
+});
+
+describe('progress', () => {
+  it('is silent without a terminal sink and never mixes into stdout', async () => {
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'json']);
+    expect(r.err).toBe('');
+    expect(r.out.trim().split('\n').every((l) => l.startsWith('{'))).toBe(true);
+  });
+});
