@@ -10,6 +10,7 @@ import { renderTextReport } from './core/textReport';
 import { applyModelResults } from './core/report';
 import { checkThresholds, ciMetrics, describeThresholdFailure, parseThresholds, toJunit, toMarkdown, type CiCase, type Threshold } from './core/ci';
 import { startProgress } from './cli/progress';
+import { inputHash } from './core/diff';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -187,6 +188,8 @@ const processIo = (): CliIo => ({
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
+  // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
+  if (argv[0] === 'diff') return (await import('./cli/diff')).diffMain(argv.slice(1), io);
   let opts: CliOptions;
   try {
     const parsed = parseArgs(argv);
@@ -245,6 +248,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
       }
     }
+    // Lets `citation-audit diff` match this run to another when the cases carry no id.
+    report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer) } };
     if (report.verdict === 'FAIL') anyFail = true;
     reports.push(report);
     done.push({ file, id: c.id !== undefined ? String(c.id) : null, index, query: c.query, report, ...(error !== undefined ? { error } : {}) });

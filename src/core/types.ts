@@ -297,6 +297,8 @@ export interface Report {
     answer_format: AnswerFormat;
     required_style: RequiredStyle;
     generated_at?: string;
+    /** Hash of the case's query and answer (core/diff.ts inputHash), so two runs can be matched without ids. */
+    input_hash?: string;
   };
 }
 

@@ -72,3 +72,40 @@ describe('progress', () => {
     expect(r.out.trim().split('\n').every((l) => l.startsWith('{'))).toBe(true);
   });
 });
+
+describe('citation-audit diff', () => {
+  const broken = { ...half, id: 'g2', answer: 'Paris is the capital of France [9].' };
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'before-cases.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify({ ...good, id: 'g2' })}\n`);
+    writeFileSync(join(dir, 'after-cases.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify(broken)}\n`);
+    for (const which of ['before', 'after']) {
+      const r = await run([join(dir, `${which}-cases.jsonl`), '--format', 'json']);
+      writeFileSync(join(dir, `${which}.jsonl`), r.out);
+    }
+  });
+
+  it('exits 1 on a planted regression and names it (text, markdown, json)', async () => {
+    const r = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^REGRESSED/);
+    expect(r.out).toContain('EXISTS PASS → FAIL');
+    const m = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl'), '--format', 'markdown']);
+    expect(m.out).toMatch(/\| g2 \| regressed \|/);
+    const j = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl'), '--format=json']);
+    expect(JSON.parse(j.out).counts.regressed).toBe(1);
+  });
+
+  it('exits 0 for the same run twice and for an improvement', async () => {
+    expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'before.jsonl')])).code).toBe(0);
+    expect((await run(['diff', join(dir, 'after.jsonl'), join(dir, 'before.jsonl')])).code).toBe(0);
+  });
+
+  it('exits 2 for a missing file, a wrong argument count or unreadable lines', async () => {
+    expect((await run(['diff', join(dir, 'before.jsonl')])).code).toBe(2);
+    expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'nope.jsonl')])).code).toBe(2);
+    const cases = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after-cases.jsonl')]);
+    expect(cases.code).toBe(2);
+    expect(cases.err).toMatch(/after-cases\.jsonl:1: neither a report/);
+    expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl'), '--tolerance', 'x'])).code).toBe(2);
+  });
+});
