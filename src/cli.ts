@@ -190,6 +190,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
   // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
   if (argv[0] === 'diff') return (await import('./cli/diff')).diffMain(argv.slice(1), io);
+  if (argv[0] === 'calibrate') return (await import('./cli/calibrate')).calibrateMain(argv.slice(1), io);
   let opts: CliOptions;
   try {
     const parsed = parseArgs(argv);

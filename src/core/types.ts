@@ -344,5 +344,5 @@ export interface ModelResults {
   summary?: string;
   recommendations?: string[];
   strict?: boolean;
-  usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; requests: number };
+  usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number; requests: number };
 }
