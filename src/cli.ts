@@ -11,6 +11,9 @@ import { applyModelResults } from './core/report';
 import { checkThresholds, ciMetrics, describeThresholdFailure, parseThresholds, toJunit, toMarkdown, type CiCase, type Threshold } from './core/ci';
 import { startProgress } from './cli/progress';
 import { inputHash } from './core/diff';
+import { makeNonce } from './model/wrap';
+import { addUsage, emptyUsage, usageLine } from './model/usage';
+import { DEFAULT_MODEL } from './model/constants';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -215,6 +218,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   for (const e of errors) io.err(`${e}\n`);
 
   let runModel: ((c: AuditCase, r: Report) => Promise<Report>) | undefined;
+  const usage = emptyUsage();
+  let usedModel: string | undefined;
   if (opts.model !== undefined) {
     const apiKey = process.env.ANTHROPIC_API_KEY;
     if (!apiKey) {
@@ -224,8 +229,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     const { runModelAuditNode } = await import('./model/node');
     const model = typeof opts.model === 'string' ? opts.model : undefined;
     const baseURL = process.env.ANTHROPIC_BASE_URL;
+    // Several cases share one nonce, so the instructions are the same bytes every time and the
+    // prompt cache serves them after the first request.
+    const many = cases.length > 1 ? { nonce: makeNonce(), cacheInstructions: true } : {};
     runModel = (c, r) =>
-      runModelAuditNode(c, r, { apiKey, ...(baseURL ? { baseURL } : {}), ...(model ? { model } : {}), strict: opts.strict });
+      runModelAuditNode(c, r, { apiKey, ...(baseURL ? { baseURL } : {}), ...(model ? { model } : {}), strict: opts.strict, ...many, onUsage: (u) => addUsage(usage, u) });
+    usedModel = model ?? DEFAULT_MODEL;
   }
 
   let anyFail = false;
@@ -261,6 +270,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     progress.tick(index + 1);
   }
   progress.clear();
+  if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
   const gate = opts.failUnder.length ? checkThresholds(ciMetrics(done), opts.failUnder) : [];
   if (opts.format === 'json') {
     if (singleCase && reports.length === 1) io.out(`${JSON.stringify(reports[0], null, 2)}\n`);

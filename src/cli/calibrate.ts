@@ -188,6 +188,9 @@ export async function calibrateMain(argv: string[], io: Io): Promise<number> {
 
   // --- run the model --------------------------------------------------------------------------
   const { runModelAudit } = await import('../model/run');
+  const { makeNonce } = await import('../model/wrap');
+  // One nonce for the run: the instructions are then identical in every request and cached once.
+  const nonce = makeNonce();
   const baseURL = process.env.ANTHROPIC_BASE_URL;
   const items: CalibrationItem[] = [];
   const usage: CalibrationRunInfo['usage'] = { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0, requests: 0 };
@@ -201,7 +204,7 @@ export async function calibrateMain(argv: string[], io: Io): Promise<number> {
       const i = next++;
       const w = work[i]!;
       try {
-        const run = await runModelAudit(w.c, w.report, { apiKey, ...(baseURL ? { baseURL } : {}), model, strict });
+        const run = await runModelAudit(w.c, w.report, { apiKey, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true });
         results[i] = modelPairVerdicts(run.report);
         addUsage(usage, run.results.usage);
       } catch (err) {

@@ -39,6 +39,8 @@ export interface ModelRunOptions extends Connection {
   sleep?: Sleep | undefined;
   nonce?: string | undefined;
   maxClaimsPerRequest?: number | undefined;
+  /** Mark the fixed instructions for prompt caching (dataset and multi-case runs, with a shared nonce). */
+  cacheInstructions?: boolean | undefined;
   /** Start with this output mode (default output_config; falls back to tool by itself). */
   mode?: OutputMode | undefined;
   /** A stream that sends nothing (not even a ping) for this long counts as cut (default 5 min). */
@@ -735,6 +737,7 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
     model,
     ...(opts.nonce ? { nonce: opts.nonce } : {}),
     ...(opts.maxClaimsPerRequest ? { maxClaimsPerRequest: opts.maxClaimsPerRequest } : {}),
+    ...(opts.cacheInstructions ? { cacheInstructions: true } : {}),
   });
   let run: AuditRun | undefined;
   try {

@@ -79,6 +79,8 @@ export type RejectStyle =
  */
 export interface Behaviour {
   outputConfig?: 'honour' | 'reject' | 'ignore';
+  /** The shortest prefix the prompt cache stores (default CACHE_MIN_TOKENS); shorter ones are neither written nor read. */
+  cacheMinTokens?: number;
   rejectStyle?: RejectStyle;
   ignoredReply?: ReplyShape;
 }
@@ -409,6 +411,54 @@ function serialise(out: JudgeOutput): { text: string; claimEnds: number[] } {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const approxTokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
+
+// ---------------------------------------------------------------------------------------------
+// Prompt caching, as the API accounts for it: the prefix runs (output schema) → tools → system →
+// messages; every block marked cache_control ends a cacheable prefix; the longest live prefix is
+// read, the rest up to the last breakpoint is written. Prefixes under the model's minimum are not cached at all,
+// and entries live five minutes from their last use.
+
+export const CACHE_MIN_TOKENS = 1024;
+export const CACHE_TTL_MS = 5 * 60_000;
+
+export function cacheUsage(
+  body: Record<string, unknown>,
+  cache: Map<string, number>,
+  minTokens: number,
+  now: number,
+): { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number } {
+  const total = approxTokens(JSON.stringify({ system: body.system, messages: body.messages, tools: body.tools, output_config: body.output_config }));
+  const segments: unknown[] = [];
+  const breakpoints: number[] = [];
+  const add = (where: string, block: unknown) => {
+    if (!block || typeof block !== 'object') return void segments.push([where, block]);
+    const { cache_control, ...rest } = block as Record<string, unknown>;
+    segments.push([where, rest]);
+    if (cache_control) breakpoints.push(segments.length);
+  };
+  // The output schema is compiled into the prompt ahead of everything: part of every prefix.
+  if (body.output_config) segments.push(['output_config', body.output_config]);
+  for (const t of Array.isArray(body.tools) ? body.tools : []) add('tool', t);
+  const system = typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : Array.isArray(body.system) ? body.system : [];
+  for (const b of system) add('system', b);
+  for (const m of (body.messages ?? []) as { role: string; content: unknown }[]) {
+    const content = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m.content) ? m.content : [];
+    for (const b of content) add(m.role, b);
+  }
+  if (breakpoints.length === 0) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const prefix = (n: number) => JSON.stringify({ model: body.model, segments: segments.slice(0, n) });
+  const key = (n: number) => createHash('sha256').update(prefix(n)).digest('hex');
+  const tokensOf = (n: number) => approxTokens(prefix(n));
+  let read = 0;
+  for (const n of breakpoints) {
+    const expires = cache.get(key(n));
+    if (expires !== undefined && expires > now) read = Math.max(read, tokensOf(n));
+  }
+  const last = tokensOf(breakpoints[breakpoints.length - 1]!);
+  for (const n of breakpoints) if (tokensOf(n) >= minTokens) cache.set(key(n), now + CACHE_TTL_MS);
+  const written = last >= minTokens ? Math.max(0, last - read) : 0;
+  return { input_tokens: Math.max(1, total - read - written), cache_creation_input_tokens: written, cache_read_input_tokens: read };
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function corsHeaders(req: http.IncomingMessage): Record<string, string> {
@@ -548,7 +598,8 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
   let steps: Step[] = [];
   let behaviour: Behaviour = {};
   let recorded: RecordedRequest[] = [];
-  const cache = new Set<string>();
+  /** Prompt-cache entries: prefix hash → when it expires (each hit refreshes it, as the API does). */
+  const cache = new Map<string, number>();
   /** Signatures and redacted data this server issued: the only ones it accepts back. */
   const issued = new Set<string>();
   /** Text of a paused reply → the rest, sent when the paused turn comes back to be continued. */
@@ -573,28 +624,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
   }
 
   function usageFor(body: Record<string, unknown>): { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number } {
-    const all = JSON.stringify({ system: body.system, messages: body.messages, tools: body.tools, output_config: body.output_config });
-    const total = approxTokens(all);
-    // Prompt caching: everything up to the last block marked cache_control is the prefix.
-    const messages = (body.messages ?? []) as { content: unknown }[];
-    let prefix: unknown[] | null = null;
-    messages.forEach((m, mi) => {
-      if (!Array.isArray(m.content)) return;
-      (m.content as { cache_control?: unknown }[]).forEach((b, bi) => {
-        if (b.cache_control) prefix = [...messages.slice(0, mi).map((x) => x.content), (m.content as unknown[]).slice(0, bi + 1)];
-      });
-    });
-    if (!prefix) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-    const prefixText = JSON.stringify({ model: body.model, tools: body.tools, system: body.system, prefix });
-    const key = createHash('sha256').update(prefixText).digest('hex');
-    const tokens = approxTokens(prefixText);
-    const hit = cache.has(key);
-    cache.add(key);
-    return {
-      input_tokens: Math.max(1, total - tokens),
-      cache_creation_input_tokens: hit ? 0 : tokens,
-      cache_read_input_tokens: hit ? tokens : 0,
-    };
+    return cacheUsage(body, cache, behaviour.cacheMinTokens ?? CACHE_MIN_TOKENS, Date.now());
   }
 
   /** What the real API refuses before it thinks: our client must never send these. */

@@ -118,3 +118,27 @@ describe('citation-audit calibrate', () => {
     expect(r.err).toMatch(/4 label rows matched no case \(give the dataset with --cases\)/);
   });
 });
+
+describe('citation-audit --model over several cases', () => {
+  it('caches the instructions across cases and reports cached vs uncached input on stderr', async () => {
+    const r = await run([join(dir, 'cases.jsonl'), '--model', '--format', 'json']);
+    expect(r.code).toBeLessThan(2);
+    const bodies = server.calls('/v1/messages').map((c) => c.body as { system: { text: string; cache_control?: unknown }[] });
+    expect(bodies).toHaveLength(4);
+    expect(bodies.every((b) => (b.system[0]!.cache_control as { type?: string } | undefined)?.type === 'ephemeral')).toBe(true);
+    const m = /4 requests; input (\d+) tokens \((\d+) uncached, (\d+) written to the cache, (\d+) read from it\)/.exec(r.err);
+    expect(m).not.toBeNull();
+    const [, total, plain, written, read] = m!.map(Number);
+    expect(written).toBeGreaterThan(0);
+    expect(read).toBe(3 * written!);
+    expect(plain! + written! + read!).toBe(total);
+    expect(r.err).toMatch(/without the prompt cache \$/);
+  });
+
+  it('does not mark a single case for caching', async () => {
+    writeFileSync(join(dir, 'one.json'), JSON.stringify(plainCase(base[0]!)));
+    await run([join(dir, 'one.json'), '--model', '--format', 'json']);
+    const body = server.calls('/v1/messages')[0]!.body as { system: { cache_control?: unknown }[] };
+    expect(body.system[0]!.cache_control).toBeUndefined();
+  });
+});
