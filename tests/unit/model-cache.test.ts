@@ -97,3 +97,20 @@ describe('a run over many cases', () => {
     expect(ratio).toBeLessThan(0.77);
   });
 });
+
+describe('the estimate of a case in a caching run', () => {
+  test('counts the instructions and prices them as cache reads; without caching nothing is read', async () => {
+    const { estimateAudit } = await import('../../src/model/estimate');
+    const { c, report } = threeClaimCase();
+    const plain = await estimateAudit(c, report, runOptions(server, KEY));
+    expect(plain.cachedTokens).toBe(0);
+    const cached = await estimateAudit(c, report, { ...runOptions(server, KEY), cacheInstructions: true });
+    expect(cached.instructionTokens).toBeGreaterThan(1024);
+    expect(cached.cachedTokens).toBe(cached.instructionTokens);
+    // The same request (the marker itself is a few characters more for the fake's counter).
+    expect(Math.abs(cached.inputTokens - plain.inputTokens)).toBeLessThan(plain.inputTokens * 0.01);
+    expect(cached.usd!).toBeLessThan(plain.usd!);
+    const counted = server.calls('/v1/messages/count_tokens').map(bodyOf);
+    expect(counted.at(-1)!.messages).toEqual([{ role: 'user', content: '.' }]);
+  });
+});
