@@ -1,7 +1,7 @@
 // `citation-audit FILE... [--format json|text|junit|markdown] [--fail-under S=V,...] [--require-style S] [--lang en|cs] [--model [name]]`
 // `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...` (src/cli/).
 // Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { auditCase } from './core/audit';
 import { parseCaseText, parseDataset } from './core/parse/case';
 import type { AuditCase, AuditOptions, ModelResults, ParseError, Report, RequiredStyle } from './core/types';
@@ -42,6 +42,8 @@ Options:
   --format FORMAT         text (default); json: one report JSON for one case, one JSON line per
                           case for several; junit: JUnit XML, one test case per case; markdown:
                           a summary for a pull-request comment
+  --junit FILE            also write the JUnit XML to FILE (one run, several outputs)
+  --markdown FILE         also write the Markdown summary to FILE
   --fail-under S=V,...    also fail (exit 1) when the dataset mean of a score is below V, e.g.
                           citation_recall=0.8,citation_coverage=0.95 (scores: see README)
   --require-style STYLE   ${Object.keys(STYLE_ALIASES).join('|')} (default: auto)
@@ -59,6 +61,9 @@ interface CliOptions {
   files: string[];
   format: OutputFormat;
   failUnder: Threshold[];
+  /** Extra outputs written to files, so that one (model) run feeds every CI report. */
+  junitFile?: string;
+  markdownFile?: string;
   audit: AuditOptions;
   model?: string | true;
   strict: boolean;
@@ -91,6 +96,12 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
         opts.format = v as OutputFormat;
         break;
       }
+      case '--junit':
+        opts.junitFile = value();
+        break;
+      case '--markdown':
+        opts.markdownFile = value();
+        break;
       case '--fail-under': {
         try {
           opts.failUnder.push(...parseThresholds(value()));
@@ -277,6 +288,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     else for (const r of reports) io.out(`${JSON.stringify(r)}\n`);
   } else if (opts.format === 'junit') io.out(toJunit(done, { thresholds: gate }));
   else if (opts.format === 'markdown') io.out(toMarkdown(done, { thresholds: gate }));
+  try {
+    if (opts.junitFile) await writeFile(opts.junitFile, toJunit(done, { thresholds: gate }));
+    if (opts.markdownFile) await writeFile(opts.markdownFile, toMarkdown(done, { thresholds: gate }));
+  } catch (err) {
+    io.err(`citation-audit: cannot write: ${(err as Error).message}\n`);
+    return 2;
+  }
   const missed = gate.filter((t) => !t.passed);
   for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
   if (errors.length || modelFailed) return 2;

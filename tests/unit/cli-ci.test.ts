@@ -65,6 +65,19 @@ describe('--format junit|markdown', () => {
   });
 });
 
+describe('--junit FILE and --markdown FILE', () => {
+  it('write the other reports from the same run next to the main output', async () => {
+    const { readFileSync } = await import('node:fs');
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'json', '--junit', join(dir, 'out.xml'), '--markdown', join(dir, 'out.md')]);
+    expect(r.code).toBe(1);
+    expect(r.out.trim().split('\n')).toHaveLength(2);
+    expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toMatch(/<testcase classname="[^"]*" name="h">/);
+    expect(readFileSync(join(dir, 'out.md'), 'utf8')).toMatch(/\| FAIL \| 1 \|/);
+    const bad = await run([join(dir, 'mixed.jsonl'), '--junit', join(dir, 'no-such-dir', 'x.xml')]);
+    expect(bad.code).toBe(2);
+  });
+});
+
 describe('progress', () => {
   it('is silent without a terminal sink and never mixes into stdout', async () => {
     const r = await run([join(dir, 'mixed.jsonl'), '--format', 'json']);
