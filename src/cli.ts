@@ -1,12 +1,19 @@
-// `citation-audit FILE... [--format json|text] [--require-style S] [--lang en|cs] [--citation-scope sentence|paragraph] [--model [name]]`
-// Exit codes: 0 no case fails, 1 some case fails, 2 unusable input or usage.
-import { readFile } from 'node:fs/promises';
+// `citation-audit FILE... [--format json|text|junit|markdown] [--fail-under S=V,...] [--require-style S] [--lang en|cs] [--citation-scope sentence|paragraph] [--model [name]]`
+// `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...` (src/cli/).
+// Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
+import { readFile, writeFile } from 'node:fs/promises';
 import { auditCase } from './core/audit';
 import { parseCaseText, parseDataset } from './core/parse/case';
 import type { AuditCase, AuditOptions, ModelResults, ParseError, Report, RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
 import { renderTextReport } from './core/textReport';
 import { applyModelResults } from './core/report';
+import { checkThresholds, ciMetrics, describeThresholdFailure, parseThresholds, toJunit, toMarkdown, type CiCase, type Threshold } from './core/ci';
+import { startProgress } from './cli/progress';
+import { inputHash } from './core/diff';
+import { makeNonce } from './model/wrap';
+import { addUsage, emptyUsage, usageLine } from './model/usage';
+import { DEFAULT_MODEL } from './model/constants';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -25,13 +32,20 @@ const STYLE_ALIASES: Record<string, RequiredStyle> = {
 };
 
 const USAGE = `Usage: citation-audit FILE... [options]
+       citation-audit diff BEFORE.jsonl AFTER.jsonl [options]   (see citation-audit diff --help)
+       citation-audit calibrate LABELLED.jsonl [options]        (see citation-audit calibrate --help)
 
 Audits the citations of RAG answers. FILE is a case (.json), a dataset (.jsonl, one case per
 line) or - for standard input.
 
 Options:
-  --format json|text      json: one report JSON for one case, one JSON line per case for several
-                          (default: text)
+  --format FORMAT         text (default); json: one report JSON for one case, one JSON line per
+                          case for several; junit: JUnit XML, one test case per case; markdown:
+                          a summary for a pull-request comment
+  --junit FILE            also write the JUnit XML to FILE (one run, several outputs)
+  --markdown FILE         also write the Markdown summary to FILE
+  --fail-under S=V,...    also fail (exit 1) when the dataset mean of a score is below V, e.g.
+                          citation_recall=0.8,citation_coverage=0.95 (scores: see README)
   --require-style STYLE   ${Object.keys(STYLE_ALIASES).join('|')} (default: auto)
   --lang en|cs            language of the answer and of the messages (default: detected;
                           English when there is too little text to tell)
@@ -44,20 +58,28 @@ Options:
   -h, --help              this text
   --version               the tool version
 
-Exit status: 0 when no case fails, 1 when any case fails, 2 for unusable input.`;
+Exit status: 0 when no case fails, 1 when any case fails or a --fail-under threshold is missed,
+2 for unusable input or usage.`;
 
 interface CliOptions {
   files: string[];
-  format: 'json' | 'text';
+  format: OutputFormat;
+  failUnder: Threshold[];
+  /** Extra outputs written to files, so that one (model) run feeds every CI report. */
+  junitFile?: string;
+  markdownFile?: string;
   audit: AuditOptions;
   model?: string | true;
   strict: boolean;
 }
 
+type OutputFormat = 'json' | 'text' | 'junit' | 'markdown';
+const FORMATS: readonly OutputFormat[] = ['json', 'text', 'junit', 'markdown'];
+
 class UsageError extends Error {}
 
 export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
-  const opts: CliOptions = { files: [], format: 'text', audit: {}, strict: false };
+  const opts: CliOptions = { files: [], format: 'text', failUnder: [], audit: {}, strict: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -74,8 +96,22 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
         return 'version';
       case '--format': {
         const v = value();
-        if (v !== 'json' && v !== 'text') throw new UsageError(`--format takes json or text, not "${v}"`);
-        opts.format = v;
+        if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format takes ${FORMATS.join(', ')}; not "${v}"`);
+        opts.format = v as OutputFormat;
+        break;
+      }
+      case '--junit':
+        opts.junitFile = value();
+        break;
+      case '--markdown':
+        opts.markdownFile = value();
+        break;
+      case '--fail-under': {
+        try {
+          opts.failUnder.push(...parseThresholds(value()));
+        } catch (err) {
+          throw new UsageError((err as Error).message);
+        }
         break;
       }
       case '--require-style': {
@@ -161,10 +197,24 @@ async function loadCases(files: string[]): Promise<{ cases: { file: string; c: A
   return { cases, errors, singleCase };
 }
 
-export async function main(argv: string[], io: { out: (s: string) => void; err: (s: string) => void } = {
+export interface CliIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** Where the progress line goes; only given when standard error is a terminal. */
+  progress?: (s: string) => void;
+}
+
+const processIo = (): CliIo => ({
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
-}): Promise<number> {
+  ...(process.stderr.isTTY ? { progress: (s: string) => process.stderr.write(s) } : {}),
+});
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
+  // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
+  if (argv[0] === 'diff') return (await import('./cli/diff')).diffMain(argv.slice(1), io);
+  if (argv[0] === 'calibrate') return (await import('./cli/calibrate')).calibrateMain(argv.slice(1), io);
   let opts: CliOptions;
   try {
     const parsed = parseArgs(argv);
@@ -189,6 +239,8 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
   for (const e of errors) io.err(`${e}\n`);
 
   let runModel: ((c: AuditCase, r: Report) => Promise<Report>) | undefined;
+  const usage = emptyUsage();
+  let usedModel: string | undefined;
   if (opts.model !== undefined) {
     const apiKey = process.env.ANTHROPIC_API_KEY;
     if (!apiKey) {
@@ -198,34 +250,63 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
     const { runModelAuditNode } = await import('./model/node');
     const model = typeof opts.model === 'string' ? opts.model : undefined;
     const baseURL = process.env.ANTHROPIC_BASE_URL;
+    // Several cases share one nonce, so the instructions are the same bytes every time and the
+    // prompt cache serves them after the first request.
+    const many = cases.length > 1 ? { nonce: makeNonce(), cacheInstructions: true } : {};
     runModel = (c, r) =>
-      runModelAuditNode(c, r, { apiKey, ...(baseURL ? { baseURL } : {}), ...(model ? { model } : {}), strict: opts.strict });
+      runModelAuditNode(c, r, { apiKey, ...(baseURL ? { baseURL } : {}), ...(model ? { model } : {}), strict: opts.strict, ...many, onUsage: (u) => addUsage(usage, u) });
+    usedModel = model ?? DEFAULT_MODEL;
   }
 
   let anyFail = false;
   let modelFailed = false;
   const reports: Report[] = [];
-  for (const { file, c } of cases) {
+  const done: CiCase[] = [];
+  const progress = startProgress(cases.length, io.progress);
+  for (const [index, { file, c }] of cases.entries()) {
     let report = auditCase(c, opts.audit);
+    let error: string | undefined;
     if (runModel) {
       try {
         report = await runModel(c, report);
       } catch (err) {
         modelFailed = true;
-        io.err(`${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}: model audit failed: ${(err as Error).message}\n`);
+        error = (err as Error).message;
+        progress.clear();
+        io.err(`${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}: model audit failed: ${error}\n`);
         // Keep what was judged before the failure.
         const partial = (err as { partial?: ModelResults }).partial;
         if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
       }
     }
+    // Lets `citation-audit diff` match this run to another when the cases carry no id.
+    report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer) } };
     if (report.verdict === 'FAIL') anyFail = true;
     reports.push(report);
-    if (opts.format === 'text') io.out(`${renderTextReport(report, { file, ...(c.id !== undefined ? { id: String(c.id) } : {}) })}\n`);
+    done.push({ file, id: c.id !== undefined ? String(c.id) : null, index, query: c.query, report, ...(error !== undefined ? { error } : {}) });
+    if (opts.format === 'text') {
+      progress.clear();
+      io.out(`${renderTextReport(report, { file, ...(c.id !== undefined ? { id: String(c.id) } : {}) })}\n`);
+    }
+    progress.tick(index + 1);
   }
+  progress.clear();
+  if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
+  const gate = opts.failUnder.length ? checkThresholds(ciMetrics(done), opts.failUnder) : [];
   if (opts.format === 'json') {
     if (singleCase && reports.length === 1) io.out(`${JSON.stringify(reports[0], null, 2)}\n`);
     else for (const r of reports) io.out(`${JSON.stringify(r)}\n`);
+  } else if (opts.format === 'junit') io.out(toJunit(done, { thresholds: gate }));
+  else if (opts.format === 'markdown') io.out(toMarkdown(done, { thresholds: gate }));
+  try {
+    if (opts.junitFile) await writeFile(opts.junitFile, toJunit(done, { thresholds: gate }));
+    if (opts.markdownFile) await writeFile(opts.markdownFile, toMarkdown(done, { thresholds: gate }));
+  } catch (err) {
+    io.err(`citation-audit: cannot write: ${(err as Error).message}\n`);
+    return 2;
   }
+  const missed = gate.filter((t) => !t.passed);
+  for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
   if (errors.length || modelFailed) return 2;
-  return anyFail ? 1 : 0;
+  return anyFail || missed.length ? 1 : 0;
 }

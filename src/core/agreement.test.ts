@@ -93,3 +93,18 @@ describe('agreement()', () => {
     expect(s.matrix).toEqual([[0, 1, 0], [0, 0, 0], [0, 0, 1]]);
   });
 });
+
+describe('balancedAccuracy', () => {
+  it('averages the recall on supported and on not supported, B as the truth', async () => {
+    const { balancedAccuracy, confusionMatrix, SUPPORT_SCALE } = await import('./agreement');
+    type V = (typeof SUPPORT_SCALE)[number];
+    // B: 8 supported, 2 not. A says supported for all 10: recall 1 on supported, 0 on not.
+    const allYes: [V, V][] = [...Array.from({ length: 8 }, (): [V, V] => ['fully_supported', 'fully_supported']), ['fully_supported', 'not_supported'], ['fully_supported', 'partially_supported']];
+    expect(balancedAccuracy(confusionMatrix(allYes, SUPPORT_SCALE))).toBe(0.5);
+    // A partial against B's not_supported is still a correct "not supported".
+    const good: [V, V][] = [['fully_supported', 'fully_supported'], ['partially_supported', 'not_supported'], ['not_supported', 'partially_supported'], ['fully_supported', 'not_supported']];
+    expect(balancedAccuracy(confusionMatrix(good, SUPPORT_SCALE))).toBeCloseTo((1 + 2 / 3) / 2, 10);
+    // B used one class only: undefined.
+    expect(balancedAccuracy(confusionMatrix([['fully_supported', 'fully_supported']] as [V, V][], SUPPORT_SCALE))).toBeNull();
+  });
+});

@@ -67,6 +67,8 @@ export interface AgreementSummary<K> {
   kappa: number | null;
   weighted_kappa_linear: number | null;
   weighted_kappa_quadratic: number | null;
+  /** A against B as the truth, supported vs not (see balancedAccuracy). */
+  balanced_accuracy: number | null;
   categories: readonly SupportVerdict[];
   matrix: number[][];
   disagreements: { key: K; a: SupportVerdict; b: SupportVerdict }[];
@@ -89,8 +91,36 @@ export function agreement<K>(a: ReadonlyMap<K, SupportVerdict>, b: ReadonlyMap<K
     kappa: kappaFromMatrix(matrix, 'nominal'),
     weighted_kappa_linear: kappaFromMatrix(matrix, 'linear'),
     weighted_kappa_quadratic: kappaFromMatrix(matrix, 'quadratic'),
+    balanced_accuracy: balancedAccuracy(matrix),
     categories: SUPPORT_SCALE,
     matrix,
     disagreements,
   };
+}
+
+/**
+ * Balanced accuracy of rater A against rater B taken as the truth, on "supported" (fully) vs "not"
+ * (partially or not supported): the mean of A's recall on each of B's two classes, so a rater that
+ * calls everything supported scores 0.5 however skewed the labels are. Null when B used only one
+ * of the two classes (one recall is undefined). `m` is agreement()'s matrix over SUPPORT_SCALE.
+ */
+export function balancedAccuracy(m: number[][]): number | null {
+  const full = SUPPORT_SCALE.indexOf('fully_supported');
+  let tp = 0;
+  let fn = 0;
+  let tn = 0;
+  let fp = 0;
+  for (let i = 0; i < m.length; i++) {
+    for (let j = 0; j < m.length; j++) {
+      const n = m[i]![j]!;
+      const aSupported = i === full;
+      const bSupported = j === full;
+      if (bSupported && aSupported) tp += n;
+      else if (bSupported) fn += n;
+      else if (aSupported) fp += n;
+      else tn += n;
+    }
+  }
+  if (tp + fn === 0 || tn + fp === 0) return null;
+  return (tp / (tp + fn) + tn / (tn + fp)) / 2;
 }

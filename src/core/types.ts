@@ -325,6 +325,8 @@ export interface Report {
     generated_at?: string;
     /** Inputs that could not be read; the dimensions that need them are NOT_CHECKED. */
     unreadable?: UnreadableInput[];
+    /** Hash of the case's query and answer (core/diff.ts inputHash), so two runs can be matched without ids. */
+    input_hash?: string;
   };
 }
 
@@ -390,5 +392,5 @@ export interface ModelResults {
   summary?: string;
   recommendations?: string[];
   strict?: boolean;
-  usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; requests: number };
+  usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number; requests: number };
 }

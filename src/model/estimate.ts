@@ -14,8 +14,10 @@ export interface AuditEstimate {
   requests: number;
   /** Exact input tokens over all requests, from the count-tokens endpoint. */
   inputTokens: number;
-  /** Of which served from the prompt cache (split audits only). */
+  /** Of which served from the prompt cache (split audits, and the instructions when cached). */
   cachedTokens: number;
+  /** Tokens of the fixed instructions (output schema, tools, system) when they are cached, else 0. */
+  instructionTokens?: number;
   /** Estimated output tokens (see EST_OUTPUT_TOKENS_* in constants.ts). */
   outputTokens: number;
   /** null when the model's price is unknown. */
@@ -31,6 +33,11 @@ export interface EstimateOptions extends Connection {
   mode?: OutputMode | undefined;
   signal?: AbortSignal | undefined;
   sleep?: Sleep | undefined;
+  /**
+   * Price the audit as one case of a run that caches the instructions with a warm cache: they
+   * are read, not paid in full (the run's first requests write them: see cacheWritePremium).
+   */
+  cacheInstructions?: boolean | undefined;
 }
 
 export function estimateOutputTokens(plan: AuditPlan): number[] {
@@ -52,7 +59,7 @@ export async function estimateAudit(c: AuditCase, report: Report, opts: Estimate
   const mode = opts.mode ?? 'output_config';
   const ctx = { model, baseURL: normaliseBaseURL(opts.baseURL), signal: opts.signal, ...(opts.sleep ? { sleep: opts.sleep } : {}) };
   try {
-    const plan = planAudit(c, report, { model });
+    const plan = planAudit(c, report, { model, ...(opts.cacheInstructions ? { cacheInstructions: true } : {}) });
     const client = await createClient(opts);
     const reqOpts = opts.signal ? { signal: opts.signal } : undefined;
     const count = async (body: ReturnType<typeof countBody>) => {
@@ -75,17 +82,27 @@ export async function estimateAudit(c: AuditCase, report: Report, opts: Estimate
       const sharedOnly = { ...first, messages: [{ role: 'user' as const, content: Array.isArray(firstContent) ? firstContent.slice(0, 1) : firstContent }] };
       prefix = await count(countBody(sharedOnly));
     }
+    // The instructions alone, with the smallest message the API accepts after them.
+    let instructions = 0;
+    if (plan.cacheInstructions) {
+      const first = buildRequest(plan, plan.batches[0]!, { mode, pass: 0, stream: true });
+      instructions = await count(countBody({ ...first, messages: [{ role: 'user' as const, content: '.' }] }));
+    }
     const outputs = estimateOutputTokens(plan);
     const passes = opts.strict ? 2 : 1;
     const requests: RequestTokens[] = [];
     for (let pass = 0; pass < passes; pass++) {
       totals.forEach((total, i) => {
         const cached = plan.split ? Math.min(prefix, total) : 0;
+        const warm = Math.min(instructions, total);
         const firstOfAll = pass === 0 && i === 0;
+        // The first request of a split audit writes its shared block; the instructions in it are already cached.
+        const write = firstOfAll ? Math.max(0, cached - warm) : 0;
+        const read = firstOfAll ? warm : Math.max(cached, warm);
         requests.push({
-          input: total - cached,
-          cacheWrite: firstOfAll ? cached : 0,
-          cacheRead: firstOfAll ? 0 : cached,
+          input: total - write - read,
+          cacheWrite: write,
+          cacheRead: read,
           output: outputs[i] ?? 0,
         });
       });
@@ -96,6 +113,7 @@ export async function estimateAudit(c: AuditCase, report: Report, opts: Estimate
       requests: requests.length,
       inputTokens: requests.reduce((n, r) => n + r.input + r.cacheWrite + r.cacheRead, 0),
       cachedTokens: requests.reduce((n, r) => n + r.cacheRead, 0),
+      instructionTokens: instructions,
       outputTokens: requests.reduce((n, r) => n + r.output, 0),
       usd,
       priceKnown: priceFor(model) !== null,
@@ -105,4 +123,14 @@ export async function estimateAudit(c: AuditCase, report: Report, opts: Estimate
   } catch (err) {
     throw toModelError(err, ctx).withoutSecret(opts.apiKey);
   }
+}
+
+/**
+ * What a run pays on top of warm-cache estimates: its first requests (one per concurrent lane,
+ * sent before any reply has put the instructions in the cache) write them instead of reading.
+ */
+export function cacheWritePremium(model: string, instructionTokens: number, lanes: number): number | null {
+  const write = costUSD(model, [{ input: 0, cacheWrite: instructionTokens, cacheRead: 0, output: 0 }]);
+  const read = costUSD(model, [{ input: 0, cacheWrite: 0, cacheRead: instructionTokens, output: 0 }]);
+  return write === null || read === null ? null : (write - read) * Math.max(1, lanes);
 }

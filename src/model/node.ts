@@ -1,6 +1,6 @@
 // The CLI's entry into the model audit (`citation-audit --model`): the same run as in the page,
 // with the key and base URL the CLI read from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL. No DOM.
-import type { AuditCase, Report } from '../core/types';
+import type { AuditCase, ModelResults, Report } from '../core/types';
 import { runModelAudit, type RunProgress } from './run';
 
 export interface NodeModelOptions {
@@ -10,6 +10,11 @@ export interface NodeModelOptions {
   strict?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: RunProgress) => void;
+  /** Multi-case runs: one nonce for all cases and the instructions marked for prompt caching. */
+  nonce?: string;
+  cacheInstructions?: boolean;
+  /** Token usage of the run (also of a failed run, as far as it got). */
+  onUsage?: (u: NonNullable<ModelResults['usage']>) => void;
 }
 
 /**
@@ -17,13 +22,22 @@ export interface NodeModelOptions {
  * message says what happened and what to do, and whose `partial` keeps what was judged.
  */
 export async function runModelAuditNode(c: AuditCase, report: Report, opts: NodeModelOptions): Promise<Report> {
-  const run = await runModelAudit(c, report, {
-    apiKey: opts.apiKey,
-    baseURL: opts.baseURL,
-    model: opts.model,
-    strict: opts.strict ?? false,
-    signal: opts.signal,
-    onProgress: opts.onProgress,
-  });
-  return run.report;
+  try {
+    const run = await runModelAudit(c, report, {
+      apiKey: opts.apiKey,
+      baseURL: opts.baseURL,
+      model: opts.model,
+      strict: opts.strict ?? false,
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+      nonce: opts.nonce,
+      cacheInstructions: opts.cacheInstructions,
+    });
+    if (run.results.usage) opts.onUsage?.(run.results.usage);
+    return run.report;
+  } catch (err) {
+    const usage = (err as { partial?: ModelResults }).partial?.usage;
+    if (usage) opts.onUsage?.(usage);
+    throw err;
+  }
 }

@@ -59,6 +59,11 @@ export interface AuditPlan {
   batches: BatchPlan[];
   /** True when the audit needs more than one request (then the shared block is cached). */
   split: boolean;
+  /**
+   * Mark tools + system prompt (the fixed instructions) for prompt caching: set for runs over many
+   * cases that share one nonce, so every request after the first reads them from the cache.
+   */
+  cacheInstructions: boolean;
   /** Ids of chunks shown in full (cited by some judged claim); the rest are previews. */
   fullChunkIds: Set<string>;
   system: string;
@@ -72,7 +77,9 @@ export interface AuditPlan {
 
 export interface PlanOptions {
   model: string;
+  /** One nonce for a whole dataset run makes the system prompt identical, hence cacheable, across cases. */
   nonce?: string;
+  cacheInstructions?: boolean;
   maxClaimsPerRequest?: number;
   maxPairsPerRequest?: number;
 }
@@ -170,6 +177,7 @@ export function planAudit(c: AuditCase, report: Report, opts: PlanOptions): Audi
     language: report.meta.language,
     batches,
     split: batches.length > 1,
+    cacheInstructions: opts.cacheInstructions ?? false,
     fullChunkIds,
     system: fillTemplate(PROMPTS.system, { nonce }),
     sharedBlock: renderSharedBlock(c, nonce, fullChunkIds),
@@ -268,7 +276,8 @@ export function buildRequest(plan: AuditPlan, batch: BatchPlan, opts: TaskOption
   const body: RequestBody = {
     model: plan.model,
     max_tokens: opts.stream ? MAX_OUTPUT_TOKENS : MAX_OUTPUT_TOKENS_NON_STREAMING,
-    system: [{ type: 'text', text: plan.system }],
+    // The cache prefix runs tools → system: a breakpoint on the system block covers both.
+    system: [{ type: 'text', text: plan.system, ...(plan.cacheInstructions ? { cache_control: { type: 'ephemeral' as const } } : {}) }],
     tools: opts.mode === 'tool' ? [chunkTool(), submitTool()] : [chunkTool()],
     tool_choice: { type: 'auto' },
     messages,

@@ -39,6 +39,8 @@ export interface ModelRunOptions extends Connection {
   sleep?: Sleep | undefined;
   nonce?: string | undefined;
   maxClaimsPerRequest?: number | undefined;
+  /** Mark the fixed instructions for prompt caching (dataset and multi-case runs, with a shared nonce). */
+  cacheInstructions?: boolean | undefined;
   /** Start with this output mode (default output_config; falls back to tool by itself). */
   mode?: OutputMode | undefined;
   /** A stream that sends nothing (not even a ping) for this long counts as cut (default 5 min). */
@@ -92,9 +94,12 @@ interface Turn {
 }
 
 interface Usage {
+  /** All input tokens not read from the cache, including those written to it. */
   input_tokens: number;
   output_tokens: number;
   cache_read_input_tokens: number;
+  /** The part of input_tokens written to the cache (billed at the cache-write price). */
+  cache_creation_input_tokens: number;
   requests: number;
 }
 
@@ -218,7 +223,7 @@ class AuditRun {
   private answerEvaluation: JudgementOutput['answer_evaluation'] = null;
   private summary = '';
   private readonly recommendations: string[] = [];
-  private readonly usage: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, requests: 0 };
+  private readonly usage: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, requests: 0 };
   mode: OutputMode;
   private readonly passes: number;
   private readonly baseURL: string;
@@ -718,6 +723,7 @@ class AuditRun {
     if (!u) return;
     this.usage.input_tokens += (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
     this.usage.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
+    this.usage.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
   }
 }
 
@@ -731,6 +737,7 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
     model,
     ...(opts.nonce ? { nonce: opts.nonce } : {}),
     ...(opts.maxClaimsPerRequest ? { maxClaimsPerRequest: opts.maxClaimsPerRequest } : {}),
+    ...(opts.cacheInstructions ? { cacheInstructions: true } : {}),
   });
   let run: AuditRun | undefined;
   try {

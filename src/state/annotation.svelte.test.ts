@@ -293,6 +293,26 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     expect((await a.labelsCsv()).startsWith('\ufeffcase_id,claim_index,claim,chunk_id,cited_text,model_verdict,label:ann,note:ann,label:bob,note:bob')).toBe(true);
   });
 
+  it('compares the model with the reference labels in one step, with balanced accuracy', async () => {
+    // Model: claim 0 fully, claim 1 not, in both cases.
+    const source = fakeSource([tower(1), tower(2)], ['fully_supported', 'not_supported']);
+    const labels = memoryLabels();
+    const { a } = setup({ source, labels });
+    await tick();
+    expect(a.canCompareModelToReference).toBe(false);
+    const ref = (caseKey: string, claimIndex: number, chunkId: string, label: SupportVerdict): AnnotationLabel => ({ caseKey, claimIndex, chunkId, annotator: 'reference', label, updated: 1 });
+    // Reference: t1 F, N (model right twice); t2 N (model says F: a false "supported"), N (right).
+    await labels.putMany([ref('id:t1', 0, '1', 'fully_supported'), ref('id:t1', 1, '2', 'not_supported'), ref('id:t2', 0, '1', 'not_supported'), ref('id:t2', 1, '2', 'not_supported')]);
+    await tick();
+    expect(a.canCompareModelToReference).toBe(true);
+    a.compareModelToReference();
+    expect([a.raterA, a.raterB]).toEqual([MODEL_RATER, 'reference']);
+    const m = a.agreement!;
+    expect(m.n).toBe(4);
+    // Supported: 1 of 1 recalled; not supported: 2 of 3.
+    expect(m.balanced_accuracy).toBeCloseTo((1 + 2 / 3) / 2, 10);
+  });
+
   it('refuses the reserved reference name', async () => {
     const { a } = setup({ source: fakeSource([tower(1)]) });
     await tick();

@@ -532,6 +532,15 @@ export class Annotation {
     return names;
   });
 
+  /** Both the model's verdicts and reference labels are there: the judge can be measured. */
+  canCompareModelToReference: boolean = $derived(this.raters.includes(MODEL_RATER) && this.raters.includes(REFERENCE_ANNOTATOR));
+
+  /** The model as rater A against the reference labels as B (B is the truth for balanced accuracy). */
+  compareModelToReference(): void {
+    this.raterA = MODEL_RATER;
+    this.raterB = REFERENCE_ANNOTATOR;
+  }
+
   agreement: AgreementSummary<string> | null = $derived.by(() => {
     const a = this.raterA || this.#annotator;
     const b = this.raterB;

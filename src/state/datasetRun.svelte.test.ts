@@ -409,6 +409,45 @@ describe('DatasetModelRun: the model over every case', () => {
     expect(spread([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 4)).toEqual([1, 4, 7, 10]);
   });
 
+  it('marks every request of a run for prompt caching under one nonce, and sums the run usage', async () => {
+    const { run } = await imported(5);
+    const fake = fakeRun();
+    const opts: ModelRunOptions[] = [];
+    const recording = async (c: AuditCase, report: Report, o: ModelRunOptions): Promise<ModelRun> => {
+      opts.push(o);
+      const first = opts.length === 1;
+      const r = await fake.run(c, report, o);
+      return { ...r, results: { ...r.results, usage: { input_tokens: first ? 1500 : 300, cache_creation_input_tokens: first ? 1200 : 0, cache_read_input_tokens: first ? 0 : 1200, output_tokens: 50, requests: 1 } } };
+    };
+    const { m } = modelRun(run, recording);
+    await m.run();
+    expect(opts).toHaveLength(5);
+    expect(opts.every((o) => o.cacheInstructions === true)).toBe(true);
+    expect(new Set(opts.map((o) => o.nonce)).size).toBe(1);
+    expect(opts[0]!.nonce).toMatch(/^[0-9a-f]{12}$/);
+    expect(m.usage).toEqual({ input_tokens: 2700, cache_creation_input_tokens: 1200, cache_read_input_tokens: 4800, output_tokens: 250, requests: 5 });
+  });
+
+  it('prices the cache writes of the first request per lane on top of warm-cache case estimates', async () => {
+    const { run } = await imported(4);
+    const store = memoryStore();
+    const warm = async () => ({ model: 'claude-sonnet-4-5', requests: 1, inputTokens: 2000, cachedTokens: 1200, instructionTokens: 1200, outputTokens: 100, usd: 0.01, priceKnown: true, split: false, claims: 1 });
+    const m = new DatasetModelRun({
+      host: run,
+      connection: { settings: { baseURL: 'http://127.0.0.1:1', model: 'claude-sonnet-4-5', strict: false }, apiKey: () => 'sk-test' },
+      localSettings: () => ({ requiredStyle: 'auto', language: 'auto' }),
+      store,
+      run: fakeRun().run,
+      estimate: warm,
+    });
+    m.setConcurrency(2);
+    await m.estimateCost();
+    const e = m.estimate!;
+    expect(e.cachedTokens).toBe(4800);
+    // Two lanes write 1200 tokens each at 3.75 $/M instead of reading them at 0.30 $/M.
+    expect(e.usd!).toBeCloseTo(0.04 + 2 * 1200 * (3.75 - 0.3) / 1e6, 8);
+  });
+
   it('cancel stops in flight; a resume judges only what is left; per-case failures are retried, fatal ones stop the run', async () => {
     const { run } = await imported(6);
     let release!: () => void;

@@ -7,7 +7,9 @@ import { auditCase } from '../core/audit';
 import { datasetRow } from '../core/dataset';
 import { modelPairVerdicts } from '../core/labels';
 import type { AuditCase, Report } from '../core/types';
-import type { AuditEstimate } from '../model/estimate';
+import { cacheWritePremium, type AuditEstimate } from '../model/estimate';
+import { addUsage, emptyUsage, usageCost, type Usage } from '../model/usage';
+import { makeNonce } from '../model/wrap';
 import type { ModelErrorKind } from '../model/errors';
 import type { ModelRun, ModelRunOptions } from '../model/run';
 import type { KeyValueStore } from './storage';
@@ -50,6 +52,8 @@ export interface DatasetEstimate {
   /** Of which counted exactly (count-tokens); the others are extrapolated by size. */
   counted: number;
   inputTokens: number;
+  /** Of which read from the prompt cache (the instructions, once the run has written them). */
+  cachedTokens: number;
   outputTokens: number;
   requests: number;
   /** null when the model's price is unknown. */
@@ -82,6 +86,7 @@ export class DatasetModelRun {
   #message = $state<string | null>(null);
   #estimate = $state.raw<DatasetEstimate | null>(null);
   #concurrency = $state(DEFAULT_CONCURRENCY);
+  #usage = $state.raw<Required<Usage>>(emptyUsage());
 
   readonly #opts: DatasetModelOptions;
   #controller: AbortController | null = null;
@@ -118,6 +123,15 @@ export class DatasetModelRun {
   get concurrency(): number {
     return this.#concurrency;
   }
+  /** Tokens of the current (or last) run: uncached input, cache writes and reads, output. */
+  get usage(): Required<Usage> {
+    return this.#usage;
+  }
+
+  /** What the run's tokens cost so far, and what they would have cost without the prompt cache. */
+  usageCost(model: string): { usd: number | null; uncachedUsd: number | null } | null {
+    return this.#usage.requests > 0 ? usageCost(model, this.#usage) : null;
+  }
 
   setConcurrency(n: number): void {
     const v = Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(n)));
@@ -143,9 +157,11 @@ export class DatasetModelRun {
     return { runModelAudit: run ?? engine.runModelAudit, estimateAudit: estimate ?? engine.estimateAudit };
   }
 
-  #connection(signal: AbortSignal) {
+  // Every request of a dataset run marks the instructions for caching; one nonce per run keeps
+  // them byte-identical across cases, so the run pays for them once per cache window.
+  #connection(signal: AbortSignal, nonce?: string) {
     const s = this.#opts.connection.settings;
-    return { apiKey: this.#opts.connection.apiKey(), baseURL: s.baseURL, model: s.model, strict: s.strict, signal };
+    return { apiKey: this.#opts.connection.apiKey(), baseURL: s.baseURL, model: s.model, strict: s.strict, signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
   }
 
   /** Count tokens for a sample of the cases left and price them all (sample + extrapolation by size). */
@@ -173,6 +189,8 @@ export class DatasetModelRun {
       let sampleChars = 0;
       let usd: number | null = 0;
       let inputTokens = 0;
+      let cachedTokens = 0;
+      let instructionTokens = 0;
       let outputTokens = 0;
       let requests = 0;
       const estimates: AuditEstimate[] = [];
@@ -186,6 +204,8 @@ export class DatasetModelRun {
       if (gen !== this.#generation) return;
       for (const e of estimates) {
         inputTokens += e.inputTokens;
+        cachedTokens += e.cachedTokens;
+        instructionTokens = Math.max(instructionTokens, e.instructionTokens ?? 0);
         outputTokens += e.outputTokens;
         requests += e.requests;
         usd = usd === null || e.usd === null ? null : usd + e.usd;
@@ -201,13 +221,18 @@ export class DatasetModelRun {
         }
       }
       const factor = sampleChars > 0 ? allChars / sampleChars : pending.length / Math.max(1, estimates.length);
+      const model = this.#opts.connection.settings.model;
+      // The per-case estimates assume the instructions are cached already; the first request of
+      // each concurrent lane writes them instead.
+      const premium = instructionTokens > 0 ? cacheWritePremium(model, instructionTokens, Math.min(this.#concurrency, pending.length)) : 0;
       this.#estimate = {
         cases: pending.length,
         counted: estimates.length,
         inputTokens: Math.round(inputTokens * factor),
+        cachedTokens: Math.round(cachedTokens * factor),
         outputTokens: Math.round(outputTokens * factor),
         requests: Math.round(requests * (pending.length / Math.max(1, estimates.length))),
-        usd: usd === null ? null : usd * factor,
+        usd: usd === null || premium === null ? null : usd * factor + premium,
         model: this.#opts.connection.settings.model,
         signature,
       };
@@ -241,6 +266,8 @@ export class DatasetModelRun {
     this.#failed = 0;
     this.#total = pending.length;
     this.#inFlight = [];
+    this.#usage = emptyUsage();
+    const nonce = makeNonce();
     const settings = this.#opts.localSettings();
     const engine = await this.#engine();
     let fatal: string | null = null;
@@ -262,8 +289,11 @@ export class DatasetModelRun {
       this.#inFlight = [...this.#inFlight, index];
       try {
         const local = auditCase(c, settings);
-        const run = await engine.runModelAudit(c, local, this.#connection(controller.signal));
+        const run = await engine.runModelAudit(c, local, this.#connection(controller.signal, nonce));
         if (gen !== this.#generation || this.#opts.host.datasetId !== datasetId) return;
+        const total = { ...this.#usage };
+        addUsage(total, run.results.usage);
+        this.#usage = total;
         const row = datasetRow(index, this.#opts.host.lineOf(index), run.report, c.query);
         const verdicts = [...modelPairVerdicts(run.report)].map(([k, v]): [number, string, typeof v] => {
           const [claim, ...chunk] = k.split('\u0000');

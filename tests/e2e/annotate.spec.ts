@@ -268,6 +268,50 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
     }, server.url);
   });
 
+  test('Model vs reference in one click, with balanced accuracy', async ({ page }, testInfo) => {
+    // A dataset import and a model run over four cases before the panel: slow on a busy machine.
+    test.slow();
+    // The fake judge (word overlap) supports a, c and d and rejects b; the reference labels say a
+    // and d are attributable, b and c not: one false "supported" → balanced accuracy (1 + 1/2) / 2.
+    const rows = [
+      ['a', 'Paris is the capital of France', 'Paris is the capital of France.', 'attributable'],
+      ['b', 'Berlin hosts seventeen purple elephants', 'Paris is the capital of France.', 'not attributable'],
+      ['c', 'The Eiffel Tower stands in Paris', 'The Eiffel Tower stands in Paris, near the Seine.', 'not attributable'],
+      ['d', 'Rome is the capital of Italy', 'Rome is the capital of Italy.', 'attributable'],
+    ];
+    const jsonl = testInfo.outputPath('model-vs-reference.jsonl');
+    writeFileSync(
+      jsonl,
+      rows
+        .map(([id, claim, chunk, label]) =>
+          JSON.stringify({ id, query: 'Which city?', answer: `${claim} [1].`, chunks: [{ id: '1', text: chunk }], human_labels: [{ claim, attribution_label: label, reference_chunk_ids: ['1'] }] }),
+        )
+        .join('\n') + '\n',
+    );
+    await openApp(page);
+    await importDataset(page, jsonl, 4);
+    const panel = page.getByRole('region', { name: 'Model audit of all cases' });
+    await panel.getByLabel('Anthropic API key').fill(KEY);
+    await panel.getByLabel('Anthropic API key').press('Enter');
+    await panel.getByRole('button', { name: 'Run model audit (4 cases)' }).click();
+    await expect(page.getByTestId('dataset-model-status')).toContainText('Model audit done: 4 of 4 cases judged', { timeout: 20_000 });
+    // Every request of the run carried the cached instructions under one nonce.
+    const systems = server.calls('/v1/messages').map((r) => (r.body as { system: { text: string; cache_control?: unknown }[] }).system[0]!);
+    expect(systems).toHaveLength(4);
+    expect(systems.every((b) => JSON.stringify(b.cache_control) === '{"type":"ephemeral"}')).toBe(true);
+    expect(new Set(systems.map((b) => b.text)).size).toBe(1);
+    await expect(page.getByTestId('dataset-model-usage')).toContainText(/read from it/);
+
+    await showView(page, 'Annotate');
+    await setAnnotator(page, 'erin');
+    const agreement = page.getByRole('region', { name: 'Agreement' });
+    await agreement.getByRole('button', { name: 'Model vs reference' }).click();
+    await expect(agreement.getByLabel('Rater A').locator('option:checked')).toHaveText('Model');
+    await expect(agreement.getByLabel('Rater B').locator('option:checked')).toHaveText('reference');
+    await expect(agreement.getByTestId('agreement-n')).toHaveText('4');
+    await expect(agreement.getByTestId('agreement-balanced-accuracy')).toHaveText('0.750');
+  });
+
   test('blind mode never shows the model’s verdict (or its supporting phrase) before the pair is labelled', async ({ page }, testInfo) => {
     await openApp(page);
     await importDataset(page, FIXTURE, 3);

@@ -79,6 +79,12 @@ export type RejectStyle =
  */
 export interface Behaviour {
   outputConfig?: 'honour' | 'reject' | 'ignore';
+  /** The shortest prefix the prompt cache stores (default CACHE_MIN_TOKENS); shorter ones are neither written nor read. */
+  cacheMinTokens?: number;
+  /** Message Batches: requests a batch processes per retrieve (default all at the first retrieve). */
+  batchPerPoll?: number;
+  /** Message Batches: the batch expires (24 h passed) at the next retrieve; what is left is `expired`. */
+  batchExpire?: boolean;
   rejectStyle?: RejectStyle;
   ignoredReply?: ReplyShape;
 }
@@ -409,6 +415,54 @@ function serialise(out: JudgeOutput): { text: string; claimEnds: number[] } {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const approxTokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
+
+// ---------------------------------------------------------------------------------------------
+// Prompt caching, as the API accounts for it: the prefix runs (output schema) → tools → system →
+// messages; every block marked cache_control ends a cacheable prefix; the longest live prefix is
+// read, the rest up to the last breakpoint is written. Prefixes under the model's minimum are not cached at all,
+// and entries live five minutes from their last use.
+
+export const CACHE_MIN_TOKENS = 1024;
+export const CACHE_TTL_MS = 5 * 60_000;
+
+export function cacheUsage(
+  body: Record<string, unknown>,
+  cache: Map<string, number>,
+  minTokens: number,
+  now: number,
+): { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number } {
+  const total = approxTokens(JSON.stringify({ system: body.system, messages: body.messages, tools: body.tools, output_config: body.output_config }));
+  const segments: unknown[] = [];
+  const breakpoints: number[] = [];
+  const add = (where: string, block: unknown) => {
+    if (!block || typeof block !== 'object') return void segments.push([where, block]);
+    const { cache_control, ...rest } = block as Record<string, unknown>;
+    segments.push([where, rest]);
+    if (cache_control) breakpoints.push(segments.length);
+  };
+  // The output schema is compiled into the prompt ahead of everything: part of every prefix.
+  if (body.output_config) segments.push(['output_config', body.output_config]);
+  for (const t of Array.isArray(body.tools) ? body.tools : []) add('tool', t);
+  const system = typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : Array.isArray(body.system) ? body.system : [];
+  for (const b of system) add('system', b);
+  for (const m of (body.messages ?? []) as { role: string; content: unknown }[]) {
+    const content = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m.content) ? m.content : [];
+    for (const b of content) add(m.role, b);
+  }
+  if (breakpoints.length === 0) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const prefix = (n: number) => JSON.stringify({ model: body.model, segments: segments.slice(0, n) });
+  const key = (n: number) => createHash('sha256').update(prefix(n)).digest('hex');
+  const tokensOf = (n: number) => approxTokens(prefix(n));
+  let read = 0;
+  for (const n of breakpoints) {
+    const expires = cache.get(key(n));
+    if (expires !== undefined && expires > now) read = Math.max(read, tokensOf(n));
+  }
+  const last = tokensOf(breakpoints[breakpoints.length - 1]!);
+  for (const n of breakpoints) if (tokensOf(n) >= minTokens) cache.set(key(n), now + CACHE_TTL_MS);
+  const written = last >= minTokens ? Math.max(0, last - read) : 0;
+  return { input_tokens: Math.max(1, total - read - written), cache_creation_input_tokens: written, cache_read_input_tokens: read };
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function corsHeaders(req: http.IncomingMessage): Record<string, string> {
@@ -543,12 +597,28 @@ export interface FakeAnthropic {
   close(): Promise<void>;
 }
 
+/** Header on the requests a batch replays through /v1/messages (they are not recorded). */
+const BATCH_INTERNAL = 'x-fake-batch-internal';
+
+interface FakeBatch {
+  id: string;
+  requests: { custom_id: string; params: Record<string, unknown> }[];
+  results: { custom_id: string; result: { type: 'succeeded'; message: unknown } | { type: 'errored'; error: unknown } | { type: 'canceled' | 'expired' } }[];
+  status: 'in_progress' | 'canceling' | 'ended';
+  createdAt: string;
+  expiresAt: string;
+  endedAt: string | null;
+  cancelAt: string | null;
+  auth: { 'x-api-key': string; authorization: string };
+}
+
 export async function startFakeAnthropic(opts: { port?: number; host?: string } = {}): Promise<FakeAnthropic> {
   const host = opts.host ?? '127.0.0.1';
   let steps: Step[] = [];
   let behaviour: Behaviour = {};
   let recorded: RecordedRequest[] = [];
-  const cache = new Set<string>();
+  /** Prompt-cache entries: prefix hash → when it expires (each hit refreshes it, as the API does). */
+  const cache = new Map<string, number>();
   /** Signatures and redacted data this server issued: the only ones it accepts back. */
   const issued = new Set<string>();
   /** Text of a paused reply → the rest, sent when the paused turn comes back to be continued. */
@@ -573,28 +643,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
   }
 
   function usageFor(body: Record<string, unknown>): { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number } {
-    const all = JSON.stringify({ system: body.system, messages: body.messages, tools: body.tools, output_config: body.output_config });
-    const total = approxTokens(all);
-    // Prompt caching: everything up to the last block marked cache_control is the prefix.
-    const messages = (body.messages ?? []) as { content: unknown }[];
-    let prefix: unknown[] | null = null;
-    messages.forEach((m, mi) => {
-      if (!Array.isArray(m.content)) return;
-      (m.content as { cache_control?: unknown }[]).forEach((b, bi) => {
-        if (b.cache_control) prefix = [...messages.slice(0, mi).map((x) => x.content), (m.content as unknown[]).slice(0, bi + 1)];
-      });
-    });
-    if (!prefix) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-    const prefixText = JSON.stringify({ model: body.model, tools: body.tools, system: body.system, prefix });
-    const key = createHash('sha256').update(prefixText).digest('hex');
-    const tokens = approxTokens(prefixText);
-    const hit = cache.has(key);
-    cache.add(key);
-    return {
-      input_tokens: Math.max(1, total - tokens),
-      cache_creation_input_tokens: hit ? 0 : tokens,
-      cache_read_input_tokens: hit ? tokens : 0,
-    };
+    return cacheUsage(body, cache, behaviour.cacheMinTokens ?? CACHE_MIN_TOKENS, Date.now());
   }
 
   /** What the real API refuses before it thinks: our client must never send these. */
@@ -882,6 +931,118 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     });
   }
 
+  // --- Message Batches (create, retrieve, results as JSONL, cancel, expiry) ----------------------
+  // Each request of a batch is answered by this server's own /v1/messages (stream off), so a
+  // batch result is exactly what the interactive path would have received, scripts included.
+
+  const batches = new Map<string, FakeBatch>();
+  const serverUrl = (): string => {
+    const a = server.address();
+    return `http://${host}:${typeof a === 'object' && a ? a.port : 0}`;
+  };
+
+  function batchObject(b: FakeBatch): Record<string, unknown> {
+    const counts = { processing: 0, succeeded: 0, errored: 0, canceled: 0, expired: 0 };
+    for (const r of b.results) counts[r.result.type]++;
+    counts.processing = b.requests.length - b.results.length;
+    return {
+      id: b.id,
+      type: 'message_batch',
+      processing_status: b.status,
+      request_counts: counts,
+      ended_at: b.endedAt,
+      created_at: b.createdAt,
+      expires_at: b.expiresAt,
+      archived_at: null,
+      cancel_initiated_at: b.cancelAt,
+      results_url: b.status === 'ended' ? `${serverUrl()}/v1/messages/batches/${b.id}/results` : null,
+    };
+  }
+
+  function createBatch(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): void {
+    const requests = body.requests as { custom_id?: unknown; params?: unknown }[] | undefined;
+    const bad = (message: string) => sendError(req, res, { status: 400, type: 'invalid_request_error', message });
+    if (!Array.isArray(requests) || requests.length === 0) return bad('requests: at least one request is required');
+    if (requests.length > 100_000) return bad('requests: a batch holds at most 100,000 requests');
+    if (Buffer.byteLength(JSON.stringify(body)) > 256 * 1024 * 1024) return bad('request too large: a batch is at most 256 MB');
+    const seen = new Set<string>();
+    for (const [i, r] of requests.entries()) {
+      if (typeof r.custom_id !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(r.custom_id)) return bad(`requests.${i}.custom_id: must match ^[a-zA-Z0-9_-]{1,64}$`);
+      if (seen.has(r.custom_id)) return bad(`requests.${i}.custom_id: duplicate custom_id ${r.custom_id}`);
+      seen.add(r.custom_id);
+      if (!r.params || typeof r.params !== 'object') return bad(`requests.${i}.params: Field required`);
+      if ((r.params as { stream?: unknown }).stream === true) return bad(`requests.${i}.params.stream: streaming is not supported in batches`);
+    }
+    const now = Date.now();
+    const b: FakeBatch = {
+      id: id('msgbatch'),
+      requests: requests.map((r) => ({ custom_id: r.custom_id as string, params: r.params as Record<string, unknown> })),
+      results: [],
+      status: 'in_progress',
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + 24 * 3600_000).toISOString(),
+      endedAt: null,
+      cancelAt: null,
+      auth: { 'x-api-key': String(req.headers['x-api-key'] ?? ''), authorization: String(req.headers.authorization ?? '') },
+    };
+    batches.set(b.id, b);
+    sendJson(req, res, 200, batchObject(b));
+  }
+
+  async function advanceBatch(b: FakeBatch): Promise<void> {
+    if (b.status === 'ended') return;
+    const end = (type: 'canceled' | 'expired') => {
+      for (const r of b.requests.slice(b.results.length)) b.results.push({ custom_id: r.custom_id, result: { type } });
+      b.status = 'ended';
+      b.endedAt = new Date().toISOString();
+    };
+    if (b.status === 'canceling') return end('canceled');
+    if (behaviour.batchExpire) return end('expired');
+    const n = Math.min(behaviour.batchPerPoll ?? Infinity, b.requests.length - b.results.length);
+    for (let k = 0; k < n; k++) {
+      const r = b.requests[b.results.length]!;
+      const reply = await fetch(`${serverUrl()}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', [BATCH_INTERNAL]: '1', ...(b.auth['x-api-key'] ? { 'x-api-key': b.auth['x-api-key'] } : {}), ...(b.auth.authorization ? { authorization: b.auth.authorization } : {}) },
+        body: JSON.stringify({ ...r.params, stream: false }),
+      });
+      const json = (await reply.json().catch(() => ({ type: 'error', error: { type: 'api_error', message: 'unreadable reply' } }))) as Record<string, unknown>;
+      b.results.push(reply.ok ? { custom_id: r.custom_id, result: { type: 'succeeded', message: json } } : { custom_id: r.custom_id, result: { type: 'errored', error: json } });
+    }
+    if (b.results.length === b.requests.length) {
+      b.status = 'ended';
+      b.endedAt = new Date().toISOString();
+    }
+  }
+
+  async function batchRoute(req: http.IncomingMessage, res: http.ServerResponse, path: string, body: Record<string, unknown>): Promise<void> {
+    if (!req.headers['anthropic-version']) return sendError(req, res, { status: 400, type: 'invalid_request_error', message: 'anthropic-version: header is required' });
+    if (!checkAuth(req, res)) return;
+    if (req.method === 'POST' && path === '/v1/messages/batches') return createBatch(req, res, body);
+    const m = /^\/v1\/messages\/batches\/([^/]+)(\/results|\/cancel)?$/.exec(path);
+    const b = m ? batches.get(m[1]!) : undefined;
+    if (!m || !b) return sendError(req, res, { status: 404, type: 'not_found_error', message: `Not found: ${path}` });
+    if (req.method === 'GET' && !m[2]) {
+      await advanceBatch(b);
+      return sendJson(req, res, 200, batchObject(b));
+    }
+    if (req.method === 'POST' && m[2] === '/cancel') {
+      if (b.status === 'in_progress') {
+        b.status = 'canceling';
+        b.cancelAt = new Date().toISOString();
+      }
+      return sendJson(req, res, 200, batchObject(b));
+    }
+    if (req.method === 'GET' && m[2] === '/results') {
+      if (b.status !== 'ended') return sendError(req, res, { status: 400, type: 'invalid_request_error', message: `Batch ${b.id} is still ${b.status}; results are available once it has ended.` });
+      // Results come in any order in the real API: reversed here, so clients must match by custom_id.
+      const lines = [...b.results].reverse().map((r) => JSON.stringify(r)).join('\n') + '\n';
+      res.writeHead(200, { 'content-type': 'application/binary', ...corsHeaders(req) });
+      return void res.end(lines);
+    }
+    return sendError(req, res, { status: 405, type: 'invalid_request_error', message: `${req.method} not allowed on ${path}` });
+  }
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
     const chunks: Buffer[] = [];
@@ -898,7 +1059,8 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       }
       const path = url.pathname;
       const control = path.startsWith('/__');
-      if (!control) {
+      // A batch's own requests, replayed through /v1/messages, are not client traffic.
+      if (!control && req.headers[BATCH_INTERNAL] === undefined) {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : (v ?? '');
         recorded.push({ method: req.method ?? 'GET', path, query: Object.fromEntries(url.searchParams), headers, rawBody, body });
@@ -924,6 +1086,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
           recorded = [];
           cache.clear();
           pausedRest.clear();
+          batches.clear();
           return sendJson(req, res, 200, { ok: true });
         }
         if (path === '/__behave' && req.method === 'POST') {
@@ -938,6 +1101,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
           return messages(req, res, jsonBody);
         }
         if (req.method === 'POST' && path === '/v1/messages/count_tokens') return countTokens(req, res, jsonBody);
+        if (path.startsWith('/v1/messages/batches')) return batchRoute(req, res, path, jsonBody);
         if (req.method === 'GET' && path === '/v1/models') return models(req, res, url.searchParams);
         return sendError(req, res, { status: 404, type: 'not_found_error', message: `Not found: ${req.method} ${path}` });
       };
@@ -969,6 +1133,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       recorded = [];
       cache.clear();
       pausedRest.clear();
+      batches.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -29,6 +29,10 @@ const RULES: Rule[] = [
   { from: 'main.ts', to: 'platform', kind: 'value', why: 'writes the policy element and reads localStorage at start-up' },
   { from: 'cli.ts', to: 'core', kind: 'value', why: 'the command line runs the local audit' },
   { from: 'cli.ts', to: 'model', kind: 'value', why: 'and the model run, with Node’s fetch (model/node.ts)' },
+  { from: 'cli.ts', to: 'cli', kind: 'value', why: 'its subcommands (diff, calibrate) and the progress line' },
+  { from: 'cli', to: 'core', kind: 'value', why: 'the subcommands compute with the pure core' },
+  { from: 'cli', to: 'model', kind: 'value', why: 'calibrate runs the model over labelled cases' },
+  { from: 'cli', to: 'store/labels.ts', kind: 'value', names: ['caseKeyOf'], why: 'labels exported by the Annotate view are matched to cases by the same key' },
 
   { from: 'ui', to: 'state', kind: 'value', why: 'components read and drive the state classes' },
   // Types erase at build: a component may name the shape it renders without reaching the code.
@@ -38,9 +42,10 @@ const RULES: Rule[] = [
   { from: 'ui', to: 'store', kind: 'type', why: 'the history row the list renders' },
   { from: 'ui', to: 'examples', kind: 'type', why: 'the example menu entries' },
   // Constants that only say what to draw, from pure modules.
-  { from: 'ui', to: 'core/labels.ts', kind: 'value', names: ['MODEL_RATER', 'SUPPORT_VERDICTS', 'splitPairKey'], why: 'the label columns and the model rater’s name in the agreement table' },
+  { from: 'ui', to: 'core/labels.ts', kind: 'value', names: ['MODEL_RATER', 'REFERENCE_ANNOTATOR', 'SUPPORT_VERDICTS', 'splitPairKey'], why: 'the label columns and the model rater’s name in the agreement table' },
   { from: 'ui', to: 'core/dataset.ts', kind: 'value', names: ['DATASET_DIMENSIONS', 'HISTOGRAM_BINS', 'SCORE_KEYS'], why: 'the dataset table’s columns and the histogram bins' },
   { from: 'ui', to: 'share/constants.ts', kind: 'value', names: ['LINK_MAX_CHARS'], why: 'the link limit the share dialog states' },
+  { from: 'ui', to: 'core/format.ts', kind: 'value', names: ['formatUSD'], why: 'amounts worded the same in the page and the CLI' },
 
   { from: 'state', to: 'model', kind: 'value', why: 'model runs' },
   { from: 'state', to: 'store', kind: 'value', why: 'history, datasets, labels' },

@@ -93,6 +93,9 @@ const en = {
   kappa: 'Cohen’s κ',
   kappaLinear: 'Weighted κ (linear)',
   kappaQuadratic: 'Weighted κ (quadratic)',
+  balancedAccuracy: 'Balanced accuracy',
+  balancedAccuracyHint: 'A against B as the truth, fully supported vs not: the mean of the share of B’s supported pairs A calls supported and of B’s other pairs A does not. A rater that says “supported” to everything gets 0.5.',
+  modelVsReference: 'Model vs reference',
   confusion: (a: string, b: string) => `Confusion matrix: rows ${a}, columns ${b}`,
   short: { fully_supported: 'fully', partially_supported: 'partially', not_supported: 'not' } satisfies Record<SupportVerdict, string>,
   disagreements: (n: number) => `Disagreements (${n})`,
@@ -141,6 +144,10 @@ const en = {
   estimating: 'Counting tokens…',
   estimateText: (usd: string | null, cases: number, counted: number, tokens: number) =>
     `${usd ? `≈ ${usd}` : 'No price known for this model'} for ${cases} case${cases === 1 ? '' : 's'}: ≈ ${tokens.toLocaleString('en')} input tokens (${counted} counted exactly, the rest extrapolated by size; output estimated).`,
+  estimateCache: (cached: number, total: number) =>
+    `The instructions are sent marked for prompt caching: ≈ ${cached.toLocaleString('en')} of the ${total.toLocaleString('en')} input tokens are read from the cache at a tenth of the price.`,
+  runUsage: (plain: number, written: number, read: number, output: number, cost: string | null, uncached: string | null) =>
+    `Input tokens: ${plain.toLocaleString('en')} uncached, ${written.toLocaleString('en')} written to the prompt cache, ${read.toLocaleString('en')} read from it; output ${output.toLocaleString('en')}.${cost ? ` Cost ${cost}${uncached && read > 0 ? ` (${uncached} without the cache)` : ''}.` : ''}`,
   runModel: (n: number) => `Run model audit (${n} case${n === 1 ? '' : 's'})`,
   resumeModel: (n: number) => `Resume model audit (${n} left)`,
   modelProgress: 'Model audit progress',
@@ -282,6 +289,9 @@ const cs: AnnotateMessages = {
   kappa: 'Cohenovo κ',
   kappaLinear: 'Vážené κ (lineární)',
   kappaQuadratic: 'Vážené κ (kvadratické)',
+  balancedAccuracy: 'Vyvážená přesnost',
+  balancedAccuracyHint: 'A vůči B jako pravdě, plně podloženo vs ostatní: průměr podílu párů podložených podle B, které A označí za podložené, a podílu ostatních párů B, které A za podložené neoznačí. Hodnotitel, který vše označí za podložené, dostane 0,5.',
+  modelVsReference: 'Model proti referenci',
   confusion: (a, b) => `Matice záměn: řádky ${a}, sloupce ${b}`,
   short: { fully_supported: 'plně', partially_supported: 'částečně', not_supported: 'ne' },
   disagreements: (n) => `Neshody (${n})`,
@@ -328,6 +338,10 @@ const cs: AnnotateMessages = {
   estimating: 'Počítání tokenů…',
   estimateText: (usd, cases, counted, tokens) =>
     `${usd ? `≈ ${usd}` : 'Cena modelu není známa'} za ${pripadu(cases)}: ≈ ${tokens.toLocaleString('cs')} vstupních tokenů (${counted} spočteno přesně, zbytek odhadnut podle velikosti; výstup odhadnut).`,
+  estimateCache: (cached, total) =>
+    `Instrukce jsou odeslány označené pro mezipaměť promptu: ≈ ${cached.toLocaleString('cs')} z ${total.toLocaleString('cs')} vstupních tokenů se čte z mezipaměti za desetinu ceny.`,
+  runUsage: (plain, written, read, output, cost, uncached) =>
+    `Vstupní tokeny: ${plain.toLocaleString('cs')} bez mezipaměti, ${written.toLocaleString('cs')} zapsáno do mezipaměti promptu, ${read.toLocaleString('cs')} z ní přečteno; výstup ${output.toLocaleString('cs')}.${cost ? ` Cena ${cost}${uncached && read > 0 ? ` (bez mezipaměti ${uncached})` : ''}.` : ''}`,
   runModel: (n) => `Spustit audit modelem (${pripadu(n)})`,
   resumeModel: (n) => `Pokračovat v auditu modelem (zbývá ${n})`,
   modelProgress: 'Postup auditu modelem',

@@ -1,6 +1,6 @@
 // The model audit's UI words, English and Czech. Accessible names (labels and button names) are
 // stable per language; the tests find them by these strings.
-import { formatUSD } from '../format';
+import { formatUSD } from '../../core/format';
 import type { RunPhase } from '../../model/run';
 
 const en = {

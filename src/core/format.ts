@@ -1,4 +1,4 @@
-// Number formats the interface shows (the model layer computes amounts, the UI words them).
+// Amounts as the page and the CLI print them.
 
 export function formatUSD(usd: number): string {
   if (usd === 0) return '$0';

@@ -1,0 +1,253 @@
+// `citation-audit calibrate LABELLED.jsonl [--cases DATASET.jsonl] [--model NAME] [--strict] [--annotator NAME]`
+// Runs the model over human-labelled cases and prints its agreement with the humans.
+// Exit status: 0 done, 2 unusable input / no key / nothing to compare.
+import { readFile } from 'node:fs/promises';
+import { auditCase } from '../core/audit';
+import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo } from '../core/calibration';
+import { modelPairVerdicts, pairKey, referenceLabels, REFERENCE_ANNOTATOR } from '../core/labels';
+import { parseDataset } from '../core/parse/case';
+import type { AuditCase, Report, SupportVerdict } from '../core/types';
+import { DEFAULT_MODEL } from '../model/constants';
+import { costUSD } from '../model/cost';
+import { formatUSD } from '../core/format';
+import { caseKeyOf } from '../store/labels';
+import { startProgress } from './progress';
+
+const USAGE = `Usage: citation-audit calibrate LABELLED.jsonl [options]
+
+Runs the model audit over cases that carry human labels and prints how far the model agrees with
+the humans: balanced accuracy (supported vs not), Cohen's κ and weighted κ on the three levels,
+the confusion matrix and the cost. LABELLED holds cases with reference labels (human_labels in
+the AttributionBench, ExpertQA, Liu et al. 2023 or CTKFacts forms) and/or rows of the Annotate
+view's labels JSONL export (then give the cases with --cases, unless LABELLED holds them too).
+
+Options:
+  --cases FILE            the dataset the labels JSONL was made from (matched by case id, else by content)
+  --model [NAME]          the model to measure (default: ${DEFAULT_MODEL})
+  --strict                two independent judgements per claim, keep the stricter
+  --annotator NAME        whose labels are the truth (default: the reference labels, or the only annotator)
+  --concurrency N         cases judged at once (default: 4)
+  --format text|json      (default: text)
+  -h, --help              this text
+
+Key from ANTHROPIC_API_KEY, base URL from ANTHROPIC_BASE_URL.`;
+
+interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  progress?: (s: string) => void;
+}
+
+interface Labelled {
+  c: AuditCase;
+  report: Report;
+  caseKey: string;
+  /** claim\0chunk → the truth. */
+  labels: Map<string, SupportVerdict>;
+}
+
+export async function calibrateMain(argv: string[], io: Io): Promise<number> {
+  let file: string | undefined;
+  let casesFile: string | undefined;
+  let model = DEFAULT_MODEL;
+  let strict = false;
+  let annotator: string | undefined;
+  let concurrency = 4;
+  let format: 'text' | 'json' = 'text';
+  const usageError = (msg: string): number => {
+    io.err(`citation-audit calibrate: ${msg}\n\n${USAGE}\n`);
+    return 2;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string | undefined => (eq > 0 ? arg.slice(eq + 1) : argv[++i]);
+    switch (flag) {
+      case '-h':
+      case '--help':
+        io.out(`${USAGE}\n`);
+        return 0;
+      case '--cases': {
+        const v = value();
+        if (!v) return usageError('--cases needs a file');
+        casesFile = v;
+        break;
+      }
+      case '--model': {
+        // The name is optional, as in the main command.
+        const next = eq > 0 ? arg.slice(eq + 1) : argv[i + 1];
+        if (next !== undefined && !next.startsWith('-') && (eq > 0 || !/\.(jsonl?|txt)$/i.test(next))) {
+          model = next;
+          if (eq < 0) i++;
+        }
+        break;
+      }
+      case '--strict':
+        strict = true;
+        break;
+      case '--annotator': {
+        const v = value();
+        if (!v) return usageError('--annotator needs a name');
+        annotator = v;
+        break;
+      }
+      case '--concurrency': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1 || n > 32) return usageError('--concurrency takes a whole number from 1 to 32');
+        concurrency = n;
+        break;
+      }
+      case '--format': {
+        const v = value();
+        if (v !== 'text' && v !== 'json') return usageError(`--format takes text or json, not "${v ?? ''}"`);
+        format = v;
+        break;
+      }
+      default:
+        if (arg.startsWith('-')) return usageError(`unknown option ${arg}`);
+        if (file !== undefined) return usageError('give one labelled file');
+        file = arg;
+    }
+  }
+  if (!file) return usageError('no labelled file given');
+  const apiKey = process.env.ANTHROPIC_API_KEY;
+  if (!apiKey) {
+    io.err('citation-audit calibrate: needs the ANTHROPIC_API_KEY environment variable\n');
+    return 2;
+  }
+
+  // --- read -----------------------------------------------------------------------------------
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    io.err(`${file}: cannot read: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const split = splitLabelled(text);
+  const sources: { name: string; text: string }[] = [];
+  if (split.caseText.trim()) sources.push({ name: file, text: split.caseText });
+  if (casesFile) {
+    try {
+      sources.push({ name: casesFile, text: await readFile(casesFile, 'utf8') });
+    } catch (err) {
+      io.err(`${casesFile}: cannot read: ${(err as Error).message}\n`);
+      return 2;
+    }
+  }
+  const cases: AuditCase[] = [];
+  let inputErrors = 0;
+  for (const s of sources) {
+    const parsed = parseDataset(s.text);
+    for (const e of parsed.errors) io.err(`${s.name}:${e.line}:${e.column}: ${e.message}\n`);
+    inputErrors += parsed.errors.length;
+    cases.push(...parsed.cases);
+  }
+  if (inputErrors) return 2;
+
+  // --- whose labels ---------------------------------------------------------------------------
+  const prepared = cases.map((c) => {
+    const report = auditCase(c);
+    return { c, report, caseKey: caseKeyOf(c), reference: referenceLabels(c, report).labels };
+  });
+  const names = [...split.rows.flatMap((r) => Object.keys(r.labels)), ...(prepared.some((p) => p.reference.length) ? [REFERENCE_ANNOTATOR] : [])];
+  const chosen = chooseAnnotator(names, annotator);
+  if ('error' in chosen) {
+    io.err(`citation-audit calibrate: ${chosen.error}\n`);
+    return 2;
+  }
+  const truthName = chosen.annotator;
+
+  const byKey = new Map<string, Labelled>();
+  const byId = new Map<string, Labelled>();
+  const labelled: Labelled[] = [];
+  for (const p of prepared) {
+    const entry: Labelled = { c: p.c, report: p.report, caseKey: p.caseKey, labels: new Map() };
+    if (truthName === REFERENCE_ANNOTATOR) for (const l of p.reference) entry.labels.set(`${l.claimIndex}\u0000${l.chunkId}`, l.label);
+    byKey.set(p.caseKey, entry);
+    if (p.c.id !== undefined) byId.set(String(p.c.id), entry);
+    labelled.push(entry);
+  }
+  let unmatched = 0;
+  for (const row of split.rows) {
+    const label = row.labels[truthName];
+    if (!label) continue;
+    const entry = (row.caseId !== null ? byId.get(row.caseId) : undefined) ?? (row.caseKey !== null ? byKey.get(row.caseKey) : undefined);
+    if (!entry) {
+      unmatched++;
+      continue;
+    }
+    entry.labels.set(`${row.claimIndex}\u0000${row.chunkId}`, label);
+  }
+  if (unmatched) io.err(`citation-audit calibrate: ${unmatched} label row${unmatched === 1 ? '' : 's'} matched no case${casesFile ? '' : ' (give the dataset with --cases)'}\n`);
+  const work = labelled.filter((l) => l.labels.size > 0);
+  if (work.length === 0) {
+    io.err('citation-audit calibrate: no case with human labels to compare\n');
+    return 2;
+  }
+
+  // --- run the model --------------------------------------------------------------------------
+  const { runModelAudit } = await import('../model/run');
+  const { makeNonce } = await import('../model/wrap');
+  // One nonce for the run: the instructions are then identical in every request and cached once.
+  const nonce = makeNonce();
+  const baseURL = process.env.ANTHROPIC_BASE_URL;
+  const items: CalibrationItem[] = [];
+  const usage: CalibrationRunInfo['usage'] = { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0, requests: 0 };
+  let failedCases = 0;
+  let next = 0;
+  let done = 0;
+  const progress = startProgress(work.length, io.progress);
+  const results: (Map<string, SupportVerdict> | null)[] = new Array(work.length).fill(null);
+  const worker = async (): Promise<void> => {
+    while (next < work.length) {
+      const i = next++;
+      const w = work[i]!;
+      try {
+        const run = await runModelAudit(w.c, w.report, { apiKey, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true });
+        results[i] = modelPairVerdicts(run.report);
+        addUsage(usage, run.results.usage);
+      } catch (err) {
+        failedCases++;
+        const partial = (err as { partial?: { usage?: Parameters<typeof addUsage>[1] } }).partial;
+        addUsage(usage, partial?.usage);
+        progress.clear();
+        io.err(`${w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`}: model audit failed: ${(err as Error).message}\n`);
+      }
+      progress.tick(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+  progress.clear();
+  work.forEach((w, i) => {
+    const verdicts = results[i];
+    for (const [pair, human] of w.labels) {
+      const [claim, chunk] = pair.split('\u0000') as [string, string];
+      items.push({ key: pairKey(w.caseKey, Number(claim), chunk), human, model: verdicts?.get(pair) ?? null });
+    }
+  });
+
+  const summary = calibrate(items);
+  const uncached = usage.input_tokens - usage.cache_creation_input_tokens;
+  const usd = costUSD(model, [{ input: uncached, cacheWrite: usage.cache_creation_input_tokens, cacheRead: usage.cache_read_input_tokens, output: usage.output_tokens }]);
+  const info: CalibrationRunInfo = { model, strict, annotator: truthName, cases: work.length, failedCases, usage, costUSD: usd === null ? null : formatUSD(usd) };
+  if (format === 'json') {
+    const { disagreements, ...agreementFigures } = summary.agreement;
+    io.out(`${JSON.stringify({ ...info, ...summary, agreement: { ...agreementFigures, disagreements: disagreements.length } }, null, 2)}\n`);
+  } else io.out(calibrationToText(summary, info));
+  if (summary.judged === 0) {
+    io.err('citation-audit calibrate: the model judged none of the labelled pairs\n');
+    return 2;
+  }
+  return failedCases ? 2 : 0;
+}
+
+function addUsage(total: CalibrationRunInfo['usage'], u: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number; requests: number } | undefined): void {
+  if (!u) return;
+  total.input_tokens += u.input_tokens;
+  total.output_tokens += u.output_tokens;
+  total.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
+  total.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
+  total.requests += u.requests;
+}

@@ -1,0 +1,144 @@
+// `citation-audit calibrate` against the fake Messages API: the model's agreement with human labels.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/cli';
+import { testKey, useFakeAnthropic } from '../server/harness';
+import type { FakeAnthropic } from '../server/fake-anthropic';
+
+let server: FakeAnthropic;
+useFakeAnthropic((s) => (server = s));
+
+const dir = mkdtempSync(join(tmpdir(), 'citation-audit-cal-'));
+const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
+
+// The fake judge labels by word overlap: A and D are fully supported, B not at all, C fully
+// (its chunk has every word of the claim) although the humans said no: one false "supported".
+const base = [
+  { id: 'a', answer: 'Paris is the capital of France [1].', chunk: 'Paris is the capital of France.', human: 'attributable' },
+  { id: 'b', answer: 'Berlin hosts seventeen purple elephants [1].', chunk: 'Paris is the capital of France.', human: 'not attributable' },
+  { id: 'c', answer: 'The Eiffel Tower stands in Paris [1].', chunk: 'The Eiffel Tower stands in Paris, near the Seine.', human: 'not attributable' },
+  { id: 'd', answer: 'Rome is the capital of Italy [1].', chunk: 'Rome is the capital of Italy.', human: 'attributable' },
+];
+const plainCase = (b: (typeof base)[number]) => ({ id: b.id, query: 'Which city?', answer: b.answer, chunks: [{ id: '1', text: b.chunk }] });
+const labelledCase = (b: (typeof base)[number]) => ({ ...plainCase(b), human_labels: [{ claim: b.answer.replace(/ \[1\]/, ''), attribution_label: b.human, reference_chunk_ids: ['1'] }] });
+const exportRow = (b: (typeof base)[number], annotator: string) => ({
+  case_id: b.id,
+  case_key: `id:${b.id}`,
+  claim_index: 0,
+  claim: b.answer,
+  chunk_id: '1',
+  labels: { [annotator]: { label: b.human === 'attributable' ? 'fully_supported' : 'not_supported', note: null, updated: null } },
+  model_verdict: null,
+});
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+beforeAll(() => {
+  process.env.ANTHROPIC_API_KEY = testKey('calibrate');
+  process.env.ANTHROPIC_BASE_URL = server.url;
+  writeFileSync(join(dir, 'labelled.jsonl'), base.map((b) => JSON.stringify(labelledCase(b))).join('\n') + '\n');
+  writeFileSync(join(dir, 'cases.jsonl'), base.map((b) => JSON.stringify(plainCase(b))).join('\n') + '\n');
+  writeFileSync(join(dir, 'labels.jsonl'), base.map((b) => JSON.stringify(exportRow(b, 'alice'))).join('\n') + '\n');
+  writeFileSync(join(dir, 'two-annotators.jsonl'), [...base.map((b) => exportRow(b, 'alice')), ...base.map((b) => exportRow(b, 'bob'))].map((r) => JSON.stringify(r)).join('\n') + '\n');
+});
+afterAll(() => {
+  if (saved.key === undefined) delete process.env.ANTHROPIC_API_KEY;
+  else process.env.ANTHROPIC_API_KEY = saved.key;
+  if (saved.url === undefined) delete process.env.ANTHROPIC_BASE_URL;
+  else process.env.ANTHROPIC_BASE_URL = saved.url;
+});
+
+describe('citation-audit calibrate', () => {
+  it('measures the model against reference labels: balanced accuracy, κ, confusion, cost', async () => {
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--format', 'json']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.annotator).toBe('reference');
+    expect(j.labelled).toBe(4);
+    expect(j.judged).toBe(4);
+    expect(j.binary).toEqual({ truePositive: 2, falseNegative: 0, falsePositive: 1, trueNegative: 1 });
+    expect(j.balancedAccuracy).toBe(0.75);
+    expect(j.falseSupportRate).toBe(0.5);
+    expect(j.agreement.kappa).toBeCloseTo(0.5, 5);
+    expect(j.usage.requests).toBe(4);
+    expect(j.costUSD).toMatch(/^\$/);
+    expect(server.calls('/v1/messages')).toHaveLength(4);
+  });
+
+  it('prints the figures as text', async () => {
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl')]);
+    expect(r.out).toMatch(/balanced accuracy \(supported vs not\) +0\.750/);
+    expect(r.out).toMatch(/confusion \(rows: model, columns: humans\)/);
+    expect(r.out).toMatch(/^full +2 +0 +1$/m);
+  });
+
+  it('gives 0.5 to a judge that calls everything supported', async () => {
+    // The phrase must be in the chunk, or the code check lowers the verdict (cases run in order with --concurrency 1).
+    server.script(...base.map((b) => ({ kind: 'judge' as const, verdict: 'fully_supported' as const, phrase: b.chunk })));
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--format', 'json', '--concurrency', '1']);
+    const j = JSON.parse(r.out);
+    expect(j.balancedAccuracy).toBe(0.5);
+    expect(j.falseSupportRate).toBe(1);
+  });
+
+  it('reads the Annotate view labels export with the cases given by --cases, and passes --model and --strict', async () => {
+    const r = await run(['calibrate', join(dir, 'labels.jsonl'), '--cases', join(dir, 'cases.jsonl'), '--model', 'claude-haiku-4-5', '--strict', '--format', 'json']);
+    expect(r.err).toBe('');
+    const j = JSON.parse(r.out);
+    expect(j.annotator).toBe('alice');
+    expect(j.model).toBe('claude-haiku-4-5');
+    expect(j.strict).toBe(true);
+    expect(j.balancedAccuracy).toBe(0.75);
+    const bodies = server.calls('/v1/messages').map((c) => c.body as { model: string });
+    expect(bodies.every((b) => b.model === 'claude-haiku-4-5')).toBe(true);
+    // Strict: two judgements per case.
+    expect(bodies).toHaveLength(8);
+  });
+
+  it('refuses to pool several annotators and names them; --annotator picks one', async () => {
+    const r = await run(['calibrate', join(dir, 'two-annotators.jsonl'), '--cases', join(dir, 'cases.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('several annotators (alice, bob)');
+    const bob = await run(['calibrate', join(dir, 'two-annotators.jsonl'), '--cases', join(dir, 'cases.jsonl'), '--annotator', 'bob', '--format', 'json']);
+    expect(bob.code).toBe(0);
+    expect(JSON.parse(bob.out).annotator).toBe('bob');
+  });
+
+  it('says when label rows match no case', async () => {
+    const r = await run(['calibrate', join(dir, 'labels.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/4 label rows matched no case \(give the dataset with --cases\)/);
+  });
+});
+
+describe('citation-audit --model over several cases', () => {
+  it('caches the instructions across cases and reports cached vs uncached input on stderr', async () => {
+    const r = await run([join(dir, 'cases.jsonl'), '--model', '--format', 'json']);
+    expect(r.code).toBeLessThan(2);
+    const bodies = server.calls('/v1/messages').map((c) => c.body as { system: { text: string; cache_control?: unknown }[] });
+    expect(bodies).toHaveLength(4);
+    expect(bodies.every((b) => (b.system[0]!.cache_control as { type?: string } | undefined)?.type === 'ephemeral')).toBe(true);
+    const m = /4 requests; input (\d+) tokens \((\d+) uncached, (\d+) written to the cache, (\d+) read from it\)/.exec(r.err);
+    expect(m).not.toBeNull();
+    const [, total, plain, written, read] = m!.map(Number);
+    expect(written).toBeGreaterThan(0);
+    expect(read).toBe(3 * written!);
+    expect(plain! + written! + read!).toBe(total);
+    expect(r.err).toMatch(/without the prompt cache \$/);
+  });
+
+  it('does not mark a single case for caching', async () => {
+    writeFileSync(join(dir, 'one.json'), JSON.stringify(plainCase(base[0]!)));
+    await run([join(dir, 'one.json'), '--model', '--format', 'json']);
+    const body = server.calls('/v1/messages')[0]!.body as { system: { cache_control?: unknown }[] };
+    expect(body.system[0]!.cache_control).toBeUndefined();
+  });
+});

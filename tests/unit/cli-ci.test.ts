@@ -1,0 +1,124 @@
+// The CLI as a CI gate: --fail-under over dataset means, JUnit and Markdown output, progress only on a terminal.
+import { describe, expect, it, beforeAll } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main, type CliIo } from '../../src/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'citation-audit-ci-'));
+const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
+const good = { id: 'g', query: 'Where?', answer: 'Paris is the capital of France [1].', chunks };
+const half = { id: 'h', query: 'Where?', answer: 'Paris is the capital of France. It is in Europe [1].', chunks };
+
+async function run(args: string[], extra: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s), ...extra });
+  return { code, out, err };
+}
+
+beforeAll(() => {
+  writeFileSync(join(dir, 'good.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify({ ...good, id: 'g2' })}\n`);
+  writeFileSync(join(dir, 'mixed.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify(half)}\n`);
+});
+
+describe('--fail-under', () => {
+  it('passes when every mean reaches its threshold', async () => {
+    const r = await run([join(dir, 'good.jsonl'), '--format', 'json', '--fail-under', 'citation_coverage=1,citation_existence=0.95']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+  });
+
+  it('exits 1 naming each missed threshold with the measured mean', async () => {
+    const r = await run([join(dir, 'good.jsonl'), '--format', 'json', '--fail-under', 'citation_coverage=1,citation_recall=0.8']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('citation_recall: not measured on any case (needs --model)');
+    expect(r.err).not.toContain('citation_coverage');
+    const mixed = await run([join(dir, 'mixed.jsonl'), '--format', 'json', '--fail-under', 'citation_coverage=0.8']);
+    expect(mixed.err).toMatch(/citation_coverage: mean 0\.75 over 2 cases < required 0\.8/);
+    expect(mixed.code).toBe(1);
+  });
+
+  it('rejects an unknown score with exit 2 and the list of known ones', async () => {
+    const r = await run([join(dir, 'good.jsonl'), '--fail-under', 'recall=0.8']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown score "recall"; known scores: citation_recall/);
+  });
+});
+
+describe('--format junit|markdown', () => {
+  it('writes JUnit XML with one testcase per case and the gate', async () => {
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'junit', '--fail-under', 'citation_coverage=0.8']);
+    expect(r.code).toBe(1);
+    expect(r.out.startsWith('<?xml')).toBe(true);
+    expect(r.out.match(/<testcase classname="[^"]*mixed\.jsonl" name="[gh]"/g)).toHaveLength(2);
+    expect(r.out).toMatch(/name="h">\s*<failure message="COMPLETE failed/);
+    expect(r.out).toMatch(/classname="fail-under" name="citation_coverage &gt;= 0.8">\s*<failure/);
+  });
+
+  it('writes a Markdown summary', async () => {
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'markdown']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/\| FAIL \| 1 \|/);
+    expect(r.out).toMatch(/\| `citation_coverage` \| 75\.0 % \| 2 \|/);
+    expect(r.out).toMatch(/\| h \| FAIL \| 1 \| complete: /);
+  });
+});
+
+describe('--junit FILE and --markdown FILE', () => {
+  it('write the other reports from the same run next to the main output', async () => {
+    const { readFileSync } = await import('node:fs');
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'json', '--junit', join(dir, 'out.xml'), '--markdown', join(dir, 'out.md')]);
+    expect(r.code).toBe(1);
+    expect(r.out.trim().split('\n')).toHaveLength(2);
+    expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toMatch(/<testcase classname="[^"]*" name="h">/);
+    expect(readFileSync(join(dir, 'out.md'), 'utf8')).toMatch(/\| FAIL \| 1 \|/);
+    const bad = await run([join(dir, 'mixed.jsonl'), '--junit', join(dir, 'no-such-dir', 'x.xml')]);
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe('progress', () => {
+  it('is silent without a terminal sink and never mixes into stdout', async () => {
+    const r = await run([join(dir, 'mixed.jsonl'), '--format', 'json']);
+    expect(r.err).toBe('');
+    expect(r.out.trim().split('\n').every((l) => l.startsWith('{'))).toBe(true);
+  });
+});
+
+describe('citation-audit diff', () => {
+  const broken = { ...half, id: 'g2', answer: 'Paris is the capital of France [9].' };
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'before-cases.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify({ ...good, id: 'g2' })}\n`);
+    writeFileSync(join(dir, 'after-cases.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify(broken)}\n`);
+    for (const which of ['before', 'after']) {
+      const r = await run([join(dir, `${which}-cases.jsonl`), '--format', 'json']);
+      writeFileSync(join(dir, `${which}.jsonl`), r.out);
+    }
+  });
+
+  it('exits 1 on a planted regression and names it (text, markdown, json)', async () => {
+    const r = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^REGRESSED/);
+    expect(r.out).toContain('EXISTS PASS → FAIL');
+    const m = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl'), '--format', 'markdown']);
+    expect(m.out).toMatch(/\| g2 \| regressed \|/);
+    const j = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl'), '--format=json']);
+    expect(JSON.parse(j.out).counts.regressed).toBe(1);
+  });
+
+  it('exits 0 for the same run twice and for an improvement', async () => {
+    expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'before.jsonl')])).code).toBe(0);
+    expect((await run(['diff', join(dir, 'after.jsonl'), join(dir, 'before.jsonl')])).code).toBe(0);
+  });
+
+  it('exits 2 for a missing file, a wrong argument count or unreadable lines', async () => {
+    expect((await run(['diff', join(dir, 'before.jsonl')])).code).toBe(2);
+    expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'nope.jsonl')])).code).toBe(2);
+    const cases = await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after-cases.jsonl')]);
+    expect(cases.code).toBe(2);
+    expect(cases.err).toMatch(/after-cases\.jsonl:1: neither a report/);
+    expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'after.jsonl'), '--tolerance', 'x'])).code).toBe(2);
+  });
+});
