@@ -13,6 +13,7 @@ import { checkComplete } from './checks/complete';
 import { checkQuotes } from './checks/quotes';
 import { checkNumbers } from './checks/numbers';
 import { checkRelevance } from './checks/relevance';
+import { checkContent } from './checks/content';
 import { buildLocalReport } from './report';
 import { sortInPlace } from './text';
 
@@ -63,7 +64,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     const citation = citations[index];
     if (citation) citation.source_verification = verification;
   }
-  findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx));
+  findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx), ...checkContent(ctx));
   // Structured citations that had to be repaired or could not be read are reported like any
   // other formatting finding (a warning: the citations that were read are still checked).
   for (const message of prepared.errors) {

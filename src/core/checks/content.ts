@@ -1,0 +1,326 @@
+// Content signals without a key (warnings, never a FAIL): differences between a cited claim and
+// its cited chunks that overlap of words hides. Each names the missing piece.
+//
+// - 'entity_absent': a name in the claim (a capitalised run or acronym, see ./entities.ts) that
+//   no cited chunk (text or title) contains: its last word, or most of its words, are in none of
+//   them. Words are compared by stem, and a word of five letters or more also by its start (all
+//   but its last three letters, at least five), so "Argentina" meets "Argentine".
+// - 'negation_mismatch': the cited passage that states the claim (a sentence of a cited chunk
+//   sharing at least MATCH_SHARE of the claim's words, and MATCH_MIN of them) is negated where the
+//   claim is not, or the other way round ("There is no evidence that X causes Y" cited for "X
+//   causes Y"); a negation counts only between the passage's first and last shared word or just
+//   before them, so "X causes Y, not Z" is no mismatch. A sentence of a cited chunk that states
+//   the claim with the claim's own polarity cancels the warning. Pairs of opposite words
+//   ("increase" / "decrease") count the same way: the claim has one, the passage the other and
+//   not the claim's.
+// - 'qualifier_mismatch': the claim uses a word that bounds its scope ("all", "every", "always",
+//   "only", "first", "most", and the Czech ones) and no cited chunk has that word or one of its
+//   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
+import type { CheckContext, Chunk, Claim, Finding, Language } from '../types';
+import { messagesFor } from '../messages';
+import { tokenize } from '../text';
+import { entityRuns } from './entities';
+import { proseReferences } from './references';
+import { citationsByClaim, chunkOf, finding, hasText } from './util';
+
+export const MATCH_SHARE = 0.6;
+export const MATCH_MIN = 3;
+/** How many words before the first shared word a negation may stand ("no evidence that X"). */
+const NEGATION_LEAD = 4;
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
+
+function foldText(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+const termCache: Record<Language, Map<string, string | null>> = { en: new Map(), cs: new Map() };
+/** A word's stem, or null for a stopword (tokenize's rules), cached per language. */
+function termOf(word: string, lang: Language): string | null {
+  const cache = termCache[lang];
+  let t = cache.get(word);
+  if (t === undefined) {
+    t = tokenize(word, lang)[0] ?? null;
+    if (cache.size > 50_000) cache.clear();
+    cache.set(word, t);
+  }
+  return t;
+}
+
+const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
+const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
+
+function isNegation(lower: string, next: string | undefined): boolean {
+  if (lower.endsWith("n't") || lower.endsWith('n’t')) return true;
+  // "not only … but also" adds, it does not deny; "no." is a number sign.
+  if (lower === 'not' && (next === 'only' || next === 'just' || next === 'merely')) return false;
+  return NEGATION_EN.has(lower) || NEGATION_CS.test(lower);
+}
+
+interface Word {
+  lower: string;
+  term: string | null;
+  negation: boolean;
+}
+
+function wordsOf(text: string, lang: Language): Word[] {
+  const raw: string[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) raw.push(m[0].toLowerCase());
+  return raw.map((lower, i) => ({ lower, term: termOf(lower, lang), negation: isNegation(lower, raw[i + 1]) }));
+}
+
+// Opposite pairs, as words; compared by stem.
+const OPPOSITES_RAW: [string, string][] = [
+  ['increase', 'decrease'], ['increased', 'decreased'], ['rise', 'fall'], ['rose', 'fell'], ['higher', 'lower'], ['more', 'less'],
+  ['before', 'after'], ['allowed', 'prohibited'], ['permitted', 'forbidden'], ['legal', 'illegal'], ['true', 'false'],
+  ['win', 'lose'], ['won', 'lost'], ['accepted', 'rejected'], ['include', 'exclude'], ['same', 'different'],
+  ['minimum', 'maximum'], ['earlier', 'later'], ['larger', 'smaller'], ['positive', 'negative'], ['safe', 'unsafe'],
+  ['compulsory', 'optional'], ['mandatory', 'voluntary'], ['increases', 'reduces'], ['above', 'below'],
+  ['zvýšil', 'snížil'], ['vzrostl', 'klesl'], ['vyšší', 'nižší'], ['více', 'méně'], ['před', 'po'], ['povinné', 'dobrovolné'],
+  ['legální', 'nelegální'], ['povoleno', 'zakázáno'], ['minimální', 'maximální'], ['větší', 'menší'],
+];
+
+const oppositeCache: Partial<Record<Language, Map<string, string>>> = {};
+function opposites(lang: Language): Map<string, string> {
+  let m = oppositeCache[lang];
+  if (!m) {
+    m = new Map();
+    for (const [a, b] of OPPOSITES_RAW) {
+      const ta = termOf(a, lang);
+      const tb = termOf(b, lang);
+      if (ta && tb && ta !== tb) {
+        m.set(ta, tb);
+        m.set(tb, ta);
+      }
+    }
+    oppositeCache[lang] = m;
+  }
+  return m;
+}
+
+// Scope words by kind; a cited chunk with any word of the claim's kind covers it.
+const QUALIFIERS: { kind: string; claim: RegExp; source: RegExp }[] = [
+  {
+    kind: 'all',
+    claim: /(?<![\p{L}])(?:all|every|always|everyone|everybody|everything|všichni|všechn[ayo]|vše|každ[ýáéí]|vždy)(?![\p{L}])/iu,
+    source: /(?<![\p{L}])(?:all|every\p{L}*|each|always|entire\p{L}*|whole|any|universal\p{L}*|without exception|všichni|všech\p{L}*|vše|každ\p{L}*|vždy|cel[ýáéí]\p{L}*)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'only',
+    claim: /(?<![\p{L}])(?:only|solely|exclusively|pouze|jedině|výhradně)(?![\p{L}])/iu,
+    source: /(?<![\p{L}])(?:only|sole\p{L}*|exclusive\p{L}*|just|alone|unique\p{L}*|pouze|jen|jedin\p{L}*|výhradn\p{L}*)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'first',
+    claim: /(?<![\p{L}])(?:first|earliest|první|poprvé)(?![\p{L}])/iu,
+    source: /(?<![\p{L}])(?:first|earliest|initial\p{L}*|1st|pioneer\p{L}*|inaugural|founder|founded|prvn\p{L}*|poprvé|nejstarš\p{L}*)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'most',
+    claim: /(?<![\p{L}])(?:most|majority|většina|většinou|nejvíce)(?![\p{L}])/iu,
+    source: /(?<![\p{L}])(?:most\p{L}*|majority|largest|biggest|greatest|predominant\p{L}*|mainly|main|primarily|chiefly|generally|usually|typically|common\p{L}*|vět\p{L}*|nejv\p{L}*|převážn\p{L}*|hlavně)(?![\p{L}])/iu,
+  },
+];
+
+// Uses of those words that do not bound a claim: "at all", "after all", "at most", "most likely",
+// "first of all", "First," opening a sentence, "not only", "only if".
+const QUALIFIER_IDIOMS =
+  /(?<![\p{L}])(?:at all|after all|all in all|above all|at most|most likely|most probably|first of all|at first|first and foremost|not only|only if|only when|if only)(?![\p{L}])|^\s*(?:\d+[.)]\s*)?first\s*,/giu;
+
+// ---------------------------------------------------------------------------------------------
+// Chunk data, per chunk object (texts compared so a replaced text is read again)
+
+interface Sentence {
+  words: Word[];
+}
+interface ChunkData {
+  text: string;
+  lang: Language;
+  terms: Set<string>;
+  folded: string;
+  sentences?: Sentence[];
+}
+const chunkCache = new WeakMap<Chunk, ChunkData>();
+
+function chunkText(ch: Chunk): string {
+  return typeof ch.title === 'string' && ch.title ? `${ch.title}\n${ch.text}` : ch.text;
+}
+
+function dataOf(ch: Chunk, lang: Language): ChunkData {
+  const text = chunkText(ch);
+  const hit = chunkCache.get(ch);
+  if (hit && hit.text === text && hit.lang === lang) return hit;
+  const d: ChunkData = { text, lang, terms: new Set(tokenize(text, lang)), folded: foldText(text) };
+  chunkCache.set(ch, d);
+  return d;
+}
+
+function sentencesOf(d: ChunkData): Sentence[] {
+  d.sentences ??= d.text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .filter((s) => s.trim())
+    .map((s) => ({ words: wordsOf(s, d.lang) }));
+  return d.sentences;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signals
+
+// Nouns that name the inputs themselves ("Passage ID 1", "Document 2") are not names of things.
+const SOURCE_NOUNS = /^(?:passage|document|doc|source|chunk|snippet|excerpt|context|result|reference|id|pasáž|dokument|zdroj|úryvek)$/iu;
+
+function wordInChunks(word: string, lang: Language, chunks: ChunkData[]): boolean {
+  const t = termOf(word.toLowerCase(), lang);
+  if (t === null) return true;
+  if (chunks.some((c) => c.terms.has(t))) return true;
+  const f = foldText(word).replace(/['’]s$/, '');
+  if (f.length < 5) return false;
+  const stem = f.slice(0, Math.max(5, f.length - 3));
+  return chunks.some((c) => c.folded.includes(stem));
+}
+
+function absentNames(claimText: string, lang: Language, chunks: ChunkData[], skip: { start: number; end: number }[]): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  const runs = entityRuns(claimText);
+  const absent = runs.map((run) => {
+    if (/^\d+$/.test(run.words[0]!.text) && run.words.length === 1) return undefined;
+    if (skip.some((s) => run.start < s.end && s.start < run.end)) return undefined;
+    const words = run.words.filter((w) => !SOURCE_NOUNS.test(w.text));
+    if (!words.length) return undefined;
+    const missing = words.filter((w) => !wordInChunks(w.text, lang, chunks));
+    if (!missing.length) return undefined;
+    const head = words[words.length - 1]!;
+    if (!missing.includes(head) && missing.length * 2 <= words.length) return undefined;
+    return { text: claimText.slice(words[0]!.start, head.end), start: words[0]!.start, end: head.end };
+  });
+  for (let i = 0; i < runs.length; i++) {
+    const a = absent[i];
+    if (!a) continue;
+    // A name and its abbreviation in brackets ("Equal Employment Opportunity Commission (EEOC)")
+    // are one name: either form in a chunk is enough.
+    const prev = runs[i - 1];
+    const next = runs[i + 1];
+    if (prev && !absent[i - 1] && /^\s*\(\s*$/.test(claimText.slice(prev.end, runs[i]!.start))) continue;
+    if (next && !absent[i + 1] && /^\s*\(\s*$/.test(claimText.slice(runs[i]!.end, next.start))) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+interface Polarity {
+  /** The negation word, or '' when none. */
+  negation: string;
+  /** Opposite-pair stems present. */
+  terms: Set<string>;
+}
+
+/** Best-matching sentence of the cited chunks for the claim's terms, with its polarity near them. */
+function matchSentence(claimTerms: Set<string>, chunks: ChunkData[]): { share: number; negation: string; terms: Set<string> }[] {
+  const out: { share: number; negation: string; terms: Set<string> }[] = [];
+  if (claimTerms.size < MATCH_MIN) return out;
+  for (const c of chunks) {
+    for (const s of sentencesOf(c)) {
+      let first = -1;
+      let last = -1;
+      const shared = new Set<string>();
+      for (let i = 0; i < s.words.length; i++) {
+        const t = s.words[i]!.term;
+        if (t !== null && claimTerms.has(t)) {
+          shared.add(t);
+          if (first < 0) first = i;
+          last = i;
+        }
+      }
+      const share = shared.size / claimTerms.size;
+      if (shared.size < MATCH_MIN || share < MATCH_SHARE) continue;
+      let negation = '';
+      for (let i = Math.max(0, first - NEGATION_LEAD); i <= last; i++) {
+        if (s.words[i]!.negation) {
+          negation = s.words[i]!.lower;
+          break;
+        }
+      }
+      out.push({ share, negation, terms: new Set(s.words.map((w) => w.term).filter((t): t is string => t !== null)) });
+    }
+  }
+  return out;
+}
+
+function claimPolarity(words: Word[]): Polarity {
+  const neg = words.find((w) => w.negation);
+  return { negation: neg ? neg.lower : '', terms: new Set(words.map((w) => w.term).filter((t): t is string => t !== null)) };
+}
+
+export function checkContent(ctx: CheckContext): Finding[] {
+  const m = messagesFor(ctx.language);
+  const lang = ctx.language;
+  const out: Finding[] = [];
+  const citationsOf = citationsByClaim(ctx);
+  const opp = opposites(lang);
+  for (const claim of ctx.claims) {
+    const chunks = citedChunks(ctx, claim, citationsOf(claim));
+    if (!chunks.length) continue;
+    const start = Math.max(0, Math.min(claim.start, ctx.answer.length));
+    const end = Math.max(start, Math.min(claim.end, ctx.answer.length));
+    const raw = ctx.answer.slice(start, end);
+    // Marker texts are not part of what the claim says.
+    const markers = ctx.markers.filter((mk) => mk.start < end && start < mk.end).map((mk) => ({ start: mk.start - start, end: mk.end - start }));
+    let text = raw;
+    for (const mk of markers) text = text.slice(0, Math.max(0, mk.start)) + ' '.repeat(Math.max(0, Math.min(mk.end, raw.length) - Math.max(0, mk.start))) + text.slice(Math.max(0, mk.end));
+    const data = chunks.map((ch) => dataOf(ch, lang));
+    const ids = chunks.map((ch) => String(ch.id));
+    const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
+
+    const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
+    for (const name of absentNames(text, lang, data, refs)) {
+      out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, message: m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
+    }
+
+    const words = wordsOf(text, lang);
+    const pol = claimPolarity(words);
+    const matches = matchSentence(pol.terms, data);
+    if (matches.length) {
+      const best = Math.max(...matches.map((x) => x.share));
+      const top = matches.filter((x) => x.share >= best - 1e-9);
+      // Any top passage with the claim's own polarity cancels the warning.
+      const claimNegated = pol.negation !== '';
+      if (top.every((x) => (x.negation !== '') !== claimNegated)) {
+        const word = claimNegated ? pol.negation : top[0]!.negation;
+        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ word, inClaim: claimNegated, claim: claim.text || text, chunkIds: ids }) }));
+      } else {
+        // Opposite words: the claim has one of a pair, every top passage the other and not the claim's.
+        for (const t of pol.terms) {
+          const o = opp.get(t);
+          if (!o || pol.terms.has(o)) continue;
+          if (top.every((x) => x.terms.has(o) && !x.terms.has(t))) {
+            const w = words.find((x) => x.term === t)!;
+            out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word: w.lower, claim: claim.text || text, chunkIds: ids }) }));
+            break;
+          }
+        }
+      }
+    }
+
+    const plain = text.replace(QUALIFIER_IDIOMS, (s) => ' '.repeat(s.length));
+    for (const q of QUALIFIERS) {
+      const hit = q.claim.exec(plain);
+      if (!hit) continue;
+      if (data.some((d) => q.source.test(d.text))) continue;
+      out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, message: m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
+    }
+  }
+  return out;
+}
+
+function citedChunks(ctx: CheckContext, claim: Claim, citations: readonly { chunk_id: string | null }[]): Chunk[] {
+  const out: Chunk[] = [];
+  for (const id of [...citations.map((c) => c.chunk_id), ...(claim.chunk_ids ?? [])]) {
+    const ch = chunkOf(ctx, id);
+    if (hasText(ch) && !out.includes(ch)) out.push(ch);
+  }
+  return out;
+}
