@@ -122,7 +122,8 @@ const QUALIFIERS: { kind: string; claim: RegExp; source: RegExp }[] = [
   {
     kind: 'most',
     claim: /(?<![\p{L}])(?:most|majority|většina|většinou|nejvíce)(?![\p{L}])/iu,
-    source: /(?<![\p{L}])(?:most\p{L}*|majority|largest|biggest|greatest|predominant\p{L}*|mainly|main|primarily|chiefly|generally|usually|typically|common\p{L}*|vět\p{L}*|nejv\p{L}*|převážn\p{L}*|hlavně)(?![\p{L}])/iu,
+    // "most rainy" is a superlative: a source's "wettest" or "highest" is its counterpart.
+    source: /(?<![\p{L}])(?:most\p{L}*|majority|best|predominant\p{L}*|mainly|main|primarily|chiefly|generally|usually|typically|common\p{L}*|(?!(?:inter|for|sugg|requ|prot|inv|harv|arr|cont|dig|hon|mod|manif|ch|gu|n|p|qu|w|t|r|v|z|cr|l)est(?![\p{L}]))\p{L}{2,}est|vět\p{L}*|nej\p{L}*|převážn\p{L}*|hlavně)(?![\p{L}])/iu,
   },
 ];
 
@@ -189,7 +190,8 @@ function absentNames(claimText: string, lang: Language, chunks: ChunkData[], ski
   const absent = runs.map((run) => {
     if (/^\d+$/.test(run.words[0]!.text) && run.words.length === 1) return undefined;
     if (skip.some((s) => run.start < s.end && s.start < run.end)) return undefined;
-    const words = run.words.filter((w) => !SOURCE_NOUNS.test(w.text));
+    // Source nouns and capitalised stopwords ("The Italian…") are not part of a name.
+    const words = run.words.filter((w) => !SOURCE_NOUNS.test(w.text) && termOf(w.text.toLowerCase(), lang) !== null);
     if (!words.length) return undefined;
     const missing = words.filter((w) => !wordInChunks(w.text, lang, chunks));
     if (!missing.length) return undefined;
@@ -211,16 +213,28 @@ function absentNames(claimText: string, lang: Language, chunks: ChunkData[], ski
   return out;
 }
 
-interface Polarity {
-  /** The negation word, or '' when none. */
+interface Match {
+  share: number;
+  /** The passage's negation near the shared words, or ''. */
   negation: string;
-  /** Opposite-pair stems present. */
+  /** The claim's negation near the words it shares with the passage, or ''. */
+  claimNegation: string;
   terms: Set<string>;
 }
 
-/** Best-matching sentence of the cited chunks for the claim's terms, with its polarity near them. */
-function matchSentence(claimTerms: Set<string>, chunks: ChunkData[]): { share: number; negation: string; terms: Set<string> }[] {
-  const out: { share: number; negation: string; terms: Set<string> }[] = [];
+/** Negation word in words[from, to] (clamped), or ''. */
+function negationIn(words: Word[], from: number, to: number): string {
+  for (let i = Math.max(0, from); i <= Math.min(to, words.length - 1); i++) if (words[i]!.negation) return words[i]!.lower;
+  return '';
+}
+
+/**
+ * The sentences of the cited chunks that state the claim (share >= MATCH_SHARE of its terms,
+ * at least MATCH_MIN), each with the negations of both sides near the words they share: a
+ * negation elsewhere in a long claim or passage is about something else.
+ */
+function matchSentences(claimWords: Word[], claimTerms: Set<string>, chunks: ChunkData[]): Match[] {
+  const out: Match[] = [];
   if (claimTerms.size < MATCH_MIN) return out;
   for (const c of chunks) {
     for (const s of sentencesOf(c)) {
@@ -237,22 +251,24 @@ function matchSentence(claimTerms: Set<string>, chunks: ChunkData[]): { share: n
       }
       const share = shared.size / claimTerms.size;
       if (shared.size < MATCH_MIN || share < MATCH_SHARE) continue;
-      let negation = '';
-      for (let i = Math.max(0, first - NEGATION_LEAD); i <= last; i++) {
-        if (s.words[i]!.negation) {
-          negation = s.words[i]!.lower;
-          break;
+      let cFirst = -1;
+      let cLast = -1;
+      for (let i = 0; i < claimWords.length; i++) {
+        const t = claimWords[i]!.term;
+        if (t !== null && shared.has(t)) {
+          if (cFirst < 0) cFirst = i;
+          cLast = i;
         }
       }
-      out.push({ share, negation, terms: new Set(s.words.map((w) => w.term).filter((t): t is string => t !== null)) });
+      out.push({
+        share,
+        negation: negationIn(s.words, first - NEGATION_LEAD, last),
+        claimNegation: negationIn(claimWords, cFirst - NEGATION_LEAD, cLast),
+        terms: new Set(s.words.map((w) => w.term).filter((t): t is string => t !== null)),
+      });
     }
   }
   return out;
-}
-
-function claimPolarity(words: Word[]): Polarity {
-  const neg = words.find((w) => w.negation);
-  return { negation: neg ? neg.lower : '', terms: new Set(words.map((w) => w.term).filter((t): t is string => t !== null)) };
 }
 
 export function checkContent(ctx: CheckContext): Finding[] {
@@ -281,26 +297,23 @@ export function checkContent(ctx: CheckContext): Finding[] {
     }
 
     const words = wordsOf(text, lang);
-    const pol = claimPolarity(words);
-    const matches = matchSentence(pol.terms, data);
-    if (matches.length) {
-      const best = Math.max(...matches.map((x) => x.share));
-      const top = matches.filter((x) => x.share >= best - 1e-9);
-      // Any top passage with the claim's own polarity cancels the warning.
-      const claimNegated = pol.negation !== '';
-      if (top.every((x) => (x.negation !== '') !== claimNegated)) {
-        const word = claimNegated ? pol.negation : top[0]!.negation;
-        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ word, inClaim: claimNegated, claim: claim.text || text, chunkIds: ids }) }));
-      } else {
-        // Opposite words: the claim has one of a pair, every top passage the other and not the claim's.
-        for (const t of pol.terms) {
-          const o = opp.get(t);
-          if (!o || pol.terms.has(o)) continue;
-          if (top.every((x) => x.terms.has(o) && !x.terms.has(t))) {
-            const w = words.find((x) => x.term === t)!;
-            out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word: w.lower, claim: claim.text || text, chunkIds: ids }) }));
-            break;
-          }
+    const terms = new Set(words.map((w) => w.term).filter((t): t is string => t !== null));
+    const matches = matchSentences(words, terms, data);
+    // Warned only when no passage that states the claim has the claim's polarity.
+    if (matches.length && matches.every((x) => (x.negation !== '') !== (x.claimNegation !== ''))) {
+      const best = matches.reduce((a, b) => (b.share > a.share ? b : a));
+      const inClaim = best.claimNegation !== '';
+      const word = inClaim ? best.claimNegation : best.negation;
+      out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ word, inClaim, claim: claim.text || text, chunkIds: ids }) }));
+    } else if (matches.length) {
+      // Opposite words: the claim has one of a pair, every passage that states it the other and not the claim's.
+      for (const t of terms) {
+        const o = opp.get(t);
+        if (!o || terms.has(o)) continue;
+        if (matches.every((x) => x.terms.has(o) && !x.terms.has(t))) {
+          const w = words.find((x) => x.term === t)!;
+          out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word: w.lower, claim: claim.text || text, chunkIds: ids }) }));
+          break;
         }
       }
     }
