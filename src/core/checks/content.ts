@@ -19,9 +19,10 @@
 import type { CheckContext, Chunk, Claim, Finding, Language } from '../types';
 import { messagesFor } from '../messages';
 import { tokenize } from '../text';
-import { entityRuns } from './entities';
+import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
 import { citationsByClaim, chunkOf, finding, hasText } from './util';
+import { sortedHas, statsFor, type ChunkStats } from './relevance';
 
 export const MATCH_SHARE = 0.6;
 export const MATCH_MIN = 3;
@@ -84,8 +85,9 @@ const OPPOSITES_RAW: [string, string][] = [
   ['legální', 'nelegální'], ['povoleno', 'zakázáno'], ['minimální', 'maximální'], ['větší', 'menší'],
 ];
 
-const oppositeCache: Partial<Record<Language, Map<string, string>>> = {};
-function opposites(lang: Language): Map<string, string> {
+const oppositeCache: Partial<Record<Language, Map<string, { term: string; word: string }>>> = {};
+/** Stem → the stem and a spelling of its opposite. */
+function opposites(lang: Language): Map<string, { term: string; word: string }> {
   let m = oppositeCache[lang];
   if (!m) {
     m = new Map();
@@ -93,13 +95,27 @@ function opposites(lang: Language): Map<string, string> {
       const ta = termOf(a, lang);
       const tb = termOf(b, lang);
       if (ta && tb && ta !== tb) {
-        m.set(ta, tb);
-        m.set(tb, ta);
+        m.set(ta, { term: tb, word: b });
+        m.set(tb, { term: ta, word: a });
       }
     }
     oppositeCache[lang] = m;
   }
   return m;
+}
+
+const oppositeHints: Partial<Record<Language, RegExp>> = {};
+/** A regex for the start (stem) of any word of an opposite pair. */
+function oppositeHint(lang: Language): RegExp {
+  let re = oppositeHints[lang];
+  if (!re) {
+    // Each word of a pair cut to its stem's length, as written (with its diacritics).
+    const stems = OPPOSITES_RAW.flat()
+      .map((w) => w.slice(0, Math.max(3, termOf(w, lang)?.length ?? w.length)))
+      .sort((a, b) => b.length - a.length);
+    re = oppositeHints[lang] = new RegExp(`(?<![\\p{L}])(?:${stems.join('|')})`, 'iu');
+  }
+  return re;
 }
 
 // Scope words by kind; a cited chunk with any word of the claim's kind covers it.
@@ -133,39 +149,95 @@ const QUALIFIER_IDIOMS =
   /(?<![\p{L}])(?:at all|after all|all in all|above all|at most|most likely|most probably|first of all|at first|first and foremost|not only|only if|only when|if only)(?![\p{L}])|^\s*(?:\d+[.)]\s*)?first\s*,/giu;
 
 // ---------------------------------------------------------------------------------------------
-// Chunk data, per chunk object (texts compared so a replaced text is read again)
+// Chunk data, per chunk text. Everything is
+// read on first need: most claims need only the relevance check's term index (names), and
+// sentences are read around a negation, or in full for the few claims that need them.
 
 interface Sentence {
   words: Word[];
+  terms: Set<string>;
 }
 interface ChunkData {
   text: string;
   lang: Language;
-  terms: Set<string>;
-  folded: string;
+  folded?: string;
+  /** Every sentence, in order. */
   sentences?: Sentence[];
+  /** Sentences around each negation word, by their start offset. */
+  negated?: Sentence[];
+  /** Whether the chunk has a word of each qualifier kind. */
+  kinds: Map<string, boolean>;
 }
-const chunkCache = new WeakMap<Chunk, ChunkData>();
-
-function chunkText(ch: Chunk): string {
-  return typeof ch.title === 'string' && ch.title ? `${ch.title}\n${ch.text}` : ch.text;
-}
+// Keyed by text (per language), not by chunk object: the audit receives new chunk objects with
+// the same texts on every re-audit, and a string's hash is kept on the string.
+const chunkCache: Record<Language, Map<string, ChunkData>> = { en: new Map(), cs: new Map() };
+const CHUNK_CACHE_MAX = 4096;
 
 function dataOf(ch: Chunk, lang: Language): ChunkData {
-  const text = chunkText(ch);
-  const hit = chunkCache.get(ch);
-  if (hit && hit.text === text && hit.lang === lang) return hit;
-  const d: ChunkData = { text, lang, terms: new Set(tokenize(text, lang)), folded: foldText(text) };
-  chunkCache.set(ch, d);
+  const text = ch.text;
+  const cache = chunkCache[lang];
+  let d = cache.get(text);
+  if (!d) {
+    if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
+    cache.set(text, (d = { text, lang, kinds: new Map() }));
+  }
   return d;
+}
+
+const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;
+
+function sentence(text: string, lang: Language): Sentence {
+  const words = wordsOf(text, lang);
+  const terms = new Set<string>();
+  for (const w of words) if (w.term !== null) terms.add(w.term);
+  return { words, terms };
 }
 
 function sentencesOf(d: ChunkData): Sentence[] {
   d.sentences ??= d.text
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(SENTENCE_END)
     .filter((s) => s.trim())
-    .map((s) => ({ words: wordsOf(s, d.lang) }));
+    .map((s) => sentence(s, d.lang));
   return d.sentences;
+}
+
+// Negation words, found in a chunk by one scan; only the sentences around them are read.
+const NEGATION_SCAN =
+  /(?<![\p{L}])(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|lacks?|unable|\p{L}+n['’]t|ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)(?![\p{L}])/giu;
+
+function negatedSentencesOf(d: ChunkData): Sentence[] {
+  if (d.negated) return d.negated;
+  const out: Sentence[] = [];
+  const text = d.text;
+  let coveredTo = -1;
+  NEGATION_SCAN.lastIndex = 0;
+  for (let m = NEGATION_SCAN.exec(text); m; m = NEGATION_SCAN.exec(text)) {
+    if (m.index < coveredTo) continue;
+    const from = sentenceStart(text, m.index);
+    const to = sentenceEnd(text, m.index);
+    coveredTo = to;
+    out.push(sentence(text.slice(from, to), d.lang));
+  }
+  d.negated = out;
+  return out;
+}
+
+function sentenceStart(text: string, at: number): number {
+  for (let i = at - 1; i > 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return i + 1;
+    if ((c === 0x20 || c === 0x09) && /[.!?]/.test(text[i - 1]!)) return i + 1;
+  }
+  return 0;
+}
+
+function sentenceEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return i;
+    if ((c === 0x2e || c === 0x21 || c === 0x3f) && (i + 1 === text.length || /\s/.test(text[i + 1]!))) return i + 1;
+  }
+  return text.length;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,26 +246,27 @@ function sentencesOf(d: ChunkData): Sentence[] {
 // Nouns that name the inputs themselves ("Passage ID 1", "Document 2") are not names of things.
 const SOURCE_NOUNS = /^(?:passage|document|doc|source|chunk|snippet|excerpt|context|result|reference|id|pasáž|dokument|zdroj|úryvek)$/iu;
 
-function wordInChunks(word: string, lang: Language, chunks: ChunkData[]): boolean {
-  const t = termOf(word.toLowerCase(), lang);
-  if (t === null) return true;
-  if (chunks.some((c) => c.terms.has(t))) return true;
+/** Whether a word of a name is in one of the chunks at `positions` (by stem, or by its start). */
+function wordInChunks(word: string, stats: ChunkStats, positions: number[], data: ChunkData[], titles: string): boolean {
+  const ids = stats.vocab.termIds(word);
+  if (ids.length === 0) return true;
+  if (ids.every((t) => positions.some((p) => !!stats.postings[t] && sortedHas(stats.postings[t]!, p)))) return true;
   const f = foldText(word).replace(/['’]s$/, '');
+  if (titles.includes(f)) return true;
   if (f.length < 5) return false;
   const stem = f.slice(0, Math.max(5, f.length - 3));
-  return chunks.some((c) => c.folded.includes(stem));
+  return data.some((c) => (c.folded ??= foldText(c.text)).includes(stem)) || titles.includes(stem);
 }
 
-function absentNames(claimText: string, lang: Language, chunks: ChunkData[], skip: { start: number; end: number }[]): { text: string; start: number; end: number }[] {
+function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: { stats: ChunkStats; positions: number[]; data: ChunkData[]; titles: string }, skip: { start: number; end: number }[]): { text: string; start: number; end: number }[] {
   const out: { text: string; start: number; end: number }[] = [];
-  const runs = entityRuns(claimText);
   const absent = runs.map((run) => {
     if (/^\d+$/.test(run.words[0]!.text) && run.words.length === 1) return undefined;
     if (skip.some((s) => run.start < s.end && s.start < run.end)) return undefined;
     // Source nouns and capitalised stopwords ("The Italian…") are not part of a name.
     const words = run.words.filter((w) => !SOURCE_NOUNS.test(w.text) && termOf(w.text.toLowerCase(), lang) !== null);
     if (!words.length) return undefined;
-    const missing = words.filter((w) => !wordInChunks(w.text, lang, chunks));
+    const missing = words.filter((w) => !wordInChunks(w.text, at.stats, at.positions, at.data, at.titles));
     if (!missing.length) return undefined;
     const head = words[words.length - 1]!;
     if (!missing.includes(head) && missing.length * 2 <= words.length) return undefined;
@@ -233,11 +306,11 @@ function negationIn(words: Word[], from: number, to: number): string {
  * at least MATCH_MIN), each with the negations of both sides near the words they share: a
  * negation elsewhere in a long claim or passage is about something else.
  */
-function matchSentences(claimWords: Word[], claimTerms: Set<string>, chunks: ChunkData[]): Match[] {
+function matchSentences(claimWords: Word[], claimTerms: Set<string>, sentences: Iterable<Sentence>): Match[] {
   const out: Match[] = [];
   if (claimTerms.size < MATCH_MIN) return out;
-  for (const c of chunks) {
-    for (const s of sentencesOf(c)) {
+  {
+    for (const s of sentences) {
       let first = -1;
       let last = -1;
       const shared = new Set<string>();
@@ -264,7 +337,7 @@ function matchSentences(claimWords: Word[], claimTerms: Set<string>, chunks: Chu
         share,
         negation: negationIn(s.words, first - NEGATION_LEAD, last),
         claimNegation: negationIn(claimWords, cFirst - NEGATION_LEAD, cLast),
-        terms: new Set(s.words.map((w) => w.term).filter((t): t is string => t !== null)),
+        terms: s.terms,
       });
     }
   }
@@ -277,63 +350,120 @@ export function checkContent(ctx: CheckContext): Finding[] {
   const out: Finding[] = [];
   const citationsOf = citationsByClaim(ctx);
   const opp = opposites(lang);
+  const stats = statsFor(ctx);
   for (const claim of ctx.claims) {
-    const chunks = citedChunks(ctx, claim, citationsOf(claim));
+    const citations = citationsOf(claim);
+    const chunks = citedChunks(ctx, claim, citations);
     if (!chunks.length) continue;
     const start = Math.max(0, Math.min(claim.start, ctx.answer.length));
     const end = Math.max(start, Math.min(claim.end, ctx.answer.length));
-    const raw = ctx.answer.slice(start, end);
-    // Marker texts are not part of what the claim says.
-    const markers = ctx.markers.filter((mk) => mk.start < end && start < mk.end).map((mk) => ({ start: mk.start - start, end: mk.end - start }));
-    let text = raw;
-    for (const mk of markers) text = text.slice(0, Math.max(0, mk.start)) + ' '.repeat(Math.max(0, Math.min(mk.end, raw.length) - Math.max(0, mk.start))) + text.slice(Math.max(0, mk.end));
+    // The claim's text with its markers blanked (same length, so offsets hold).
+    let text = ctx.answer.slice(start, end);
+    for (const c of citations) {
+      const s = Math.max(0, Math.min(c.start, end) - start);
+      const e = Math.max(s, Math.min(c.end, end) - start);
+      if (e > s) text = text.slice(0, s) + ' '.repeat(e - s) + text.slice(e);
+    }
     const data = chunks.map((ch) => dataOf(ch, lang));
     const ids = chunks.map((ch) => String(ch.id));
     const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
 
-    const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
-    for (const name of absentNames(text, lang, data, refs)) {
-      out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, message: m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
+    // Long numbers are the numbers check's business.
+    const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
+    if (runs.length) {
+      const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+      const titles = foldText(chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n'));
+      const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
+      for (const name of absentNames(text, runs, lang, { stats, positions, data, titles }, refs)) {
+        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, message: m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
+      }
     }
 
-    const words = wordsOf(text, lang);
-    const terms = new Set(words.map((w) => w.term).filter((t): t is string => t !== null));
-    const matches = matchSentences(words, terms, data);
-    // Warned only when no passage that states the claim has the claim's polarity.
-    if (matches.length && matches.every((x) => (x.negation !== '') !== (x.claimNegation !== ''))) {
-      const best = matches.reduce((a, b) => (b.share > a.share ? b : a));
-      const inClaim = best.claimNegation !== '';
-      const word = inClaim ? best.claimNegation : best.negation;
-      out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ word, inClaim, claim: claim.text || text, chunkIds: ids }) }));
-    } else if (matches.length) {
-      // Opposite words: the claim has one of a pair, every passage that states it the other and not the claim's.
-      for (const t of terms) {
-        const o = opp.get(t);
-        if (!o || terms.has(o)) continue;
-        if (matches.every((x) => x.terms.has(o) && !x.terms.has(t))) {
-          const w = words.find((x) => x.term === t)!;
-          out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word: w.lower, claim: claim.text || text, chunkIds: ids }) }));
-          break;
+    // Words are read only when a negation or an opposite word can be at stake: the claim has a
+    // negation or a word of an opposite pair, or a cited chunk has a negation.
+    NEGATION_SCAN.lastIndex = 0;
+    if (NEGATION_SCAN.test(text) || oppositeHint(lang).test(text) || data.some((d) => negatedSentencesOf(d).length > 0)) {
+      const words = wordsOf(text, lang);
+      const terms = new Set<string>();
+      for (const w of words) if (w.term !== null) terms.add(w.term);
+      if (terms.size >= MATCH_MIN) {
+        const negation = negationFinding(words, terms, data);
+        if (negation) {
+          out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
+        } else {
+          const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+          const word = oppositeFinding(words, terms, data, opp, stats, positions);
+          if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
         }
       }
     }
 
-    const plain = text.replace(QUALIFIER_IDIOMS, (s) => ' '.repeat(s.length));
-    for (const q of QUALIFIERS) {
-      const hit = q.claim.exec(plain);
-      if (!hit) continue;
-      if (data.some((d) => q.source.test(d.text))) continue;
-      out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, message: m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
+    const plain = QUALIFIER_HINT.test(text) ? text.replace(QUALIFIER_IDIOMS, (s) => ' '.repeat(s.length)) : '';
+    if (plain) {
+      for (const q of QUALIFIERS) {
+        const hit = q.claim.exec(plain);
+        if (!hit) continue;
+        if (data.some((d) => hasKind(d, q))) continue;
+        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, message: m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
+      }
     }
   }
   return out;
 }
 
+const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
+
+// A cheap first test for any qualifier word.
+const QUALIFIER_HINT = /all|every|always|only|solely|exclusive|first|earliest|most|majority|vš|každ|vždy|pouze|jedin|výhrad|první|poprvé|většin|nejvíce/iu;
+
+function hasKind(d: ChunkData, q: (typeof QUALIFIERS)[number]): boolean {
+  let v = d.kinds.get(q.kind);
+  if (v === undefined) d.kinds.set(q.kind, (v = q.source.test(d.text)));
+  return v;
+}
+
+/**
+ * The negation on one side only of every passage that states the claim, if so. A claim without
+ * a negation is compared with the sentences around the chunks' negations first, and with all
+ * sentences only when one of those states it.
+ */
+function negationFinding(words: Word[], terms: Set<string>, data: ChunkData[]): { word: string; inClaim: boolean } | undefined {
+  const claimNegated = words.some((w) => w.negation);
+  if (!claimNegated) {
+    const candidates = matchSentences(words, terms, data.flatMap(negatedSentencesOf));
+    if (!candidates.some((x) => x.negation !== '' && x.claimNegation === '')) return undefined;
+  }
+  const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+  if (!matches.length || !matches.every((x) => (x.negation !== '') !== (x.claimNegation !== ''))) return undefined;
+  const best = matches.reduce((a, b) => (b.share > a.share ? b : a));
+  const inClaim = best.claimNegation !== '';
+  return { word: inClaim ? best.claimNegation : best.negation, inClaim };
+}
+
+/** A word of the claim whose opposite every passage that states the claim has instead, if any. */
+function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], opp: Map<string, { term: string; word: string }>, stats: ChunkStats, positions: number[]): string | undefined {
+  for (const t of terms) {
+    const pair = opp.get(t);
+    if (!pair || terms.has(pair.term)) continue;
+    const o = pair.term;
+    // Only chunks that have the opposite word at all are read by sentence.
+    const oid = stats.vocab.termIds(pair.word)[0];
+    if (oid === undefined || !stats.postings[oid] || !positions.some((p) => sortedHas(stats.postings[oid]!, p))) continue;
+    const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+    if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
+  }
+  return undefined;
+}
+
 function citedChunks(ctx: CheckContext, claim: Claim, citations: readonly { chunk_id: string | null }[]): Chunk[] {
   const out: Chunk[] = [];
-  for (const id of [...citations.map((c) => c.chunk_id), ...(claim.chunk_ids ?? [])]) {
-    const ch = chunkOf(ctx, id);
-    if (hasText(ch) && !out.includes(ch)) out.push(ch);
-  }
+  for (let i = 0; i < citations.length; i++) addChunk(ctx, citations[i]!.chunk_id, out);
+  const own = claim.chunk_ids;
+  if (own) for (let i = 0; i < own.length; i++) addChunk(ctx, own[i]!, out);
   return out;
+}
+
+function addChunk(ctx: CheckContext, id: string | null, out: Chunk[]): void {
+  const ch = chunkOf(ctx, id);
+  if (hasText(ch) && !out.includes(ch)) out.push(ch);
 }

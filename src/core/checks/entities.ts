@@ -14,7 +14,6 @@ export interface EntityRun {
   words: { text: string; start: number; end: number }[];
 }
 
-const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 const NOT_NAMES = new Set(
   (
     'i january february march april may june july august september october november december ' +
@@ -24,7 +23,6 @@ const NOT_NAMES = new Set(
   ).split(' '),
 );
 
-const isUpper = (ch: string) => ch !== ch.toLowerCase() && ch === ch.toUpperCase();
 const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}&]+$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
 
 /** Whether the word at `at` opens a sentence, a line or a list item (nothing but marks before it). */
@@ -47,40 +45,61 @@ function opensSentence(text: string, at: number): boolean {
 // Short lower-case words that may join the parts of one name ("Bank of England", "Leonardo da Vinci").
 const JOINERS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du']);
 
+// Words that start with a capital letter, and long numbers: the only places a name can start,
+// found by the regex engine so that text without them costs one scan.
+const CAPITAL_WORD = /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d{3,}(?![\p{L}\p{N}]))/gu;
+const GAP = /^[\s\u00A0]+$/;
+
 /** Capitalised runs, acronyms and long numbers of `text` that look like names. */
 export function entityRuns(text: string): EntityRun[] {
   const out: EntityRun[] = [];
   let run: EntityRun | undefined;
-  const close = () => {
-    if (!run) return;
-    const first = run.words[0]!;
-    const keep = run.words.length > 1 || isAcronym(first.text) || /^\d{3,}$/.test(first.text) || !opensSentence(text, first.start);
-    if (keep) out.push(run);
-    run = undefined;
-  };
-  WORD_RE.lastIndex = 0;
-  for (let m = WORD_RE.exec(text); m; m = WORD_RE.exec(text)) {
-    const w = m[0].replace(/[.'’-]+$/, '');
+  CAPITAL_WORD.lastIndex = 0;
+  for (let m = CAPITAL_WORD.exec(text); m; m = CAPITAL_WORD.exec(text)) {
+    const w = m[0].replace(TRAILING_MARKS, '');
     const word = { text: w, start: m.index, end: m.index + w.length };
-    const capital = w.length > 1 && isUpper(w[0]!) && !NOT_NAMES.has(w.toLowerCase());
-    const number = /^\d{3,}$/.test(w);
-    if (capital) {
-      // A run continues over spaces and joiners only (not over punctuation).
-      const gap = run ? text.slice(run.end, word.start) : '';
-      if (run && /^[\s\u00A0]+$/.test(gap.replace(/\S+/g, (x) => (JOINERS.has(x.toLowerCase()) ? ' ' : x)))) {
-        run.words.push(word);
-        run.end = word.end;
-      } else {
-        close();
-        run = { start: word.start, end: word.end, words: [word] };
-      }
+    if (isDigit(w.charCodeAt(0))) {
+      closeRun(text, run, out);
+      run = undefined;
+      out.push({ start: word.start, end: word.end, words: [word] });
       continue;
     }
-    // A joiner keeps the run open; the next capitalised word decides whether it goes on.
-    if (run && JOINERS.has(w.toLowerCase())) continue;
-    close();
-    if (number) out.push({ start: word.start, end: word.end, words: [word] });
+    if (w.length < 2 || NOT_NAMES.has(w.toLowerCase())) {
+      closeRun(text, run, out);
+      run = undefined;
+      continue;
+    }
+    // A run continues over spaces and joiners only ("Bank of England"), not over other words
+    // or punctuation.
+    if (run) {
+      const gap = text.slice(run.end, word.start);
+      if (GAP.test(gap) || joinersOnly(gap)) {
+        run.words.push(word);
+        run.end = word.end;
+        continue;
+      }
+    }
+    closeRun(text, run, out);
+    run = { start: word.start, end: word.end, words: [word] };
   }
-  close();
+  closeRun(text, run, out);
   return out;
+}
+
+const TRAILING_MARKS = /[.'’-]+$/;
+
+/** Adds a finished run to `out` unless it is one ordinary word opening a sentence. */
+function closeRun(text: string, run: EntityRun | undefined, out: EntityRun[]): void {
+  if (!run) return;
+  const first = run.words[0]!;
+  if (run.words.length > 1 || isAcronym(first.text) || !opensSentence(text, first.start)) out.push(run);
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** Whether a gap between two words holds only spaces and joiner words. */
+function joinersOnly(gap: string): boolean {
+  if (!/^[\s\u00A0]/.test(gap) || !/[\s\u00A0]$/.test(gap)) return false;
+  for (const part of gap.split(/[\s\u00A0]+/)) if (part && !JOINERS.has(part.toLowerCase())) return false;
+  return true;
 }

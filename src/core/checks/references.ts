@@ -20,6 +20,8 @@ const REF_RE = new RegExp(
   'giu',
 );
 const DIGITS = /\d+/g;
+// A cheap first test: some reference noun's start, anywhere.
+const REF_HINT = /passag|docum|doc|sourc|chunk|snippet|excerpt|context|result|ref|pasáž|dokument|zdroj|úryv|odkaz|výňat|kontext/i;
 
 export interface ProseReference {
   /** Span of the number(s), in the text's offsets. */
@@ -42,7 +44,7 @@ export function proseReferences(text: string, chunks: readonly Chunk[], byId: Re
   const out: ProseReference[] = [];
   if (chunks.length === 0) return out;
   // A cheap pre-test: no digit, no reference.
-  if (!/\d/.test(text)) return out;
+  if (!/\d/.test(text) || !REF_HINT.test(text)) return out;
   REF_RE.lastIndex = 0;
   for (let m = REF_RE.exec(text); m; m = REF_RE.exec(text)) {
     const nums = m[1]!;

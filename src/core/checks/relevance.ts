@@ -108,7 +108,7 @@ function sameContent(a: readonly Chunk[], b: readonly Chunk[]): boolean {
   return true;
 }
 
-function statsFor(ctx: CheckContext): ChunkStats {
+export function statsFor(ctx: CheckContext): ChunkStats {
   const hit = statsCache.get(ctx.chunks);
   if (hit && hit.language === ctx.language && hit.ids.length === ctx.chunks.length) return hit;
   const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r.chunks, ctx.chunks));
@@ -302,7 +302,7 @@ function nameTerms(claim: string, stats: ChunkStats): number[] {
   return out;
 }
 
-function sortedHas(list: readonly number[], p: number): boolean {
+export function sortedHas(list: readonly number[], p: number): boolean {
   let lo = 0;
   let hi = list.length - 1;
   while (lo <= hi) {
