@@ -85,9 +85,10 @@ const OPPOSITES_RAW: [string, string][] = [
   ['legální', 'nelegální'], ['povoleno', 'zakázáno'], ['minimální', 'maximální'], ['větší', 'menší'],
 ];
 
-const oppositeCache: Partial<Record<Language, Map<string, { term: string; word: string }>>> = {};
-/** Stem → the stem and a spelling of its opposite. */
-function opposites(lang: Language): Map<string, { term: string; word: string }> {
+type Opposite = { term: string; word: string };
+const oppositeCache: Partial<Record<Language, Map<string, Opposite[]>>> = {};
+/** Stem → the stems and a spelling of each of its opposites. */
+function opposites(lang: Language): Map<string, Opposite[]> {
   let m = oppositeCache[lang];
   if (!m) {
     m = new Map();
@@ -95,13 +96,19 @@ function opposites(lang: Language): Map<string, { term: string; word: string }> 
       const ta = termOf(a, lang);
       const tb = termOf(b, lang);
       if (ta && tb && ta !== tb) {
-        m.set(ta, { term: tb, word: b });
-        m.set(tb, { term: ta, word: a });
+        add(m, ta, { term: tb, word: b });
+        add(m, tb, { term: ta, word: a });
       }
     }
     oppositeCache[lang] = m;
   }
   return m;
+}
+
+function add(m: Map<string, Opposite[]>, t: string, o: Opposite): void {
+  const list = m.get(t);
+  if (!list) m.set(t, [o]);
+  else if (!list.some((x) => x.term === o.term)) list.push(o);
 }
 
 const oppositeHints: Partial<Record<Language, RegExp>> = {};
@@ -441,16 +448,17 @@ function negationFinding(words: Word[], terms: Set<string>, data: ChunkData[]): 
 }
 
 /** A word of the claim whose opposite every passage that states the claim has instead, if any. */
-function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], opp: Map<string, { term: string; word: string }>, stats: ChunkStats, positions: number[]): string | undefined {
+function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], opp: Map<string, Opposite[]>, stats: ChunkStats, positions: number[]): string | undefined {
   for (const t of terms) {
-    const pair = opp.get(t);
-    if (!pair || terms.has(pair.term)) continue;
-    const o = pair.term;
-    // Only chunks that have the opposite word at all are read by sentence.
-    const oid = stats.vocab.termIds(pair.word)[0];
-    if (oid === undefined || !stats.postings[oid] || !positions.some((p) => sortedHas(stats.postings[oid]!, p))) continue;
-    const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
-    if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
+    for (const pair of opp.get(t) ?? []) {
+      const o = pair.term;
+      if (terms.has(o)) continue;
+      // Only chunks that have the opposite word at all are read by sentence.
+      const oid = stats.vocab.termIds(pair.word)[0];
+      if (oid === undefined || !stats.postings[oid] || !positions.some((p) => sortedHas(stats.postings[oid]!, p))) continue;
+      const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+      if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
+    }
   }
   return undefined;
 }
