@@ -364,9 +364,11 @@ export function checkContent(ctx: CheckContext): Finding[] {
     if (!chunks.length) continue;
     const start = Math.max(0, Math.min(claim.start, ctx.answer.length));
     const end = Math.max(start, Math.min(claim.end, ctx.answer.length));
-    // The claim's text with its markers blanked (same length, so offsets hold).
+    // The claim's text with its markers blanked (same length, so offsets hold). A structured
+    // citation's span is the cited text itself, not a marker.
     let text = ctx.answer.slice(start, end);
     for (const c of citations) {
+      if (c.style === 'structured') continue;
       const s = Math.max(0, Math.min(c.start, end) - start);
       const e = Math.max(s, Math.min(c.end, end) - start);
       if (e > s) text = text.slice(0, s) + ' '.repeat(e - s) + text.slice(e);
