@@ -254,15 +254,30 @@ function sentenceEnd(text: string, at: number): number {
 const SOURCE_NOUNS = /^(?:passage|document|doc|source|chunk|snippet|excerpt|context|result|reference|id|pasáž|dokument|zdroj|úryvek)$/iu;
 
 /** Whether a word of a name is in one of the chunks at `positions` (by stem, or by its start). */
-function wordInChunks(word: string, stats: ChunkStats, positions: number[], data: ChunkData[], titles: string): boolean {
+function wordInChunks(word: string, lang: Language, stats: ChunkStats, positions: number[], data: ChunkData[], titles: string): boolean {
   const ids = stats.vocab.termIds(word);
   if (ids.length === 0) return true;
   if (ids.every((t) => positions.some((p) => !!stats.postings[t] && sortedHas(stats.postings[t]!, p)))) return true;
   const f = foldText(word).replace(/['’]s$/, '');
   if (titles.includes(f)) return true;
+  if (lang === 'cs') return czechStemIn(f, data, titles);
   if (f.length < 5) return false;
   const stem = f.slice(0, Math.max(5, f.length - 3));
   return data.some((c) => (c.folded ??= foldText(c.text)).includes(stem)) || titles.includes(stem);
+}
+
+// Czech names decline with a changed final consonant ("Praha" / "v Praze", "Amerika" / "v
+// Americe"): the word's start without its last two letters, the last of them standing for
+// each consonant it may alternate with, must open a word of the chunk.
+const CZECH_ALTERNATION: Record<string, string> = { z: '[hzg]', c: '[kc]', s: '(?:ch|s)', r: 'r' };
+
+function czechStemIn(f: string, data: ChunkData[], titles: string): boolean {
+  if (f.length < 4) return false;
+  const base = f.slice(0, Math.max(3, f.length - 2));
+  const last = base[base.length - 1]!;
+  const body = base.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(?<![\\p{L}])${body}${CZECH_ALTERNATION[last] ?? last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
+  return data.some((c) => re.test((c.folded ??= foldText(c.text)))) || re.test(titles);
 }
 
 function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: { stats: ChunkStats; positions: number[]; data: ChunkData[]; titles: string }, skip: { start: number; end: number }[]): { text: string; start: number; end: number }[] {
@@ -273,7 +288,7 @@ function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: {
     // Source nouns and capitalised stopwords ("The Italian…") are not part of a name.
     const words = run.words.filter((w) => !SOURCE_NOUNS.test(w.text) && termOf(w.text.toLowerCase(), lang) !== null);
     if (!words.length) return undefined;
-    const missing = words.filter((w) => !wordInChunks(w.text, at.stats, at.positions, at.data, at.titles));
+    const missing = words.filter((w) => !wordInChunks(w.text, lang, at.stats, at.positions, at.data, at.titles));
     if (!missing.length) return undefined;
     const head = words[words.length - 1]!;
     if (!missing.includes(head) && missing.length * 2 <= words.length) return undefined;
