@@ -58,7 +58,10 @@ function isNegation(lower: string, next: string | undefined): boolean {
   if (lower.endsWith("n't") || lower.endsWith('n’t')) return true;
   // "not only … but also" adds, it does not deny; "no." is a number sign.
   if (lower === 'not' && (next === 'only' || next === 'just' || next === 'merely')) return false;
-  return NEGATION_EN.has(lower) || NEGATION_CS.test(lower);
+  if (NEGATION_EN.has(lower)) return true;
+  // The Czech forms all start with one of these letters; most words are decided here.
+  const c = lower.charCodeAt(0);
+  return (c === 0x6e || c === 0x17e || c === 0x62 || c === 0x61) && NEGATION_CS.test(lower); // n ž b a
 }
 
 interface Word {
@@ -109,20 +112,6 @@ function add(m: Map<string, Opposite[]>, t: string, o: Opposite): void {
   const list = m.get(t);
   if (!list) m.set(t, [o]);
   else if (!list.some((x) => x.term === o.term)) list.push(o);
-}
-
-const oppositeHints: Partial<Record<Language, RegExp>> = {};
-/** A regex for the start (stem) of any word of an opposite pair. */
-function oppositeHint(lang: Language): RegExp {
-  let re = oppositeHints[lang];
-  if (!re) {
-    // Each word of a pair cut to its stem's length, as written (with its diacritics).
-    const stems = OPPOSITES_RAW.flat()
-      .map((w) => w.slice(0, Math.max(3, termOf(w, lang)?.length ?? w.length)))
-      .sort((a, b) => b.length - a.length);
-    re = oppositeHints[lang] = new RegExp(`(?<![\\p{L}])(?:${stems.join('|')})`, 'iu');
-  }
-  return re;
 }
 
 // Scope words by kind; a cited chunk with any word of the claim's kind covers it.
@@ -403,27 +392,36 @@ export function checkContent(ctx: CheckContext): Finding[] {
       }
     }
 
-    // Words are read only when a negation or an opposite word can be at stake: the claim has a
-    // negation or a word of an opposite pair, or a cited chunk has a negation.
-    NEGATION_SCAN.lastIndex = 0;
-    if (NEGATION_SCAN.test(text) || oppositeHint(lang).test(text) || data.some((d) => negatedSentencesOf(d).length > 0)) {
-      const words = wordsOf(text, lang);
-      const terms = new Set<string>();
-      for (const w of words) if (w.term !== null) terms.add(w.term);
-      if (terms.size >= MATCH_MIN) {
-        const negation = negationFinding(words, terms, data);
-        if (negation) {
-          out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
-        } else {
-          const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
-          const word = oppositeFinding(words, terms, data, opp, stats, positions);
-          if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
-        }
+    // One pass over the claim's words decides what else is read: sentences of the chunks only
+    // when a negation or an opposite word can be at stake (the claim has a negation or a word
+    // of an opposite pair, or a cited chunk has a negation), the scope patterns only when the
+    // claim has a scope word.
+    const words = wordsOf(text, lang);
+    const terms = new Set<string>();
+    let negated = false;
+    let opposite = false;
+    let scope = false;
+    for (const w of words) {
+      if (w.term !== null) {
+        terms.add(w.term);
+        if (!opposite && opp.has(w.term)) opposite = true;
+      }
+      if (w.negation) negated = true;
+      if (!scope && SCOPE_WORDS.has(w.lower)) scope = true;
+    }
+    if (terms.size >= MATCH_MIN && (negated || opposite || data.some(hasNegation))) {
+      const negation = negationFinding(words, terms, data);
+      if (negation) {
+        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
+      } else if (opposite) {
+        const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+        const word = oppositeFinding(words, terms, data, opp, stats, positions);
+        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
       }
     }
 
-    const plain = QUALIFIER_HINT.test(text) ? text.replace(QUALIFIER_IDIOMS, (s) => ' '.repeat(s.length)) : '';
-    if (plain) {
+    if (scope) {
+      const plain = text.replace(QUALIFIER_IDIOMS, (s) => ' '.repeat(s.length));
       for (const q of QUALIFIERS) {
         const hit = q.claim.exec(plain);
         if (!hit) continue;
@@ -437,8 +435,15 @@ export function checkContent(ctx: CheckContext): Finding[] {
 
 const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
 
-// A cheap first test for any qualifier word.
-const QUALIFIER_HINT = /all|every|always|only|solely|exclusive|first|earliest|most|majority|vš|každ|vždy|pouze|jedin|výhrad|první|poprvé|většin|nejvíce/iu;
+// The claim-side scope words of QUALIFIERS, as words (lower case).
+const SCOPE_WORDS = new Set(
+  (
+    'all every always everyone everybody everything only solely exclusively first earliest most majority ' +
+    'všichni všechny všechna vše každý každá každé každí vždy pouze jedině výhradně první poprvé většina většinou nejvíce'
+  ).split(' '),
+);
+
+const hasNegation = (d: ChunkData) => negatedSentencesOf(d).length > 0;
 
 function hasKind(d: ChunkData, q: (typeof QUALIFIERS)[number]): boolean {
   let v = d.kinds.get(q.kind);
