@@ -396,7 +396,8 @@ export function checkContent(ctx: CheckContext): Finding[] {
     // when a negation or an opposite word can be at stake (the claim has a negation or a word
     // of an opposite pair, or a cited chunk has a negation), the scope patterns only when the
     // claim has a scope word.
-    const words = wordsOf(text, lang);
+    const cue = claimCue(lang).test(text);
+    const words = cue || data.some(hasNegation) ? wordsOf(text, lang) : [];
     const terms = new Set<string>();
     let negated = false;
     let opposite = false;
@@ -444,6 +445,29 @@ const SCOPE_WORDS = new Set(
 );
 
 const hasNegation = (d: ChunkData) => negatedSentencesOf(d).length > 0;
+
+// A first test for any word the claim side can act on (a negation, a word of an opposite pair,
+// a scope word), without Unicode classes so that it costs little on every claim; it may also
+// fire where no such word is (the word pass then decides).
+const claimCues: Partial<Record<Language, RegExp>> = {};
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function claimCue(lang: Language): RegExp {
+  let re = claimCues[lang];
+  if (!re) {
+    const exact = [...NEGATION_EN, 'ne', 'nic', 'bez', 'ani', 'není', 'nejsou', 'nelze', 'nikdy', 'nikdo', ...SCOPE_WORDS];
+    const stems = OPPOSITES_RAW.flat().map((w) => w.slice(0, Math.max(3, termOf(w, lang)?.length ?? w.length)));
+    // Short words of a pair ("po", "win") are matched whole, longer ones by their stem.
+    for (const w of stems) if (w.length <= 4) exact.push(w);
+    const prefixes = ['nebyl', 'nebud', 'nemá', 'nemaj', 'nemůž', 'nemoh', 'nesmí', 'žádn', ...stems.filter((w) => w.length > 4)];
+    const byLength = (a: string, b: string) => b.length - a.length;
+    // ASCII word edges: a word with a non-ASCII first or last letter only fires more often.
+    re = claimCues[lang] = new RegExp(
+      `n['’]t(?![a-z])|(?:^|[^a-z])(?:(?:${exact.sort(byLength).map(escape).join('|')})(?![a-z])|${prefixes.sort(byLength).map(escape).join('|')})`,
+      'i',
+    );
+  }
+  return re;
+}
 
 function hasKind(d: ChunkData, q: (typeof QUALIFIERS)[number]): boolean {
   let v = d.kinds.get(q.kind);
