@@ -13,7 +13,7 @@ import type { AuditCase } from '../src/core/types';
 import { toBase64Url } from '../src/share/base64url';
 import { encodeEnvelope } from '../src/share/codec';
 import { auditFieldsOnly } from '../src/share/fields';
-import { HistoryDb, summarize, type AuditBody, type AuditRow } from '../src/store/db';
+import { AppDb, summarize, type AuditBody, type AuditRow } from '../src/store/db';
 import { bodyFor, listAudits } from '../src/store/history';
 import { loadSharedCases, median } from './core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
@@ -64,7 +64,7 @@ async function rawFirstPage(db: IDBDatabase, limit: number): Promise<{ rows: Aud
 const WORDS = ['harbour', 'glacier', 'orchard', 'satellite', 'parliament', 'volcano', 'vaccine', 'railway', 'cathedral', 'monsoon'];
 
 /** n audits made from the shared cases (varied so that titles, words and times differ). */
-async function fill(db: HistoryDb, cases: AuditCase[], n: number): Promise<void> {
+async function fill(db: AppDb, cases: AuditCase[], n: number): Promise<void> {
   const reports = cases.map((c) => auditCase(c));
   const t0 = Date.UTC(2025, 0, 1);
   for (let start = 0; start < n; start += 500) {
@@ -90,14 +90,14 @@ export async function benchHistory(n = 10_000, runs = 15): Promise<Record<string
   const cases = loadSharedCases().map((x) => x.c);
   if (cases.length === 0) return { skipped: 'no shared cases at ../shared/cases' };
   const name = `bench-history-${Date.now()}`;
-  const db = new HistoryDb(name);
+  const db = new AppDb(name);
   const fillStart = performance.now();
   await fill(db, cases, n);
   const fillMs = performance.now() - fillStart;
   db.close();
 
   // Both sides keep one connection open, as the page does.
-  const app = new HistoryDb(name);
+  const app = new AppDb(name);
   await app.open();
   const raw = await req(indexedDB.open(name));
   const first = await listAudits(app, {}, 0, 50);

@@ -1,4 +1,4 @@
-// `citation-audit FILE... [--format json|text] [--require-style S] [--lang en|cs] [--model [name]]`
+// `citation-audit FILE... [--format json|text] [--require-style S] [--lang en|cs] [--citation-scope sentence|paragraph] [--model [name]]`
 // Exit codes: 0 no case fails, 1 some case fails, 2 unusable input or usage.
 import { readFile } from 'node:fs/promises';
 import { auditCase } from './core/audit';
@@ -33,7 +33,11 @@ Options:
   --format json|text      json: one report JSON for one case, one JSON line per case for several
                           (default: text)
   --require-style STYLE   ${Object.keys(STYLE_ALIASES).join('|')} (default: auto)
-  --lang en|cs            language of the answer and of the messages (default: detected)
+  --lang en|cs            language of the answer and of the messages (default: detected;
+                          English when there is too little text to tell)
+  --citation-scope sentence|paragraph
+                          sentence: every claim needs its own citation (default); paragraph:
+                          the citation(s) closing a paragraph also cover its earlier sentences
   --model [NAME]          also run the model audit (key from ANTHROPIC_API_KEY, base URL from
                           ANTHROPIC_BASE_URL)
   --strict                with --model: two independent judgements per claim, keep the stricter
@@ -85,6 +89,12 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
         const v = value();
         if (v !== 'en' && v !== 'cs' && v !== 'auto') throw new UsageError(`--lang takes en or cs, not "${v}"`);
         opts.audit.language = v;
+        break;
+      }
+      case '--citation-scope': {
+        const v = value();
+        if (v !== 'sentence' && v !== 'paragraph') throw new UsageError(`--citation-scope takes sentence or paragraph, not "${v}"`);
+        opts.audit.citationScope = v;
         break;
       }
       case '--model': {

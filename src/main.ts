@@ -1,12 +1,16 @@
 // Entry: narrow the connection policy first, restore the draft (or open the built-in example),
 // then mount the shell. Monaco is loaded by the shell after it has painted.
-import { installConnectPolicy } from './model/csp';
+import { apiOrigin, connectPolicy } from './model/csp';
+import { loadModelSettings } from './model/settings';
+import { installConnectPolicy } from './platform/connectPolicy';
+import { browserStore } from './platform/storage';
 import { startWorkbench } from './state/app.svelte';
 import { mount } from 'svelte';
 import App from './ui/App.svelte';
 import './ui/app.css';
 
-installConnectPolicy();
+const { baseURL } = loadModelSettings(browserStore());
+installConnectPolicy(connectPolicy(baseURL), apiOrigin(baseURL));
 void startWorkbench();
 
 const target = document.getElementById('app');

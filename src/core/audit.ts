@@ -16,25 +16,30 @@ import { checkRelevance } from './checks/relevance';
 import { checkContent } from './checks/content';
 import { buildLocalReport } from './report';
 import { sortInPlace } from './text';
+import { applyCitationScope } from './scope';
 
 const EXCERPT_MAX = 120;
 
-export function resolveLanguage(c: Pick<AuditCase, 'query' | 'answer' | 'language'>, opt: AuditOptions['language']): Language {
+export function resolveLanguage(
+  c: Pick<AuditCase, 'query' | 'answer' | 'language'>,
+  opt: AuditOptions['language'],
+  fallback: Language = 'en',
+): Language {
   if (opt && opt !== 'auto') return opt;
   if (c.language) return c.language;
-  return detectLanguage(`${c.query}\n${c.answer}`);
+  return detectLanguage(`${c.query}\n${c.answer}`, fallback);
 }
 
 export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   const prepared = prepareCase(c);
   const { answer, chunks, structured } = prepared;
-  const language = resolveLanguage({ query: c.query, answer, ...(c.language ? { language: c.language } : {}) }, opts.language);
+  const language = resolveLanguage({ query: c.query, answer, ...(c.language ? { language: c.language } : {}) }, opts.language, opts.fallbackLanguage);
   const requiredStyle = opts.requiredStyle ?? 'auto';
 
   const chunkIds = chunks.map((ch) => ch.id);
   const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
   const mapping = resolveMapping(markers, chunks, { ...(structured ? { structured } : {}), footnoteDefinitions });
-  const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions });
+  const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions, query: c.query });
   const { citations, claims } = buildCitations({
     answer,
     markers,
@@ -43,6 +48,9 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     chunks,
     ...(structured ? { structured } : {}),
   });
+
+  const citationScope = opts.citationScope === 'paragraph' ? 'paragraph' : 'sentence';
+  applyCitationScope(claims, citations, citationScope);
 
   const ctx: CheckContext = {
     answer,
@@ -56,6 +64,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     ...(structured ? { structured } : {}),
     language,
     requiredStyle,
+    citationScope,
   };
 
   const findings: Finding[] = [...checkExists(ctx), ...checkFormatted(ctx), ...checkComplete(ctx)];

@@ -391,6 +391,7 @@ export interface CollectedCitations extends BuiltCitations {
   resolveRef: RefResolver['resolveRef'];
 }
 
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function collectCitations(input: CollectCitationsInput): CollectedCitations {
   const answer = typeof input.answer === 'string' ? input.answer : '';
   const chunks = Array.isArray(input.chunks) ? input.chunks : [];

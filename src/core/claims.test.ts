@@ -47,17 +47,32 @@ describe('markers and sentence ends', () => {
     expect(split(b).every((c) => !b.slice(c.start).startsWith('['))).toBe(true);
   });
 
-  it('merges "1[2]." (a list number glued to a marker) into the next sentence (ExpertQA)', () => {
+  it('gives a marker glued to a list number ("1[2].") to the claim before the number (ExpertQA)', () => {
     const a = 'Some books related to Karel Capek include:\n\n1[2]. Capek wrote a play about robots [3]. The library holds his letters [4].';
     expect(spans(a)).toEqual([
-      'Some books related to Karel Capek include:',
-      '1[2]. Capek wrote a play about robots [3].',
+      'Some books related to Karel Capek include:\n\n1[2]',
+      'Capek wrote a play about robots [3].',
       'The library holds his letters [4].',
     ]);
+    // The number is not part of any claim's text.
+    expect(textsOf(a)[0]).toBe('Some books related to Karel Capek include:');
   });
 });
 
 describe('abbreviations and numbers', () => {
+  it('reads initials as initials, whatever the letter ("P.", "R." are also page and year abbreviations)', () => {
+    expect(spans('A. M. Smith and P. Q. Jones wrote it. J. R. R. Tolkien read it. See p. 5 of the report.')).toEqual([
+      'A. M. Smith and P. Q. Jones wrote it.',
+      'J. R. R. Tolkien read it.',
+      'See p. 5 of the report.',
+    ]);
+    // Journal abbreviations do not end a sentence either.
+    expect(spans('It appeared in IEEE Trans. Neural Netw. in 2019. It was cited often.')).toEqual([
+      'It appeared in IEEE Trans. Neural Netw. in 2019.',
+      'It was cited often.',
+    ]);
+  });
+
   it('does not split English abbreviations and decimals', () => {
     const a = 'Dr. Smith of the U.S. Army measured 3.5 km, e.g. on the road, i.e. outside. No. 5 is next. He left.';
     expect(spans(a)).toEqual(['Dr. Smith of the U.S. Army measured 3.5 km, e.g. on the road, i.e. outside.', 'No. 5 is next.', 'He left.']);

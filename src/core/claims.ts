@@ -23,6 +23,7 @@
 //    statements whose <cite></cite> is empty, and fragments without a single word.
 import type { CitationMarker, Claim, ClaimKind, Language } from './types';
 import { foldWord, wordsOf, STOPWORDS } from './language';
+import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 
 export interface SplitClaimsOptions {
   /**
@@ -30,6 +31,8 @@ export interface SplitClaimsOptions {
    * claims. Lines of that shape are also recognised without this option.
    */
   footnoteDefinitions?: readonly { start: number; end: number }[];
+  /** The user's question: a lead-in that only repeats its topic asserts nothing new. */
+  query?: string;
 }
 
 type DraftKind = 'sentence' | 'list_item' | 'heading';
@@ -63,6 +66,8 @@ interface Ctx {
   defs: readonly { start: number; end: number }[];
   drafts: Draft[];
   block: number;
+  query: string | undefined;
+  topic: Set<string> | null;
 }
 
 export function splitClaims(
@@ -85,7 +90,7 @@ export function splitClaims(
   const defs = Array.isArray(opts.footnoteDefinitions)
     ? opts.footnoteDefinitions.filter((d) => d && Number.isInteger(d.start) && Number.isInteger(d.end)).sort((x, y) => x.start - y.start)
     : [];
-  const ctx: Ctx = { s, flags, lang, defs, drafts: [], block: 0 };
+  const ctx: Ctx = { s, flags, lang, defs, drafts: [], block: 0, query: opts.query, topic: null };
 
   const statements = findStatements(s);
   let pos = 0;
@@ -97,7 +102,7 @@ export function splitClaims(
   if (pos < s.length) splitRegion(ctx, pos, s.length);
 
   const drafts = absorbLetterless(ctx, ctx.drafts);
-  return drafts.map((d, index) => toClaim(ctx, d, index));
+  return drafts.map((d, index) => toClaim(ctx, d, index, drafts[index + 1]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,6 +287,12 @@ function splitRegion(ctx: Ctx, from: number, to: number): void {
       pos = next;
       continue;
     }
+    const glued = gluedListNumber(ctx, c, lineEnd, flush);
+    if (glued) {
+      st.cur = { kind: 'list_item', start: glued, end: lineEnd, lines: 1 };
+      pos = next;
+      continue;
+    }
     const bullet = LIST_BULLET.exec(line);
     if (bullet) {
       flush();
@@ -307,6 +318,41 @@ function splitRegion(ctx: Ctx, from: number, to: number): void {
     pos = next;
   }
   flush();
+}
+
+/**
+ * `1[2]. Item`, `1.[2] Item`, `2[3][4]) Item`: a list number with markers glued to it. Such
+ * markers come from citing sentence by sentence an answer whose splitter ended a sentence at the
+ * list number ("…the following approaches:⏎⏎1." + "[2]"), so they belong to the claim before the
+ * number, which is where they go (its span then runs to the markers; the number itself is
+ * blanked out of every claim). With no claim before it, or only a heading, the item keeps them.
+ * Returns where the item's text starts, or 0 when the line has no such number.
+ */
+function gluedListNumber(ctx: Ctx, c: number, lineEnd: number, flush: () => void): number {
+  const { s, flags } = ctx;
+  let k = c;
+  while (k < lineEnd && k - c < 3 && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+  if (k === c) return 0;
+  const numEnd = k;
+  const dotBefore = s[k] === '.' || s[k] === ')';
+  if (dotBefore) k++;
+  if (flags[k] !== MARKER) return 0;
+  while (k < lineEnd && flags[k] === MARKER) k++;
+  const markerEnd = k;
+  const dotAfter = !dotBefore && (s[k] === '.' || s[k] === ')');
+  if (dotAfter) k++;
+  if ((!dotBefore && !dotAfter) || !isSpace(s, k)) return 0;
+  while (k < lineEnd && isSpace(s, k)) k++;
+  if (k >= lineEnd) return 0;
+  flush();
+  flags.fill(STRIP, c, numEnd + (dotBefore ? 1 : 0));
+  if (dotAfter) flags[markerEnd] = STRIP;
+  const prev = ctx.drafts[ctx.drafts.length - 1];
+  if (prev && prev.kind !== 'heading') {
+    prev.end = Math.max(prev.end, markerEnd);
+    prev.text = null;
+  }
+  return k;
 }
 
 function lineEndOf(s: string, from: number): number {
@@ -631,6 +677,7 @@ function sbContinues(text: string, t: number, j: number, k: number, c: number): 
 const NON_TERMINAL = new Set(
   (
     'dr mr mrs ms prof st mt gen col lt sgt capt rev hon sen gov pres e.g i.e eg ie cf vs approx ca viz al ' +
+    'trans proc conf intl natl acad assoc univ dept lett netw comput symp ' +
     'č čl odst písm např tzv tzn tj mj resp str s srov cca doc ing mgr mudr judr phdr rndr bc sv ul nám tel obr tab kap zák vyhl nař pozn příp popř odd roč př zejm vč ev'
   ).split(' '),
 );
@@ -699,7 +746,8 @@ function shouldMerge(text: string, prevStart: number, nextStart: number, nextEnd
   const low = tok.toLowerCase();
   if (NON_TERMINAL.has(low)) return true;
   const n = text.slice(ns, Math.min(nextEnd, ns + 40));
-  if (BEFORE_NUMBER.has(low)) return /^[\d(]/.test(n);
+  // "p. 5" goes on; "P. Q. Jones" is read as initials below ("p", "r" are also initials).
+  if (BEFORE_NUMBER.has(low) && (/^[\d(]/.test(n) || tok.length > 1 || tok === low)) return /^[\d(]/.test(n);
   if (MAYBE_TERMINAL.has(low)) return /^[\d§(]/.test(n);
   if (SCALES.has(low) && ts - 2 >= prevStart && isSpace(text, ts - 1) && /\p{N}/u.test(text[ts - 2] ?? '')) return CURRENCY_START.test(n);
   if (INITIALS_RE.test(tok)) {
@@ -835,7 +883,7 @@ function hasMarker(ctx: Ctx, a: number, b: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // Claims, their text and exemptions
 
-function toClaim(ctx: Ctx, d: Draft, index: number): Claim {
+function toClaim(ctx: Ctx, d: Draft, index: number, next: Draft | undefined): Claim {
   const text = d.text ?? claimText(ctx, d.start, d.end);
   const claim: Claim = {
     index,
@@ -846,27 +894,55 @@ function toClaim(ctx: Ctx, d: Draft, index: number): Claim {
     chunk_ids: [],
     citation_indexes: [],
     needs_citation: true,
+    paragraph: d.block,
   };
   if (d.kind === 'heading' || SECTION_LABEL.test(text)) exempt(ctx, claim, 'heading', 'heading');
   else if (isQuestion(text)) exempt(ctx, claim, 'question', 'question');
   else if (d.emptyCite) exempt(ctx, claim, d.kind, 'longcite_empty_cite');
   else if (isContentless(text)) exempt(ctx, claim, d.kind, 'no_content');
-  else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', /:\s*$/.test(text) ? 'meta_intro' : 'meta');
+  else if (/[:：]\s*$/.test(text)) leadIn(ctx, claim, text, next);
+  else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', 'meta');
+  else if (isAdvice(text)) exempt(ctx, claim, 'meta', 'advice');
   else if (isAbsence(text)) exempt(ctx, claim, 'meta', 'no_information');
   return claim;
+}
+
+/**
+ * A sentence ending with ':'. A count or a number in it is a specific assertion, whatever else it
+ * says; otherwise words only about the answer make it a meta introduction, advice stays advice,
+ * and when something follows it, leadIns.ts decides by its content words (exempt, doubtful, claim).
+ */
+function leadIn(ctx: Ctx, claim: Claim, text: string, next: Draft | undefined): void {
+  if (statesCount(text)) return;
+  if (isMeta(text, ctx.lang)) return exempt(ctx, claim, 'meta', 'meta_intro');
+  if (isAdvice(text)) return exempt(ctx, claim, 'meta', 'advice');
+  // Nothing follows, or only a heading: it introduces nothing, so it is read as a claim.
+  if (!next || next.kind === 'heading') return;
+  const cls = classifyLeadIn(text, isMetaWord, (ctx.topic ??= topicWords(ctx.query)));
+  if (cls === 'lead_in') exempt(ctx, claim, 'meta', 'lead_in');
+  else if (cls === 'lead_in_unsure') {
+    // Not known to be meta: it keeps its kind, and COMPLETE warns when it is uncited.
+    exempt(ctx, claim, claim.kind, 'lead_in_unsure');
+    if (claim.exemption) claim.exemption.doubtful = true;
+  }
 }
 
 /** A line that only names the list of sources below it ("References:", "Zdroje"). */
 const SECTION_LABEL = /^(?:sources?|references?|citations?|cited sources|sources used|bibliography|works cited|zdroje|použité zdroje|odkazy|citace|literatura|prameny)\s*:?$/iu;
 
-function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: keyof (typeof REASONS)['en']): void {
+function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: ExemptionRule): void {
   claim.kind = kind;
   claim.needs_citation = false;
   claim.exemption = { rule, reason: REASONS[ctx.lang][rule] };
 }
 
-const REASONS: Record<Language, Record<'heading' | 'question' | 'meta' | 'meta_intro' | 'no_information' | 'longcite_empty_cite' | 'no_content', string>> = {
+type ExemptionRule = 'heading' | 'question' | 'meta' | 'meta_intro' | 'lead_in' | 'lead_in_unsure' | 'advice' | 'no_information' | 'longcite_empty_cite' | 'no_content';
+
+const REASONS: Record<Language, Record<ExemptionRule, string>> = {
   en: {
+    lead_in: 'It only announces the list or text that follows (no count, number or fact of its own); what follows carries the claims.',
+    lead_in_unsure: 'It introduces what follows, but names more than a generic announcement would: check whether it states a fact that needs a citation.',
+    advice: 'Advice to the reader or an announcement of the explanation itself: it states no fact from a source.',
     no_information: 'It says that the provided sources do not contain something: there is nothing to cite for it.',
     heading: 'A heading only structures the answer; it asserts nothing.',
     question: 'A question asserts nothing, so it needs no citation.',
@@ -876,6 +952,9 @@ const REASONS: Record<Language, Record<'heading' | 'question' | 'meta' | 'meta_i
     no_content: 'There are no words here to support.',
   },
   cs: {
+    lead_in: 'Jen ohlašuje seznam nebo text, který následuje (bez počtu, čísla či vlastního faktu); tvrzení nese to, co následuje.',
+    lead_in_unsure: 'Uvádí to, co následuje, ale jmenuje víc než obecné ohlášení: ověřte, zda netvrdí fakt, který potřebuje citaci.',
+    advice: 'Rada čtenáři nebo ohlášení samotného vysvětlení: netvrdí žádný fakt ze zdroje.',
     no_information: 'Konstatuje, že poskytnuté zdroje něco neobsahují: není co citovat.',
     heading: 'Nadpis jen člení odpověď; nic netvrdí.',
     question: 'Otázka nic netvrdí, a proto nepotřebuje citaci.',

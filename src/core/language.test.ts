@@ -14,6 +14,25 @@ describe('detectLanguage', () => {
     expect(detectLanguage('The Škoda works in Plzeň were founded in 1859 and they employ many people.')).toBe('en');
   });
 
+  it('decides on real words: initials, Czech names and abbreviations of a reference list do not make English Czech', () => {
+    const refs =
+      'Graph networks generalise convolutions [1].\n\n' +
+      '[1] V. K. Dvořák, J. Šťastný, Z. Kříž, and S. Černý, "Graph nets," Sb. Věd. Pr. Vys. Šk. Báň., vol. 3, pp. 1-9, 2019.\n' +
+      '[2] M. Růžička, P. Ďurica, "Learning on graphs," Acta Polytech., vol. 5, 2020. [Online]. Available: https://example.cz/š';
+    expect(detectLanguage(refs)).toBe('en');
+    // The same list under a Czech sentence is Czech.
+    expect(detectLanguage(refs.replace('Graph networks generalise convolutions [1].', 'Grafové sítě zobecňují konvoluce na nepravidelné struktury, které se používají v chemii [1].'))).toBe('cs');
+  });
+
+  it('falls back to the given language when the evidence is thin', () => {
+    expect(detectLanguage('Smith, A. M. (2019). Graphs. J. Netw., 12(3).', 'cs')).toBe('cs');
+    expect(detectLanguage('Smith, A. M. (2019). Graphs. J. Netw., 12(3).')).toBe('en');
+    expect(detectLanguage('', 'cs')).toBe('cs');
+    // Enough real words decide whatever the fallback.
+    expect(detectLanguage('Which lake is the deepest on earth and how deep is it?', 'cs')).toBe('en');
+    expect(detectLanguage('Které jezero je nejhlubší na světě a jak je hluboké?', 'en')).toBe('cs');
+  });
+
   it('defaults to English for empty or odd input', () => {
     expect(detectLanguage('')).toBe('en');
     expect(detectLanguage('12345 [1] []')).toBe('en');

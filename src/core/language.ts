@@ -1,6 +1,10 @@
 // Language detection (English / Czech) and the small word helpers the claim splitter and the
-// citation builder share. Detection is a vote: Czech-only letters (ě š č ř ž ů ť ď ň) and Czech
-// function words against English function words, over the first 20,000 characters.
+// citation builder share. Detection is a vote over real words, in the first 20,000 characters:
+// Czech-only letters (ě š č ř ž ů ť ď ň) in lower-case words and Czech function words against
+// English function words. Names (capitalised words carry no vote by their letters), initials and
+// abbreviations ("A. M.", "P.", "Netw."), URLs and bracketed markers are left out, so a list of
+// references full of Czech names or one-letter initials does not make an English answer Czech.
+// When the vote is thin the caller's fallback decides (the interface language in the page).
 import type { Language } from './types';
 
 const SAMPLE = 20_000;
@@ -19,7 +23,7 @@ const EN_MARKERS = new Set(
   ),
 );
 
-const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Lower-cased word tokens (letters and digits, inner apostrophes and hyphens kept). */
@@ -27,16 +31,30 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
-export function detectLanguage(text: string): Language {
-  if (typeof text !== 'string' || text === '') return 'en';
-  const sample = text.slice(0, SAMPLE).toLowerCase();
-  // Czech-only letters are a strong signal on their own; count them without tokenising.
-  let cs = 2 * (sample.match(CS_ONLY_LETTERS_G)?.length ?? 0);
+/** Fewer votes than this, or a lead smaller than MIN_LEAD, is too thin to decide on. */
+const MIN_VOTES = 3;
+const MIN_LEAD = 2;
+const URLISH = /\b[a-z][a-z0-9+.-]{1,15}:\/\/\S+|\bwww\.\S+|\S+@\S+\.\w+|\[[^\]\n]{0,40}\]|\\cite\{[^}]*\}/gi;
+const TOKEN = /\p{L}+/gu;
+
+export function detectLanguage(text: string, fallback: Language = 'en'): Language {
+  const fb: Language = fallback === 'cs' ? 'cs' : 'en';
+  if (typeof text !== 'string' || text === '') return fb;
+  const sample = text.slice(0, SAMPLE).replace(URLISH, ' ');
+  let cs = 0;
   let en = 0;
-  for (const w of sample.split(/[^\p{L}]+/u)) {
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(sample); m; m = TOKEN.exec(sample)) {
+    const tok = m[0];
+    const after = sample[m.index + tok.length];
+    // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language.
+    if (after === '.' && (tok.length === 1 || (tok.length <= 5 && tok[0] !== tok[0]!.toLowerCase()))) continue;
+    const w = tok.toLowerCase();
+    if (w === tok) cs += 2 * (w.match(CS_ONLY_LETTERS_G)?.length ?? 0);
     if (CS_MARKERS.has(w)) cs += 1;
     else if (EN_MARKERS.has(w)) en += 1;
   }
+  if (cs + en < MIN_VOTES || Math.abs(cs - en) < MIN_LEAD) return fb;
   return cs > en ? 'cs' : 'en';
 }
 

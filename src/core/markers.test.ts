@@ -37,6 +37,14 @@ describe('findMarkers: bracket numbers', () => {
     expect(texts('metallicity [Fe/H]=-2.09 [sic] [Note] [citation needed] [a b c] [1.5] [-1]')).toEqual([]);
   });
 
+  it('treats the bracketed notes of bibliography styles as text unless a chunk has that id', () => {
+    const a = 'Smith, "Graphs," 2019. [Online]. Available: https://x.org/g [Accessed: 22-Oct-2021]. [Internet] [cited 2021 Oct 22] [PDF] [Video] [Updated 2020-01-05]';
+    expect(texts(a)).toEqual([]);
+    expect(texts('see [Accessed: 22-Oct-2021]', ['Accessed: 22-Oct-2021'])).toEqual(['[Accessed: 22-Oct-2021]']);
+    // Id-shaped brackets that only start like such a word are still markers (a made-up id must fail EXISTS).
+    expect(texts('see [rev1] and [ed_2] and [version3]')).toEqual(['[rev1]', '[ed_2]', '[version3]']);
+  });
+
   it('ignores Markdown links and images, but a numeric link text is a citation', () => {
     expect(texts('see [the docs](https://x.org) and ![chart](a.png) and ![1](b.png)')).toEqual([]);
     const a = 'Fact [1](https://example.com/page).';

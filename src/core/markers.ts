@@ -70,6 +70,13 @@ const MAX_RANGE = 200;
 /** Longest number read as a reference. */
 const MAX_DIGITS = 6;
 
+/**
+ * Words that open the bracketed annotations of bibliography styles (IEEE `[Online]`,
+ * `[Accessed: 22-Oct-2021]`, Vancouver `[Internet]`, `[cited 2021 Oct 22]`, `[PDF]`, `[Video]`);
+ * such a bracket is text unless it is a chunk id of the case.
+ */
+const BIBLIO_WORD =
+  /^(?:accessed|retrieved|cited|viewed|visited|updated|last updated|downloaded|online|internet|pdf|video|audio|podcast|abstract|preprint|dataset|software|computer software|e-?book|ebook|microfilm|cd-rom|dvd|blog|tweet|slides|poster|thesis|dissertation|in press|translated|trans|version|ver|edition|ed|revised|rev|archived|navštíveno|citováno|cit|online dokument|přístup)(?![\p{L}\p{N}_-])/iu;
 const ID_SHAPE = /^\p{L}{1,24}(?: ?[:#.] ?|[ _-])?\d{1,7}(?:[_\-.:][\p{L}\d]+)*$/u;
 /** "[Sources: 1, 2]", "[docs 1-3]": a source word before a number list; each number keeps the word. */
 const LABELLED_LIST = /^(\p{L}{1,24})(?: ?[:#.] ?| )(\d.*)$/u;
@@ -163,6 +170,7 @@ function referenceList(
   let blankAbove = false;
   let headed = false;
   let bracketsOnly = true;
+  let unlabelled = false;
   // Lines from the end upwards: entries and blank lines, until a heading or any other line.
   let end = s.length;
   for (let lines = 0; end >= 0 && lines < 400; lines++) {
@@ -173,11 +181,24 @@ function referenceList(
       if (entries.length > 0) blankAbove = true;
     } else {
       const m = REF_ENTRY.exec(line);
-      if (!m) {
-        headed = entries.length > 0 && REF_HEADING.test(line);
-        break;
-      }
       const first = ls + (line.length - line.trimStart().length);
+      if (!m) {
+        if (REF_HEADING.test(line)) {
+          headed = entries.length > 0;
+          break;
+        }
+        // An entry without a label (APA "Smith, A. M. (2019). Title. …", a bare URL): the
+        // block counts only under a heading, checked below; it defines nothing.
+        if (!looksBibliographic(line)) break;
+        entries.unshift({ label: '', target: line.trim(), start: first, end: ls + line.trimEnd().length, kind: 'link' });
+        unlabelled = true;
+        bracketsOnly = false;
+        blockStart = ls;
+        blankAbove = false;
+        if (nl < 0) return undefined;
+        end = nl;
+        continue;
+      }
       const kind = line.trimStart().startsWith('[^') ? 'footnote' : 'link';
       entries.unshift({ label: m[1] ?? m[2] ?? m[3] ?? '', target: (m[4] ?? '').trim(), start: first, end: ls + line.trimEnd().length, kind });
       if (!REF_ENTRY_BRACKET.test(line)) bracketsOnly = false;
@@ -194,8 +215,10 @@ function referenceList(
     if (entries.some((e) => m.start > e.start && m.start < e.end)) return undefined;
   }
   if (!headed) {
-    // Without a heading: "[n] Title" lines only, after a blank line, each label cited above.
-    if (!bracketsOnly || !blankAbove) return undefined;
+    // Without a heading: "[n] Title" lines, or "n. …" lines that all read as bibliography
+    // entries, after a blank line, each label cited above.
+    if (unlabelled || !blankAbove) return undefined;
+    if (!bracketsOnly && !entries.every((e) => looksBibliographic(e.target))) return undefined;
     const cited = new Set<string>();
     for (const m of markers) if (m.start < blockStart) for (const r of m.refs) cited.add(r);
     if (!entries.every((e) => cited.has(e.label) || cited.has(String(Number(e.label))))) return undefined;
@@ -204,6 +227,29 @@ function referenceList(
   const known = new Set(defs.map((d) => d.start));
   return { start: blockStart, defs: entries.filter((e) => !known.has(e.start)) };
 }
+
+/**
+ * Whether a line reads as a bibliography entry (IEEE, APA, Vancouver, numbered lists): at least
+ * two kinds of cue among a year, author initials, "et al.", a quoted title and venue words
+ * (vol., pp., doi, Proc., Journal, Available:, Retrieved from, a URL) — or the line is only a URL
+ * or a Markdown link.
+ */
+export function looksBibliographic(line: string): boolean {
+  const t = line.trim();
+  if (t === '' || t.length > 1000) return false;
+  if (BIB_LINK_ONLY.test(t)) return true;
+  let cues = 0;
+  for (const re of BIB_CUES) if (re.test(t) && ++cues >= 2) return true;
+  return false;
+}
+const BIB_LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
+const BIB_CUES: readonly RegExp[] = [
+  /\(\s*(?:1[5-9]|20)\d{2}[a-z]?\s*\)|(?:^|[\s,.(])(?:1[5-9]|20)\d{2}[a-z]?(?:[.,;)]|$)/,
+  /\b\p{Lu}\.(?:[ -]?\p{Lu}\.)*(?:,|\s*&|\s+and\s|\s+\p{Lu}\p{Ll})|\p{Lu}\p{Ll}+,\s\p{Lu}\.|\p{Lu}\p{Ll}+ \p{Lu}{1,3}(?:,|\.\s)/u,
+  /\bet al\./,
+  /["“][^"”]{3,}["”]/,
+  /\b(?:vol\.|no\.\s*\d|pp?\.\s*\d|doi|isbn|issn|proc\.|proceedings|journal|trans\.|conference|retrieved from|available(?: at| from| online)?:|accessed|in:|eds?\.)|https?:\/\/|\[(?:online|internet)\]/i,
+];
 
 // ---------------------------------------------------------------------------------------------
 // URLs: brackets inside them are part of the address (`?tag[0]=x`, `<https://x.org/a[2]>`).
@@ -401,6 +447,8 @@ function bracketIds(content: string, known: KnownIds): string[] | null {
     const nums = parseNumberList(labelled[2]!);
     if (nums && !nums.malformed && nums.refs.length > 1) return nums.refs.map((n) => `${singularLabel(labelled[1]!)} ${n}`);
   }
+  // "[Accessed: 22-Oct-2021]", "[Updated 2020]": a reference string's annotation, not a source id.
+  if (BIBLIO_WORD.test(whole)) return null;
   const parts = whole.split(/[,;]/).map((p) => p.trim());
   if (parts.some((p) => p === '')) return null;
   for (const p of parts) {

@@ -13,6 +13,7 @@ const PARAMS: { [K in keyof FindingMessages]: Parameters<FindingMessages[K]>[0] 
   uncitedClaim: { claim: 'The sky is blue and the grass is green, as everyone who has looked outside knows.' },
   noCitations: { claims: 3 },
   exemptClaim: { claim: 'What do you think?', rule: 'question', reason: 'a question asserts nothing' },
+  uncitedLeadIn: { claim: 'Einstein won the Nobel Prize for the following discovery:', rule: 'lead_in_unsure' },
   offsetsOutOfBounds: { marker: '[1]', chunkId: '0', start: 30, end: 99, length: 36 },
   offsetsInverted: { marker: '[1]', chunkId: '0', start: 9, end: 3 },
   offsetsWrong: { marker: '[1]', chunkId: '0', start: 0, end: 16, foundStart: 20, foundEnd: 36 },

@@ -17,6 +17,7 @@ export interface FindingMessages {
   uncitedClaim(p: { claim: string }): string;
   noCitations(p: { claims: number }): string;
   exemptClaim(p: { claim: string; rule: string; reason: string }): string;
+  uncitedLeadIn(p: { claim: string; rule: string }): string;
   // Quotes and offsets
   offsetsOutOfBounds(p: { marker: string; chunkId: string; start: number; end: number; length: number }): string;
   offsetsInverted(p: { marker: string; chunkId: string; start: number; end: number }): string;
@@ -66,6 +67,8 @@ const en: FindingMessages = {
   uncitedClaim: ({ claim }) => `No citation for the claim "${q(claim)}".`,
   noCitations: ({ claims }) => `The answer cites nothing, although ${claims === 1 ? '1 claim needs' : `${claims} claims need`} a citation.`,
   exemptClaim: ({ claim, rule, reason }) => `Exempt (${rule}): "${q(claim, 40)}" — ${sentence(reason)}`,
+  uncitedLeadIn: ({ claim, rule }) =>
+    `No citation for the introduction "${q(claim)}" (${rule}): it may state a fact of its own; cite it or check that the items below support it.`,
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }) =>
     `${marker}: offsets ${start}–${end} lie outside chunk "${chunkId}" (length ${length}).`,
   offsetsInverted: ({ marker, chunkId, start, end }) =>
@@ -102,6 +105,11 @@ const CS_RULES: Record<string, string> = {
   question: 'otázka',
   heading: 'nadpis',
   meta: 'meta-věta',
+  meta_intro: 'úvodní meta-věta',
+  lead_in: 'uvozovací věta',
+  lead_in_unsure: 'možná jen uvozovací věta',
+  advice: 'rada čtenáři',
+  no_information: 'zdroje to neuvádějí',
   list_item: 'položka seznamu',
   sentence: 'věta',
   greeting: 'pozdrav',
@@ -130,7 +138,10 @@ const cs: FindingMessages = {
   wrongStyle: ({ marker, required }) => `${marker} nepoužívá požadovaný styl ${STYLE_SHAPE[required]}.`,
   uncitedClaim: ({ claim }) => `Tvrzení „${q(claim)}“ nemá citaci.`,
   noCitations: ({ claims }) => `Odpověď necituje nic, přestože ${csClaims(claims)} citaci.`,
-  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${CS_RULES[rule] ?? rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
+  // The rule id stays visible beside its Czech name: it is what the README and the report JSON call it.
+  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${CS_RULES[rule] ? `${CS_RULES[rule]}, ${rule}` : rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
+  uncitedLeadIn: ({ claim, rule }) =>
+    `Úvod „${q(claim)}“ nemá citaci (${CS_RULES[rule] ?? rule}): může tvrdit vlastní fakt; ocitujte ho nebo ověřte, že ho podkládají položky pod ním.`,
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }) =>
     `${marker}: pozice ${start}–${end} leží mimo úryvek „${chunkId}“ (délka ${length}).`,
   offsetsInverted: ({ marker, chunkId, start, end }) =>

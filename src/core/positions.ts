@@ -81,10 +81,12 @@ export function lineIndexOf(text: string): LineIndex {
   return lastIndex;
 }
 
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function offsetToPosition(text: string, offset: number): Position {
   return lineIndexOf(text).position(offset);
 }
 
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function positionToOffset(text: string, line: number, column: number): number {
   return lineIndexOf(text).offset(line, column);
 }
@@ -108,6 +110,7 @@ export function makeParseError(
 }
 
 /** The same error moved into a larger text that contains the parsed text at `base`. */
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function shiftParseError(
   error: ParseError,
   whole: string,

@@ -247,6 +247,7 @@ export function buildLocalReport(
       ...(extra.caseId !== undefined ? { case_id: extra.caseId } : {}),
       answer_format: extra.answerFormat,
       required_style: ctx.requiredStyle,
+      citation_scope: ctx.citationScope ?? 'sentence',
     },
   };
 }

@@ -17,6 +17,10 @@ export function renderTextReport(report: Report, origin: { file?: string; id?: s
   const cited = report.claims.filter((c) => c.citation_indexes.length > 0).length;
   const needing = report.claims.filter((c) => c.needs_citation).length;
   lines.push(`  claims: ${report.claims.length} (${needing} need a citation, ${cited} cited); citations: ${report.citations.length}`);
+  if (report.meta.citation_scope === 'paragraph') {
+    const credited = report.claims.filter((c) => c.credited_by === 'paragraph').length;
+    lines.push(`  citation scope: paragraph (${credited} claim${credited === 1 ? '' : 's'} credited by the citation closing their paragraph)`);
+  }
   const s = report.scores;
   const scoreParts: string[] = [`coverage ${pct(s.citation_coverage)}`, `existence ${pct(s.citation_existence)}`];
   if (s.source_verification !== null) scoreParts.push(`quotes ${pct(s.source_verification)}`);

@@ -192,8 +192,16 @@ export interface Claim {
   chunk_ids: string[];
   citation_indexes: number[];
   needs_citation: boolean;
-  /** Why a claim is exempt from needing a citation, e.g. { rule: 'question', ... }. */
-  exemption?: { rule: string; reason: string };
+  /**
+   * Why a claim is exempt from needing a citation, e.g. { rule: 'question', ... }. `doubtful`: the
+   * rule is not sure (a lead-in naming more than an announcement would); COMPLETE warns when such
+   * a claim has no citation, without failing.
+   */
+  exemption?: { rule: string; reason: string; doubtful?: boolean };
+  /** Which block of the answer the claim is in (a paragraph, a list item, a LongCite statement). */
+  paragraph?: number;
+  /** Set when the claim has no marker of its own and its citations are its paragraph's final ones (citation scope 'paragraph'). */
+  credited_by?: 'paragraph';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,6 +304,8 @@ export interface Report {
     case_id?: string;
     answer_format: AnswerFormat;
     required_style: RequiredStyle;
+    /** How claims are credited with citations (absent in reports made before the setting existed: 'sentence'). */
+    citation_scope?: 'sentence' | 'paragraph';
     generated_at?: string;
   };
 }
@@ -304,6 +314,10 @@ export interface AuditOptions {
   requiredStyle?: RequiredStyle;
   /** 'auto' detects from the query and answer. */
   language?: Language | 'auto';
+  /** The language when detection has too little to go on (the page passes its interface language). */
+  fallbackLanguage?: Language;
+  /** 'sentence' (default): each claim needs its own citation; 'paragraph': a paragraph's final citations cover it. */
+  citationScope?: 'sentence' | 'paragraph';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,6 +335,7 @@ export interface CheckContext {
   structured?: StructuredInput;
   language: Language;
   requiredStyle: RequiredStyle;
+  citationScope?: 'sentence' | 'paragraph';
   /**
    * Working data the checks derive from the fields above and share within one audit (e.g. each
    * claim's citations); filled on first use, never serialised. Kept on the context itself so

@@ -6,8 +6,10 @@ import type { Example } from './types';
 export const examples: Example[] = [...englishExamples, ...czechExamples];
 
 /** The audit a first visit opens with (README: "npm start" shows an example already checked). */
+/** @public read through the lazily loaded module (state/app.svelte.ts). */
 export const defaultExample: Example = heatPumps;
 
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function findExample(id: string): Example | undefined {
   return examples.find((e) => e.id === id);
 }

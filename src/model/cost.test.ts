@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { costUSD, formatUSD, priceFor } from './cost';
+import { costUSD, priceFor } from './cost';
 
 describe('prices', () => {
   test('known, dated and unknown models', () => {
@@ -19,11 +19,5 @@ describe('prices', () => {
     const large = costUSD('claude-haiku-5-5', [{ input: 100_001, cacheWrite: 0, cacheRead: 0, output: 0 }]);
     expect(small).toBeCloseTo(0.01, 6);
     expect(large).toBeCloseTo(0.0500005, 6);
-  });
-
-  test('formatting', () => {
-    expect(formatUSD(0.0042)).toBe('$0.0042');
-    expect(formatUSD(0.42)).toBe('$0.420');
-    expect(formatUSD(4.2)).toBe('$4.20');
   });
 });

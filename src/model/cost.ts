@@ -30,10 +30,3 @@ export function costUSD(model: string, requests: RequestTokens[]): number | null
   }
   return usd;
 }
-
-export function formatUSD(usd: number): string {
-  if (usd === 0) return '$0';
-  if (usd < 0.01) return `$${usd.toFixed(4)}`;
-  if (usd < 1) return `$${usd.toFixed(3)}`;
-  return `$${usd.toFixed(2)}`;
-}

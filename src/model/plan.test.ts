@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { makeCase, threeClaimCase } from '../../tests/server/factories';
+import { auditCase } from '../core/audit';
 import { PREVIEW_CHARS } from './constants';
 import { buildRequest, chunkToolResult, planAudit, selectTasks } from './plan';
 import { PROMPTS, PROMPT_VERSION, fillTemplate, parseTemplate, placeholders } from './prompts';
@@ -103,6 +104,36 @@ describe('planAudit', () => {
     const task = (buildRequest(plan, plan.batches[0]!, { mode: 'output_config', pass: 0, stream: true }).messages[0]!.content as { text: string }[])[1]!.text;
     expect(task).toContain('Feedback language: Czech (cs)');
     expect(task).not.toMatch(/\{\{\w+\}\}/);
+  });
+});
+
+describe('citation scope in the prompt', () => {
+  const c = {
+    query: 'Where is Paris?',
+    answer: 'Paris is the capital of France. It lies on the Seine [1].\n\nLyon is a French city.',
+    chunks: [{ id: '1', text: 'Paris, the capital of France, lies on the Seine.' }],
+  };
+  const taskOf = (scope: 'sentence' | 'paragraph') => {
+    const plan = planAudit(c, auditCase(c, { citationScope: scope }), { model, nonce: 'abc123' });
+    return { plan, text: (buildRequest(plan, plan.batches[0]!, { mode: 'output_config', pass: 0, stream: true }).messages[0]!.content as { text: string }[])[1]!.text };
+  };
+
+  test('paragraph scope: the model is told how claims are credited, and the credited claim is marked', () => {
+    const { plan, text } = taskOf('paragraph');
+    expect(text).toContain('citing once per paragraph');
+    expect(text).toContain('"credited_by":"paragraph"');
+    expect(plan.batches[0]!.claims.map((t) => [t.claim_index, t.cited_chunk_ids, t.credited_by])).toEqual([
+      [0, ['1'], 'paragraph'],
+      [1, ['1'], undefined],
+    ]);
+    expect(plan.batches[0]!.uncited.map((u) => u.claim_index)).toEqual([2]);
+  });
+
+  test('sentence scope: each claim is credited only with its own markers', () => {
+    const { plan, text } = taskOf('sentence');
+    expect(text).toContain('only with the markers written in it');
+    expect(text).not.toContain('credited_by');
+    expect(plan.batches[0]!.uncited.map((u) => u.claim_index)).toEqual([0, 2]);
   });
 });
 

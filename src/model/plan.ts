@@ -35,6 +35,8 @@ export interface ClaimTask {
   claim_index: number;
   text: string;
   cited_chunk_ids: string[];
+  /** 'paragraph': the claim has no marker; its cited chunks are those closing its paragraph. */
+  credited_by?: 'paragraph';
 }
 
 export interface UncitedTask {
@@ -64,6 +66,8 @@ export interface AuditPlan {
   sharedBlock: string;
   claimsTotal: number;
   c: AuditCase;
+  /** How the local audit credited claims with citations (report.meta.citation_scope). */
+  citationScope: 'sentence' | 'paragraph';
 }
 
 export interface PlanOptions {
@@ -92,7 +96,7 @@ export function selectTasks(c: AuditCase, report: Report): { claims: ClaimTask[]
     }
     // Unknown or empty chunks already fail EXISTS locally; there is nothing for the model to read.
     const ids = [...new Set(claim.chunk_ids.map(String))].filter((id) => chunkHasText(byId.get(id)));
-    if (ids.length) claims.push({ claim_index: claim.index, text: claim.text, cited_chunk_ids: ids });
+    if (ids.length) claims.push({ claim_index: claim.index, text: claim.text, cited_chunk_ids: ids, ...(claim.credited_by ? { credited_by: claim.credited_by } : {}) });
   }
   return { claims, uncited };
 }
@@ -171,6 +175,7 @@ export function planAudit(c: AuditCase, report: Report, opts: PlanOptions): Audi
     sharedBlock: renderSharedBlock(c, nonce, fullChunkIds),
     claimsTotal: claims.length,
     c,
+    citationScope: report.meta.citation_scope === 'paragraph' ? 'paragraph' : 'sentence',
   };
 }
 
@@ -185,6 +190,17 @@ export interface TaskOptions {
   /** 0 = first judgement; 1 = the independent second judgement of strict mode. */
   pass: 0 | 1;
 }
+
+// What the model is told about how a claim got its cited chunks (issue 10, item 11).
+const SCOPE_RULES: Record<'sentence' | 'paragraph', string> = {
+  sentence:
+    'Each claim is credited only with the markers written in it or right after it: `cited_chunk_ids` are the chunks its own markers cite.',
+  paragraph:
+    'This audit accepts citing once per paragraph: a marker at the end of a paragraph also covers the earlier sentences of that paragraph that have no marker of their own. ' +
+    'Those claims carry `"credited_by": "paragraph"` and their `cited_chunk_ids` are the chunks cited at the end of their paragraph. ' +
+    'Judge them exactly like any other claim: a paragraph-level citation supports a sentence only when the chunk itself supports that sentence. ' +
+    'Sentences listed as uncited are in paragraphs that do not end with a citation.',
+};
 
 export function renderTask(plan: AuditPlan, batch: BatchPlan, opts: TaskOptions): string {
   const lang = plan.language;
@@ -203,6 +219,7 @@ export function renderTask(plan: AuditPlan, batch: BatchPlan, opts: TaskOptions)
   // The second judgement sees the claims in reverse order, so it is not anchored on the first.
   const claims = opts.pass === 1 ? [...batch.claims].reverse() : batch.claims;
   let task = fillTemplate(PROMPTS.task, {
+    citation_scope: fillTemplate(PROMPTS.citationScope, { scope_rule: SCOPE_RULES[plan.citationScope] }),
     part,
     nonce: plan.nonce,
     claim_count: claims.length,

@@ -7,6 +7,7 @@ import noCorrectnessRaw from '../../prompts/no-correctness.md?raw';
 import feedbackRaw from '../../prompts/feedback.md?raw';
 import repairRaw from '../../prompts/repair.md?raw';
 import submitToolRaw from '../../prompts/submit-tool.md?raw';
+import citationScopeRaw from '../../prompts/citation-scope.md?raw';
 
 export interface PromptTemplate {
   id: string;
@@ -41,6 +42,7 @@ export function fillTemplate(t: PromptTemplate, vars: Record<string, string | nu
   });
 }
 
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function placeholders(t: PromptTemplate): string[] {
   return [...new Set([...t.body.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
@@ -53,9 +55,11 @@ export const PROMPTS = {
   feedback: parseTemplate(feedbackRaw, 'feedback.md'),
   repair: parseTemplate(repairRaw, 'repair.md'),
   submitTool: parseTemplate(submitToolRaw, 'submit-tool.md'),
+  citationScope: parseTemplate(citationScopeRaw, 'citation-scope.md'),
 } as const;
 
 /** "judge-system@1+judge-task@1+…": recorded with results so a report says which prompts made it. */
+/** @testSeam only tests import this directly (knip.jsonc). */
 export const PROMPT_VERSION = Object.values(PROMPTS)
   .map((p) => `${p.id}@${p.version}`)
   .join('+');

@@ -42,7 +42,6 @@ export const JudgementOutputSchema = z.strictObject({
   recommendations: z.array(z.string()),
 });
 
-export type PairJudgement = z.output<typeof PairJudgementSchema>;
 export type ClaimJudgement = z.output<typeof ClaimJudgementSchema>;
 export type UncitedJudgement = z.output<typeof UncitedJudgementSchema>;
 export type JudgementOutput = z.output<typeof JudgementOutputSchema>;

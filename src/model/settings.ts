@@ -2,13 +2,8 @@
 // which persists only after the explicit "Remember on this device" opt-in. Everything read back
 // goes through zod, like every other input.
 import { z } from '../core/zod';
+import type { KeyValueStore } from '../platform/storage';
 import { DEFAULT_BASE_URL, DEFAULT_MODEL, MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY } from './constants';
-
-export interface KeyValueStore {
-  get(key: string): string | null;
-  set(key: string, value: string): boolean;
-  remove(key: string): void;
-}
 
 export const ModelSettingsSchema = z.object({
   version: z.literal(1).default(1),
@@ -55,41 +50,4 @@ export function storeRememberedKey(store: KeyValueStore, key: string): boolean {
 
 export function eraseRememberedKey(store: KeyValueStore): void {
   store.remove(MODEL_API_KEY_KEY);
-}
-
-/** A guarded localStorage for the few reads the model layer makes before the app starts. */
-export function browserStore(): KeyValueStore {
-  const ls = (): Storage | null => {
-    try {
-      return typeof localStorage === 'undefined' ? null : localStorage;
-    } catch {
-      return null;
-    }
-  };
-  return {
-    get(key) {
-      try {
-        return ls()?.getItem(key) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    set(key, value) {
-      try {
-        const s = ls();
-        if (!s) return false;
-        s.setItem(key, value);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    remove(key) {
-      try {
-        ls()?.removeItem(key);
-      } catch {
-        // Storage unavailable: nothing was stored either.
-      }
-    },
-  };
 }

@@ -36,6 +36,7 @@ export function wrap(kind: WrapperKind, nonce: string, text: string, attrs: Reco
 }
 
 /** JSON for a wrapped block: "<" is written as \u003c so the data can never form a tag. */
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function safeJson(value: unknown): string {
   return JSON.stringify(value, null, 1).replace(/</g, '\\u003c');
 }

@@ -61,7 +61,7 @@ describe('round trips', () => {
     const envelope: ShareEnvelope = {
       v: 1,
       case: sharedCases[0]!.case,
-      settings: { requiredStyle: 'latex_cite', language: 'cs' },
+      settings: { requiredStyle: 'latex_cite', language: 'cs', citationScope: 'paragraph' },
       model,
       labels: [{ caseKey: 'id:x', claimIndex: 0, chunkId: '1', annotator: 'ana', label: 'not_supported', note: 'no', updated: 3 }],
     };

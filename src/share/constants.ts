@@ -15,6 +15,3 @@ export const DECODE_MAX_CHARS = 40_000;
 export const DECODE_MAX_BYTES = 2 * 1024 * 1024;
 /** Compressed bytes handed to the inflater at a time, so the output cap is checked often. */
 export const INFLATE_SLICE_BYTES = 256;
-
-/** Raw payloads up to this size get the optimal (slow) deflate; larger ones the fast one. */
-export const OPTIMAL_DEFLATE_MAX_BYTES = 96 * 1024;

@@ -5,13 +5,15 @@
 import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults } from '../core/types';
-import { AnnotationLabelSchema, ModelResultsSchema, type AnnotationLabel } from '../store/schemas';
+import { AnnotationLabelSchema, ModelResultsSchema, type AnnotationLabel } from '../core/schemas';
 
 export const SHARE_ENVELOPE_VERSION = 1;
 
 export const ShareSettingsSchema = z.object({
   requiredStyle: z.enum(['auto', 'latex_cite', 'bracket_number', 'bracket_id', 'footnote', 'fullwidth', 'longcite']).optional(),
   language: z.enum(['auto', 'en', 'cs']).optional(),
+  /** Absent: 'sentence'. */
+  citationScope: z.enum(['sentence', 'paragraph']).optional(),
 });
 export type ShareSettings = z.output<typeof ShareSettingsSchema>;
 

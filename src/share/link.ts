@@ -21,10 +21,3 @@ export function payloadFromHash(hash: string): string | null {
   return null;
 }
 
-/** The payload of whatever a user pasted: a whole link, a fragment, or the bare payload. */
-export function payloadFromText(text: string): string {
-  const t = text.trim();
-  const hashAt = t.indexOf('#');
-  if (hashAt >= 0) return payloadFromHash(t.slice(hashAt)) ?? '';
-  return t;
-}

@@ -17,7 +17,7 @@ export interface AnalysisRequest {
   revision: number;
   inputs: Inputs;
   attached: Attached;
-  settings: Pick<Settings, 'requiredStyle' | 'language'>;
+  settings: Pick<Settings, 'requiredStyle' | 'language'> & Partial<Pick<Settings, 'citationScope' | 'uiLanguage'>>;
 }
 
 /** A problem positioned in one editor's text (0-based offsets, end exclusive). */
@@ -120,7 +120,12 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
   let error: string | null = null;
   if (c) {
     try {
-      report = auditCase(c, { requiredStyle: settings.requiredStyle, language: settings.language });
+      report = auditCase(c, {
+        requiredStyle: settings.requiredStyle,
+        language: settings.language,
+        ...(settings.citationScope ? { citationScope: settings.citationScope } : {}),
+        ...(settings.uiLanguage ? { fallbackLanguage: settings.uiLanguage } : {}),
+      });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }

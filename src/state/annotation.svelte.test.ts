@@ -9,12 +9,12 @@ import { MODEL_RATER, citedPairs, modelPairVerdicts, pairKey } from '../core/lab
 import { prepareCase, restoreCase } from '../core/parse/case';
 import { applyModelResults } from '../core/report';
 import type { AuditCase, ModelResults, Report, SupportVerdict } from '../core/types';
-import { HistoryDb } from '../store/db';
+import { AppDb } from '../store/db';
 import { caseKeyOf } from '../store/labels';
 import type { AnnotationLabel } from '../store/schemas';
 import { Annotation, storeLabelStore, type LabelStore } from './annotation.svelte';
 import { WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
@@ -330,7 +330,7 @@ describe('Annotation over the workbench case', () => {
 
 describe('the store’s labels table as a LabelStore', () => {
   it('writes, watches live and removes labels', async () => {
-    const db = new HistoryDb(`labels-${Math.random().toString(36).slice(2)}`);
+    const db = new AppDb(`labels-${Math.random().toString(36).slice(2)}`);
     cleanups.push(async () => {
       db.close();
       await Dexie.delete(db.name);

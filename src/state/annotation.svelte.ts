@@ -574,7 +574,7 @@ export class Annotation {
 export { MODEL_RATER, REFERENCE_ANNOTATOR };
 
 /** The labels table of the store as a LabelStore (live across tabs through Dexie's liveQuery). */
-export function storeLabelStore(db: import('../store/db').HistoryDb): LabelStore {
+export function storeLabelStore(db: import('../store/db').AppDb): LabelStore {
   return {
     watch(caseKeys, onLabels) {
       const keys = [...caseKeys];

@@ -1,7 +1,7 @@
 // The page's dataset run, its model run and the annotation state, built on the one workbench
 // and the model audit's settings. The annotation and dataset views import them from here (they
 // load on first use, so none of this is in the shell).
-import { historyDb } from '../store/db';
+import { appDb } from '../store/db';
 import { Annotation, storeLabelStore } from './annotation.svelte';
 import { DatasetSource, WorkbenchSource } from './annotationSource.svelte';
 import { appView } from './annotationView.svelte';
@@ -14,12 +14,17 @@ import { DatasetModelRun } from './datasetRunModel.svelte';
 import { modelAudit } from './modelApp.svelte';
 import { localStore } from './storage';
 
-const localSettings = (): LocalSettings => ({ requiredStyle: workbench.settings.requiredStyle, language: workbench.settings.language });
+const localSettings = (): LocalSettings => ({
+  requiredStyle: workbench.settings.requiredStyle,
+  language: workbench.settings.language,
+  citationScope: workbench.settings.citationScope,
+  fallbackLanguage: workbench.settings.uiLanguage,
+});
 
-const labelStore = storeLabelStore(historyDb());
+const labelStore = storeLabelStore(appDb());
 
 export const datasetRun = new DatasetRun({
-  db: historyDb(),
+  db: appDb(),
   createWorker: () => new DatasetWorker(),
   host: {
     settings: localSettings,

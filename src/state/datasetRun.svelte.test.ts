@@ -10,10 +10,10 @@ import type { ModelRun, ModelRunOptions } from '../model/run';
 import type { DatasetMeta } from '../store/datasets';
 import type { AnnotationLabel } from '../store/schemas';
 import { DatasetRun, type WorkerLike } from './datasetRun.svelte';
-import { HistoryDb } from '../store/db';
+import { AppDb } from '../store/db';
 import { localResult, runJob, type JobReply, type JobRequest } from './datasetRunJob.svelte';
 import { DatasetModelRun, pool, spread } from './datasetRunModel.svelte';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -37,7 +37,7 @@ function simpleCase(i: number): AuditCase {
 }
 
 /** The worker protocol run in-process; terminate() stops the job between cases. */
-function inProcessWorker(db: HistoryDb, opts: { batchCases?: number; gate?: () => Promise<void> } = {}): { make: () => WorkerLike; requests: JobRequest[] } {
+function inProcessWorker(db: AppDb, opts: { batchCases?: number; gate?: () => Promise<void> } = {}): { make: () => WorkerLike; requests: JobRequest[] } {
   const requests: JobRequest[] = [];
   const make = (): WorkerLike => {
     let stopped = false;
@@ -64,8 +64,8 @@ function inProcessWorker(db: HistoryDb, opts: { batchCases?: number; gate?: () =
   return { make, requests };
 }
 
-function setup(opts: { db?: HistoryDb; batchCases?: number; applyEveryMs?: number } = {}) {
-  const db = opts.db ?? new HistoryDb(`ds-${Math.random().toString(36).slice(2)}`);
+function setup(opts: { db?: AppDb; batchCases?: number; applyEveryMs?: number } = {}) {
+  const db = opts.db ?? new AppDb(`ds-${Math.random().toString(36).slice(2)}`);
   const worker = inProcessWorker(db, opts);
   const stored: AnnotationLabel[] = [];
   const opened: { c: AuditCase; origin: string }[] = [];
@@ -157,7 +157,7 @@ describe('DatasetRun: local checks over a dataset', () => {
   });
 
   it('cancel keeps what was done; after a reload the run continues with the rest and nothing twice', async () => {
-    const db = new HistoryDb(`ds-${Math.random().toString(36).slice(2)}`);
+    const db = new AppDb(`ds-${Math.random().toString(36).slice(2)}`);
     cleanups.push(async () => {
       db.close();
       await Dexie.delete(db.name);
@@ -215,7 +215,7 @@ describe('DatasetRun: batches that arrive close together are shown together', ()
     let clock = 0;
     const timers: { fn: () => void; at: number; cancelled: boolean }[] = [];
     const workers: { w: WorkerLike; req: JobRequest }[] = [];
-    const db = new HistoryDb(`ds-${Math.random().toString(36).slice(2)}`);
+    const db = new AppDb(`ds-${Math.random().toString(36).slice(2)}`);
     const run = new DatasetRun({
       db,
       createWorker: () => {

@@ -6,7 +6,7 @@ import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortR
 import { pairKey, REFERENCE_ANNOTATOR } from '../core/labels';
 import type { AuditCase, SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
-import type { HistoryDb } from '../store/db';
+import type { AppDb } from '../store/db';
 import { caseAt, clearSlot, currentMeta, putResult, readResults, type DatasetMeta, type ModelRecord, type ResultRecord } from '../store/datasets';
 import type { JobReply, JobRequest, LocalSettings } from './datasetRunJob.svelte';
 
@@ -41,7 +41,7 @@ export interface DatasetRunHost {
 }
 
 export interface DatasetRunOptions {
-  db: HistoryDb;
+  db: AppDb;
   createWorker: () => WorkerLike;
   host: DatasetRunHost;
   now?: () => number;
@@ -79,7 +79,7 @@ export class DatasetRun {
   page = $state(0);
   readonly pageSize: number;
 
-  readonly #db: HistoryDb;
+  readonly #db: AppDb;
   readonly #createWorker: () => WorkerLike;
   readonly #host: DatasetRunHost;
   readonly #now: () => number;

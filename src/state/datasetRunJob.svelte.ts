@@ -7,13 +7,16 @@ import { datasetRow, failedRow } from '../core/dataset';
 import { citedPairs, referenceLabels } from '../core/labels';
 import { parseDataset } from '../core/parse/case';
 import { TOOL_VERSION, type AuditOptions, type ParseError } from '../core/types';
-import type { HistoryDb } from '../store/db';
+import type { AppDb } from '../store/db';
 import { clearSlot, type CaseRecord, type DatasetMeta, type ResultRecord } from '../store/datasets';
 import { caseKeyOf } from '../store/labels';
 
 export interface LocalSettings {
   requiredStyle: NonNullable<AuditOptions['requiredStyle']>;
   language: NonNullable<AuditOptions['language']>;
+  citationScope?: AuditOptions['citationScope'];
+  /** The interface language: what a case with too few words to tell is read as. */
+  fallbackLanguage?: AuditOptions['fallbackLanguage'];
 }
 
 export type JobRequest =
@@ -39,7 +42,7 @@ export interface JobOptions {
 const MAX_STORED_ERRORS = 200;
 const CASE_WRITE_BATCH = 200;
 
-export async function runJob(req: JobRequest, db: HistoryDb, post: (r: JobReply) => void, opts: JobOptions = {}): Promise<void> {
+export async function runJob(req: JobRequest, db: AppDb, post: (r: JobReply) => void, opts: JobOptions = {}): Promise<void> {
   const t0 = performance.now();
   try {
     const audited = req.type === 'import' ? await importAndAudit(req, db, post, opts) : await auditStored(req, db, post, opts);
@@ -49,7 +52,7 @@ export async function runJob(req: JobRequest, db: HistoryDb, post: (r: JobReply)
   }
 }
 
-async function importAndAudit(req: Extract<JobRequest, { type: 'import' }>, db: HistoryDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
+async function importAndAudit(req: Extract<JobRequest, { type: 'import' }>, db: AppDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
   const parsed = parseDataset(req.text ?? (req.file ? await req.file.text() : ''));
   const errors: ParseError[] = parsed.errors.slice(0, MAX_STORED_ERRORS);
   const meta: DatasetMeta = {
@@ -71,7 +74,7 @@ async function importAndAudit(req: Extract<JobRequest, { type: 'import' }>, db: 
   return auditRecords(req, records, 0, records.length, db, post, opts);
 }
 
-async function auditStored(req: Extract<JobRequest, { type: 'audit' }>, db: HistoryDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
+async function auditStored(req: Extract<JobRequest, { type: 'audit' }>, db: AppDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
   const range = (): [[string, number], [string, number]] => [
     [req.datasetId, -Infinity],
     [req.datasetId, Infinity],
@@ -95,13 +98,18 @@ async function auditRecords(
   records: readonly CaseRecord[],
   doneBefore: number,
   total: number,
-  db: HistoryDb,
+  db: AppDb,
   post: (r: JobReply) => void,
   opts: JobOptions,
 ): Promise<number | null> {
   const flushMs = opts.flushMs ?? 100;
   const batchCases = opts.batchCases ?? 80;
-  const auditOptions: AuditOptions = { requiredStyle: req.settings.requiredStyle, language: req.settings.language };
+  const auditOptions: AuditOptions = {
+    requiredStyle: req.settings.requiredStyle,
+    language: req.settings.language,
+    ...(req.settings.citationScope ? { citationScope: req.settings.citationScope } : {}),
+    ...(req.settings.fallbackLanguage ? { fallbackLanguage: req.settings.fallbackLanguage } : {}),
+  };
   let batch: ResultRecord[] = [];
   let done = doneBefore;
   let audited = 0;

@@ -3,14 +3,14 @@ import Dexie from 'dexie';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults } from '../core/types';
-import { HistoryDb } from '../store/db';
+import { AppDb } from '../store/db';
 import { listAudits, saveAudit } from '../store/history';
-import { makeSave } from '../store/testing';
+import { makeSave } from '../../tests/factories/audits';
 import * as engine from './engine';
 import { loadEngine } from './engineLoader';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from './share.svelte';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 import { Workbench } from './workbench.svelte';
 
 // Restored like every case the app loads (so chunk keys are in the schema's order).
@@ -35,8 +35,8 @@ beforeAll(async () => {
   await loadEngine();
 });
 
-function setup(opts: { db?: HistoryDb; model?: { results: ModelResults | null }; pageSize?: number } = {}) {
-  const db = opts.db ?? new HistoryDb(`state-${Math.random().toString(36).slice(2)}`);
+function setup(opts: { db?: AppDb; model?: { results: ModelResults | null }; pageSize?: number } = {}) {
+  const db = opts.db ?? new AppDb(`state-${Math.random().toString(36).slice(2)}`);
   const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
   const history = new History(wb, {
     db,
@@ -126,13 +126,18 @@ describe('History auto-save', () => {
 
   it('reopens a stored audit into the workbench and keeps saving to that row', async () => {
     const { db, wb, history } = setup();
+    wb.updateSettings({ citationScope: 'paragraph' });
     wb.loadCase(caseA, 'file:a.json');
     await settle(wb, history);
     const id = (await listAudits(db)).rows[0]!.id;
+    expect((await db.bodies.get(id))?.settings.citationScope).toBe('paragraph');
+    wb.updateSettings({ citationScope: 'sentence' });
     wb.loadCase(caseB, 'file:b.json');
     await settle(wb, history);
     expect(await history.reopen(id)).toBe(true);
     expect(wb.query).toBe(caseA.query);
+    // The audit comes back with the scope it was made with.
+    expect(wb.settings.citationScope).toBe('paragraph');
     expect(history.currentId).toBe(id);
     wb.setInput('answerText', 'The clock tower is 96 metres high [1].');
     await settle(wb, history);
@@ -205,7 +210,7 @@ describe('History auto-save', () => {
     const { db, history } = setup();
     history.showRange(0, 10);
     await vi.waitFor(() => expect(history.loaded).toBe(true));
-    const otherTab = new HistoryDb(db.name);
+    const otherTab = new AppDb(db.name);
     cleanups.push(() => otherTab.close());
     await saveAudit(otherTab, makeSave({ case: caseB, now: 5000 }));
     await vi.waitFor(() => expect(history.total).toBe(1));
@@ -283,7 +288,7 @@ describe('History list across a filter change', () => {
 
 describe('sameRows', () => {
   it('is true for equal rows read twice and false when a shown field or the content changed', async () => {
-    const db = new HistoryDb(`same-${Math.random().toString(36).slice(2)}`);
+    const db = new AppDb(`same-${Math.random().toString(36).slice(2)}`);
     cleanups.push(async () => {
       db.close();
       await Dexie.delete(db.name);
@@ -333,7 +338,7 @@ const model: ModelResults = {
 describe('Share', () => {
   async function makeLink(c: AuditCase, results: ModelResults | null = null) {
     const { wb, history } = setup({ model: { results } });
-    wb.updateSettings({ requiredStyle: 'bracket_number' });
+    wb.updateSettings({ requiredStyle: 'bracket_number', citationScope: 'paragraph' });
     wb.loadCase(c, 'file:x.json');
     await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
     const share = new Share(wb, { history, model: { results }, location: stubLocation() });
@@ -353,8 +358,10 @@ describe('Share', () => {
     expect(receiver.incoming).toBeNull();
     expect(wb.inputs).toEqual(sender.wb.inputs);
     expect(wb.settings.requiredStyle).toBe('bracket_number');
+    expect(wb.settings.citationScope).toBe('paragraph');
     await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
     expect(wb.report?.verdict).toBe(sender.wb.report?.verdict);
+    expect(wb.report?.meta.citation_scope).toBe('paragraph');
     expect(wb.report?.findings).toEqual(sender.wb.report?.findings);
     expect(loc.cleared).toBe(1);
     // The opened audit goes into history.

@@ -3,7 +3,7 @@
 // code load with import() the first time they are needed, so the shell's first paint never waits.
 import type { ObservabilitySet } from 'dexie';
 import type { ModelResults } from '../core/types';
-import type { AuditRow, HistoryDb, RowVerdict } from '../store/db';
+import type { AuditRow, AppDb, RowVerdict } from '../store/db';
 import type { HistoryFilter, Page } from '../store/history';
 import type { PersistState } from '../store/persist';
 import type { AuditSettings } from '../store/schemas';
@@ -40,7 +40,7 @@ export interface ModelSource {
 
 export interface HistoryOptions {
   /** A database to use instead of the page's one (tests, benchmarks). */
-  db?: HistoryDb;
+  db?: AppDb;
   model?: ModelSource;
   store?: KeyValueStore;
   debounceMs?: number;
@@ -109,7 +109,7 @@ export class History {
   readonly #kv: KeyValueStore;
   readonly #debounceMs: number;
   readonly pageSize: number;
-  #db: HistoryDb | null;
+  #db: AppDb | null;
 
   // Filters, bound by the panel's controls.
   text = $state('');
@@ -133,7 +133,7 @@ export class History {
   /** The pages in view, kept up to date (see #listen). */
   #subs = new Map<number, Watch>();
   /** The store once loaded: list reads then start in the caller's task, without an await. */
-  #opened: { s: Store; db: HistoryDb } | null = null;
+  #opened: { s: Store; db: AppDb } | null = null;
   #stopListening: (() => void) | null = null;
   #filterKey = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -153,10 +153,10 @@ export class History {
     this.#db = opts.db ?? null;
   }
 
-  async #store(): Promise<{ s: Store; db: HistoryDb }> {
+  async #store(): Promise<{ s: Store; db: AppDb }> {
     if (this.#opened) return this.#opened;
     const s = await loadStore();
-    this.#db ??= s.db.historyDb();
+    this.#db ??= s.db.appDb();
     this.#opened = { s, db: this.#db };
     return this.#opened;
   }
@@ -312,6 +312,7 @@ export class History {
         requiredStyle: settings.requiredStyle,
         language: settings.language,
         uiLanguage: settings.uiLanguage,
+        ...(settings.citationScope !== 'sentence' ? { citationScope: settings.citationScope } : {}),
         ...(results ? { model: results.model } : {}),
         ...(results?.strict !== undefined ? { strict: results.strict } : {}),
       } satisfies AuditSettings,
@@ -482,7 +483,7 @@ export class History {
   #watch(page: number, filter: HistoryFilter, key: string): void {
     const entry: Watch = { page, filter, key, dropped: false, reading: false, stale: false };
     this.#subs.set(page, entry);
-    const go = (opened: { s: Store; db: HistoryDb }) => {
+    const go = (opened: { s: Store; db: AppDb }) => {
       this.#listen(opened);
       this.#read(entry, opened);
     };
@@ -501,7 +502,7 @@ export class History {
    * to a direct first read, would have read every page twice. Any audits change is enough to
    * re-read: the list is small to read, and writes come from saves, renames, deletes and imports.
    */
-  #listen(opened: { s: Store; db: HistoryDb }): void {
+  #listen(opened: { s: Store; db: AppDb }): void {
     if (this.#stopListening) return;
     // Dexie names a changed part `idb://<database>/<table>/<index>`; `all` means everything.
     const prefix = `idb://${opened.db.name}/audits/`;
@@ -515,7 +516,7 @@ export class History {
   }
 
   /** Reads a page and shows it; a change reported while a read is under way reads once more after it. */
-  #read(entry: Watch, { s, db }: { s: Store; db: HistoryDb }): void {
+  #read(entry: Watch, { s, db }: { s: Store; db: AppDb }): void {
     if (entry.dropped) return;
     if (entry.reading) {
       entry.stale = true;
@@ -576,8 +577,9 @@ export class History {
     await this.#saveNow();
     const wb = this.#workbench;
     const settings = stored.body.settings;
-    if (settings.requiredStyle !== wb.settings.requiredStyle || settings.language !== wb.settings.language) {
-      wb.updateSettings({ requiredStyle: settings.requiredStyle, language: settings.language });
+    const citationScope = settings.citationScope ?? 'sentence';
+    if (settings.requiredStyle !== wb.settings.requiredStyle || settings.language !== wb.settings.language || citationScope !== wb.settings.citationScope) {
+      wb.updateSettings({ requiredStyle: settings.requiredStyle, language: settings.language, citationScope });
     }
     this.adoptNextLoad(id);
     wb.loadCase(stored.case, `history:${stored.row.title}`);

@@ -4,7 +4,8 @@
 // Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine.
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { DEFAULT_BASE_URL, DEFAULT_MODEL, FALLBACK_MODELS } from '../model/constants';
-import { allowedApiOrigin, apiOrigin } from '../model/csp';
+import { apiOrigin } from '../model/csp';
+import { allowedApiOrigin } from '../platform/connectPolicy';
 import type { ErrorDescription, ModelError, ModelErrorKind } from '../model/errors';
 import type { AuditEstimate } from '../model/estimate';
 import type { ModelChoice } from '../model/models';
@@ -17,10 +18,9 @@ import {
   normaliseBaseURL,
   saveModelSettings,
   storeRememberedKey,
-  type KeyValueStore,
   type ModelSettings,
 } from '../model/settings';
-import { localStore } from './storage';
+import { localStore, type KeyValueStore } from './storage';
 
 type Engine = typeof import('../model/engine');
 

@@ -77,7 +77,11 @@ export function claimViews(report: Report, prev: readonly ClaimView[] = []): Cla
     else findingsOf.set(finding.claim_index, [{ finding, index }]);
   });
   return report.claims.map((claim, i) => {
-    const citations = citationsOf.get(claim.index) ?? [];
+    // Credited by its paragraph's final citations (citation scope 'paragraph'): those are its citations.
+    const citations =
+      claim.credited_by === 'paragraph'
+        ? claim.citation_indexes.map((k) => report.citations[k]).filter((c): c is Citation => c !== undefined)
+        : (citationsOf.get(claim.index) ?? []);
     const status: ClaimStatus = citations.length
       ? 'cited'
       : claim.exemption
@@ -116,16 +120,3 @@ export function formatScore(value: number | null, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value);
 }
 
-/** Counts for the report header line. */
-export function reportCounts(report: Report): { errors: number; warnings: number; infos: number; uncited: number } {
-  let errors = 0;
-  let warnings = 0;
-  let infos = 0;
-  for (const f of report.findings) {
-    if (f.severity === 'error') errors++;
-    else if (f.severity === 'warning') warnings++;
-    else infos++;
-  }
-  const uncited = report.claims.filter((c) => c.needs_citation && c.citation_indexes.length === 0).length;
-  return { errors, warnings, infos, uncited };
-}

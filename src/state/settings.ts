@@ -1,6 +1,9 @@
 // Workbench settings: validated on the way in from storage, defaults filled.
 import { z } from '../core/zod';
 import type { RequiredStyle } from '../core/types';
+import { CITATION_SCOPES } from '../core/scope';
+
+export { CITATION_SCOPES };
 
 export const REQUIRED_STYLES = [
   'auto',
@@ -16,6 +19,7 @@ export const SettingsSchema = z.object({
   requiredStyle: z.enum(REQUIRED_STYLES).catch('auto'),
   language: z.enum(['auto', 'en', 'cs']).catch('auto'),
   uiLanguage: z.enum(['en', 'cs']).catch('en'),
+  citationScope: z.enum(CITATION_SCOPES).catch('sentence'),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 
@@ -23,6 +27,7 @@ export function defaultSettings(preferredUiLanguage?: string): Settings {
   return {
     requiredStyle: 'auto',
     language: 'auto',
+    citationScope: 'sentence',
     uiLanguage: preferredUiLanguage?.toLowerCase().startsWith('cs') ? 'cs' : 'en',
   };
 }

@@ -173,6 +173,7 @@ export class Share {
     const settings: ShareSettings = {
       ...(s.requiredStyle !== 'auto' ? { requiredStyle: s.requiredStyle } : {}),
       ...(s.language !== 'auto' ? { language: s.language } : {}),
+      ...(s.citationScope !== 'sentence' ? { citationScope: s.citationScope } : {}),
     };
     const model = this.includeModel ? this.modelResults : null;
     const labels = this.includeLabels ? this.#labels : [];
@@ -279,7 +280,10 @@ export class Share {
     this.#incoming = null;
     const requiredStyle = env.settings?.requiredStyle ?? 'auto';
     const language = env.settings?.language ?? 'auto';
-    if (wb.settings.requiredStyle !== requiredStyle || wb.settings.language !== language) wb.updateSettings({ requiredStyle, language });
+    const citationScope = env.settings?.citationScope ?? 'sentence';
+    if (wb.settings.requiredStyle !== requiredStyle || wb.settings.language !== language || wb.settings.citationScope !== citationScope) {
+      wb.updateSettings({ requiredStyle, language, citationScope });
+    }
     // The opened audit is a new history entry (saved by the history's auto-save).
     this.#history?.adoptNextLoad(null);
     wb.loadCase(env.case, 'link');

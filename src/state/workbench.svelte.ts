@@ -156,7 +156,12 @@ export class Workbench {
 
   updateSettings(patch: Partial<Settings>): void {
     const next = { ...this.#settings, ...patch };
-    const auditRelevant = next.requiredStyle !== this.#settings.requiredStyle || next.language !== this.#settings.language;
+    const auditRelevant =
+      next.requiredStyle !== this.#settings.requiredStyle ||
+      next.language !== this.#settings.language ||
+      next.citationScope !== this.#settings.citationScope ||
+      // The interface language is what an answer with too little text to tell is read as.
+      (next.language === 'auto' && next.uiLanguage !== this.#settings.uiLanguage);
     this.#settings = next;
     this.#store.set(SETTINGS_KEY, JSON.stringify(next));
     if (auditRelevant) this.#changed(true);
@@ -334,7 +339,12 @@ export class Workbench {
       revision: this.#revision,
       inputs: this.inputs,
       attached: this.#attached,
-      settings: { requiredStyle: this.#settings.requiredStyle, language: this.#settings.language },
+      settings: {
+        requiredStyle: this.#settings.requiredStyle,
+        language: this.#settings.language,
+        citationScope: this.#settings.citationScope,
+        uiLanguage: this.#settings.uiLanguage,
+      },
     };
   }
 

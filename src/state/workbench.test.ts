@@ -3,7 +3,7 @@ import { loadEngine } from './engineLoader';
 import { DRAFT_KEY, SETTINGS_KEY } from './constants';
 import { decodeDraft } from './draft';
 import * as engine from './engine';
-import { memoryStore } from './storage';
+import { memoryStore } from '../platform/storage';
 import { caseToDraft, Workbench } from './workbench.svelte';
 import type { AuditCase } from '../core/types';
 
@@ -87,9 +87,12 @@ describe('Workbench', () => {
   it('persists settings and ignores unreadable stored ones', () => {
     const store = memoryStore({ [SETTINGS_KEY]: '{"requiredStyle":"nonsense","uiLanguage":"cs"}' });
     const { wb } = bench(store);
-    expect(wb.settings).toEqual({ requiredStyle: 'auto', language: 'auto', uiLanguage: 'cs' });
+    // Settings stored before the citation scope existed read as 'sentence', today's behaviour.
+    expect(wb.settings).toEqual({ requiredStyle: 'auto', language: 'auto', uiLanguage: 'cs', citationScope: 'sentence' });
     wb.updateSettings({ requiredStyle: 'latex_cite' });
     expect(JSON.parse(store.get(SETTINGS_KEY)!).requiredStyle).toBe('latex_cite');
+    wb.updateSettings({ citationScope: 'paragraph' });
+    expect(JSON.parse(store.get(SETTINGS_KEY)!).citationScope).toBe('paragraph');
   });
 
   it('shows a model report only for the revision it judged', async () => {

@@ -3,14 +3,14 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT } from './constants';
 import { BackupError, exportBackup, importBackup, parseBackup } from './backup';
-import { HistoryDb } from './db';
+import { AppDb } from './db';
 import { listAudits, saveAudit, trashAudit } from './history';
 import { putLabel } from './labels';
-import { makeCase, makeSave } from './testing';
+import { makeCase, makeSave } from '../../tests/factories/audits';
 
-const dbs: HistoryDb[] = [];
-function freshDb(): HistoryDb {
-  const db = new HistoryDb(`backup-test-${Math.random().toString(36).slice(2)}`);
+const dbs: AppDb[] = [];
+function freshDb(): AppDb {
+  const db = new AppDb(`backup-test-${Math.random().toString(36).slice(2)}`);
   dbs.push(db);
   return db;
 }
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const label = { caseKey: 'id:x', claimIndex: 0, chunkId: '1', annotator: 'ana', label: 'fully_supported' as const, updated: 5 };
 
-async function seeded(): Promise<HistoryDb> {
+async function seeded(): Promise<AppDb> {
   const db = freshDb();
   for (let i = 0; i < 3; i++) await saveAudit(db, makeSave({ now: 1000 + i, title: `Audit ${i}` }));
   await putLabel(db, label);

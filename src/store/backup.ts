@@ -5,7 +5,7 @@
 import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import { BACKUP_FORMAT, BACKUP_VERSION } from './constants';
-import { summarize, type AuditBody, type AuditRow, type HistoryDb } from './db';
+import { summarize, type AuditBody, type AuditRow, type AppDb } from './db';
 import { defaultTitle, newAuditId } from './history';
 import {
   AnnotationLabelSchema,
@@ -68,7 +68,7 @@ export interface ExportOptions {
 }
 
 /** The whole history (trash excluded) as a backup file value. */
-export async function exportBackup(db: HistoryDb, opts: ExportOptions = {}): Promise<BackupFile> {
+export async function exportBackup(db: AppDb, opts: ExportOptions = {}): Promise<BackupFile> {
   const audits: BackupAudit[] = [];
   let labels: AnnotationLabel[] = [];
   await db.transaction('r', db.audits, db.bodies, db.labels, async () => {
@@ -171,7 +171,7 @@ const MAX_ERRORS = 50;
  * taken by a different audit gets a new id, so nothing on either side is lost. Labels merge by
  * their key, the newer change winning.
  */
-export async function importBackup(db: HistoryDb, text: string, opts: { secrets?: readonly string[]; now?: number } = {}): Promise<ImportResult> {
+export async function importBackup(db: AppDb, text: string, opts: { secrets?: readonly string[]; now?: number } = {}): Promise<ImportResult> {
   const parsed = parseBackup(text);
   const result: ImportResult = { added: 0, duplicates: 0, renamed: 0, invalid: 0, labelsAdded: 0, labelsUpdated: 0, errors: [] };
   const note = (msg: string) => {

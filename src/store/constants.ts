@@ -4,8 +4,6 @@
 export const HISTORY_PAGE_SIZE = 50;
 /** Deleted audits stay in the trash this long (undo, other tabs) before they are purged. */
 export const TRASH_KEEP_MS = 10 * 60 * 1000;
-/** Wait after the last change of an audit before it is saved (the caller debounces). */
-export const HISTORY_SAVE_DEBOUNCE_MS = 1_000;
 /** Search hits up to this many are read and sorted directly; more are ordered through the index. */
 export const SEARCH_SMALL_RESULT = 300;
 /** Title of an audit when none was given: the start of its query. */

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HistoryDb } from './db';
+import { AppDb } from './db';
 import { adoptLegacyDataset, currentMeta, LEGACY_DATASET_SCHEMA, readResults, type DatasetMeta, type ResultRecord } from './datasets';
 
 const names: string[] = [];
@@ -49,7 +49,7 @@ describe('the dataset slot in the app database', () => {
   it('adopts a dataset left in the old database (a run continues after the upgrade), then deletes it', async () => {
     const legacy = fresh('legacy');
     await makeLegacy(legacy, 450, 260); // more than one copy batch
-    const db = new HistoryDb(fresh('app'));
+    const db = new AppDb(fresh('app'));
     expect(await adoptLegacyDataset(db, legacy)).toBe(true);
     const m = await currentMeta(db);
     expect(m?.id).toBe('old');
@@ -66,7 +66,7 @@ describe('the dataset slot in the app database', () => {
   it('never replaces a dataset already in the slot', async () => {
     const legacy = fresh('legacy');
     await makeLegacy(legacy, 3, 3);
-    const db = new HistoryDb(fresh('app'));
+    const db = new AppDb(fresh('app'));
     await db.datasetMeta.put(meta('new', 1));
     expect(await adoptLegacyDataset(db, legacy)).toBe(false);
     expect((await currentMeta(db))?.id).toBe('new');
@@ -77,12 +77,12 @@ describe('the dataset slot in the app database', () => {
   it('drops an old slot whose meta does not validate, and does nothing without an old database', async () => {
     const legacy = fresh('legacy');
     await makeLegacy(legacy, 2, 0, { slot: 'current', id: '', size: -1 });
-    const db = new HistoryDb(fresh('app'));
+    const db = new AppDb(fresh('app'));
     expect(await adoptLegacyDataset(db, legacy)).toBe(false);
     expect(await currentMeta(db)).toBeUndefined();
     expect(await db.datasetCases.count()).toBe(0);
 
-    const other = new HistoryDb(fresh('app'));
+    const other = new AppDb(fresh('app'));
     expect(await adoptLegacyDataset(other, fresh('missing'))).toBe(false);
     db.close();
     other.close();

@@ -5,79 +5,35 @@
 // the page and by the dataset worker, which open the same database.
 import Dexie, { type Table } from 'dexie';
 import { z } from '../core/zod';
-import type { DatasetRow } from '../core/dataset';
-import type { PairRef, ReferenceLabel } from '../core/labels';
-import type { AuditCase, ModelResults, ParseError, SupportVerdict } from '../core/types';
-import type { HistoryDb } from './db';
+import type { AppDb } from './db';
+import type { CaseRecord, DatasetMeta, ResultRecord } from './schemas';
 
-export interface DatasetMeta {
-  /** Always 'current': the one slot. */
-  slot: 'current';
-  /** Random per import: writes of an older run that arrive late are recognised and dropped. */
-  id: string;
-  name: string;
-  created: number;
-  size: number;
-  /** The first parse errors of lines that could not be read (capped), and how many there were. */
-  errors: ParseError[];
-  errorCount: number;
-  /** The local-audit settings the rows were computed with. */
-  settings: { requiredStyle: string; language: string };
-  toolVersion: string;
-}
-
-export interface CaseRecord {
-  datasetId: string;
-  index: number;
-  /** 1-based line in the file. */
-  line: number;
-  case: AuditCase;
-}
-
-export interface ModelRecord {
-  results: ModelResults;
-  row: DatasetRow;
-  /** The model's verdict per (claim, chunk) after the merge (phrase check, numbers cap). */
-  verdicts: [number, string, SupportVerdict][];
-  at: number;
-}
-
-export interface ResultRecord {
-  datasetId: string;
-  index: number;
-  caseKey: string;
-  row: DatasetRow;
-  pairs: (PairRef & { cited: boolean })[];
-  reference: ReferenceLabel[];
-  model?: ModelRecord;
-  /** The last model failure of this case (it is retried on resume). */
-  modelError?: string;
-}
+export type { CaseRecord, DatasetMeta, ModelRecord, ResultRecord } from './schemas';
 
 /** Empties the slot (before a new import, or when the user closes the dataset). */
-export async function clearSlot(db: HistoryDb): Promise<void> {
+export async function clearSlot(db: AppDb): Promise<void> {
   await db.transaction('rw', db.datasetMeta, db.datasetCases, db.datasetResults, async () => {
     await Promise.all([db.datasetMeta.clear(), db.datasetCases.clear(), db.datasetResults.clear()]);
   });
 }
 
 /** The stored dataset, if there is one that can be reopened (adopting one of the old database). */
-export async function currentMeta(db: HistoryDb): Promise<DatasetMeta | undefined> {
+export async function currentMeta(db: AppDb): Promise<DatasetMeta | undefined> {
   await adoptLegacyDataset(db);
   const raw = await db.datasetMeta.get('current');
   return raw && MetaShape.safeParse(raw).success ? raw : undefined;
 }
 
-export async function caseAt(db: HistoryDb, datasetId: string, index: number): Promise<CaseRecord | undefined> {
+export async function caseAt(db: AppDb, datasetId: string, index: number): Promise<CaseRecord | undefined> {
   return db.datasetCases.get([datasetId, index]);
 }
 
-export async function putResult(db: HistoryDb, record: ResultRecord): Promise<void> {
+export async function putResult(db: AppDb, record: ResultRecord): Promise<void> {
   await db.datasetResults.put(record);
 }
 
 /** Results in index order, read in pages so a large dataset never blocks the page in one read. */
-export async function readResults(db: HistoryDb, datasetId: string, onPage: (page: ResultRecord[]) => void, pageSize = 250): Promise<void> {
+export async function readResults(db: AppDb, datasetId: string, onPage: (page: ResultRecord[]) => void, pageSize = 250): Promise<void> {
   let from = 0;
   for (;;) {
     const page = await db.datasetResults
@@ -90,10 +46,6 @@ export async function readResults(db: HistoryDb, datasetId: string, onPage: (pag
     from = page[page.length - 1]!.index + 1;
     if (page.length < pageSize) return;
   }
-}
-
-export async function countResults(db: HistoryDb, datasetId: string): Promise<number> {
-  return db.datasetResults.where('[datasetId+index]').between([datasetId, -Infinity], [datasetId, Infinity]).count();
 }
 
 // What a stored slot must look like to be reopened (older or foreign data is dropped, not trusted).
@@ -113,7 +65,7 @@ export const LEGACY_DATASET_DB_NAME = 'citation-auditor-datasets';
 export const LEGACY_DATASET_SCHEMA = { meta: 'slot', cases: '[datasetId+index]', results: '[datasetId+index]' } as const;
 
 const COPY_BATCH = 200;
-const adopting = new WeakMap<HistoryDb, Promise<boolean>>();
+const adopting = new WeakMap<AppDb, Promise<boolean>>();
 
 /**
  * Moves a dataset left in the old database into the slot, once per page, then deletes the old
@@ -121,7 +73,7 @@ const adopting = new WeakMap<HistoryDb, Promise<boolean>>();
  * copy is invisible (an interrupted copy is simply redone), and a dataset the user opened
  * meanwhile always wins. Failures leave the old database where it is and are not fatal.
  */
-export function adoptLegacyDataset(db: HistoryDb, legacyName: string = LEGACY_DATASET_DB_NAME): Promise<boolean> {
+export function adoptLegacyDataset(db: AppDb, legacyName: string = LEGACY_DATASET_DB_NAME): Promise<boolean> {
   let p = adopting.get(db);
   if (!p) {
     p = adopt(db, legacyName).catch(() => false);
@@ -130,7 +82,7 @@ export function adoptLegacyDataset(db: HistoryDb, legacyName: string = LEGACY_DA
   return p;
 }
 
-async function adopt(db: HistoryDb, legacyName: string): Promise<boolean> {
+async function adopt(db: AppDb, legacyName: string): Promise<boolean> {
   if (!(await Dexie.exists(legacyName))) return false;
   const old = new Dexie(legacyName);
   old.version(1).stores(LEGACY_DATASET_SCHEMA);

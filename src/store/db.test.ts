@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CURRENT_VERSION, HistoryDb, SCHEMA_V1, SCHEMA_V2, summarize, type AuditBody, type AuditRowV1 } from './db';
+import { CURRENT_VERSION, AppDb, SCHEMA_V1, SCHEMA_V2, summarize, type AuditBody, type AuditRowV1 } from './db';
 import { getAudit, listAudits } from './history';
 
 const fixture = JSON.parse(readFileSync(new URL('../../tests/fixtures/history-v1.json', import.meta.url), 'utf8')) as {
@@ -35,7 +35,7 @@ describe('schema upgrade v1 → v2', () => {
   it('keeps every v1 audit: list row and body, nothing lost', async () => {
     const name = freshName();
     await makeV1Database(name);
-    const db = new HistoryDb(name);
+    const db = new AppDb(name);
     await db.open();
     expect(db.verno).toBe(CURRENT_VERSION);
 
@@ -72,7 +72,7 @@ describe('schema upgrade v1 → v2', () => {
   it('makes upgraded rows listable, searchable and filterable with the new indexes', async () => {
     const name = freshName();
     await makeV1Database(name);
-    const db = new HistoryDb(name);
+    const db = new AppDb(name);
     const page = await listAudits(db, {}, 0, 50);
     expect(page.total).toBe(fixture.audits.length);
     // Newest first.
@@ -92,7 +92,7 @@ describe('schema upgrade v1 → v2', () => {
   it('keeps a row whose case no longer validates, and says why when it is opened', async () => {
     const name = freshName();
     await makeV1Database(name);
-    const db = new HistoryDb(name);
+    const db = new AppDb(name);
     const odd = await getAudit(db, 'v1-audit-6');
     expect(odd).toBeDefined();
     expect(odd!.case).toBeUndefined();
@@ -104,7 +104,7 @@ describe('schema upgrade v1 → v2', () => {
   });
 
   it('opens an empty database directly at the current version', async () => {
-    const db = new HistoryDb(freshName());
+    const db = new AppDb(freshName());
     await db.open();
     expect(db.verno).toBe(CURRENT_VERSION);
     expect(await db.audits.count()).toBe(0);
@@ -124,7 +124,7 @@ describe('schema upgrade v2 → v3', () => {
     await v2.table('labels').add({ caseKey: 'k', claimIndex: 0, chunkId: '1', annotator: 'ann', label: 'fully', updated: 3 });
     v2.close();
 
-    const db = new HistoryDb(name);
+    const db = new AppDb(name);
     await db.open();
     expect(db.verno).toBe(3);
     expect((await db.audits.get('a1'))?.title).toBe('Kept');

@@ -10,10 +10,9 @@
 // v3: the dataset being worked on (one slot: its cases, each case's local and model result) so a
 //     run survives a reload. Before v3 it had a database of its own; datasets.ts moves it here.
 import Dexie, { type Table, type Transaction } from 'dexie';
-import type { AuditCase, ModelResults, Report, Verdict } from '../core/types';
-import type { CaseRecord, DatasetMeta, ResultRecord } from './datasets';
+import type { AuditCase } from '../core/types';
 import { contentHash } from './hash';
-import type { AnnotationLabel, AuditSettings, Timings, Usage } from './schemas';
+import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, ResultRecord, RowVerdict } from './schemas';
 import { indexWords } from './words';
 
 export const DB_NAME = 'citation-auditor';
@@ -38,71 +37,9 @@ export const SCHEMA_V3 = {
 
 export const CURRENT_VERSION = 3;
 
-/** The verdict column: a report's verdict, or NONE for an audit stored without a report. */
-export type RowVerdict = Verdict | 'NONE';
+export type { AuditBody, AuditRow, AuditRowV1, LabelRow, RowVerdict };
 
-/** A list row (v2): everything the history list shows and filters on, nothing heavy. */
-export interface AuditRow {
-  id: string;
-  title: string;
-  /** Epoch milliseconds. */
-  created: number;
-  updated: number;
-  verdict: RowVerdict;
-  checkedBy: 'local' | 'model' | 'none';
-  model?: string;
-  language?: 'en' | 'cs';
-  caseId?: string;
-  queryPreview: string;
-  answerPreview: string;
-  chunkCount: number;
-  claimCount: number;
-  citationCount: number;
-  labelCount: number;
-  /** Approximate size of the body in characters of JSON. */
-  bytes: number;
-  /** Full-text index (multi-entry): see words.ts. */
-  words: string[];
-  /** Content hash of case, report and labels: equal audits are one row. */
-  hash: string;
-  /** 1 while in the trash (deleted, undo still possible); numbers because booleans are not keys. */
-  trashed: 0 | 1;
-  trashedAt?: number;
-}
-
-/** The heavy part of an audit (v2), one row per list row, same id. */
-export interface AuditBody {
-  id: string;
-  case: AuditCase;
-  report: Report | null;
-  /** What a model run added, when there was one: lets a reopened audit be re-derived exactly. */
-  modelResults?: ModelResults;
-  labels: AnnotationLabel[];
-  settings: AuditSettings;
-  usage?: Usage;
-  timings?: Timings;
-}
-
-/** A v1 row: list fields and body together. Kept as a type for the upgrade and its test. */
-export interface AuditRowV1 {
-  id: string;
-  title: string;
-  created: number;
-  updated: number;
-  verdict: RowVerdict;
-  model?: string;
-  words: string[];
-  case: AuditCase;
-  report: Report | null;
-  labels: AnnotationLabel[];
-  settings: AuditSettings;
-  usage?: Usage;
-  timings?: Timings;
-}
-
-export type LabelRow = AnnotationLabel;
-
-export class HistoryDb extends Dexie {
+export class AppDb extends Dexie {
   audits!: Table<AuditRow, string>;
   bodies!: Table<AuditBody, string>;
   labels!: Table<LabelRow, [string, number, string, string]>;
@@ -211,9 +148,9 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
   }
 }
 
-let shared: HistoryDb | null = null;
+let shared: AppDb | null = null;
 /** The page's database (opened lazily by Dexie on first use). */
-export function historyDb(): HistoryDb {
-  shared ??= new HistoryDb();
+export function appDb(): AppDb {
+  shared ??= new AppDb();
   return shared;
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie, { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HistoryDb, summarize } from './db';
+import { AppDb, summarize } from './db';
 import {
   bodyFor,
   countAudits,
@@ -14,11 +14,11 @@ import {
   saveAudit,
   trashAudit,
 } from './history';
-import { makeCase, makeSave } from './testing';
+import { makeCase, makeSave } from '../../tests/factories/audits';
 
-const dbs: HistoryDb[] = [];
-function freshDb(name = `history-test-${Math.random().toString(36).slice(2)}`): HistoryDb {
-  const db = new HistoryDb(name);
+const dbs: AppDb[] = [];
+function freshDb(name = `history-test-${Math.random().toString(36).slice(2)}`): AppDb {
+  const db = new AppDb(name);
   dbs.push(db);
   return db;
 }
@@ -83,7 +83,7 @@ describe('save and get', () => {
 });
 
 describe('list, search, filter', () => {
-  async function seed(db: HistoryDb, n: number) {
+  async function seed(db: AppDb, n: number) {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
       const verdicts = i % 3 === 0 ? 'bees pollen meadow' : 'granite quarry';

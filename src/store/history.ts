@@ -5,7 +5,7 @@ import Dexie from 'dexie';
 import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { HISTORY_PAGE_SIZE, SEARCH_SMALL_RESULT as SMALL_RESULT, TITLE_MAX_CHARS, TRASH_KEEP_MS } from './constants';
-import { auditHash, summarize, type AuditBody, type AuditRow, type HistoryDb, type RowVerdict } from './db';
+import { auditHash, summarize, type AuditBody, type AuditRow, type AppDb, type RowVerdict } from './db';
 import { AuditSettingsSchema, type AnnotationLabel, type Timings, type Usage } from './schemas';
 import { redactSecrets } from './secrets';
 import { indexWords, queryWords } from './words';
@@ -80,7 +80,7 @@ export function bodyFor(id: string, input: SaveInput): AuditBody {
   return redactSecrets(body, input.secrets ?? []);
 }
 
-export async function saveAudit(db: HistoryDb, input: SaveInput): Promise<SaveResult> {
+export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult> {
   const now = input.now ?? Date.now();
   return db.transaction('rw', db.audits, db.bodies, async () => {
     const existing = input.id ? await db.audits.get(input.id) : undefined;
@@ -110,7 +110,7 @@ export async function saveAudit(db: HistoryDb, input: SaveInput): Promise<SaveRe
   });
 }
 
-export async function getAudit(db: HistoryDb, id: string): Promise<StoredAudit | undefined> {
+export async function getAudit(db: AppDb, id: string): Promise<StoredAudit | undefined> {
   const [row, body] = await db.transaction('r', db.audits, db.bodies, () => Promise.all([db.audits.get(id), db.bodies.get(id)]));
   if (!row || !body) return undefined;
   // Stored rows are input like any other: they pass the same restore step (STYLE.md habit 4).
@@ -127,13 +127,13 @@ function rangeFor(filter: HistoryFilter): { index: string; lower: unknown[]; upp
   return { index: '[trashed+updated]', lower: [0, from], upper: [0, to] };
 }
 
-function filteredCollection(db: HistoryDb, filter: HistoryFilter) {
+function filteredCollection(db: AppDb, filter: HistoryFilter) {
   const r = rangeFor(filter);
   return db.audits.where(r.index).between(r.lower, r.upper, true, true).reverse();
 }
 
 /** The ids of the audits (trashed ones too) whose words start with each search word. */
-async function wordHits(db: HistoryDb, words: string[]): Promise<Set<string>> {
+async function wordHits(db: AppDb, words: string[]): Promise<Set<string>> {
   // Counting only decides which word to intersect first, so one word needs no count: that saves
   // a round trip to the database on every single-word search.
   let order = words;
@@ -153,7 +153,7 @@ async function wordHits(db: HistoryDb, words: string[]): Promise<Set<string>> {
 }
 
 /** The hits that pass the filter's other conditions, read whole and sorted newest first. */
-async function sortedRows(db: HistoryDb, filter: HistoryFilter, hits: Set<string>): Promise<AuditRow[]> {
+async function sortedRows(db: AppDb, filter: HistoryFilter, hits: Set<string>): Promise<AuditRow[]> {
   const from = filter.from ?? -Infinity;
   const to = filter.to ?? Infinity;
   const rows = (await db.audits.bulkGet([...hits])).filter(
@@ -166,7 +166,7 @@ async function sortedRows(db: HistoryDb, filter: HistoryFilter, hits: Set<string
 }
 
 /** All hits in the filter's order, by walking every key of the filter's index. */
-async function orderedHits(db: HistoryDb, filter: HistoryFilter, hits: Set<string>): Promise<string[]> {
+async function orderedHits(db: AppDb, filter: HistoryFilter, hits: Set<string>): Promise<string[]> {
   const ordered = (await filteredCollection(db, filter).primaryKeys()) as string[];
   return ordered.filter((id) => hits.has(id));
 }
@@ -179,7 +179,7 @@ async function orderedHits(db: HistoryDb, filter: HistoryFilter, hits: Set<strin
  * share of all rows suggests, with room for unevenness, twice as many again until enough hits
  * are among them.
  */
-async function newestHits(db: HistoryDb, filter: HistoryFilter, hits: Set<string>, offset: number, limit: number): Promise<Page> {
+async function newestHits(db: AppDb, filter: HistoryFilter, hits: Set<string>, offset: number, limit: number): Promise<Page> {
   const [trashed, rowCount] = await Promise.all([
     db.audits.where('[trashed+updated]').between([1, Dexie.minKey], [1, Dexie.maxKey], true, true).primaryKeys() as Promise<string[]>,
     filteredCollection(db, filter).count(),
@@ -213,7 +213,7 @@ function narrowed(filter: HistoryFilter): boolean {
  * word's prefix range on the word index gives a set of ids (rarest word first); a small result is
  * then read and sorted directly, a large one is put in order by walking the filter's index keys.
  */
-export async function matchingIds(db: HistoryDb, filter: HistoryFilter, smallResult = SMALL_RESULT): Promise<string[]> {
+export async function matchingIds(db: AppDb, filter: HistoryFilter, smallResult = SMALL_RESULT): Promise<string[]> {
   const words = queryWords(filter.text ?? '');
   if (words.length === 0) return (await filteredCollection(db, filter).primaryKeys()) as string[];
   const hits = await wordHits(db, words);
@@ -222,7 +222,7 @@ export async function matchingIds(db: HistoryDb, filter: HistoryFilter, smallRes
 }
 
 /** Rows for ids, in the order given (ids no longer present are skipped). */
-export async function rowsFor(db: HistoryDb, ids: readonly string[]): Promise<AuditRow[]> {
+export async function rowsFor(db: AppDb, ids: readonly string[]): Promise<AuditRow[]> {
   const rows = await db.audits.bulkGet([...ids]);
   return rows.filter((r): r is AuditRow => r !== undefined);
 }
@@ -234,7 +234,7 @@ export interface Page {
 
 /** One page of the history, newest first. `smallResult` as for matchingIds (tests try both ways). */
 export async function listAudits(
-  db: HistoryDb,
+  db: AppDb,
   filter: HistoryFilter = {},
   offset = 0,
   limit = HISTORY_PAGE_SIZE,
@@ -264,7 +264,7 @@ export async function listAudits(
   return { rows, total };
 }
 
-export async function renameAudit(db: HistoryDb, id: string, title: string, now = Date.now()): Promise<boolean> {
+export async function renameAudit(db: AppDb, id: string, title: string, now = Date.now()): Promise<boolean> {
   const clean = title.replace(/\s+/g, ' ').trim().slice(0, 500);
   return db.transaction('rw', db.audits, db.bodies, async () => {
     const [row, body] = await Promise.all([db.audits.get(id), db.bodies.get(id)]);
@@ -277,16 +277,16 @@ export async function renameAudit(db: HistoryDb, id: string, title: string, now 
 }
 
 /** Moves an audit to the trash; restoreAudit undoes it until the trash is purged. */
-export async function trashAudit(db: HistoryDb, id: string, now = Date.now()): Promise<boolean> {
+export async function trashAudit(db: AppDb, id: string, now = Date.now()): Promise<boolean> {
   return (await db.audits.update(id, { trashed: 1, trashedAt: now })) > 0;
 }
 
-export async function restoreAudit(db: HistoryDb, id: string): Promise<boolean> {
+export async function restoreAudit(db: AppDb, id: string): Promise<boolean> {
   return (await db.audits.update(id, { trashed: 0, trashedAt: undefined })) > 0;
 }
 
 /** Deletes for good what has been in the trash longer than `keepMs`. Returns how many. */
-export async function purgeTrash(db: HistoryDb, now = Date.now(), keepMs = TRASH_KEEP_MS): Promise<number> {
+export async function purgeTrash(db: AppDb, now = Date.now(), keepMs = TRASH_KEEP_MS): Promise<number> {
   return db.transaction('rw', db.audits, db.bodies, async () => {
     const ids = (await db.audits
       .where('[trashed+updated]')
@@ -300,6 +300,6 @@ export async function purgeTrash(db: HistoryDb, now = Date.now(), keepMs = TRASH
 }
 
 /** Audits not in the trash. */
-export async function countAudits(db: HistoryDb): Promise<number> {
+export async function countAudits(db: AppDb): Promise<number> {
   return db.audits.where('[trashed+updated]').between([0, Dexie.minKey], [0, Dexie.maxKey], true, true).count();
 }

@@ -1,7 +1,7 @@
 // Annotation labels (issue 6): one row per (case, claim, cited chunk, annotator) in the labels
 // table. The annotation feature owns the workflow; these are the storage primitives.
 import type { AuditCase } from '../core/types';
-import type { HistoryDb, LabelRow } from './db';
+import type { AppDb, LabelRow } from './db';
 import { contentHash } from './hash';
 import { AnnotationLabelSchema, type AnnotationLabel } from './schemas';
 
@@ -15,18 +15,14 @@ export function caseKeyOf(c: AuditCase): string {
 }
 
 /** Stores a label (validated); a label with the same key is replaced. */
-export async function putLabel(db: HistoryDb, label: AnnotationLabel): Promise<void> {
+export async function putLabel(db: AppDb, label: AnnotationLabel): Promise<void> {
   await db.labels.put(AnnotationLabelSchema.parse(label));
 }
 
-export async function labelsForCase(db: HistoryDb, caseKey: string): Promise<LabelRow[]> {
+export async function labelsForCase(db: AppDb, caseKey: string): Promise<LabelRow[]> {
   return db.labels.where('caseKey').equals(caseKey).toArray();
 }
 
-export async function labelsByAnnotator(db: HistoryDb, annotator: string): Promise<LabelRow[]> {
-  return db.labels.where('annotator').equals(annotator).toArray();
-}
-
-export async function deleteLabel(db: HistoryDb, key: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>): Promise<void> {
+export async function deleteLabel(db: AppDb, key: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>): Promise<void> {
   await db.labels.delete([key.caseKey, key.claimIndex, key.chunkId, key.annotator]);
 }

@@ -1,9 +1,14 @@
-// zod schemas for what history rows, backups and share links carry beside the case (the case
-// itself always goes through core's restoreCase). Pure: no Dexie here, so share/ can use them.
+// The app database's table types and the zod schemas of what history rows and backups carry
+// beside the case (the case itself always goes through core's restoreCase; shapes of core types
+// are in core/schemas.ts). Pure: no Dexie here, so db.ts, datasets.ts and the worker share it.
 import { z } from '../core/zod';
-import type { ModelResults, Report } from '../core/types';
+import type { DatasetRow } from '../core/dataset';
+import type { PairRef, ReferenceLabel } from '../core/labels';
+import { AnnotationLabelSchema, ModelResultsSchema, UsageSchema, type AnnotationLabel, type Usage } from '../core/schemas';
+import type { AuditCase, ModelResults, ParseError, Report, SupportVerdict, Verdict } from '../core/types';
 
-export const SupportVerdictSchema = z.enum(['fully_supported', 'partially_supported', 'not_supported']);
+export { AnnotationLabelSchema, ModelResultsSchema, UsageSchema, type AnnotationLabel, type Usage };
+
 const RequiredStyleSchema = z.enum(['auto', 'latex_cite', 'bracket_number', 'bracket_id', 'footnote', 'fullwidth', 'longcite']);
 
 /**
@@ -14,80 +19,16 @@ export const AuditSettingsSchema = z.object({
   requiredStyle: RequiredStyleSchema.catch('auto'),
   language: z.enum(['auto', 'en', 'cs']).catch('auto'),
   uiLanguage: z.enum(['en', 'cs']).optional().catch(undefined),
+  /** Absent in rows saved before the setting existed: 'sentence'. */
+  citationScope: z.enum(['sentence', 'paragraph']).optional().catch(undefined),
   model: z.string().max(200).optional().catch(undefined),
   strict: z.boolean().optional().catch(undefined),
 });
 export type AuditSettings = z.output<typeof AuditSettingsSchema>;
-export const DEFAULT_SETTINGS: AuditSettings = { requiredStyle: 'auto', language: 'auto' };
-
-export const UsageSchema = z.object({
-  input_tokens: z.number().nonnegative(),
-  output_tokens: z.number().nonnegative(),
-  cache_read_input_tokens: z.number().nonnegative().optional(),
-  requests: z.number().nonnegative(),
-});
-export type Usage = z.output<typeof UsageSchema>;
 
 /** Durations in milliseconds by name ("local", "model", ...). */
 export const TimingsSchema = z.record(z.string().max(50), z.number().nonnegative());
 export type Timings = z.output<typeof TimingsSchema>;
-
-/**
- * One human label of a (claim, cited chunk) pair by one annotator (SPEC §8, issue 6). Loose so
- * the annotation feature can add fields without a schema change here.
- */
-export const AnnotationLabelSchema = z.looseObject({
-  /** Which case: see caseKeyOf in store/labels.ts. */
-  caseKey: z.string().min(1).max(1000),
-  claimIndex: z.number().int().nonnegative(),
-  /** The cited chunk, or "" for a claim judged without a chunk. */
-  chunkId: z.string().max(1000),
-  annotator: z.string().min(1).max(200),
-  label: SupportVerdictSchema,
-  note: z.string().max(20_000).optional(),
-  /** The claim's text when labelled, to notice that the answer changed since. */
-  claimText: z.string().max(20_000).optional(),
-  /** Epoch milliseconds of the last change. */
-  updated: z.number(),
-});
-export type AnnotationLabel = z.output<typeof AnnotationLabelSchema>;
-
-const SupportJudgementSchema = z.looseObject({
-  chunk_id: z.string(),
-  verdict: SupportVerdictSchema,
-  supporting_phrase: z.string(),
-  missing_or_extra: z.string(),
-  decision_basis: z.string(),
-  phrase_verified: z.boolean().optional(),
-  capped_by_numbers: z.boolean().optional(),
-});
-
-const AnswerEvaluationSchema = z.looseObject({
-  verdict: z.enum(['CORRECT', 'PARTIALLY_CORRECT', 'INCORRECT']),
-  missing_information: z.array(z.string()),
-  correctness_score: z.number().min(0).max(1),
-  explanation: z.string().optional(),
-});
-
-/** What a model run adds to a local audit (core/types ModelResults); the report is derived from it. */
-export const ModelResultsSchema = z.object({
-  model: z.string().max(200),
-  judgements: z.array(
-    z.object({
-      claim_index: z.number().int().nonnegative(),
-      support: z.array(SupportJudgementSchema),
-      joint_verdict: SupportVerdictSchema.optional(),
-    }),
-  ),
-  complete_refinement: z
-    .array(z.object({ claim_index: z.number().int().nonnegative(), is_factual_claim: z.boolean(), reason: z.string().optional() }))
-    .optional(),
-  answer_evaluation: AnswerEvaluationSchema.optional(),
-  summary: z.string().optional(),
-  recommendations: z.array(z.string()).optional(),
-  strict: z.boolean().optional(),
-  usage: UsageSchema.optional(),
-}) satisfies z.ZodType<ModelResults, unknown>;
 
 const StatusSchema = z.enum(['PASS', 'FAIL', 'NOT_CHECKED']);
 const DimensionSchema = z.looseObject({ status: StatusSchema, issues: z.array(z.string()) });
@@ -120,4 +61,116 @@ export function restoreReport(value: unknown): { value?: Report; errors: string[
   const r = ReportShapeSchema.safeParse(value);
   if (r.success) return { value: r.data as unknown as Report, errors: [] };
   return { errors: r.error.issues.map((i) => `report.${i.path.join('.')}: ${i.message}`) };
+}
+
+// ---- Table types of the app database (db.ts) ------------------------------------------------
+
+/** The verdict column: a report's verdict, or NONE for an audit stored without a report. */
+export type RowVerdict = Verdict | 'NONE';
+
+/** A list row (v2): everything the history list shows and filters on, nothing heavy. */
+export interface AuditRow {
+  id: string;
+  title: string;
+  /** Epoch milliseconds. */
+  created: number;
+  updated: number;
+  verdict: RowVerdict;
+  checkedBy: 'local' | 'model' | 'none';
+  model?: string;
+  language?: 'en' | 'cs';
+  caseId?: string;
+  queryPreview: string;
+  answerPreview: string;
+  chunkCount: number;
+  claimCount: number;
+  citationCount: number;
+  labelCount: number;
+  /** Approximate size of the body in characters of JSON. */
+  bytes: number;
+  /** Full-text index (multi-entry): see words.ts. */
+  words: string[];
+  /** Content hash of case, report and labels: equal audits are one row. */
+  hash: string;
+  /** 1 while in the trash (deleted, undo still possible); numbers because booleans are not keys. */
+  trashed: 0 | 1;
+  trashedAt?: number;
+}
+
+/** The heavy part of an audit (v2), one row per list row, same id. */
+export interface AuditBody {
+  id: string;
+  case: AuditCase;
+  report: Report | null;
+  /** What a model run added, when there was one: lets a reopened audit be re-derived exactly. */
+  modelResults?: ModelResults;
+  labels: AnnotationLabel[];
+  settings: AuditSettings;
+  usage?: Usage;
+  timings?: Timings;
+}
+
+/** A v1 row: list fields and body together. Kept as a type for the upgrade and its test. */
+export interface AuditRowV1 {
+  id: string;
+  title: string;
+  created: number;
+  updated: number;
+  verdict: RowVerdict;
+  model?: string;
+  words: string[];
+  case: AuditCase;
+  report: Report | null;
+  labels: AnnotationLabel[];
+  settings: AuditSettings;
+  usage?: Usage;
+  timings?: Timings;
+}
+
+export type LabelRow = AnnotationLabel;
+
+// The dataset slot (datasets.ts, schema v3).
+
+export interface DatasetMeta {
+  /** Always 'current': the one slot. */
+  slot: 'current';
+  /** Random per import: writes of an older run that arrive late are recognised and dropped. */
+  id: string;
+  name: string;
+  created: number;
+  size: number;
+  /** The first parse errors of lines that could not be read (capped), and how many there were. */
+  errors: ParseError[];
+  errorCount: number;
+  /** The local-audit settings the rows were computed with. */
+  settings: { requiredStyle: string; language: string };
+  toolVersion: string;
+}
+
+export interface CaseRecord {
+  datasetId: string;
+  index: number;
+  /** 1-based line in the file. */
+  line: number;
+  case: AuditCase;
+}
+
+export interface ModelRecord {
+  results: ModelResults;
+  row: DatasetRow;
+  /** The model's verdict per (claim, chunk) after the merge (phrase check, numbers cap). */
+  verdicts: [number, string, SupportVerdict][];
+  at: number;
+}
+
+export interface ResultRecord {
+  datasetId: string;
+  index: number;
+  caseKey: string;
+  row: DatasetRow;
+  pairs: (PairRef & { cited: boolean })[];
+  reference: ReferenceLabel[];
+  model?: ModelRecord;
+  /** The last model failure of this case (it is retried on resume). */
+  modelError?: string;
 }

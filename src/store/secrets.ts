@@ -26,9 +26,3 @@ export function redactSecrets<T>(value: T, known: readonly string[] = []): T {
   return walk(value) as T;
 }
 
-/** True when a serialised text still contains something shaped like a key or a known key. */
-export function containsSecret(text: string, known: readonly string[] = []): boolean {
-  KEY_PATTERN.lastIndex = 0;
-  if (KEY_PATTERN.test(text)) return true;
-  return known.some((k) => k.length >= 8 && text.includes(k));
-}

@@ -356,3 +356,24 @@ async function lineNumberAt(page: Page, name: string, target: ReturnType<Page['l
   }
   throw new Error('no line number at the marker');
 }
+
+test('citation scope: a paragraph-closing citation covers the paragraph once the setting says so', async ({ page }) => {
+  await open(page);
+  await pasteInto(page, 'Query', 'Tell me about Brno.');
+  await pasteInto(page, 'Chunks', JSON.stringify([{ id: '1', text: 'Brno, the second largest Czech city, is the seat of the Constitutional Court.' }]));
+  await pasteInto(page, 'Answer', 'Brno is the second largest Czech city. It is the seat of the Constitutional Court [1].');
+  const r = report(page);
+  const complete = r.getByRole('listitem').filter({ hasText: 'Complete' }).first();
+  await expect(complete).toContainText('Fail');
+  await expect(r).toContainText('No citation for the claim "Brno is the second largest Czech city."');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('A citation covers').selectOption('paragraph');
+  await page.keyboard.press('Escape');
+  await expect(complete).toContainText('Pass');
+  await expect(r).toContainText('Credited by the citation closing its paragraph');
+  await expect(r).toContainText('its paragraph (the final marker covers the paragraph)');
+  // The setting is kept, like the others.
+  await page.reload();
+  await waitForEditors(page);
+  await expect(report(page).getByRole('listitem').filter({ hasText: 'Complete' }).first()).toContainText('Pass');
+});

@@ -53,6 +53,28 @@ describe('citation-audit CLI', () => {
     expect(r.code).toBe(1);
   });
 
+  it('--citation-scope paragraph lets a paragraph-closing citation cover its sentences; the default does not', async () => {
+    const para = {
+      query: 'Where is Paris?',
+      answer: 'Paris is the capital of France. It lies on the Seine [1].\n\nLyon is a French city. It lies on the Rhône.',
+      chunks: [{ id: '1', text: 'Paris, the capital of France, lies on the Seine.' }],
+    };
+    writeFileSync(join(dir, 'para.json'), JSON.stringify(para));
+    const strict = JSON.parse((await run([join(dir, 'para.json'), '--format', 'json'])).out);
+    expect(strict.meta.citation_scope).toBe('sentence');
+    expect(strict.claims.filter((c: { needs_citation: boolean; citation_indexes: number[] }) => c.needs_citation && c.citation_indexes.length === 0)).toHaveLength(3);
+    const r = await run([join(dir, 'para.json'), '--format', 'json', '--citation-scope', 'paragraph']);
+    const report = JSON.parse(r.out);
+    expect(report.meta.citation_scope).toBe('paragraph');
+    expect(report.claims[0].credited_by).toBe('paragraph');
+    expect(report.claims[0].chunk_ids).toEqual(['1']);
+    // The second paragraph ends without a citation: both of its sentences stay uncited.
+    expect(report.claims.filter((c: { needs_citation: boolean; citation_indexes: number[] }) => c.needs_citation && c.citation_indexes.length === 0).map((c: { index: number }) => c.index)).toEqual([2, 3]);
+    expect(report.dimensions.complete.status).toBe('FAIL');
+    expect((await run([join(dir, 'para.json'), '--citation-scope', 'chapter'])).code).toBe(2);
+    expect((await run([join(dir, 'para.json'), '--citation-scope=paragraph'])).out).toContain('citation scope: paragraph (1 claim credited by the citation closing their paragraph)');
+  });
+
   it('exits 2 with file:line:column for broken JSON', async () => {
     const r = await run([join(dir, 'broken.json')]);
     expect(r.code).toBe(2);

@@ -9,7 +9,7 @@ import { checkComplete } from './complete';
 import { checkQuotes } from './quotes';
 import { checkNumbers, numbersAbsentByClaim } from './numbers';
 import { checkRelevance } from './relevance';
-import { makeContext, spansInside, type CitationSpec } from './testing';
+import { makeContext, spansInside, type CitationSpec } from '../../../tests/factories/checkContext';
 
 const piece = fc.oneof(
   fc.string({ maxLength: 20 }),

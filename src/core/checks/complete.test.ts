@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkComplete } from './complete';
-import { makeContext } from './testing';
+import { makeContext } from '../../../tests/factories/checkContext';
 
 describe('checkComplete', () => {
   it('passes when every factual claim is cited', () => {
@@ -30,7 +30,19 @@ describe('checkComplete', () => {
     expect(fs[0]).toMatchObject({ code: 'exempt_claim', severity: 'info', claim_index: 1 });
     expect(fs[0]!.message).toMatch(/^Exempt \(question\)/);
     const cs = checkComplete({ ...ctx, language: 'cs' });
-    expect(cs[0]!.message).toMatch(/^Výjimka \(otázka\)/);
+    // The Czech name of the rule, with its id beside it (what the README and the JSON call it).
+    expect(cs[0]!.message).toMatch(/^Výjimka \(otázka, question\)/);
+  });
+
+  it('warns about an uncited claim whose exemption is doubtful, without failing; cited, it is only listed', () => {
+    const ctx = makeContext({ answer: 'Grass is green [1]. Sky is blue.', chunks: ['g'] });
+    ctx.claims[1]!.needs_citation = false;
+    ctx.claims[1]!.exemption = { rule: 'lead_in_unsure', reason: 'maybe a lead-in', doubtful: true };
+    const fs = checkComplete(ctx);
+    expect(fs.map((f) => [f.code, f.severity, f.claim_index])).toEqual([['uncited_lead_in', 'warning', 1]]);
+    expect(fs[0]!.message).toContain('lead_in_unsure');
+    ctx.claims[1]!.exemption.doubtful = false;
+    expect(checkComplete(ctx).map((f) => [f.code, f.severity])).toEqual([['exempt_claim', 'info']]);
   });
 
   it('does not count an exempt-only answer as lacking citations', () => {

@@ -14,6 +14,11 @@ export function checkComplete(ctx: CheckContext): Finding[] {
       const span = clampSpan(ctx, claim.start, claim.end);
       const rule = claim.exemption?.rule ?? claim.kind;
       const reason = claim.exemption?.reason ?? rule;
+      // A doubtful exemption never passes silently: uncited, it is a warning (COMPLETE still passes).
+      if (claim.exemption?.doubtful && (claim.chunk_ids?.length ?? 0) === 0 && citationsOf(claim).length === 0) {
+        out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'warning', code: 'uncited_lead_in', claim_index: claim.index, ...span, message: m.uncitedLeadIn({ claim: claim.text, rule }) }));
+        continue;
+      }
       out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'info', code: 'exempt_claim', claim_index: claim.index, ...span, message: m.exemptClaim({ claim: claim.text, rule, reason }) }));
       continue;
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkExists } from './exists';
-import { makeContext, spansInside } from './testing';
+import { makeContext, spansInside } from '../../../tests/factories/checkContext';
 
 const codes = (fs: { code: string }[]) => fs.map((f) => f.code);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFormatted } from './formatted';
-import { makeContext } from './testing';
+import { makeContext } from '../../../tests/factories/checkContext';
 import type { CitationMarker } from '../types';
 
 const codes = (fs: { code: string }[]) => fs.map((f) => f.code);

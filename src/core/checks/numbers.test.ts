@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkNumbers, numbersAbsentByClaim } from './numbers';
-import { makeContext, spansInside } from './testing';
+import { makeContext, spansInside } from '../../../tests/factories/checkContext';
 
 function absent(answer: string, chunks: string[], language: 'en' | 'cs' = 'en') {
   const ctx = makeContext({ answer, chunks, language });

@@ -109,10 +109,10 @@ function sourceNumbers(text: string): SourceNumbers {
       }
     }
     // Up to three readings, in this order.
-    let r0 = NaN;
+    let r0: number;
     let r1 = NaN;
     let r2 = NaN;
-    let count = 0;
+    let count: number;
     if (seps === 0) {
       r0 = digitsValue(text, start, end);
       count = 1;
@@ -388,6 +388,7 @@ export function checkNumbers(ctx: CheckContext): Finding[] {
 }
 
 /** Claim index → the number texts its cited chunks lack; the model step caps those verdicts. */
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function numbersAbsentByClaim(ctx: CheckContext): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const { claim, absent } of analyse(ctx)) out.set(claim.index, absent.map((n) => n.text));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkQuotes, FUZZY_THRESHOLD } from './quotes';
-import { makeContext, spansInside, type CitationSpec } from './testing';
+import { makeContext, spansInside, type CitationSpec } from '../../../tests/factories/checkContext';
 import type { Chunk } from '../types';
 
 const CHUNK = 'The grass is green. The sky is blue.';

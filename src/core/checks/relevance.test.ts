@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChunkStats, checkRelevance, coverageByChunk } from './relevance';
-import { makeContext, spansInside } from './testing';
+import { makeContext, spansInside } from '../../../tests/factories/checkContext';
 
 const CHUNKS = [
   'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.',

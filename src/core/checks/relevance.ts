@@ -132,6 +132,7 @@ function idf(df: number, n: number): number {
 }
 
 /** Coverage of `text` by every chunk (index = chunk position). */
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function coverageByChunk(stats: ChunkStats, text: string): { coverage: Float64Array; terms: number } {
   const scorer = new Scorer(stats);
   const { terms } = scorer.score(text);

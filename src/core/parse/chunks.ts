@@ -23,16 +23,16 @@ export const ID_KEYS = ['id', 'chunk_id', 'doc_id', 'source_id', 'document_id', 
  * Keys that name a chunk's file rather than the chunk: they identify a chunk only when no two
  * chunks of the list share them (a vector store returns several chunks of one file).
  */
-const FILE_ID_KEYS = ['file_id'] as const;
+export const FILE_ID_KEYS = ['file_id'] as const;
 /**
  * Objects that wrap the chunk itself, with a score or a rank beside it: LlamaIndex NodeWithScore
  * `{node: {id_, text}, score}`, `{document: {...}, score}` from search libraries, Cohere's
  * `{id, data: {title, snippet}}` documents, LangChain's serialised `{lc, type: 'constructor', id:
  * [class path], kwargs: {page_content, metadata}}` (whose id names the class, not the chunk).
  */
-const WRAPPER_KEYS = ['node', 'document', 'doc', 'chunk', 'passage', 'payload', 'data', 'kwargs'] as const;
+export const WRAPPER_KEYS = ['node', 'document', 'doc', 'chunk', 'passage', 'payload', 'data', 'kwargs'] as const;
 /** Object keys that hold a list of chunks when a whole wrapper object is pasted. */
-const LIST_KEYS = [
+export const LIST_KEYS = [
   'chunks',
   'documents',
   'docs',

@@ -25,6 +25,7 @@ const EXPECTED =
 /** Keys under which citation objects name their chunk, in order of preference. */
 const REF_KEYS = ['chunk_id', 'source_id', 'id', 'doc_id', 'document_id', 'docid', 'source'] as const;
 
+/** @testSeam only tests import this directly (knip.jsonc). */
 export function normalizeStructured(value: unknown, answer: string, chunks: readonly Chunk[]): NormalizeResult {
   const r = normalizeStructuredDetailed(value, answer, chunks);
   return { ...(r.structured ? { structured: r.structured } : {}), errors: r.issues.map(issueText) };

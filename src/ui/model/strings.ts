@@ -1,6 +1,6 @@
 // The model audit's UI words, English and Czech. Accessible names (labels and button names) are
 // stable per language; the tests find them by these strings.
-import { formatUSD } from '../../model/cost';
+import { formatUSD } from '../format';
 import type { RunPhase } from '../../model/run';
 
 const en = {

@@ -1,5 +1,5 @@
 // Text for the run bar, computed from the model state (kept out of the .svelte file).
-import { formatUSD } from '../../model/cost';
+import { formatUSD } from '../format';
 import type { AuditEstimate } from '../../model/estimate';
 import type { RunProgress } from '../../model/run';
 import { formatCount, type ModelStrings } from './strings';

@@ -1,7 +1,7 @@
-// Small factories for store and share tests (not imported by the app).
-import { auditCase } from '../core/audit';
-import type { AuditCase } from '../core/types';
-import type { SaveInput } from './history';
+// Small factories of audit cases and history saves for store and state tests.
+import { auditCase } from '../../src/core/audit';
+import type { AuditCase } from '../../src/core/types';
+import type { SaveInput } from '../../src/store/history';
 
 let serial = 0;
 

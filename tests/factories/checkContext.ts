@@ -1,7 +1,7 @@
 // Test factory for CheckContext: a few fields in, a consistent context out. It carries its own
 // tiny marker scanner and sentence splitter so the checks can be tested without the real
 // marker/claim modules; tests that need exact shapes pass markers, citations or claims directly.
-import type { CheckContext, Chunk, Citation, CitationMarker, CitationStyle, Claim, IdMapping, Language, RequiredStyle, StructuredInput } from '../types';
+import type { CheckContext, Chunk, Citation, CitationMarker, CitationStyle, Claim, IdMapping, Language, RequiredStyle, StructuredInput } from '../../src/core/types';
 
 export interface CitationSpec {
   ref: string;

@@ -1,0 +1,62 @@
+// The one guarded handle on localStorage. Every call is guarded (storage can be disabled, full,
+// or throw in private modes). Below model/ and state/ because both read it: the model settings
+// before the app starts (main.ts), the workbench once it runs.
+
+export interface KeyValueStore {
+  get(key: string): string | null;
+  set(key: string, value: string): boolean;
+  remove(key: string): void;
+}
+
+/** A guarded localStorage; a store that holds nothing where there is none. */
+export function browserStore(): KeyValueStore {
+  const ls = (): Storage | null => {
+    try {
+      return typeof localStorage === 'undefined' ? null : localStorage;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    get(key) {
+      try {
+        return ls()?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        const s = ls();
+        if (!s) return false;
+        s.setItem(key, value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    remove(key) {
+      try {
+        ls()?.removeItem(key);
+      } catch {
+        // Storage unavailable: nothing was stored either.
+      }
+    },
+  };
+}
+
+/** In-memory store for tests. */
+/** @testSeam only tests import this directly (knip.jsonc). */
+export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
+  const map = new Map(Object.entries(initial));
+  return {
+    get: (k) => map.get(k) ?? null,
+    set: (k, v) => {
+      map.set(k, v);
+      return true;
+    },
+    remove: (k) => {
+      map.delete(k);
+    },
+  };
+}

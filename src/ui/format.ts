@@ -1,0 +1,8 @@
+// Number formats the interface shows (the model layer computes amounts, the UI words them).
+
+export function formatUSD(usd: number): string {
+  if (usd === 0) return '$0';
+  if (usd < 0.01) return `$${usd.toFixed(4)}`;
+  if (usd < 1) return `$${usd.toFixed(3)}`;
+  return `$${usd.toFixed(2)}`;
+}
