@@ -1,4 +1,4 @@
-// The local signals over a corpus of realistic answers (tests/fixtures/local-precision.json):
+// The local signals over a corpus of realistic answers (tests/corpus/signals/cases.json):
 // for each family of false alarm, the shape a reviewer would dismiss must stay quiet, and the
 // near-miss next to it must still be flagged. The content signals are warnings, never a FAIL.
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ interface Entry {
   case: AuditCase;
 }
 
-const corpus = JSON.parse(readFileSync(new URL('../fixtures/local-precision.json', import.meta.url), 'utf8')) as Entry[];
+const corpus = JSON.parse(readFileSync(new URL('../corpus/signals/cases.json', import.meta.url), 'utf8')) as Entry[];
 
 describe('local signals over the precision corpus', () => {
   it('has both shapes for every family', () => {
