@@ -14,6 +14,7 @@ import { checkComplete } from './checks/complete';
 import { checkQuotes } from './checks/quotes';
 import { checkNumbers } from './checks/numbers';
 import { checkRelevance } from './checks/relevance';
+import { checkContent } from './checks/content';
 import { buildLocalReport } from './report';
 import { sortInPlace } from './text';
 import { applyCitationScope } from './scope';
@@ -83,7 +84,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
       const citation = citations[index];
       if (citation) citation.source_verification = verification;
     }
-    findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx));
+    findings.push(...quotes.findings, ...checkNumbers(ctx), ...checkRelevance(ctx), ...checkContent(ctx));
   }
   for (const u of unreadable) {
     const where = u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : undefined;

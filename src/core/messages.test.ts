@@ -25,6 +25,10 @@ const PARAMS: { [K in keyof FindingMessages]: Parameters<FindingMessages[K]>[0] 
   numberAbsent: { number: '12,717', claim: 'The town had 12,717 residents.', chunkIds: ['1', '3'] },
   betterChunk: { marker: '[3]', claim: 'Items can be returned within 30 days.', chunkId: '3', suggested: '2' },
   lowOverlap: { marker: '[3]', claim: 'Items can be returned within 30 days.', chunkId: '3' },
+  entityAbsent: { name: 'Pierre Curie', claim: 'Pierre Curie discovered radium.', chunkIds: ['2'] },
+  negationMismatch: { word: 'no', inClaim: false, claim: 'Coffee causes dehydration.', chunkIds: ['1'] },
+  oppositeMismatch: { word: 'increased', claim: 'Sales increased in May.', chunkIds: ['1'] },
+  qualifierMismatch: { word: 'all', claim: 'All citizens can vote.', chunkIds: ['1', '2'] },
 };
 
 describe('messages', () => {

@@ -32,6 +32,11 @@ export interface FindingMessages {
   // Relevance
   betterChunk(p: { marker: string; claim: string; chunkId: string; suggested: string }): string;
   lowOverlap(p: { marker: string; claim: string; chunkId: string }): string;
+  // Content signals
+  entityAbsent(p: { name: string; claim: string; chunkIds: string[] }): string;
+  negationMismatch(p: { word: string; inClaim: boolean; claim: string; chunkIds: string[] }): string;
+  oppositeMismatch(p: { word: string; claim: string; chunkIds: string[] }): string;
+  qualifierMismatch(p: { word: string; claim: string; chunkIds: string[] }): string;
 }
 
 const STYLE_SHAPE: Record<CitationStyle | RequiredStyle, string> = {
@@ -88,6 +93,16 @@ const en: FindingMessages = {
   betterChunk: ({ marker, claim, chunkId, suggested }) =>
     `${marker}: chunk "${suggested}" matches "${q(claim, 40)}" much better than the cited chunk "${chunkId}"; cite chunk "${suggested}" instead?`,
   lowOverlap: ({ marker, claim, chunkId }) => `${marker}: cited chunk "${chunkId}" shares almost no words with "${q(claim, 40)}".`,
+  entityAbsent: ({ name, claim, chunkIds }) =>
+    `"${name}" in "${q(claim, 40)}" is named in none of the cited chunks (${list(chunkIds)}); check that they are about it.`,
+  negationMismatch: ({ word, inClaim, claim, chunkIds }) =>
+    inClaim
+      ? `"${q(claim, 40)}" says "${word}", but the passage of the cited chunks (${list(chunkIds)}) that states it is not negated.`
+      : `The passage of the cited chunks (${list(chunkIds)}) that states "${q(claim, 40)}" is negated ("${word}"); the claim is not.`,
+  oppositeMismatch: ({ word, claim, chunkIds }) =>
+    `"${q(claim, 40)}" says "${word}", but the passage of the cited chunks (${list(chunkIds)}) that states it says the opposite.`,
+  qualifierMismatch: ({ word, claim, chunkIds }) =>
+    `"${word}" in "${q(claim, 40)}" has no counterpart in the cited chunks (${list(chunkIds)}); the claim may be broader than its source.`,
 };
 
 // Czech words for the exemption rules and malformation reasons other modules write in English.
@@ -154,6 +169,16 @@ const cs: FindingMessages = {
   betterChunk: ({ marker, claim, chunkId, suggested }) =>
     `${marker}: úryvek „${suggested}“ odpovídá „${q(claim, 40)}“ mnohem lépe než citovaný „${chunkId}“; necitovat raději „${suggested}“?`,
   lowOverlap: ({ marker, claim, chunkId }) => `${marker}: citovaný úryvek „${chunkId}“ nemá s „${q(claim, 40)}“ téměř žádná společná slova.`,
+  entityAbsent: ({ name, claim, chunkIds }) =>
+    `„${name}“ z „${q(claim, 40)}“ se v žádném citovaném úryvku (${list(chunkIds)}) nezmiňuje; ověřte, že jde o totéž.`,
+  negationMismatch: ({ word, inClaim, claim, chunkIds }) =>
+    inClaim
+      ? `„${q(claim, 40)}“ obsahuje zápor „${word}“, ale pasáž citovaných úryvků (${list(chunkIds)}), která totéž uvádí, zápor nemá.`
+      : `Pasáž citovaných úryvků (${list(chunkIds)}), která uvádí „${q(claim, 40)}“, je záporná („${word}“); tvrzení ne.`,
+  oppositeMismatch: ({ word, claim, chunkIds }) =>
+    `„${q(claim, 40)}“ uvádí „${word}“, ale pasáž citovaných úryvků (${list(chunkIds)}), která totéž uvádí, říká opak.`,
+  qualifierMismatch: ({ word, claim, chunkIds }) =>
+    `„${word}“ z „${q(claim, 40)}“ nemá v citovaných úryvcích (${list(chunkIds)}) protějšek; tvrzení může být širší než zdroj.`,
 };
 
 const CATALOG: Record<Language, FindingMessages> = { en, cs };

@@ -223,7 +223,7 @@ export interface Claim {
 // ---------------------------------------------------------------------------------------------
 // Findings of the local checks (positioned; strings in the report are made from these)
 
-export type CheckName = 'exists' | 'formatted' | 'complete' | 'quotes' | 'numbers' | 'relevance';
+export type CheckName = 'exists' | 'formatted' | 'complete' | 'quotes' | 'numbers' | 'relevance' | 'content';
 export type Dimension = 'exists' | 'accurate' | 'complete' | 'formatted';
 
 export interface Finding {

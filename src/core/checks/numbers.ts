@@ -9,6 +9,19 @@ import type { CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
 import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from '../text';
 import { citationsByClaim, chunkOf, finding, hasText, memoOf } from './util';
+import { proseReferences } from './references';
+import {
+  convertedPresent,
+  maskGluedFootnotes,
+  notationSpans,
+  percentAsFraction,
+  queryGivens,
+  repeatsQuery,
+  sourceFractions,
+  sourceQuantities,
+  type SourceQuantity,
+  unitConflict,
+} from './numberContext';
 
 interface SourceNumbers {
   values: Set<number>;
@@ -16,6 +29,21 @@ interface SourceNumbers {
   all: number[];
   /** Values written as words ("three", "tři"), read on first need. */
   words?: Set<number>;
+  /** Numbers with a unit of length, mass or time, in base units, read on first need. */
+  quantities?: SourceQuantity[];
+  /** Shares written as words ("a quarter"), read on first need. */
+  fractions?: number[];
+  /** Values written as percentages, read on first need. */
+  percents?: Set<number>;
+}
+
+const SOURCE_PERCENT = /(\d+(?:[.,]\d+)?)[ \u00A0\u202F]?(?:%|per ?cent|procent)/giu;
+
+function percentsOf(text: string): Set<number> {
+  const out = new Set<number>();
+  SOURCE_PERCENT.lastIndex = 0;
+  for (let m = SOURCE_PERCENT.exec(text); m; m = SOURCE_PERCENT.exec(text)) out.add(key(Number(m[1]!.replace(',', '.'))));
+  return out;
 }
 
 const key = (v: number) => Math.round(Math.abs(v) * 1e6) / 1e6;
@@ -146,8 +174,14 @@ function datePresent(d: NonNullable<NumberMention['date']>, src: SourceNumbers):
   return (d.year === undefined || src.values.has(d.year)) && (d.day === undefined || src.values.has(d.day));
 }
 
-function present(n: NumberMention, src: SourceNumbers, text: string): boolean {
+function present(n: NumberMention, src: SourceNumbers, text: string, claim: string): boolean {
   if (n.kind === 'date' && n.date) return datePresent(n.date, src);
+  const found = presentByValue(n, src, text, claim);
+  // A value found only with another unit of the same kind is a wrong conversion.
+  return found && unitConflict(n, claim, () => (src.quantities ??= sourceQuantities(text))) ? false : found;
+}
+
+function presentByValue(n: NumberMention, src: SourceNumbers, text: string, claim: string): boolean {
   const candidates = [n.value, ...(n.alternatives ?? [])];
   for (const v of candidates) if (src.values.has(key(v))) return true;
   if (n.range) {
@@ -160,6 +194,14 @@ function present(n: NumberMention, src: SourceNumbers, text: string): boolean {
     const v = Math.abs(n.value);
     const tolerance = n.step * (n.hedged ? 1 : 0.5) * (1 + 1e-9);
     for (const w of src.all) if (Math.abs(w - v) <= tolerance) return true;
+  }
+  // The same quantity in another unit ("150 million km" / "149,597,870,700 metres"), or a share
+  // written another way ("25 %" / "0.25" / "a quarter", "0.25" / "25 %").
+  if (convertedPresent(n, claim, () => (src.quantities ??= sourceQuantities(text)))) return true;
+  if (percentAsFraction(n, src.all, () => (src.fractions ??= sourceFractions(text)))) return true;
+  if (n.kind === 'number' && n.value > 0 && n.value < 1) {
+    src.percents ??= percentsOf(text);
+    if (src.percents.has(key(n.value * 100))) return true;
   }
   // A digit in the claim may be a word in the source: "3" / "three" / "tři".
   if (!candidates.some((v) => NUMBER_WORD_VALUES.has(Math.abs(v)))) return false;
@@ -233,7 +275,7 @@ interface Analysis {
   result: ClaimNumbers[];
 }
 
-const analysisInputs = (ctx: CheckContext): unknown[] => [ctx.answer, ctx.claims, ctx.citations, ctx.markers, ctx.chunkById, ctx.language];
+const analysisInputs = (ctx: CheckContext): unknown[] => [ctx.answer, ctx.claims, ctx.citations, ctx.markers, ctx.chunkById, ctx.language, ctx.query, ctx.chunks];
 
 function analyse(ctx: CheckContext): ClaimNumbers[] {
   const hit = ctx.memo?.get(analyse) as Analysis | undefined;
@@ -273,6 +315,8 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   const free = markerSpans.every((s) => Number.isInteger(s.start) && Number.isInteger(s.end)) ? freeDigits(answer, markerSpans) : undefined;
   let freeAt = 0;
   const withText = new Map<Chunk, boolean>();
+  // The query's numbers, read on first need (see queryGivens for when they count as givens).
+  let givens: ReturnType<typeof queryGivens> | undefined;
   for (const claim of ctx.claims) {
     const start = Math.max(0, Math.min(claim.start, answer.length));
     const end = Math.max(start, Math.min(claim.end, answer.length));
@@ -299,14 +343,21 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
       if (has && !chunks.includes(ch)) chunks.push(ch);
     }
     if (chunks.length === 0) continue;
-    const text = answer.slice(start, end);
-    const enumerator = enumeratorEnd(text, ignore);
+    const raw = answer.slice(start, end);
+    const enumerator = enumeratorEnd(raw, ignore);
     if (enumerator !== undefined) ignore.push({ start: 0, end: enumerator });
+    // Numbers that name no fact: maths notation, prose references to the chunks, footnote
+    // digits glued to an amount (masked, so the amount reads whole).
+    ignore.push(...notationSpans(raw));
+    for (const r of proseReferences(raw, ctx.chunks, ctx.chunkById)) ignore.push(r);
+    const text = maskGluedFootnotes(raw, ctx.language).text;
     const mentions = extractNumbers(text, ctx.language, { ignore });
     if (mentions.length === 0) continue;
     const srcs = chunks.map(sourceNumbersOf);
+    givens ??= queryGivens(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
     const absent = mentions
-      .filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text)))
+      .filter((n) => !repeatsQuery(n, text, givens!))
+      .filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text, text)))
       .map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
     if (absent.length) out.push({ claim, absent, chunkIds: chunks.map((ch) => ch.id) });
   }

@@ -13,7 +13,10 @@
 //   coverage >= BETTER_FLOOR, >= BETTER_RATIO × the best cited chunk's, and at least
 //   BETTER_MARGIN more in absolute terms. The floor keeps two weak matches from being compared;
 //   the margin keeps 0.5 against 0.24 from counting as "much better" on the ratio alone; the
-//   shared-token minimum keeps one matching word from deciding.
+//   shared-token minimum keeps one matching word from deciding. The suggested chunk must also
+//   contain every name of the claim (see ./entities.ts) that some chunk contains, so a chunk
+//   about another person is never proposed for a claim about one; and a claim that names its
+//   source in prose ("according to passage 3") gets no suggestion at all.
 //
 // Cost: chunk statistics are built once per audit (an inverted index term → chunk positions);
 // each claim then touches only the postings of its own tokens (very common ones excepted). The
@@ -24,6 +27,8 @@ import type { CheckContext, Chunk, Citation, Finding, Language } from '../types'
 import { citationLabel, messagesFor } from '../messages';
 import { Vocabulary } from '../text';
 import { citationsByClaim, citationSpan, finding } from './util';
+import { entityRuns } from './entities';
+import { proseReferences } from './references';
 
 export const BETTER_FLOOR = 0.5;
 export const BETTER_RATIO = 2;
@@ -103,7 +108,7 @@ function sameContent(a: readonly Chunk[], b: readonly Chunk[]): boolean {
   return true;
 }
 
-function statsFor(ctx: CheckContext): ChunkStats {
+export function statsFor(ctx: CheckContext): ChunkStats {
   const hit = statsCache.get(ctx.chunks);
   if (hit && hit.language === ctx.language && hit.ids.length === ctx.chunks.length) return hit;
   const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r.chunks, ctx.chunks));
@@ -287,7 +292,18 @@ function grownStamps(old: Int32Array, size: number): Int32Array {
   return out;
 }
 
-function sortedHas(list: readonly number[], p: number): boolean {
+/** Term ids of the words of the claim's names that occur in some chunk. */
+function nameTerms(claim: string, stats: ChunkStats): number[] {
+  const out: number[] = [];
+  for (const run of entityRuns(claim)) {
+    for (const w of run.words) {
+      for (const t of stats.vocab.termIds(w.text)) if (stats.postings[t] && !out.includes(t)) out.push(t);
+    }
+  }
+  return out;
+}
+
+export function sortedHas(list: readonly number[], p: number): boolean {
   let lo = 0;
   let hi = list.length - 1;
   while (lo <= hi) {
@@ -364,6 +380,11 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
 
     if (BETTER_RATIO * bestCited > COVERAGE_MAX || bestCited + BETTER_MARGIN > COVERAGE_MAX || BETTER_FLOOR > COVERAGE_MAX) continue;
 
+    // A claim that names its own passage is not told to cite another one.
+    if (proseReferences(claimText, ctx.chunks, ctx.chunkById).length) continue;
+    // The claim's names that some chunk has; the suggested chunk must have each of them.
+    const names = nameTerms(claimText, stats);
+
     // Best uncited chunk: find the top raw score first, convert to coverage once.
     const touched = scorer.accumulate();
     let bestOther = -1;
@@ -375,6 +396,7 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
       const r = raw[p]!;
       if (r < bestRaw || (r === bestRaw && p > bestOther) || scorer.shared(p) < BETTER_MIN_SHARED) continue;
       if (citedMark[p] === mark || citedIds?.has(stats.ids[p]!)) continue;
+      if (!names.every((t) => sortedHas(stats.postings[t]!, p))) continue;
       bestRaw = r;
       bestOther = p;
     }

@@ -1,0 +1,523 @@
+// Content signals without a key (warnings, never a FAIL): differences between a cited claim and
+// its cited chunks that overlap of words hides. Each names the missing piece.
+//
+// - 'entity_absent': a name in the claim (a capitalised run or acronym, see ./entities.ts) that
+//   no cited chunk (text or title) contains: its last word, or most of its words, are in none of
+//   them. Words are compared by stem, and a word of five letters or more also by its start (all
+//   but its last three letters, at least five), so "Argentina" meets "Argentine".
+// - 'negation_mismatch': the cited passage that states the claim (a sentence of a cited chunk
+//   sharing at least MATCH_SHARE of the claim's words, and MATCH_MIN of them) is negated where the
+//   claim is not, or the other way round ("There is no evidence that X causes Y" cited for "X
+//   causes Y"); a negation counts only between the passage's first and last shared word or just
+//   before them, so "X causes Y, not Z" is no mismatch. A sentence of a cited chunk that states
+//   the claim with the claim's own polarity cancels the warning. Pairs of opposite words
+//   ("increase" / "decrease") count the same way: the claim has one, the passage the other and
+//   not the claim's.
+// - 'qualifier_mismatch': the claim uses a word that bounds its scope ("all", "every", "always",
+//   "only", "first", "most", and the Czech ones) and no cited chunk has that word or one of its
+//   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
+import type { CheckContext, Chunk, Claim, Finding, Language } from '../types';
+import { messagesFor } from '../messages';
+import { tokenize } from '../text';
+import { entityRuns, type EntityRun } from './entities';
+import { proseReferences } from './references';
+import { citationsByClaim, chunkOf, finding, hasText } from './util';
+import { sortedHas, statsFor, type ChunkStats } from './relevance';
+
+export const MATCH_SHARE = 0.6;
+export const MATCH_MIN = 3;
+/** How many words before the first shared word a negation may stand ("no evidence that X"). */
+const NEGATION_LEAD = 4;
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
+
+function foldText(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+const termCache: Record<Language, Map<string, string | null>> = { en: new Map(), cs: new Map() };
+/** A word's stem, or null for a stopword (tokenize's rules), cached per language. */
+function termOf(word: string, lang: Language): string | null {
+  const cache = termCache[lang];
+  let t = cache.get(word);
+  if (t === undefined) {
+    t = tokenize(word, lang)[0] ?? null;
+    if (cache.size > 50_000) cache.clear();
+    cache.set(word, t);
+  }
+  return t;
+}
+
+const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
+const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
+
+function isNegation(lower: string, next: string | undefined): boolean {
+  if (lower.endsWith("n't") || lower.endsWith('n’t')) return true;
+  // "not only … but also" adds, it does not deny; "no." is a number sign.
+  if (lower === 'not' && (next === 'only' || next === 'just' || next === 'merely')) return false;
+  if (NEGATION_EN.has(lower)) return true;
+  // The Czech forms all start with one of these letters; most words are decided here.
+  const c = lower.charCodeAt(0);
+  return (c === 0x6e || c === 0x17e || c === 0x62 || c === 0x61) && NEGATION_CS.test(lower); // n ž b a
+}
+
+interface Word {
+  lower: string;
+  term: string | null;
+  negation: boolean;
+}
+
+function wordsOf(text: string, lang: Language): Word[] {
+  const raw: string[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) raw.push(m[0].toLowerCase());
+  return raw.map((lower, i) => ({ lower, term: termOf(lower, lang), negation: isNegation(lower, raw[i + 1]) }));
+}
+
+// Opposite pairs, as words; compared by stem.
+const OPPOSITES_RAW: [string, string][] = [
+  ['increase', 'decrease'], ['increased', 'decreased'], ['rise', 'fall'], ['rose', 'fell'], ['higher', 'lower'], ['more', 'less'],
+  ['before', 'after'], ['allowed', 'prohibited'], ['permitted', 'forbidden'], ['legal', 'illegal'], ['true', 'false'],
+  ['win', 'lose'], ['won', 'lost'], ['accepted', 'rejected'], ['include', 'exclude'], ['same', 'different'],
+  ['minimum', 'maximum'], ['earlier', 'later'], ['larger', 'smaller'], ['positive', 'negative'], ['safe', 'unsafe'],
+  ['compulsory', 'optional'], ['mandatory', 'voluntary'], ['increases', 'reduces'], ['above', 'below'],
+  ['zvýšil', 'snížil'], ['vzrostl', 'klesl'], ['vyšší', 'nižší'], ['více', 'méně'], ['před', 'po'], ['povinné', 'dobrovolné'],
+  ['legální', 'nelegální'], ['povoleno', 'zakázáno'], ['minimální', 'maximální'], ['větší', 'menší'],
+];
+
+type Opposite = { term: string; word: string };
+const oppositeCache: Partial<Record<Language, Map<string, Opposite[]>>> = {};
+/** Stem → the stems and a spelling of each of its opposites. */
+function opposites(lang: Language): Map<string, Opposite[]> {
+  let m = oppositeCache[lang];
+  if (!m) {
+    m = new Map();
+    for (const [a, b] of OPPOSITES_RAW) {
+      const ta = termOf(a, lang);
+      const tb = termOf(b, lang);
+      if (ta && tb && ta !== tb) {
+        add(m, ta, { term: tb, word: b });
+        add(m, tb, { term: ta, word: a });
+      }
+    }
+    oppositeCache[lang] = m;
+  }
+  return m;
+}
+
+function add(m: Map<string, Opposite[]>, t: string, o: Opposite): void {
+  const list = m.get(t);
+  if (!list) m.set(t, [o]);
+  else if (!list.some((x) => x.term === o.term)) list.push(o);
+}
+
+// Scope words by kind; a cited chunk with any word of the claim's kind covers it.
+const QUALIFIERS: { kind: string; claim: RegExp; source: RegExp }[] = [
+  {
+    kind: 'all',
+    claim: /(?<![\p{L}])(?:all|every|always|everyone|everybody|everything|všichni|všechn[ayo]|vše|každ[ýáéí]|vždy)(?![\p{L}])/iu,
+    source: /(?<![\p{L}])(?:all|every\p{L}*|each|always|entire\p{L}*|whole|any|universal\p{L}*|without exception|všichni|všech\p{L}*|vše|každ\p{L}*|vždy|cel[ýáéí]\p{L}*)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'only',
+    claim: /(?<![\p{L}])(?:only|solely|exclusively|pouze|jedině|výhradně)(?![\p{L}])/iu,
+    source: /(?<![\p{L}])(?:only|sole\p{L}*|exclusive\p{L}*|just|alone|unique\p{L}*|pouze|jen|jedin\p{L}*|výhradn\p{L}*)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'first',
+    claim: /(?<![\p{L}])(?:first|earliest|první|poprvé)(?![\p{L}])/iu,
+    source: /(?<![\p{L}])(?:first|earliest|initial\p{L}*|1st|pioneer\p{L}*|inaugural|founder|founded|prvn\p{L}*|poprvé|nejstarš\p{L}*)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'most',
+    claim: /(?<![\p{L}])(?:most|majority|většina|většinou|nejvíce)(?![\p{L}])/iu,
+    // "most rainy" is a superlative: a source's "wettest" or "highest" is its counterpart.
+    source: /(?<![\p{L}])(?:most\p{L}*|majority|best|predominant\p{L}*|mainly|main|primarily|chiefly|generally|usually|typically|common\p{L}*|(?!(?:inter|for|sugg|requ|prot|inv|harv|arr|cont|dig|hon|mod|manif|ch|gu|n|p|qu|w|t|r|v|z|cr|l)est(?![\p{L}]))\p{L}{2,}est|vět\p{L}*|nej\p{L}*|převážn\p{L}*|hlavně)(?![\p{L}])/iu,
+  },
+];
+
+// Uses of those words that do not bound a claim: "at all", "after all", "at most", "most likely",
+// "first of all", "First," opening a sentence, "not only", "only if".
+const QUALIFIER_IDIOMS =
+  /(?<![\p{L}])(?:at all|after all|all in all|above all|at most|most likely|most probably|first of all|at first|first and foremost|not only|only if|only when|if only)(?![\p{L}])|^\s*(?:\d+[.)]\s*)?first\s*,/giu;
+
+// ---------------------------------------------------------------------------------------------
+// Chunk data, per chunk text. Everything is
+// read on first need: most claims need only the relevance check's term index (names), and
+// sentences are read around a negation, or in full for the few claims that need them.
+
+interface Sentence {
+  words: Word[];
+  terms: Set<string>;
+}
+interface ChunkData {
+  text: string;
+  lang: Language;
+  folded?: string;
+  /** Every sentence, in order. */
+  sentences?: Sentence[];
+  /** Sentences around each negation word, by their start offset. */
+  negated?: Sentence[];
+  /** Whether the chunk has a word of each qualifier kind. */
+  kinds: Map<string, boolean>;
+}
+// Keyed by text (per language), not by chunk object: the audit receives new chunk objects with
+// the same texts on every re-audit, and a string's hash is kept on the string.
+const chunkCache: Record<Language, Map<string, ChunkData>> = { en: new Map(), cs: new Map() };
+const CHUNK_CACHE_MAX = 4096;
+
+function dataOf(ch: Chunk, lang: Language): ChunkData {
+  const text = ch.text;
+  const cache = chunkCache[lang];
+  let d = cache.get(text);
+  if (!d) {
+    if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
+    cache.set(text, (d = { text, lang, kinds: new Map() }));
+  }
+  return d;
+}
+
+const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;
+
+function sentence(text: string, lang: Language): Sentence {
+  const words = wordsOf(text, lang);
+  const terms = new Set<string>();
+  for (const w of words) if (w.term !== null) terms.add(w.term);
+  return { words, terms };
+}
+
+function sentencesOf(d: ChunkData): Sentence[] {
+  d.sentences ??= d.text
+    .split(SENTENCE_END)
+    .filter((s) => s.trim())
+    .map((s) => sentence(s, d.lang));
+  return d.sentences;
+}
+
+// Negation words, found in a chunk by one scan; only the sentences around them are read.
+const NEGATION_SCAN =
+  /(?<![\p{L}])(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|lacks?|unable|\p{L}+n['’]t|ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)(?![\p{L}])/giu;
+
+function negatedSentencesOf(d: ChunkData): Sentence[] {
+  if (d.negated) return d.negated;
+  const out: Sentence[] = [];
+  const text = d.text;
+  let coveredTo = -1;
+  NEGATION_SCAN.lastIndex = 0;
+  for (let m = NEGATION_SCAN.exec(text); m; m = NEGATION_SCAN.exec(text)) {
+    if (m.index < coveredTo) continue;
+    const from = sentenceStart(text, m.index);
+    const to = sentenceEnd(text, m.index);
+    coveredTo = to;
+    out.push(sentence(text.slice(from, to), d.lang));
+  }
+  d.negated = out;
+  return out;
+}
+
+function sentenceStart(text: string, at: number): number {
+  for (let i = at - 1; i > 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return i + 1;
+    if ((c === 0x20 || c === 0x09) && /[.!?]/.test(text[i - 1]!)) return i + 1;
+  }
+  return 0;
+}
+
+function sentenceEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return i;
+    if ((c === 0x2e || c === 0x21 || c === 0x3f) && (i + 1 === text.length || /\s/.test(text[i + 1]!))) return i + 1;
+  }
+  return text.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signals
+
+// Nouns that name the inputs themselves ("Passage ID 1", "Document 2") are not names of things.
+const SOURCE_NOUNS = /^(?:passage|document|doc|source|chunk|snippet|excerpt|context|result|reference|id|pasáž|dokument|zdroj|úryvek)$/iu;
+
+/** Whether a word of a name is in one of the chunks at `positions` (by stem, or by its start). */
+function wordInChunks(word: string, lang: Language, stats: ChunkStats, positions: number[], data: ChunkData[], titles: string): boolean {
+  const ids = stats.vocab.termIds(word);
+  if (ids.length === 0) return true;
+  if (ids.every((t) => positions.some((p) => !!stats.postings[t] && sortedHas(stats.postings[t]!, p)))) return true;
+  const f = foldText(word).replace(/['’]s$/, '');
+  if (titles.includes(f)) return true;
+  if (lang === 'cs') return czechStemIn(f, data, titles);
+  if (f.length < 5) return false;
+  const stem = f.slice(0, Math.max(5, f.length - 3));
+  return data.some((c) => (c.folded ??= foldText(c.text)).includes(stem)) || titles.includes(stem);
+}
+
+// Czech names decline with a changed final consonant ("Praha" / "v Praze", "Amerika" / "v
+// Americe"): the word's start without its last two letters, the last of them standing for
+// each consonant it may alternate with, must open a word of the chunk.
+const CZECH_ALTERNATION: Record<string, string> = { z: '[hzg]', c: '[kc]', s: '(?:ch|s)', r: 'r' };
+
+function czechStemIn(f: string, data: ChunkData[], titles: string): boolean {
+  if (f.length < 4) return false;
+  const base = f.slice(0, Math.max(3, f.length - 2));
+  const last = base[base.length - 1]!;
+  const body = base.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(?<![\\p{L}])${body}${CZECH_ALTERNATION[last] ?? last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
+  return data.some((c) => re.test((c.folded ??= foldText(c.text)))) || re.test(titles);
+}
+
+function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: { stats: ChunkStats; positions: number[]; data: ChunkData[]; titles: string }, skip: { start: number; end: number }[]): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  const absent = runs.map((run) => {
+    if (/^\d+$/.test(run.words[0]!.text) && run.words.length === 1) return undefined;
+    if (skip.some((s) => run.start < s.end && s.start < run.end)) return undefined;
+    // Source nouns and capitalised stopwords ("The Italian…") are not part of a name.
+    const words = run.words.filter((w) => !SOURCE_NOUNS.test(w.text) && termOf(w.text.toLowerCase(), lang) !== null);
+    if (!words.length) return undefined;
+    const missing = words.filter((w) => !wordInChunks(w.text, lang, at.stats, at.positions, at.data, at.titles));
+    if (!missing.length) return undefined;
+    const head = words[words.length - 1]!;
+    if (!missing.includes(head) && missing.length * 2 <= words.length) return undefined;
+    return { text: claimText.slice(words[0]!.start, head.end), start: words[0]!.start, end: head.end };
+  });
+  for (let i = 0; i < runs.length; i++) {
+    const a = absent[i];
+    if (!a) continue;
+    // A name and its abbreviation in brackets ("Equal Employment Opportunity Commission (EEOC)")
+    // are one name: either form in a chunk is enough.
+    const prev = runs[i - 1];
+    const next = runs[i + 1];
+    if (prev && !absent[i - 1] && /^\s*\(\s*$/.test(claimText.slice(prev.end, runs[i]!.start))) continue;
+    if (next && !absent[i + 1] && /^\s*\(\s*$/.test(claimText.slice(runs[i]!.end, next.start))) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+interface Match {
+  share: number;
+  /** The passage's negation near the shared words, or ''. */
+  negation: string;
+  /** The claim's negation near the words it shares with the passage, or ''. */
+  claimNegation: string;
+  terms: Set<string>;
+}
+
+/** Negation word in words[from, to] (clamped), or ''. */
+function negationIn(words: Word[], from: number, to: number): string {
+  for (let i = Math.max(0, from); i <= Math.min(to, words.length - 1); i++) if (words[i]!.negation) return words[i]!.lower;
+  return '';
+}
+
+/**
+ * The sentences of the cited chunks that state the claim (share >= MATCH_SHARE of its terms,
+ * at least MATCH_MIN), each with the negations of both sides near the words they share: a
+ * negation elsewhere in a long claim or passage is about something else.
+ */
+function matchSentences(claimWords: Word[], claimTerms: Set<string>, sentences: Iterable<Sentence>): Match[] {
+  const out: Match[] = [];
+  if (claimTerms.size < MATCH_MIN) return out;
+  {
+    for (const s of sentences) {
+      let first = -1;
+      let last = -1;
+      const shared = new Set<string>();
+      for (let i = 0; i < s.words.length; i++) {
+        const t = s.words[i]!.term;
+        if (t !== null && claimTerms.has(t)) {
+          shared.add(t);
+          if (first < 0) first = i;
+          last = i;
+        }
+      }
+      const share = shared.size / claimTerms.size;
+      if (shared.size < MATCH_MIN || share < MATCH_SHARE) continue;
+      let cFirst = -1;
+      let cLast = -1;
+      for (let i = 0; i < claimWords.length; i++) {
+        const t = claimWords[i]!.term;
+        if (t !== null && shared.has(t)) {
+          if (cFirst < 0) cFirst = i;
+          cLast = i;
+        }
+      }
+      out.push({
+        share,
+        negation: negationIn(s.words, first - NEGATION_LEAD, last),
+        claimNegation: negationIn(claimWords, cFirst - NEGATION_LEAD, cLast),
+        terms: s.terms,
+      });
+    }
+  }
+  return out;
+}
+
+export function checkContent(ctx: CheckContext): Finding[] {
+  const m = messagesFor(ctx.language);
+  const lang = ctx.language;
+  const out: Finding[] = [];
+  const citationsOf = citationsByClaim(ctx);
+  const opp = opposites(lang);
+  const stats = statsFor(ctx);
+  for (const claim of ctx.claims) {
+    const citations = citationsOf(claim);
+    const chunks = citedChunks(ctx, claim, citations);
+    if (!chunks.length) continue;
+    const start = Math.max(0, Math.min(claim.start, ctx.answer.length));
+    const end = Math.max(start, Math.min(claim.end, ctx.answer.length));
+    // The claim's text with its markers blanked (same length, so offsets hold). A structured
+    // citation's span is the cited text itself, not a marker.
+    let text = ctx.answer.slice(start, end);
+    for (const c of citations) {
+      if (c.style === 'structured') continue;
+      const s = Math.max(0, Math.min(c.start, end) - start);
+      const e = Math.max(s, Math.min(c.end, end) - start);
+      if (e > s) text = text.slice(0, s) + ' '.repeat(e - s) + text.slice(e);
+    }
+    const data = chunks.map((ch) => dataOf(ch, lang));
+    const ids = chunks.map((ch) => String(ch.id));
+    const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
+
+    // Long numbers are the numbers check's business.
+    const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
+    if (runs.length) {
+      const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+      const titles = foldText(chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n'));
+      const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
+      for (const name of absentNames(text, runs, lang, { stats, positions, data, titles }, refs)) {
+        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, message: m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
+      }
+    }
+
+    // One pass over the claim's words decides what else is read: sentences of the chunks only
+    // when a negation or an opposite word can be at stake (the claim has a negation or a word
+    // of an opposite pair, or a cited chunk has a negation), the scope patterns only when the
+    // claim has a scope word.
+    const cue = claimCue(lang).test(text);
+    const words = cue || data.some(hasNegation) ? wordsOf(text, lang) : [];
+    const terms = new Set<string>();
+    let negated = false;
+    let opposite = false;
+    let scope = false;
+    for (const w of words) {
+      if (w.term !== null) {
+        terms.add(w.term);
+        if (!opposite && opp.has(w.term)) opposite = true;
+      }
+      if (w.negation) negated = true;
+      if (!scope && SCOPE_WORDS.has(w.lower)) scope = true;
+    }
+    if (terms.size >= MATCH_MIN && (negated || opposite || data.some(hasNegation))) {
+      const negation = negationFinding(words, terms, data);
+      if (negation) {
+        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
+      } else if (opposite) {
+        const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+        const word = oppositeFinding(words, terms, data, opp, stats, positions);
+        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
+      }
+    }
+
+    if (scope) {
+      const plain = text.replace(QUALIFIER_IDIOMS, (s) => ' '.repeat(s.length));
+      for (const q of QUALIFIERS) {
+        const hit = q.claim.exec(plain);
+        if (!hit) continue;
+        if (data.some((d) => hasKind(d, q))) continue;
+        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, message: m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
+      }
+    }
+  }
+  return out;
+}
+
+const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
+
+// The claim-side scope words of QUALIFIERS, as words (lower case).
+const SCOPE_WORDS = new Set(
+  (
+    'all every always everyone everybody everything only solely exclusively first earliest most majority ' +
+    'všichni všechny všechna vše každý každá každé každí vždy pouze jedině výhradně první poprvé většina většinou nejvíce'
+  ).split(' '),
+);
+
+const hasNegation = (d: ChunkData) => negatedSentencesOf(d).length > 0;
+
+// A first test for any word the claim side can act on (a negation, a word of an opposite pair,
+// a scope word), without Unicode classes so that it costs little on every claim; it may also
+// fire where no such word is (the word pass then decides).
+const claimCues: Partial<Record<Language, RegExp>> = {};
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function claimCue(lang: Language): RegExp {
+  let re = claimCues[lang];
+  if (!re) {
+    const exact = [...NEGATION_EN, 'ne', 'nic', 'bez', 'ani', 'není', 'nejsou', 'nelze', 'nikdy', 'nikdo', ...SCOPE_WORDS];
+    const stems = OPPOSITES_RAW.flat().map((w) => w.slice(0, Math.max(3, termOf(w, lang)?.length ?? w.length)));
+    // Short words of a pair ("po", "win") are matched whole, longer ones by their stem.
+    for (const w of stems) if (w.length <= 4) exact.push(w);
+    const prefixes = ['nebyl', 'nebud', 'nemá', 'nemaj', 'nemůž', 'nemoh', 'nesmí', 'žádn', ...stems.filter((w) => w.length > 4)];
+    const byLength = (a: string, b: string) => b.length - a.length;
+    // ASCII word edges: a word with a non-ASCII first or last letter only fires more often.
+    re = claimCues[lang] = new RegExp(
+      `n['’]t(?![a-z])|(?:^|[^a-z])(?:(?:${exact.sort(byLength).map(escape).join('|')})(?![a-z])|${prefixes.sort(byLength).map(escape).join('|')})`,
+      'i',
+    );
+  }
+  return re;
+}
+
+function hasKind(d: ChunkData, q: (typeof QUALIFIERS)[number]): boolean {
+  let v = d.kinds.get(q.kind);
+  if (v === undefined) d.kinds.set(q.kind, (v = q.source.test(d.text)));
+  return v;
+}
+
+/**
+ * The negation on one side only of every passage that states the claim, if so. A claim without
+ * a negation is compared with the sentences around the chunks' negations first, and with all
+ * sentences only when one of those states it.
+ */
+function negationFinding(words: Word[], terms: Set<string>, data: ChunkData[]): { word: string; inClaim: boolean } | undefined {
+  const claimNegated = words.some((w) => w.negation);
+  if (!claimNegated) {
+    const candidates = matchSentences(words, terms, data.flatMap(negatedSentencesOf));
+    if (!candidates.some((x) => x.negation !== '' && x.claimNegation === '')) return undefined;
+  }
+  const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+  if (!matches.length || !matches.every((x) => (x.negation !== '') !== (x.claimNegation !== ''))) return undefined;
+  const best = matches.reduce((a, b) => (b.share > a.share ? b : a));
+  const inClaim = best.claimNegation !== '';
+  return { word: inClaim ? best.claimNegation : best.negation, inClaim };
+}
+
+/** A word of the claim whose opposite every passage that states the claim has instead, if any. */
+function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], opp: Map<string, Opposite[]>, stats: ChunkStats, positions: number[]): string | undefined {
+  for (const t of terms) {
+    for (const pair of opp.get(t) ?? []) {
+      const o = pair.term;
+      if (terms.has(o)) continue;
+      // Only chunks that have the opposite word at all are read by sentence.
+      const oid = stats.vocab.termIds(pair.word)[0];
+      if (oid === undefined || !stats.postings[oid] || !positions.some((p) => sortedHas(stats.postings[oid]!, p))) continue;
+      const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+      if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
+    }
+  }
+  return undefined;
+}
+
+function citedChunks(ctx: CheckContext, claim: Claim, citations: readonly { chunk_id: string | null }[]): Chunk[] {
+  const out: Chunk[] = [];
+  for (let i = 0; i < citations.length; i++) addChunk(ctx, citations[i]!.chunk_id, out);
+  const own = claim.chunk_ids;
+  if (own) for (let i = 0; i < own.length; i++) addChunk(ctx, own[i]!, out);
+  return out;
+}
+
+function addChunk(ctx: CheckContext, id: string | null, out: Chunk[]): void {
+  const ch = chunkOf(ctx, id);
+  if (hasText(ch) && !out.includes(ch)) out.push(ch);
+}

@@ -1,0 +1,105 @@
+// Named entities of a claim, found by shape: runs of capitalised words ("Neil Alden Armstrong",
+// "Mantova Literary Festival"), acronyms ("EHCP"), and long numbers (years, ids). A
+// capitalised word that opens a sentence or a list item is a name only when the run goes on
+// ("Roger Federer won…") or the word is an acronym; "Evolution occurs…" has no name. Month and
+// weekday names and the pronoun "I" are not names (dates are left to the numbers check).
+//
+// Used by the relevance hint (a better chunk must cover them) and the entity signal (./content.ts).
+
+export interface EntityRun {
+  /** Span of the run in the text. */
+  start: number;
+  end: number;
+  /** The run's words, each with its span. */
+  words: { text: string; start: number; end: number }[];
+}
+
+const NOT_NAMES = new Set(
+  (
+    'i january february march april may june july august september october november december ' +
+    'monday tuesday wednesday thursday friday saturday sunday ' +
+    'leden únor březen duben květen červen červenec srpen září říjen listopad prosinec ' +
+    'pondělí úterý středa čtvrtek pátek sobota neděle'
+  ).split(' '),
+);
+
+const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}&]+$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
+
+/** Whether the word at `at` opens a sentence, a line or a list item (nothing but marks before it). */
+function opensSentence(text: string, at: number): boolean {
+  let i = at - 1;
+  // Opening quotes and brackets and list bullets/numbers do not count.
+  while (i >= 0 && /[\s"“„'‘(«*•\-–—#>]/.test(text[i]!)) i--;
+  if (i < 0) return true;
+  const ch = text[i]!;
+  if (/[.!?:;\n]/.test(ch)) return true;
+  // "1." / "2)" list enumerators: digits then punctuation were skipped only up to the punctuation.
+  if (/[)\]]/.test(ch)) {
+    let j = i - 1;
+    while (j >= 0 && /[\d\s^]/.test(text[j]!)) j--;
+    return j < 0 || text[j] === '[' || text[j] === '\n';
+  }
+  return false;
+}
+
+// Short lower-case words that may join the parts of one name ("Bank of England", "Leonardo da Vinci").
+const JOINERS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du']);
+
+// Words that start with a capital letter, and long numbers: the only places a name can start,
+// found by the regex engine so that text without them costs one scan.
+const CAPITAL_WORD = /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d{3,}(?![\p{L}\p{N}]))/gu;
+const GAP = /^[\s\u00A0]+$/;
+
+/** Capitalised runs, acronyms and long numbers of `text` that look like names. */
+export function entityRuns(text: string): EntityRun[] {
+  const out: EntityRun[] = [];
+  let run: EntityRun | undefined;
+  CAPITAL_WORD.lastIndex = 0;
+  for (let m = CAPITAL_WORD.exec(text); m; m = CAPITAL_WORD.exec(text)) {
+    const w = m[0].replace(TRAILING_MARKS, '');
+    const word = { text: w, start: m.index, end: m.index + w.length };
+    if (isDigit(w.charCodeAt(0))) {
+      closeRun(text, run, out);
+      run = undefined;
+      out.push({ start: word.start, end: word.end, words: [word] });
+      continue;
+    }
+    if (w.length < 2 || NOT_NAMES.has(w.toLowerCase())) {
+      closeRun(text, run, out);
+      run = undefined;
+      continue;
+    }
+    // A run continues over spaces and joiners only ("Bank of England"), not over other words
+    // or punctuation.
+    if (run) {
+      const gap = text.slice(run.end, word.start);
+      if (GAP.test(gap) || joinersOnly(gap)) {
+        run.words.push(word);
+        run.end = word.end;
+        continue;
+      }
+    }
+    closeRun(text, run, out);
+    run = { start: word.start, end: word.end, words: [word] };
+  }
+  closeRun(text, run, out);
+  return out;
+}
+
+const TRAILING_MARKS = /[.'’-]+$/;
+
+/** Adds a finished run to `out` unless it is one ordinary word opening a sentence. */
+function closeRun(text: string, run: EntityRun | undefined, out: EntityRun[]): void {
+  if (!run) return;
+  const first = run.words[0]!;
+  if (run.words.length > 1 || isAcronym(first.text) || !opensSentence(text, first.start)) out.push(run);
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** Whether a gap between two words holds only spaces and joiner words. */
+function joinersOnly(gap: string): boolean {
+  if (!/^[\s\u00A0]/.test(gap) || !/[\s\u00A0]$/.test(gap)) return false;
+  for (const part of gap.split(/[\s\u00A0]+/)) if (part && !JOINERS.has(part.toLowerCase())) return false;
+  return true;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { extractNumbers } from '../text';
+import { isClosedQuestion, maskGluedFootnotes, notationSpans, queryGivens, repeatsQuery, unitAfter } from './numberContext';
+import { proseReferences } from './references';
+import { entityRuns } from './entities';
+
+describe('numbers that name no sourced fact', () => {
+  it('tells yes/no questions from open ones, in English and Czech', () => {
+    expect(isClosedQuestion('Can you vote at 16 in Argentina?')).toBe(true);
+    expect(isClosedQuestion('Is 75 kg a healthy weight for a 180 cm man?')).toBe(true);
+    expect(isClosedQuestion('I am 16. Can I vote?')).toBe(true);
+    expect(isClosedQuestion('How much protein does a 75 kg adult need?')).toBe(false);
+    expect(isClosedQuestion('I weigh 75kg. What should I eat?')).toBe(false);
+    expect(isClosedQuestion('protein needs 75 kg adult')).toBe(false);
+    expect(isClosedQuestion('Je možné volit v 16 letech?')).toBe(true);
+    expect(isClosedQuestion('Kolik spánku potřebuje dvanáctileté dítě?')).toBe(false);
+  });
+
+  it('takes a query number as a given only in the same role', () => {
+    const extract = (s: string) => extractNumbers(s, 'en');
+    const givens = queryGivens('How much sleep does a 12-year-old need?', extract);
+    const claim = 'A 12-year-old needs 12 hours [1].';
+    const [age, hours] = extractNumbers(claim, 'en');
+    expect(repeatsQuery(age!, claim, givens)).toBe(true);
+    // The same value with another word after it is another quantity.
+    expect(repeatsQuery(hours!, claim, givens)).toBe(false);
+    expect(queryGivens('Can you vote at 16?', extract)).toEqual([]);
+  });
+
+  it('finds notation digits and glued footnotes, English only for the latter', () => {
+    expect(notationSpans('S^2 and x_1 and x^{10} but not 10^6 or H2O').map((s) => [s.start, s.end])).toEqual([
+      [2, 3],
+      [10, 11],
+      [19, 21],
+    ]);
+    expect(maskGluedFootnotes('cost $230,0003 and 1,250,00012.', 'en').text).toBe('cost $230,000  and 1,250,000  .');
+    expect(maskGluedFootnotes('cena 230,0003 Kč', 'cs').masked).toEqual([]);
+    // A proper grouped number or a decimal is left alone.
+    expect(maskGluedFootnotes('cost $230,000 and 3.25', 'en').masked).toEqual([]);
+  });
+
+  it('reads units after a number, with a scale word between', () => {
+    expect(unitAfter('5 km', 1)).toMatchObject({ unit: { dim: 'length', factor: 1000 }, scale: 1 });
+    expect(unitAfter('150 million miles', 3)).toMatchObject({ unit: { dim: 'length' }, scale: 1e6 });
+    expect(unitAfter('5 kilogramů', 1)).toMatchObject({ unit: { dim: 'mass', factor: 1 } });
+    // "in" is a preposition far more often than an inch.
+    expect(unitAfter('5 in 10 people', 1)).toBeUndefined();
+  });
+});
+
+describe('prose references to the chunks', () => {
+  const chunks = [{ id: 'a', text: 'x' }, { id: 'b', text: 'y' }, { id: '7', text: 'z' }];
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  it('resolves by id, then by 1-based position, and only to chunks that exist', () => {
+    expect(proseReferences('see passage 2 and Passage ID 7', chunks, byId).map((r) => r.chunkIds)).toEqual([['b'], ['7']]);
+    expect(proseReferences('documents 1, 2 and 3 agree', chunks, byId).map((r) => r.chunkIds)).toEqual([['a', 'b', '7']]);
+    expect(proseReferences('Source 9 says so', chunks, byId)).toEqual([]);
+    expect(proseReferences('Article 2 of the treaty', chunks, byId)).toEqual([]);
+    expect(proseReferences('podle úryvku 1', chunks, byId).map((r) => r.chunkIds)).toEqual([['a']]);
+  });
+});
+
+describe('names in a claim', () => {
+  const names = (s: string) => entityRuns(s).map((r) => r.words.map((w) => w.text).join(' '));
+  it('keeps capitalised runs and acronyms, not a word opening a sentence or a month', () => {
+    expect(names('Evolution is slow. Roger Federer won in March 2006 at Wimbledon.')).toEqual(['Roger Federer', '2006', 'Wimbledon']);
+    // A capitalised stopword stays in the run here; the users drop stopwords by their stemmer.
+    expect(names('The EHCP covers children. 1. Bank of England rates rose.')).toEqual(['The EHCP', 'Bank England']);
+    expect(names('written by Michael Price and Dan Walsh')).toEqual(['Michael Price', 'Dan Walsh']);
+  });
+});
