@@ -14,8 +14,10 @@ export interface Pathological {
 
 export interface Family {
   name: string;
-  /** Scale at 1× in the benchmark (the tests use smaller ones). */
+  /** Scale at 1× in the benchmark. */
   bench: number;
+  /** Scale at 1× in tests/unit/linear-work.test.ts when not bench / 40 (a cost that needs more to show). */
+  test?: number;
   make: (n: number) => Pathological;
 }
 
@@ -81,6 +83,7 @@ export const FAMILIES: Family[] = [
   {
     name: 'offset citations, fixed answer',
     bench: 2_000,
+    test: 1_000,
     make: (n) => {
       const chunks = chunkList(50);
       return structured(
@@ -92,6 +95,7 @@ export const FAMILIES: Family[] = [
   {
     name: 'id citations with quotes',
     bench: 2_000,
+    test: 300,
     make: (n) => {
       const chunks = chunkList(n);
       return structured(
