@@ -18,6 +18,8 @@ export interface Family {
   bench: number;
   /** Scale at 1× in tests/unit/linear-work.test.ts when not bench / 40 (a cost that needs more to show). */
   test?: number;
+  /** Why this family is known to grow faster than linearly (benchmarked, not asserted). */
+  known?: string;
   make: (n: number) => Pathological;
 }
 
@@ -120,6 +122,39 @@ export const FAMILIES: Family[] = [
       return structured({ text: parts.join(''), citations }, chunkList(20));
     },
   },
+  {
+    name: 'Cohere spans off by a few characters',
+    bench: 2_000,
+    make: (n) => {
+      const parts: string[] = [];
+      const citations: Record<string, unknown>[] = [];
+      let at = 0;
+      for (let k = 0; k < n; k++) {
+        const s = `${sentence(k)}. `;
+        citations.push({ start: at + 3, end: at + s.length + 1, text: s.slice(0, -2), document_ids: [String((k % 20) + 1)] });
+        parts.push(s);
+        at += s.length;
+      }
+      return structured({ text: parts.join(''), citations }, chunkList(20));
+    },
+  },
+  {
+    name: 'structured citations naming no chunk',
+    bench: 2_000,
+    make: (n) => structured({ answer: Array.from({ length: n }, (_, k) => `${sentence(k)}.`).join(' '), citations: Array.from({ length: n }, (_, k) => ({ start: k, end: k + 5 })) }, chunkList(20)),
+  },
+  {
+    name: 'quotes found nowhere, growing chunks',
+    bench: 500,
+    known: 'each quote that is not in its chunk is searched in that chunk and then in all chunks: quotes × chunk characters',
+    make: (n) => {
+      const chunks = Array.from({ length: 10 }, (_, c) => ({ id: String(c + 1), text: Array.from({ length: n }, (_, k) => `${sentence(k * 10 + c)}.`).join(' ') }));
+      return structured(
+        { answer: Array.from({ length: n }, (_, k) => `${sentence(k)}.`).join(' '), citations: Array.from({ length: n }, (_, k) => ({ id: String((k % 10) + 1), quote: `the harbour ${k} froze over in winter` })) },
+        chunks,
+      );
+    },
+  },
   // Text without spaces, with combining marks, with Czech abbreviations, on one long line.
   { name: 'no spaces', bench: 200_000, make: (n) => plain(`${'x'.repeat(n)}[1]`, [{ id: '1', text: 'y'.repeat(n) }]) },
   {
@@ -175,4 +210,38 @@ export function runCli(p: Pathological): void {
 /** What the audit worker does with the editors' texts. */
 export function runWorker(p: Pathological): void {
   analyze({ seq: 1, revision: 1, inputs: p.inputs, attached: {}, settings: { requiredStyle: 'auto', language: 'auto' } }, 'worker');
+}
+
+function medianMs(fn: () => void, runs: number): number {
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    xs.push(performance.now() - t0);
+  }
+  xs.sort((a, b) => a - b);
+  return xs[xs.length >> 1]!;
+}
+
+/**
+ * `npm run bench -- pathological`: per family, the time at 1×, 2× and 4× through the CLI path
+ * and the worker path, and the growth per doubling (the geometric mean of the two steps; 2 is
+ * linear, 4 quadratic; target ≤ 2.2). Medians of 3 after a warm-up run at 1×.
+ */
+export function benchPathological(filter?: (name: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of FAMILIES) {
+    if (filter && !filter(f.name)) continue;
+    for (const [label, run] of [
+      ['CLI', runCli],
+      ['worker', runWorker],
+    ] as const) {
+      const inputs = [1, 2, 4].map((m) => f.make(f.bench * m));
+      run(inputs[0]!);
+      const ms = inputs.map((p) => medianMs(() => run(p), 3));
+      const growth = Math.sqrt(ms[2]! / ms[0]!);
+      out[`${f.name} (n=${f.bench}), ${label}: 1×/2×/4× ms, per doubling`] = `${ms.map((t) => t.toFixed(1)).join(' / ')}  ×${growth.toFixed(2)}${growth > 2.2 ? (f.known ? '  over target (known limit)' : '  OVER TARGET') : ''}`;
+    }
+  }
+  return out;
 }

