@@ -5,6 +5,7 @@ import { benchModelRequests } from './model';
 import { benchHistory, benchHistoryChromium, benchShareLinks } from './history';
 import { benchDataset } from './dataset';
 import { benchUi } from './ui';
+import { benchPathological } from './pathological';
 
 function print(title: string, figures: Record<string, number | string>): void {
   console.log(`\n## ${title}`);
@@ -18,6 +19,7 @@ const dist = process.env.BENCH_DIST || 'dist';
 const want = (name: string) => only.length === 0 || only.includes(name);
 
 if (want('core')) print('Local audit (core)', benchCore());
+if (want('pathological')) print('Pathological inputs: time at 1×, 2×, 4× and growth per doubling (target <= 2.2)', benchPathological());
 if (want('model')) print('Model requests per audit vs one request per claim with all chunks', await benchModelRequests(loadSharedCases().map((x) => x.c)));
 if (want('share')) print('Share links (characters) vs plain deflate+base64url', benchShareLinks());
 if (want('history')) print('History: 10,000 audits (fake-indexeddb in Node) vs raw IndexedDB reads', await benchHistory());

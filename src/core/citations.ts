@@ -140,17 +140,39 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
   // Structured citations.
   let claimWordsCache: Set<string>[] | null = null;
   const claimWords = (): Set<string>[] => (claimWordsCache ??= claims.map((c) => new Set(contentWords(c.text))));
+  // The first inline citation of each chunk (in marker order), kept up to date as structured
+  // citations fill in the chunk of an inline one: one lookup per citation, not a search.
+  const firstInline = new Map<string, Pending>();
+  const noteInline = (p: Pending): void => {
+    const id = p.citation.chunk_id;
+    if (id === null) return;
+    const known = firstInline.get(id);
+    if (!known || p.order < known.order) firstInline.set(id, p);
+  };
+  if (hasStructured) for (const p of pending) noteInline(p);
+  // Claims a spanless citation may belong to, and the best of them for each source, found once.
+  let spanless: { candidates: number[]; index: ClaimIndex | null } | null = null;
+  const bestByChunk = new Map<string, number>();
+  const chunkSources = new Map<string, Set<string>>();
   for (const sc of structured?.citations ?? []) {
     if (!sc || typeof sc.ref !== 'string') continue;
     const kind: RefKind = sc.refKind === 'index0' || sc.refKind === 'index1' || sc.refKind === 'title' ? sc.refKind : 'id';
     const chunkId = lookup(sc.ref, kind);
-    const source = (): Set<string> => sourceWords(sc, chunkId, chunkById);
+    const source = (): Set<string> => {
+      if (typeof sc.quote === 'string' && sc.quote.trim() !== '') return sourceWords(sc, chunkId, chunkById);
+      // A chunk's words are the same for every citation of it.
+      const key = chunkId ?? '';
+      let words = chunkSources.get(key);
+      if (!words) chunkSources.set(key, (words = sourceWords(sc, chunkId, chunkById)));
+      return words;
+    };
     const span = answerSpan(sc, answer.length);
 
     if (span) {
       const marker = inlineMarkerAt(answer, markerBySpan, span[0], span[1]);
       if (marker) {
-        mergeIntoInline(byMarker.get(marker.index) ?? [], sc, chunkId, exists);
+        const merged = mergeIntoInline(byMarker.get(marker.index) ?? [], sc, chunkId, exists);
+        if (merged) noteInline(merged);
         continue;
       }
       const overlapped = claimsOverlapping(claims, span[0], span[1]);
@@ -193,17 +215,30 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     }
 
     // No span. When inline markers already cite this chunk, it adds nothing: enrich, do not double-count.
-    const inlineSame = chunkId !== null ? pending.find((p) => p.citation.marker_index !== null && p.citation.chunk_id === chunkId) : undefined;
+    const inlineSame = chunkId !== null ? firstInline.get(chunkId) : undefined;
     if (inlineSame) {
       if (inlineSame.citation.quote === undefined) inlineSame.citation = withSource(inlineSame.citation, sc);
       continue;
     }
     // Otherwise it belongs to the claim it supports.
-    const needing = claims.map((_, k) => k).filter((k) => claims[k]?.needs_citation);
-    const candidates = needing.length > 0 ? needing : claims.map((_, k) => k);
+    if (!spanless) {
+      const needing = claims.map((_, k) => k).filter((k) => claims[k]?.needs_citation);
+      const candidates = needing.length > 0 ? needing : claims.map((_, k) => k);
+      spanless = { candidates, index: candidates.length > 1 ? indexClaims(candidates, claimWords()) : null };
+    }
+    const { candidates } = spanless;
     let claim = -1;
     if (candidates.length === 1) claim = candidates[0] ?? -1;
-    else if (candidates.length > 1) claim = bestClaim(candidates, claimWords(), source()) ?? candidates[0] ?? -1;
+    else if (spanless.index) {
+      // Without a quote the source is the chunk's text: the same answer for every such citation.
+      const byChunk = typeof sc.quote === 'string' && sc.quote.trim() !== '' ? null : (chunkId ?? '');
+      const known = byChunk !== null ? bestByChunk.get(byChunk) : undefined;
+      if (known !== undefined) claim = known;
+      else {
+        claim = bestIndexedClaim(spanless.index, source()) ?? candidates[0] ?? -1;
+        if (byChunk !== null) bestByChunk.set(byChunk, claim);
+      }
+    }
     const target = claims[claim];
     const start = target ? target.start : 0;
     const end = target ? target.end : answer.length;
@@ -292,14 +327,16 @@ function inlineMarkerAt(answer: string, bySpan: Map<string, CitationMarker>, a: 
   return bySpan.get(`${s}:${e}`) ?? null;
 }
 
-function mergeIntoInline(list: Pending[], sc: StructuredCitation, chunkId: string | null, exists: (id: string | null) => boolean): void {
+/** Returns the inline citation that took the structured one in. */
+function mergeIntoInline(list: Pending[], sc: StructuredCitation, chunkId: string | null, exists: (id: string | null) => boolean): Pending | undefined {
   const target = list.find((p) => chunkId !== null && p.citation.chunk_id === chunkId) ?? list[0];
-  if (!target) return;
+  if (!target) return undefined;
   if (target.citation.chunk_id === null && chunkId !== null) {
     target.citation.chunk_id = chunkId;
     target.citation.exists = exists(chunkId);
   }
   target.citation = withSource(target.citation, sc);
+  return target;
 }
 
 function withSource<T extends Omit<Citation, 'index' | 'claim_index'>>(c: T, sc: StructuredCitation): T {
@@ -345,6 +382,53 @@ function bestClaim(candidates: readonly number[], claimWords: readonly Set<strin
     }
   }
   return best;
+}
+
+/** Candidate claims by content word, for bestIndexedClaim. */
+interface ClaimIndex {
+  candidates: readonly number[];
+  /** Position in candidates → the claim's word count. */
+  sizes: number[];
+  /** Word → positions in candidates of the claims holding it. */
+  postings: Map<string, number[]>;
+}
+
+function indexClaims(candidates: readonly number[], claimWords: readonly Set<string>[]): ClaimIndex {
+  const postings = new Map<string, number[]>();
+  const sizes: number[] = [];
+  candidates.forEach((k, pos) => {
+    const words = claimWords[k];
+    sizes.push(words?.size ?? 0);
+    for (const w of words ?? []) {
+      const list = postings.get(w);
+      if (list) list.push(pos);
+      else postings.set(w, [pos]);
+    }
+  });
+  return { candidates, sizes, postings };
+}
+
+/**
+ * bestClaim over an index: the work is the source's words and the claims holding them, not every
+ * claim for every citation. Same result: highest share of the claim's words found in the
+ * source, the earlier claim on a tie; null when none match.
+ */
+function bestIndexedClaim(index: ClaimIndex, source: Set<string>): number | null {
+  const hits = new Map<number, number>();
+  for (const w of source) {
+    const list = index.postings.get(w);
+    if (list) for (const pos of list) hits.set(pos, (hits.get(pos) ?? 0) + 1);
+  }
+  let best = -1;
+  let bestScore = 0;
+  for (const [pos, hit] of hits) {
+    const score = hit / (index.sizes[pos] as number);
+    if (score > bestScore || (score === bestScore && pos < best)) {
+      bestScore = score;
+      best = pos;
+    }
+  }
+  return best >= 0 ? (index.candidates[best] ?? null) : null;
 }
 
 /** Claims overlapping [a, b); claims are in answer order and do not overlap, so binary search. */
@@ -393,10 +477,33 @@ export function claimForSpan(answer: string, claims: readonly Claim[], a: number
   if (prev && a < prev.end) return before;
   const after = before + 1 < claims.length ? before + 1 : -1;
   const next = after >= 0 ? (claims[after] as Claim) : undefined;
-  if (prev && !answer.slice(prev.end, a).includes('\n')) return before;
-  if (next && !answer.slice(b, next.start).includes('\n')) return after;
+  if (prev && !hasNewline(answer, prev.end, a)) return before;
+  if (next && !hasNewline(answer, b, next.start)) return after;
   if (prev) return before;
   return after;
+}
+
+// The line breaks of the last answer looked at: markers far from any claim would otherwise each
+// scan the text between them and the claim.
+let newlinesOf: { answer: string; at: number[] } | null = null;
+
+/** Whether answer[a, b) holds a line break (binary search over the answer's line breaks). */
+function hasNewline(answer: string, a: number, b: number): boolean {
+  if (b - a <= 64) return answer.slice(a, b).includes('\n');
+  if (newlinesOf?.answer !== answer) {
+    const at: number[] = [];
+    for (let k = answer.indexOf('\n'); k >= 0; k = answer.indexOf('\n', k + 1)) at.push(k);
+    newlinesOf = { answer, at };
+  }
+  const at = newlinesOf.at;
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((at[mid] as number) < a) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < at.length && (at[lo] as number) < b;
 }
 
 // ---------------------------------------------------------------------------------------------

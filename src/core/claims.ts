@@ -115,9 +115,10 @@ function markTags(s: string, flags: Uint8Array): void {
     const start = m.index;
     let end = start + m[0].length;
     if (m[0] === '<cite>') {
-      const close = s.indexOf('</cite>', end);
+      // Only a </cite> at the next '<' closes it; looking no further than that '<' keeps the scan
+      // linear when many <cite> are never closed.
       const nextLt = s.indexOf('<', end);
-      if (close >= 0 && close === nextLt && close - end <= 4000) end = close + 7;
+      if (nextLt >= 0 && nextLt - end <= 4000 && s.startsWith('</cite>', nextLt)) end = nextLt + 7;
     }
     flags.fill(TAG, start, end);
     tagRe.lastIndex = end;
@@ -136,10 +137,13 @@ function findStatements(s: string): Statement[] {
   const OPEN = '<statement>';
   const CLOSE = '</statement>';
   let open = s.indexOf(OPEN);
+  // The first CLOSE at or after a position is the one found before while that is still ahead
+  // (or none, when none was found): unclosed statements do not each search to the end.
+  let close = -2;
   while (open >= 0) {
     const contentStart = open + OPEN.length;
     const nextOpen = s.indexOf(OPEN, contentStart);
-    const close = s.indexOf(CLOSE, contentStart);
+    if (close !== -1 && close < contentStart) close = s.indexOf(CLOSE, contentStart);
     if (close >= 0 && (nextOpen < 0 || close < nextOpen)) {
       out.push({ start: open, end: close + CLOSE.length, contentStart, contentEnd: close });
       open = nextOpen;
@@ -168,12 +172,16 @@ function statementDraft(ctx: Ctx, st: Statement): void {
   let b = trimEndIdx(ctx, a, st.contentEnd);
   if (b <= a) return;
   const inner = s.slice(st.contentStart, st.contentEnd);
-  const citeMatch = /<cite>([\s\S]*?)<\/cite>/.exec(inner);
+  // The first <cite> and the first </cite> after it (as /<cite>([\s\S]*?)<\/cite>/ would find,
+  // without retrying the lazy scan from every further <cite> when none is closed).
+  const citeOpen = inner.indexOf('<cite>');
+  const citeClose = citeOpen >= 0 ? inner.indexOf('</cite>', citeOpen + 6) : -1;
+  const citeMatch = citeClose >= 0 ? { index: citeOpen, body: inner.slice(citeOpen + 6, citeClose), length: citeClose + 7 - citeOpen } : null;
   const d = draft(a, b, kind, ++ctx.block);
-  if (citeMatch && (citeMatch[1] ?? '').trim() === '') d.emptyCite = true;
+  if (citeMatch && citeMatch.body.trim() === '') d.emptyCite = true;
   else if (citeMatch) {
     // The statement's span runs to the end of its <cite>…</cite>, markers included.
-    const citeEnd = st.contentStart + citeMatch.index + citeMatch[0].length;
+    const citeEnd = st.contentStart + citeMatch.index + citeMatch.length;
     if (citeEnd > b && citeEnd <= st.contentEnd) b = citeEnd;
     d.end = b;
   }
@@ -968,31 +976,49 @@ const REASONS: Record<Language, Record<ExemptionRule, string>> = {
 /** The claim's words: markers, LongCite tags and Markdown emphasis removed, spaces collapsed. */
 function claimText(ctx: Ctx, a: number, b: number): string {
   const { s, flags } = ctx;
-  let out = '';
+  // Pieces, not one growing string: trimming the end of a long claim at every marker followed
+  // by punctuation would copy it each time.
+  const parts: string[] = [];
   let k = a;
+  // Where the last run of markers and spaces ended; markers inside it end at the same place.
+  let runEnd = -1;
   while (k < b) {
     const f = flags[k];
     let e = k + 1;
     while (e < b && flags[e] === f) e++;
     if (f === PLAIN) {
-      out += s.slice(k, e);
+      parts.push(s.slice(k, e));
     } else if (f === MARKER) {
       // Drop the marker; drop the space before it too when punctuation or the end follows.
-      let after = e;
+      let after = runEnd > e ? runEnd : e;
       while (after < b && (flags[after] === MARKER || (flags[after] === PLAIN && isSpace(s, after)))) after++;
+      runEnd = after;
       const nextChar = after < b ? s[after] : undefined;
       if (nextChar === undefined || CLOSING_PUNCT.has(nextChar)) {
-        out = out.trimEnd();
+        trimPartsEnd(parts);
         e = after;
-      } else out += ' ';
+      } else parts.push(' ');
     } else {
-      out += ' ';
+      parts.push(' ');
     }
     k = e;
   }
+  let out = parts.join('');
   if (out.includes('**')) out = out.replace(/\*\*/g, '').replace(/ +(?=[.,;:!?](?:\s|$))/g, '');
   if (COLLAPSIBLE.test(out)) out = out.replace(SPACE_RUNS, ' ');
   return out.trim();
+}
+
+/** Drops trailing whitespace from the text the pieces make. */
+function trimPartsEnd(parts: string[]): void {
+  while (parts.length > 0) {
+    const last = (parts[parts.length - 1] as string).trimEnd();
+    if (last !== '') {
+      parts[parts.length - 1] = last;
+      return;
+    }
+    parts.pop();
+  }
 }
 
 // Claim text with whitespace to collapse, and the runs themselves.

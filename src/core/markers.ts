@@ -285,7 +285,8 @@ function urlSpans(s: string): UrlSpan[] {
 function insideUrl(s: string, i: number, url: UrlSpan): boolean {
   if (url.angled) return true;
   if (s.charCodeAt(i) !== CH_LBRACKET) return false;
-  const close = s.indexOf(']', i);
+  // Past the address a ']' no longer matters (and searching on would go to the end every time).
+  const close = indexWithin(s, ']', i, url.end);
   if (close < 0 || close + 1 >= url.end) return false;
   // `…/page[1][2]`: only more brackets follow, so these are markers too.
   return !/^(?:\[[^\]\s]*\])+$/.test(s.slice(close + 1, url.end));
@@ -363,6 +364,14 @@ function afterListBullet(s: string, i: number): boolean {
     indent++;
   }
   return k < 0 || s[k] === '\n' || s[k] === '\r';
+}
+
+/** s.indexOf(ch, from) when the hit is before limit, else -1; never looks at limit or beyond. */
+function indexWithin(s: string, ch: string, from: number, limit: number): number {
+  const code = ch.charCodeAt(0);
+  const end = Math.min(s.length, limit);
+  for (let k = Math.max(0, from); k < end; k++) if (s.charCodeAt(k) === code) return k;
+  return -1;
 }
 
 function lineEnd(s: string, from: number): number {
@@ -604,7 +613,7 @@ function scanLatex(s: string, i: number, add: AddMarker): number {
   if (s[k] === '*') k++;
   // Optional arguments: \cite[p. 3]{x}, \parencite[see][12]{x}.
   for (let opt = 0; opt < 2 && s[k] === '['; opt++) {
-    const close = s.indexOf(']', k);
+    const close = indexWithin(s, ']', k, k + 81);
     if (close < 0 || close - k > 80 || s.slice(k, close).includes('\n')) break;
     k = close + 1;
   }
@@ -684,7 +693,11 @@ function scanLongCite(s: string, i: number, add: AddMarker, emptyCites: EmptyCit
   while (j < limit && s.charCodeAt(j) !== CH_LT) j++;
   const closed = j < n && s.startsWith('</cite>', j);
   if (!closed) {
-    const e = trimEndIndex(s, from, Math.min(j, lineEnd(s, from)));
+    // The line ends before j or j ends it: look no further than j (an unclosed <cite> must not
+    // search a long line to its end).
+    let le = from;
+    while (le < j && s.charCodeAt(le) !== CH_NL) le++;
+    const e = trimEndIndex(s, from, le);
     add(i, Math.max(e, from), 'longcite', parseRanges(s, from, e).refs, 'unclosed <cite>');
     return Math.max(e, from);
   }

@@ -1,14 +1,14 @@
 // EXISTS (SPEC §4): every citation resolves to a chunk that has text. A well-formed id that is
 // not among the chunks is as much a failure as a malformed one.
-import type { CheckContext, Citation, Finding } from '../types';
+import type { CheckContext, Citation, Finding, StructuredCitation } from '../types';
 import { citationLabel, messagesFor } from '../messages';
 import { chunkOf, citationSpan, finding } from './util';
 import { isBlank } from '../text';
 
 /** 0 or 1 when the citation's reference is a chunk position, undefined when it is an id or a title. */
-function positionalBase(ctx: CheckContext, c: Citation): 0 | 1 | undefined {
+function positionalBase(ctx: CheckContext, c: Citation, structuredByRef: () => Map<string, StructuredCitation>): 0 | 1 | undefined {
   if (c.style === 'structured') {
-    const sc = ctx.structured?.citations.find((s) => s.ref === c.ref);
+    const sc = structuredByRef().get(c.ref);
     if (sc?.refKind === 'index0') return 0;
     if (sc?.refKind === 'index1') return 1;
     return undefined;
@@ -22,6 +22,16 @@ export function checkExists(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);
   const out: Finding[] = [];
   const count = ctx.chunks.length;
+  // The first structured citation of each ref, built when a first one fails: a lookup per failing
+  // citation instead of a search through all of them.
+  let byRef: Map<string, StructuredCitation> | undefined;
+  const structuredByRef = (): Map<string, StructuredCitation> => {
+    if (!byRef) {
+      byRef = new Map();
+      for (const sc of ctx.structured?.citations ?? []) if (!byRef.has(sc.ref)) byRef.set(sc.ref, sc);
+    }
+    return byRef;
+  };
   for (const c of ctx.citations) {
     const chunk = count === 0 ? undefined : chunkOf(ctx, c.chunk_id);
     // A citation of a chunk with text is fine: nothing to build.
@@ -34,7 +44,7 @@ export function checkExists(ctx: CheckContext): Finding[] {
     }
     if (!chunk) {
       const ref = c.chunk_id ?? c.ref;
-      const pos = positionalBase(ctx, c);
+      const pos = positionalBase(ctx, c, structuredByRef);
       const n = /^\s*-?\d+\s*$/.test(c.ref) ? Number(c.ref) : NaN;
       if (pos !== undefined && Number.isInteger(n) && (n < pos || n > count - 1 + pos)) {
         out.push(finding(ctx, { ...base, code: 'ref_out_of_range', message: m.refOutOfRange({ marker, ref: c.ref.trim(), count, base: pos }) }));

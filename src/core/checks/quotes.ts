@@ -93,8 +93,14 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
   let corpus: TextCorpus | undefined;
   /** Another chunk (with text) that holds the quote verbatim or after normalisation. */
   const searched = new Map<string, Chunk | undefined>();
+  let positionOf: Map<Chunk, number> | undefined;
   const elsewhere = (quote: PreparedQuote, except: Chunk | undefined): Chunk | undefined => {
-    const exceptAt = except ? withText.indexOf(except) : -1;
+    // A lookup, not a search of the chunk list, for each quote that is not where it should be.
+    if (!positionOf) {
+      positionOf = new Map();
+      for (let k = 0; k < withText.length; k++) if (!positionOf.has(withText[k]!)) positionOf.set(withText[k]!, k);
+    }
+    const exceptAt = except ? (positionOf.get(except) ?? -1) : -1;
     const key = `${exceptAt}\u0000${quote.raw}`;
     if (searched.has(key)) return searched.get(key);
     corpus ??= new TextCorpus(withText.map(prep));

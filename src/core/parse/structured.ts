@@ -570,17 +570,32 @@ function placeSpan(
     return undefined;
   }
   if (inBounds && answer.slice(start, end) === expected) return { answerStart: start, answerEnd: end };
-  let best = -1;
-  for (let at = answer.indexOf(expected); at >= 0; at = answer.indexOf(expected, at + 1)) {
-    if (best < 0 || Math.abs(at - start) < Math.abs(best - start)) best = at;
-    if (at > start) break;
-  }
+  // Nearest occurrence (the earlier on a tie). Spans are usually off by a few characters: look
+  // around the offsets first, so that many of them do not each search the answer from its start;
+  // an occurrence within the window is nearer than any outside it.
+  const lo = Math.max(0, Math.min(answer.length, start) - SPAN_WINDOW);
+  const near = nearestOccurrence(answer.slice(lo, Math.min(answer.length, start + SPAN_WINDOW + expected.length)), expected, start - lo);
+  let best = near >= 0 ? lo + near : -1;
+  if (best < 0 || Math.abs(best - start) > SPAN_WINDOW) best = nearestOccurrence(answer, expected, start);
   if (best >= 0) {
     issue(ctx, cp, `span ${start}–${end} does not hold ${quoteForMessage(expected)}; moved to ${best}–${best + expected.length}, where it is`);
     return { answerStart: best, answerEnd: best + expected.length };
   }
   issue(ctx, cp, `the answer has no ${quoteForMessage(expected)} at ${start}–${end} or elsewhere`);
   return inBounds ? { answerStart: start, answerEnd: end } : undefined;
+}
+
+/** How far around its offsets a span's text is looked for before the whole answer is searched. */
+const SPAN_WINDOW = 2048;
+
+/** The occurrence of needle in text nearest to position `to` (the earlier on a tie), or -1. */
+function nearestOccurrence(text: string, needle: string, to: number): number {
+  let best = -1;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    if (best < 0 || Math.abs(at - to) < Math.abs(best - to)) best = at;
+    if (at > to) break;
+  }
+  return best;
 }
 
 /**
