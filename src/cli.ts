@@ -151,6 +151,11 @@ async function loadCases(files: string[]): Promise<{ cases: { file: string; c: A
   return { cases, errors, singleCase };
 }
 
+const snippet = (t: string): string => {
+  const one = t.replace(/\s+/g, ' ').trim();
+  return one.length > 100 ? `${one.slice(0, 99)}\u2026` : one;
+};
+
 export async function main(argv: string[], io: { out: (s: string) => void; err: (s: string) => void } = {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
@@ -202,10 +207,19 @@ export async function main(argv: string[], io: { out: (s: string) => void; err: 
         report = await runModel(c, report);
       } catch (err) {
         modelFailed = true;
-        io.err(`${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}: model audit failed: ${(err as Error).message}\n`);
-        // Keep what was judged before the failure.
+        const where = `${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
+        const { describeModelError, ModelError } = await import('./model/errors');
+        // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
+        const text = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
+        io.err(`${where}: model audit failed: ${text}\n`);
+        // Keep what was judged before the failure, and say which claims were left unjudged.
         const partial = (err as { partial?: ModelResults }).partial;
         if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
+        const unjudged = err instanceof ModelError ? (err.unjudged ?? []) : [];
+        if (partial && unjudged.length) {
+          io.err(`${where}: not judged by the model (${unjudged.length}):\n`);
+          for (const i of unjudged) io.err(`  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`);
+        }
       }
     }
     if (report.verdict === 'FAIL') anyFail = true;
