@@ -197,6 +197,11 @@ async function loadCases(files: string[]): Promise<{ cases: { file: string; c: A
   return { cases, errors, singleCase };
 }
 
+const snippet = (t: string): string => {
+  const one = t.replace(/\s+/g, ' ').trim();
+  return one.length > 100 ? `${one.slice(0, 99)}\u2026` : one;
+};
+
 export interface CliIo {
   out: (s: string) => void;
   err: (s: string) => void;
@@ -211,7 +216,6 @@ const processIo = (): CliIo => ({
 });
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
-  // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
   // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
   if (argv[0] === 'diff') return (await import('./cli/diff')).diffMain(argv.slice(1), io);
   if (argv[0] === 'calibrate') return (await import('./cli/calibrate')).calibrateMain(argv.slice(1), io);
@@ -271,12 +275,21 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         report = await runModel(c, report);
       } catch (err) {
         modelFailed = true;
-        error = (err as Error).message;
+        const where = `${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
+        const { describeModelError, ModelError } = await import('./model/errors');
+        // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
+        const text = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
+        error = text;
         progress.clear();
-        io.err(`${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}: model audit failed: ${error}\n`);
-        // Keep what was judged before the failure.
+        io.err(`${where}: model audit failed: ${text}\n`);
+        // Keep what was judged before the failure, and say which claims were left unjudged.
         const partial = (err as { partial?: ModelResults }).partial;
         if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
+        const unjudged = err instanceof ModelError ? (err.unjudged ?? []) : [];
+        if (partial && unjudged.length) {
+          io.err(`${where}: not judged by the model (${unjudged.length}):\n`);
+          for (const i of unjudged) io.err(`  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`);
+        }
       }
     }
     // Lets `citation-audit diff` match this run to another when the cases carry no id.

@@ -395,12 +395,38 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     verdict,
     dimensions,
     claims,
-    summary: results.summary?.trim() || s.modelSummary(verdict, recall),
+    // The words beside the verdict are always ours: the model's summary may have been steered by
+    // a chunk, or written from labels that the checks above lowered.
+    summary: s.modelSummary(verdict, recall),
+    ...(results.summary?.trim() ? { model_summary: { text: results.summary.trim(), contradicts: summaryContradicts(results.summary, results, dimensions.accurate.status) } } : {}),
     recommendations: [...new Set([...(results.recommendations ?? []), ...report.recommendations.filter((r) => r !== s.recRunModel)])],
     ...(results.answer_evaluation ? { answer_evaluation: results.answer_evaluation } : {}),
     scores,
     meta: { ...report.meta, checked_by: 'model', model: results.model },
   };
+}
+
+// "All claims are fully supported", "every citation is accurate", "no issues were found" — and
+// their Czech forms — in a sentence that does not hedge or negate it.
+const ALL_GOOD = [
+  /\b(?:all|every|each)\b[^.!?\n]{0,80}?\b(?:supported|accurate|correct|verified|backed|substantiated|valid)\b/i,
+  /\bno\s+(?:issues?|problems?|errors?|unsupported|inaccura\w*)\b/i,
+  /(?:^|[^\p{L}])(?:všechn|každ)\p{L}*[^.!?\n]{0,80}?(?:podložen|podpořen|podporuj|doložen|správn|přesn|ověřen)/iu,
+  /(?:^|[^\p{L}])žádn\p{L}*\s+(?:problém|chyb|nedostat)/iu,
+];
+const HEDGE = /\b(?:not|n't|never|except|but|however|although|partially|partly|only|some|most|unsupported|fabricated|unverified)\b|(?:^|[^\p{L}])(?:ne(?:ní|jsou|byl|byla|byly|podlož|podpoř|ověř)\p{L}*|kromě|ale|avšak|částečn\p{L}*|jen|pouze|některé)(?![\p{L}])/iu;
+
+/**
+ * Does the model's summary claim more than the computed result grants? Yes when ACCURATE failed
+ * and either the model had itself labelled every judged claim fully supported (its summary was
+ * written from labels the checks then lowered: phrases not in the chunk, numbers in no chunk), or
+ * a sentence of the summary says that everything is supported with no hedge.
+ */
+export function summaryContradicts(text: string, results: ModelResults, accurate: Status): boolean {
+  if (accurate !== 'FAIL') return false;
+  const labels = results.judgements.map((j) => j.joint_verdict ?? (j.support.some((p) => p.verdict === 'fully_supported') ? 'fully_supported' : 'not'));
+  if (labels.length > 0 && labels.every((v) => v === 'fully_supported')) return true;
+  return text.split(/(?<=[.!?])\s+|\n+/).some((sentence) => ALL_GOOD.some((re) => re.test(sentence)) && !HEDGE.test(sentence));
 }
 
 /**

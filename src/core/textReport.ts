@@ -28,6 +28,10 @@ export function renderTextReport(report: Report, origin: { file?: string; id?: s
   if (s.overall_score !== null) scoreParts.push(`overall ${s.overall_score.toFixed(2)}`);
   lines.push(`  scores: ${scoreParts.join(', ')}`);
   lines.push(`  summary: ${report.summary}`);
+  if (report.model_summary) {
+    lines.push(`  the model's own summary (its words, not the verdict): ${report.model_summary.text.replace(/\s+/g, ' ')}`);
+    if (report.model_summary.contradicts) lines.push('  ! the model\'s summary contradicts the computed result: cited claims are not fully supported');
+  }
   for (const r of report.recommendations) lines.push(`  * ${r}`);
   return lines.join('\n');
 }

@@ -303,7 +303,13 @@ export interface Scores {
 export interface Report {
   verdict: Verdict;
   dimensions: Record<Dimension, { status: Status; issues: string[] }>;
+  /** Our own words on the computed result (the model's free text is model_summary, apart). */
   summary: string;
+  /**
+   * The model's free-text summary, shown as its words and never as the verdict; `contradicts`
+   * when it claims more support than the computed result grants.
+   */
+  model_summary?: { text: string; contradicts: boolean };
   recommendations: string[];
   citations: Citation[];
   claims: ReportClaim[];

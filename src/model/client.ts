@@ -282,12 +282,16 @@ export interface RetryOptions extends ClassifyContext {
 export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
   const sleep = opts.sleep ?? abortableSleep;
   const max = opts.maxRetries ?? MAX_RETRIES;
+  // A server that answered and then cut the reply was reached: a later attempt that cannot
+  // connect at all must not turn that into "could not reach" (and browser CORS advice).
+  let cut: ModelError | undefined;
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();
     } catch (raw) {
       const err = toModelError(raw, opts);
-      if (!RETRYABLE.has(err.kind) || FINAL.has(err) || attempt >= max) throw err;
+      if (err.kind === 'stream_cut') cut = err;
+      if (!RETRYABLE.has(err.kind) || FINAL.has(err) || attempt >= max) throw err.kind === 'network' && cut ? cut : err;
       const asked = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : undefined;
       if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw err;
       const backoff = BACKOFF_BASE_MS * 2 ** attempt * (0.75 + Math.random() * 0.5);

@@ -40,6 +40,9 @@ export interface ModelErrorInit {
   rawOutput?: string;
   /** What did not validate. */
   problems?: string[];
+  /** Claims judged before the failure, of all the claims the run was to judge. */
+  claimsJudged?: number;
+  claimsTotal?: number;
   cause?: unknown;
 }
 
@@ -77,6 +80,10 @@ export class ModelError extends Error {
   readonly problems: string[] | undefined;
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
+  claimsJudged: number | undefined;
+  claimsTotal: number | undefined;
+  /** Claims (by index) the run was to judge and did not: what a second run can ask for alone. */
+  unjudged: number[] | undefined;
 
   constructor(raw: ModelErrorInit) {
     const init = redactInit(raw);
@@ -95,6 +102,18 @@ export class ModelError extends Error {
     this.rawOutput = init.rawOutput;
     this.problems = init.problems;
     this.partial = undefined;
+    this.claimsJudged = init.claimsJudged;
+    this.claimsTotal = init.claimsTotal;
+    this.unjudged = undefined;
+  }
+
+  /** Records how far the run got; the message then says it (a cut names the count). */
+  withProgress(judged: number, total: number, unjudged: number[]): this {
+    this.claimsJudged = judged;
+    this.claimsTotal = total;
+    this.unjudged = unjudged;
+    this.message = describeModelError(this.init, 'en').text;
+    return this;
   }
 
   /**
@@ -108,6 +127,7 @@ export class ModelError extends Error {
     if (!JSON.stringify(init).includes(s) && !String((this.cause as { message?: unknown } | undefined)?.message ?? '').includes(s)) return this;
     const clean = new ModelError(redactInit(init, s));
     clean.partial = this.partial;
+    clean.unjudged = this.unjudged;
     return clean;
   }
 
@@ -122,6 +142,8 @@ export class ModelError extends Error {
       ...(this.baseURL !== undefined ? { baseURL: this.baseURL } : {}),
       ...(this.rawOutput !== undefined ? { rawOutput: this.rawOutput } : {}),
       ...(this.problems !== undefined ? { problems: this.problems } : {}),
+      ...(this.claimsJudged !== undefined ? { claimsJudged: this.claimsJudged } : {}),
+      ...(this.claimsTotal !== undefined ? { claimsTotal: this.claimsTotal } : {}),
     };
   }
 }
@@ -157,6 +179,9 @@ const isAnthropic = (e: ModelErrorInit) => {
 const wait = (e: ModelErrorInit, lang: Lang) =>
   e.retryAfterSeconds !== undefined ? (lang === 'cs' ? ` za ${Math.ceil(e.retryAfterSeconds)} s` : ` in ${Math.ceil(e.retryAfterSeconds)} s`) : '';
 
+const counted = (e: ModelErrorInit): e is ModelErrorInit & { claimsJudged: number; claimsTotal: number } =>
+  e.claimsJudged !== undefined && e.claimsTotal !== undefined && e.claimsTotal > 0;
+
 const EN: Record<ModelErrorKind, Describe> = {
   no_key: () => ({ title: 'No API key is set.', action: 'Enter your Anthropic API key in the model settings.' }),
   bad_request: () => ({ title: 'The API rejected the request as invalid (400).', action: 'Check the model and Base URL settings; if they are right, the server does not support a feature this audit needs.' }),
@@ -173,7 +198,10 @@ const EN: Record<ModelErrorKind, Describe> = {
   overloaded: () => ({ title: 'The API is overloaded right now (529).', action: 'Run again in a few minutes; results judged so far are kept.' }),
   network: (e) => ({ title: `Could not reach ${origin(e)}.`, action: 'Check your connection and the Base URL; a proxy must allow browser (CORS) requests. If you just changed the Base URL, reload the page so the new address is allowed.' }),
   timeout: () => ({ title: 'The API did not answer in time.', action: 'Run again; if it keeps happening, try a faster model.' }),
-  stream_cut: () => ({ title: 'The connection broke while the reply was streaming.', action: 'Run again; the claims judged before the break are kept.' }),
+  stream_cut: (e) => ({
+    title: counted(e) ? `The connection was cut after ${e.claimsJudged} of ${e.claimsTotal} claim${e.claimsTotal === 1 ? ' was' : 's were'} judged.` : 'The connection was cut while the reply was streaming.',
+    action: 'The claims judged before the cut stay in the report; judge the remaining ones, or run again.',
+  }),
   cancelled: () => ({ title: 'The model audit was cancelled.', action: 'Run it again whenever you like; claims judged before the cancel are kept.' }),
   invalid_output: () => ({ title: 'The model\u2019s reply did not match the expected format, even after one repair attempt.', action: 'Run again or try another model; the raw reply is shown below.' }),
   max_tokens: () => ({ title: 'The reply was cut off at the output limit, even with as few claims per request as possible.', action: 'Try another model, or shorten the claim or the chunks it cites; claims judged before the cut are kept.' }),
@@ -199,7 +227,10 @@ const CS: Record<ModelErrorKind, Describe> = {
   overloaded: () => ({ title: 'API je momentálně přetížené (529).', action: 'Spusťte znovu za pár minut; dosud ohodnocená tvrzení zůstávají.' }),
   network: (e) => ({ title: `Nepodařilo se spojit s ${origin(e)}.`, action: 'Zkontrolujte připojení a Base URL; proxy musí povolovat požadavky z prohlížeče (CORS). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
   timeout: () => ({ title: 'API neodpovědělo včas.', action: 'Spusťte znovu; pokud se to opakuje, zkuste rychlejší model.' }),
-  stream_cut: () => ({ title: 'Spojení se přerušilo během přenosu odpovědi.', action: 'Spusťte znovu; tvrzení ohodnocená před přerušením zůstávají.' }),
+  stream_cut: (e) => ({
+    title: counted(e) ? `Spojení se přerušilo poté, co bylo ohodnoceno ${e.claimsJudged} z ${e.claimsTotal} tvrzení.` : 'Spojení se přerušilo během přenosu odpovědi.',
+    action: 'Tvrzení ohodnocená před přerušením v protokolu zůstávají; nechte ohodnotit zbývající, nebo spusťte znovu.',
+  }),
   cancelled: () => ({ title: 'Kontrola modelem byla zrušena.', action: 'Spusťte ji znovu, kdykoli chcete; tvrzení ohodnocená před zrušením zůstávají.' }),
   invalid_output: () => ({ title: 'Odpověď modelu neodpovídala očekávanému formátu ani po jednom pokusu o opravu.', action: 'Spusťte znovu nebo zkuste jiný model; surová odpověď je zobrazena níže.' }),
   max_tokens: () => ({ title: 'Odpověď byla useknuta na limitu výstupu, i při co nejmenším počtu tvrzení v jednom požadavku.', action: 'Zkuste jiný model nebo zkraťte tvrzení či citované úryvky; tvrzení ohodnocená před useknutím zůstávají.' }),
@@ -209,8 +240,41 @@ const CS: Record<ModelErrorKind, Describe> = {
   unexpected: () => ({ title: 'Kontrola modelem neočekávaně selhala.', action: 'Spusťte znovu; pokud chyba přetrvá, nahlaste podrobnosti níže.' }),
 };
 
-export function describeModelError(e: ModelErrorInit, lang: Lang = 'en'): ErrorDescription {
-  const { title, action } = (lang === 'cs' ? CS : EN)[e.kind](e);
+/**
+ * The advice of the kinds whose page wording speaks of the page (its settings, reloading it,
+ * browser CORS): what the same problem asks of someone running the CLI, where the key and address
+ * come from environment variables and no browser is involved.
+ */
+const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
+  bad_request: () => ({ title: EN.bad_request({ kind: 'bad_request' }).title, action: 'Check --model and ANTHROPIC_BASE_URL; if they are right, the server does not support a feature this audit needs.' }),
+  no_key: () => ({ title: 'No API key is set.', action: 'Set ANTHROPIC_API_KEY to your Anthropic API key.' }),
+  cors_blocked: () => ({ title: 'The API refused the key for this kind of access (401).', action: 'Use a key of an organisation that allows API access, or ask its admin.' }),
+  model_not_found: (e) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pass a model your account has with --model NAME.' }),
+  not_found: (e) => ({ title: `Nothing answers at this address on ${origin(e)} (404).`, action: 'Check ANTHROPIC_BASE_URL: it should be the server root, e.g. https://api.anthropic.com, without /v1.' }),
+  network: (e) => ({ title: `Could not reach ${origin(e)}.`, action: 'Check the network connection, any proxy settings, and ANTHROPIC_BASE_URL.' }),
+  bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${origin(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: 'Check ANTHROPIC_BASE_URL: it must be the API root (e.g. https://api.anthropic.com, without /v1) or a proxy that speaks the Messages API.' }),
+  stream_cut: (e) => ({ title: EN.stream_cut(e).title, action: 'The claims judged before the cut are in the report below; the ones not judged are listed. Run the command again to judge them.' }),
+};
+
+const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
+  bad_request: () => ({ title: CS.bad_request({ kind: 'bad_request' }).title, action: 'Zkontrolujte --model a ANTHROPIC_BASE_URL; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
+  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Nastavte ANTHROPIC_API_KEY na svůj API klíč Anthropic.' }),
+  cors_blocked: () => ({ title: 'API odmítlo klíč pro tento druh přístupu (401).', action: 'Použijte klíč organizace, která přístup k API povoluje, nebo se obraťte na jejího správce.' }),
+  model_not_found: (e) => ({ title: CS.model_not_found(e).title, action: 'Zadejte model, který váš účet má, pomocí --model NÁZEV.' }),
+  not_found: (e) => ({ title: CS.not_found(e).title, action: 'Zkontrolujte ANTHROPIC_BASE_URL: má to být kořen serveru, např. https://api.anthropic.com, bez /v1.' }),
+  network: (e) => ({ title: CS.network(e).title, action: 'Zkontrolujte připojení k síti, nastavení proxy a ANTHROPIC_BASE_URL.' }),
+  bad_response: (e) => ({ title: CS.bad_response(e).title, action: 'Zkontrolujte ANTHROPIC_BASE_URL: musí to být kořen API (např. https://api.anthropic.com, bez /v1) nebo proxy, která mluví Messages API.' }),
+  stream_cut: (e) => ({ title: CS.stream_cut(e).title, action: 'Tvrzení ohodnocená před přerušením jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte příkaz znovu, aby byla ohodnocena.' }),
+};
+
+export interface DescribeOptions {
+  /** Who shows the message: the page (default) or the command line. */
+  surface?: 'page' | 'cli';
+}
+
+export function describeModelError(e: ModelErrorInit, lang: Lang = 'en', opts: DescribeOptions = {}): ErrorDescription {
+  const cli = opts.surface === 'cli' ? (lang === 'cs' ? CLI_CS : CLI_EN)[e.kind] : undefined;
+  const { title, action } = (cli ?? (lang === 'cs' ? CS : EN)[e.kind])(e);
   const detail =
     e.problems && e.problems.length
       ? e.problems.join('; ')

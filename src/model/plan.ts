@@ -82,6 +82,17 @@ export interface PlanOptions {
   cacheInstructions?: boolean;
   maxClaimsPerRequest?: number;
   maxPairsPerRequest?: number;
+  /** What an earlier, interrupted run already has: only the rest is planned. */
+  done?: PlanDone;
+}
+
+export interface PlanDone {
+  /** Claims already judged. */
+  claims: ReadonlySet<number>;
+  /** Uncited sentences already classified. */
+  uncited: ReadonlySet<number>;
+  correctness: boolean;
+  summary: boolean;
 }
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', cs: 'Czech' };
@@ -161,14 +172,17 @@ export function renderSharedBlock(c: AuditCase, nonce: string, fullChunkIds: Set
 
 export function planAudit(c: AuditCase, report: Report, opts: PlanOptions): AuditPlan {
   const nonce = opts.nonce ?? makeNonce();
-  const { claims, uncited } = selectTasks(c, report);
+  const tasks = selectTasks(c, report);
+  const done = opts.done;
+  const claims = done ? tasks.claims.filter((t) => !done.claims.has(t.claim_index)) : tasks.claims;
+  const uncited = done ? tasks.uncited.filter((u) => !done.uncited.has(u.claim_index)) : tasks.uncited;
   const packed = packBatches(claims, uncited, opts.maxClaimsPerRequest ?? MAX_CLAIMS_PER_REQUEST, opts.maxPairsPerRequest ?? MAX_PAIRS_PER_REQUEST);
   const hasGold = c.gold_answer !== undefined && c.gold_answer.trim() !== '';
   const batches: BatchPlan[] = packed.map((b, index) => ({
     ...b,
     index,
-    wantsCorrectness: hasGold && index === 0,
-    wantsSummary: index === 0,
+    wantsCorrectness: hasGold && index === 0 && !done?.correctness,
+    wantsSummary: index === 0 && !done?.summary,
   }));
   const fullChunkIds = new Set(claims.flatMap((t) => t.cited_chunk_ids));
   return {

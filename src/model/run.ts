@@ -45,6 +45,11 @@ export interface ModelRunOptions extends Connection {
   mode?: OutputMode | undefined;
   /** A stream that sends nothing (not even a ping) for this long counts as cut (default 5 min). */
   idleTimeoutMs?: number | undefined;
+  /**
+   * The results of an earlier run of the same case that stopped part-way (ModelError.partial):
+   * only what they lack is asked for, and the results returned hold both.
+   */
+  resume?: ModelResults | undefined;
 }
 
 export type RunPhase = 'connecting' | 'streaming' | 'tool' | 'repairing' | 'waiting' | 'fallback' | 'done';
@@ -227,6 +232,8 @@ class AuditRun {
   mode: OutputMode;
   private readonly passes: number;
   private readonly baseURL: string;
+  /** Claims an earlier run had judged (resume): counted as judged in every pass. */
+  private readonly resumed = new Map<number, ClaimJudgement>();
 
   constructor(
     private readonly client: Anthropic,
@@ -236,10 +243,54 @@ class AuditRun {
     this.mode = opts.mode ?? 'output_config';
     this.passes = opts.strict ? 2 : 1;
     this.baseURL = normaliseBaseURL(opts.baseURL);
+    const before = opts.resume;
+    if (before) {
+      for (const j of before.judgements) {
+        const joint = j.joint_verdict ?? j.support.reduce<SupportVerdict>((best, p) => (VERDICT_RANK[p.verdict] > VERDICT_RANK[best] ? p.verdict : best), 'not_supported');
+        this.resumed.set(j.claim_index, {
+          claim_index: j.claim_index,
+          judgements: j.support.map((p) => ({ chunk_id: p.chunk_id, verdict: p.verdict, supporting_phrase: p.supporting_phrase, missing_or_extra: p.missing_or_extra, decision_basis: p.decision_basis })),
+          joint_verdict: joint,
+        });
+      }
+      for (const u of before.complete_refinement ?? []) this.uncited.set(u.claim_index, { claim_index: u.claim_index, is_factual_claim: u.is_factual_claim, reason: u.reason ?? '' });
+      if (before.answer_evaluation) this.answerEvaluation = { ...before.answer_evaluation, explanation: before.answer_evaluation.explanation ?? '' };
+      if (before.summary) this.summary = before.summary;
+      this.recommendations.push(...(before.recommendations ?? []));
+      if (before.usage) {
+        this.usage.input_tokens = before.usage.input_tokens;
+        this.usage.output_tokens = before.usage.output_tokens;
+        this.usage.cache_read_input_tokens = before.usage.cache_read_input_tokens ?? 0;
+        this.usage.requests = before.usage.requests;
+      }
+    }
+  }
+
+  /** Claims judged so far in this pass, earlier runs included. */
+  judgedCount(pass: number): number {
+    let n = this.judged[pass]!.size;
+    for (const index of this.resumed.keys()) if (!this.judged[pass]!.has(index)) n++;
+    return n;
+  }
+
+  /** Every claim the audit is to judge, earlier runs included. */
+  get claimsTotal(): number {
+    return this.plan.claimsTotal + this.resumed.size;
+  }
+
+  /** The claims (by index) this run was to judge that no pass has judged yet. */
+  unjudged(): number[] {
+    // The same rule as results(): a claim with a first judgement is in the report.
+    const first = this.judged[0]!;
+    return this.plan.batches
+      .flatMap((b) => b.claims.map((t) => t.claim_index))
+      .filter((i) => !first.has(i))
+      .sort((a, b) => a - b);
   }
 
   results(): ModelResults {
-    const [first, second] = this.judged as [Map<number, ClaimJudgement>, Map<number, ClaimJudgement>];
+    const [judgedFirst, second] = this.judged as [Map<number, ClaimJudgement>, Map<number, ClaimJudgement>];
+    const first = this.resumed.size ? new Map([...this.resumed, ...judgedFirst]) : judgedFirst;
     const judgements: ModelResults['judgements'] = [];
     for (const [index, j] of [...first].sort((a, b) => a[0] - b[0])) {
       const s = second.get(index);
@@ -291,8 +342,8 @@ class AuditRun {
       passes: this.passes,
       batch: batch.index,
       batches: this.plan.batches.length,
-      claimsJudged: this.judged[pass]!.size,
-      claimsTotal: this.plan.claimsTotal,
+      claimsJudged: this.judgedCount(pass),
+      claimsTotal: this.claimsTotal,
       results: this.results(),
       ...extra,
     });
@@ -733,18 +784,31 @@ class AuditRun {
  */
 export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): Promise<ModelRun> {
   const model = opts.model?.trim() || DEFAULT_MODEL;
+  const before = opts.resume;
   const plan = planAudit(c, report, {
     model,
     ...(opts.nonce ? { nonce: opts.nonce } : {}),
     ...(opts.maxClaimsPerRequest ? { maxClaimsPerRequest: opts.maxClaimsPerRequest } : {}),
     ...(opts.cacheInstructions ? { cacheInstructions: true } : {}),
+    ...(before
+      ? {
+          done: {
+            claims: new Set(before.judgements.map((j) => j.claim_index)),
+            uncited: new Set((before.complete_refinement ?? []).map((u) => u.claim_index)),
+            correctness: !!before.answer_evaluation,
+            summary: !!before.summary?.trim(),
+          },
+        }
+      : {}),
   });
   let run: AuditRun | undefined;
   try {
     if (opts.signal?.aborted) throw new ModelError({ kind: 'cancelled' });
     const client = await createClient(opts);
     run = new AuditRun(client, plan, { ...opts, model });
-    const results = await run.run();
+    // Resuming a run that had got everything: nothing to ask.
+    const nothingLeft = !!opts.resume && plan.batches.every((b) => !b.claims.length && !b.uncited.length && !b.wantsCorrectness && !b.wantsSummary);
+    const results = nothingLeft ? run.results() : await run.run();
     return { results, report: applyModelResults(report, results, c), mode: run.mode, plan };
   } catch (err) {
     // The key never leaves in an error, even when a proxy quoted it back to us.
@@ -752,6 +816,7 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
     if (run) {
       const partial = run.results();
       if (partial.judgements.length || partial.complete_refinement?.length) e.partial = partial;
+      e.withProgress(partial.judgements.length, run.claimsTotal, run.unjudged());
     }
     throw e;
   }

@@ -12,7 +12,7 @@ import type { AuditCase, ModelResults, Report, SupportVerdict } from '../core/ty
 import { AppDb } from '../store/db';
 import { caseKeyOf } from '../store/labels';
 import type { AnnotationLabel } from '../store/schemas';
-import { Annotation, storeLabelStore, type LabelStore } from './annotation.svelte';
+import { ANNOTATION_NOTES_KEY, Annotation, NOTE_SAVE_MS, storeLabelStore, type LabelStore } from './annotation.svelte';
 import { WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
 import { memoryStore } from '../platform/storage';
 
@@ -213,6 +213,54 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     expect(a.noteDraft).toBe('');
     a.prev();
     expect(a.noteDraft).toBe('changed my mind');
+  });
+
+  it('a note is saved as it is typed: a reload finds it, on a labelled pair and on one not labelled yet', async () => {
+    const source = fakeSource([tower(1)]);
+    const { a, labels, store } = setup({ source });
+    await tick();
+    a.setAnnotator('ann');
+    a.setAdvance(false);
+    // Not labelled yet: typed, then a pause.
+    a.noteDraft = 'check the year';
+    a.noteTyped();
+    await new Promise((r) => setTimeout(r, NOTE_SAVE_MS + 50));
+    // Labelled pair: typed, then the page is hidden before the pause is over.
+    a.next();
+    await a.label('fully_supported');
+    a.noteDraft = 'height matches';
+    a.noteTyped();
+    await a.saveNoteNow();
+
+    // The reload: a new state over the same storage.
+    const again = setup({ source, labels, store }).a;
+    await tick();
+    // It comes back on the last pair it was on.
+    expect(again.noteDraft).toBe('height matches');
+    again.prev();
+    expect(again.noteDraft).toBe('check the year');
+    again.next();
+    expect((labels as ReturnType<typeof memoryLabels>).rows().map((l) => l.note)).toEqual(['height matches']);
+    // Labelling the first pair takes its waiting note with it, and it waits no more.
+    again.prev();
+    await again.label('not_supported');
+    expect((labels as ReturnType<typeof memoryLabels>).rows().find((l) => l.label === 'not_supported')?.note).toBe('check the year');
+    expect(store.get(ANNOTATION_NOTES_KEY) ?? '{}').toBe('{}');
+  });
+
+  it('moving to another pair while a note is still being typed saves it', async () => {
+    const source = fakeSource([tower(1)]);
+    const { a, store } = setup({ source });
+    await tick();
+    a.setAnnotator('ann');
+    a.noteDraft = 'half a thought';
+    a.noteTyped();
+    a.next();
+    expect(a.noteDraft).toBe('');
+    const again = setup({ source, store }).a;
+    await tick();
+    again.goTo(again.targets[0]!.key);
+    expect(again.noteDraft).toBe('half a thought');
   });
 
   it('blind mode hides the model verdict and the others’ labels until this annotator has labelled the pair', async () => {

@@ -37,6 +37,11 @@ export interface LabelStore {
 export const ANNOTATOR_KEY = 'citation-auditor:annotator';
 export const ANNOTATION_PREFS_KEY = 'citation-auditor:annotation-prefs';
 export const ANNOTATION_POSITION_KEY = 'citation-auditor:annotation-position';
+/** Notes typed for pairs not labelled yet (annotator + pair → text), kept until the label takes them. */
+export const ANNOTATION_NOTES_KEY = 'citation-auditor:annotation-notes';
+/** How long typing rests before the note is saved. */
+export const NOTE_SAVE_MS = 400;
+const MAX_WAITING_NOTES = 500;
 const MAX_POSITIONS = 20;
 const NOTE_MAX = 20_000;
 
@@ -106,6 +111,7 @@ export class Annotation {
   readonly #opts: AnnotationOptions;
   readonly #now: () => number;
   #noteFor = '';
+  #noteTimer: ReturnType<typeof setTimeout> | null = null;
   #storedReference = new Set<string>();
   #watchSig = '';
   #unwatch: (() => void) | null = null;
@@ -314,16 +320,61 @@ export class Annotation {
     };
     this.#undo = [...this.#undo.slice(-199), { key: t.key, target: t, annotator: who, previous }];
     this.#apply(label, null);
+    this.#setWaitingNote(who, t.key, '');
     if (this.#advance && this.index < this.targets.length - 1 && this.current?.key === t.key) this.next();
     await this.#write(() => this.#opts.labels.put(label));
   }
 
-  /** Save the note of the current pair (with its label; a note before the label waits for it). */
+  /** The note field changed: it is saved once typing rests (and at once on saveNoteNow). */
+  noteTyped(): void {
+    if (this.#noteTimer !== null) clearTimeout(this.#noteTimer);
+    this.#noteTimer = setTimeout(() => {
+      this.#noteTimer = null;
+      void this.commitNote();
+    }, NOTE_SAVE_MS);
+  }
+
+  /** Saves a note still waiting for its pause (the page is being hidden or left). */
+  saveNoteNow(): Promise<void> {
+    if (this.#noteTimer !== null) clearTimeout(this.#noteTimer);
+    this.#noteTimer = null;
+    return this.commitNote();
+  }
+
+  #waitingNotes(): Record<string, string> {
+    try {
+      const v = JSON.parse(this.#opts.store.get(ANNOTATION_NOTES_KEY) ?? '{}') as unknown;
+      return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  #setWaitingNote(annotator: string, key: string, note: string): void {
+    const all = this.#waitingNotes();
+    const k = `${annotator}\u0000${key}`;
+    if ((all[k] ?? '') === note) return;
+    delete all[k];
+    if (note) all[k] = note;
+    const entries = Object.entries(all);
+    // The oldest waiting notes go first when there are very many (insertion order is age).
+    const kept = entries.length > MAX_WAITING_NOTES ? Object.fromEntries(entries.slice(-MAX_WAITING_NOTES)) : all;
+    this.#opts.store.set(ANNOTATION_NOTES_KEY, JSON.stringify(kept));
+  }
+
+  /**
+   * Save the note of the current pair: with its label, or, before the pair is labelled, kept
+   * aside (local storage) until the label takes it, so that a reload never loses it.
+   */
   async commitNote(): Promise<void> {
     const t = this.current;
-    const mine = t ? this.#mine.get(t.key) : undefined;
-    if (!t || !mine || this.#noteFor !== t.key) return;
+    if (!t || this.#noteFor !== t.key) return;
     const note = this.noteDraft.trim().slice(0, NOTE_MAX);
+    const mine = this.#mine.get(t.key);
+    if (!mine) {
+      if (this.#annotator) this.#setWaitingNote(this.#annotator, t.key, note);
+      return;
+    }
     if ((mine.note ?? '') === note) return;
     const { note: _old, ...rest } = mine;
     const label: AnnotationLabel = { ...rest, ...(note ? { note } : {}), updated: this.#now() };
@@ -372,8 +423,27 @@ export class Annotation {
     const t = this.current;
     const key = t?.key ?? '';
     if (this.#noteFor === key) return;
+    // Leaving a pair whose note was typed but not saved yet: save it first.
+    if (this.#noteTimer !== null) {
+      clearTimeout(this.#noteTimer);
+      this.#noteTimer = null;
+      this.#saveNoteOf(this.#noteFor, this.noteDraft);
+    }
     this.#noteFor = key;
-    this.noteDraft = (t && this.#mine.get(t.key)?.note) ?? '';
+    this.noteDraft = (t && (this.#mine.get(t.key)?.note ?? (this.#annotator ? this.#waitingNotes()[`${this.#annotator}\u0000${t.key}`] : undefined))) ?? '';
+  }
+
+  #saveNoteOf(key: string, text: string): void {
+    const who = this.#annotator;
+    if (!key || !who) return;
+    const note = text.trim().slice(0, NOTE_MAX);
+    const mine = this.#mine.get(key);
+    if (!mine) return this.#setWaitingNote(who, key, note);
+    if ((mine.note ?? '') === note) return;
+    const { note: _old, ...rest } = mine;
+    const label: AnnotationLabel = { ...rest, ...(note ? { note } : {}), updated: this.#now() };
+    this.#apply(label, null);
+    void this.#write(() => this.#opts.labels.put(label));
   }
 
   // --- the pair on screen --------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // writes each batch to the dataset database before reporting it, and the page reads it back.
 import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortRows, type DatasetRow, type RowFilter, type SortKey } from '../core/dataset';
 import { pairKey, REFERENCE_ANNOTATOR } from '../core/labels';
-import type { AuditCase, SupportVerdict } from '../core/types';
+import type { AuditCase, ModelResults, SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
 import type { AppDb } from '../store/db';
 import { caseAt, clearSlot, currentMeta, putResult, readResults, type DatasetMeta, type ModelRecord, type ResultRecord } from '../store/datasets';
@@ -191,7 +191,14 @@ export class DatasetRun {
 
   /** Indexes of audited cases the model has not judged yet (what a model run or its resume does). */
   pendingModel(): number[] {
-    return this.#results.filter((r): r is ResultRecord => r !== undefined && !r.model && r.row.error === null).map((r) => r.index);
+    // A case whose run failed part-way keeps what was judged and its error: it is still pending.
+    return this.#results.filter((r): r is ResultRecord => r !== undefined && (!r.model || r.modelError !== undefined) && r.row.error === null).map((r) => r.index);
+  }
+
+  /** The results a failed run of this case kept, for the next run to complete. */
+  partialModel(index: number): ModelResults | null {
+    const r = this.#results[index];
+    return r?.model && r.modelError !== undefined ? r.model.results : null;
   }
 
   // --- table controls ------------------------------------------------------------------------

@@ -6,7 +6,8 @@
 import { auditCase } from '../core/audit';
 import { datasetRow } from '../core/dataset';
 import { modelPairVerdicts } from '../core/labels';
-import type { AuditCase, Report } from '../core/types';
+import type { AuditCase, ModelResults, Report } from '../core/types';
+import { applyModelResults } from '../core/report';
 import { cacheWritePremium, type AuditEstimate } from '../model/estimate';
 import { addUsage, emptyUsage, usageCost, type Usage } from '../model/usage';
 import { makeNonce } from '../model/wrap';
@@ -26,6 +27,8 @@ export interface ModelRunHost {
   /** 1-based line of the case in its file. */
   lineOf(index: number): number;
   saveModel(index: number, model: ModelRecord | null, error?: string): Promise<void>;
+  /** What a failed earlier run of this case had judged (kept with its error), to ask only for the rest. */
+  partialModel?(index: number): ModelResults | null;
 }
 
 /** Where the connection comes from: the model settings, and a key read only when needed. */
@@ -287,30 +290,30 @@ export class DatasetModelRun {
       }
       if (!c) return;
       this.#inFlight = [...this.#inFlight, index];
+      const local = auditCase(c, settings);
       try {
-        const local = auditCase(c, settings);
-        const run = await engine.runModelAudit(c, local, this.#connection(controller.signal, nonce));
+        const before = this.#opts.host.partialModel?.(index) ?? null;
+        const run = await engine.runModelAudit(c, local, { ...this.#connection(controller.signal, nonce), ...(before ? { resume: before } : {}) });
         if (gen !== this.#generation || this.#opts.host.datasetId !== datasetId) return;
         const total = { ...this.#usage };
         addUsage(total, run.results.usage);
         this.#usage = total;
-        const row = datasetRow(index, this.#opts.host.lineOf(index), run.report, c.query);
-        const verdicts = [...modelPairVerdicts(run.report)].map(([k, v]): [number, string, typeof v] => {
-          const [claim, ...chunk] = k.split('\u0000');
-          return [Number(claim), chunk.join('\u0000'), v];
-        });
-        await this.#opts.host.saveModel(index, { results: run.results, row, verdicts, at: Date.now() });
+        await this.#opts.host.saveModel(index, record(index, this.#opts.host.lineOf(index), c.query, run.report, run.results));
         this.#done++;
       } catch (e) {
         if (gen !== this.#generation || controller.signal.aborted || replaced()) return;
         const kind = (e as ErrorLike).kind;
+        // What was judged before a failure is kept with its error; a later run asks for the rest.
+        const partial = (e as { partial?: ModelResults }).partial;
+        const kept = partial?.judgements.length ? record(index, this.#opts.host.lineOf(index), c.query, applyModelResults(local, partial, c), partial) : null;
         if (kind && FATAL.has(kind)) {
           fatal = messageOf(e);
+          if (kept) await this.#opts.host.saveModel(index, kept, messageOf(e));
           controller.abort();
           return;
         }
         this.#failed++;
-        await this.#opts.host.saveModel(index, null, messageOf(e));
+        await this.#opts.host.saveModel(index, kept, messageOf(e));
       } finally {
         if (gen === this.#generation) this.#inFlight = this.#inFlight.filter((i) => i !== index);
       }
@@ -366,6 +369,14 @@ function sizeOf(c: AuditCase): number {
   let n = c.query.length + c.answer.length + (c.gold_answer?.length ?? 0);
   for (const ch of c.chunks) n += ch.text.length;
   return n;
+}
+
+function record(index: number, line: number, query: string, report: Report, results: ModelResults): ModelRecord {
+  const verdicts = [...modelPairVerdicts(report)].map(([k, v]): [number, string, typeof v] => {
+    const [claim, ...chunk] = k.split('\u0000');
+    return [Number(claim), chunk.join('\u0000'), v];
+  });
+  return { results, row: datasetRow(index, line, report, query), verdicts, at: Date.now() };
 }
 
 function messageOf(e: unknown): string {

@@ -11,7 +11,7 @@ import { loadEngine } from './engineLoader';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from './share.svelte';
 import { memoryStore } from '../platform/storage';
-import { Workbench } from './workbench.svelte';
+import { Workbench, caseToDraft } from './workbench.svelte';
 
 // Restored like every case the app loads (so chunk keys are in the schema's order).
 const caseA: AuditCase = restoreCase({
@@ -402,6 +402,38 @@ describe('Share', () => {
     expect(wb.query).toBe(caseA.query);
     expect(wb.undo()).toBe(true); // the replaced work comes back with Undo
     expect(wb.inputs).toEqual(before);
+  });
+
+  it('a new tab asks too: a restored draft that edited an example is the user\u2019s work; an untouched example is not', async () => {
+    const sender = await makeLink(caseA);
+    const hash = sender.link.url.slice(sender.link.url.indexOf('#'));
+    for (const edited of [true, false]) {
+      // The new tab: the draft is restored before the history starts and the link is read.
+      const db = new AppDb(`state-${Math.random().toString(36).slice(2)}`);
+      const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
+      const d = caseToDraft(caseB, 'example:b');
+      if (edited) d.inputs = { ...d.inputs, answerText: `${d.inputs.answerText} My own sentence.` };
+      wb.restoreDraft(d);
+      const history = new History(wb, { db, debounceMs: 0, store: memoryStore() });
+      const stop = history.start();
+      cleanups.push(async () => {
+        await history.ready;
+        stop();
+        wb.dispose();
+        db.close();
+        await Dexie.delete(db.name);
+      });
+      const before = wb.inputs;
+      const receiver = new Share(wb, { history, location: stubLocation(hash), exampleCase: async (id) => (id === 'b' ? caseB : null) });
+      await receiver.openFromHash(hash);
+      if (edited) {
+        expect(receiver.incoming?.kind).toBe('confirm');
+        expect(wb.inputs).toEqual(before);
+      } else {
+        expect(receiver.incoming).toBeNull();
+        expect(wb.query).toBe(caseA.query);
+      }
+    }
   });
 
   it('shows a clear error for a damaged link and changes nothing else', async () => {

@@ -86,7 +86,7 @@ interface Watch {
 
 /**
  * Two reads of a page show the same thing: the same rows, each unchanged. A row's content hash
- * and time of last change move with every save, and a rename changes the time too.
+ * and time of last change move with every save; a rename changes only the title.
  */
 export function sameRows(a: readonly AuditRow[], b: readonly AuditRow[]): boolean {
   if (a.length !== b.length) return false;

@@ -68,6 +68,8 @@ export class ModelAudit {
   #error = $state.raw<ShownError | null>(null);
   #results = $state.raw<ModelResults | null>(null);
   #resultsRevision = $state(-1);
+  /** Claims a failed run left unjudged (by index), with what it had judged: "judge the rest". */
+  #unjudged = $state.raw<number[]>([]);
 
   readonly #host: ModelHost;
   readonly #store: KeyValueStore;
@@ -320,6 +322,22 @@ export class ModelAudit {
    * answers are dropped. Claims judged before a failure stay in the report.
    */
   async run(): Promise<void> {
+    return this.#run(null);
+  }
+
+  /** Claims the last failed run of the current input left unjudged. */
+  get remaining(): number {
+    return this.#status === 'error' || this.#status === 'cancelled' ? (this.results ? this.#unjudged.length : 0) : 0;
+  }
+
+  /** Asks the model for the claims a failed run left out only; what it judged stays as it is. */
+  async judgeRemaining(): Promise<void> {
+    const before = this.results;
+    if (!before || !this.remaining) return this.run();
+    return this.#run(before);
+  }
+
+  async #run(resume: ModelResults | null): Promise<void> {
     const c = this.#host.auditCase;
     const local = this.#host.localReport;
     if (!c || !local) return;
@@ -333,8 +351,9 @@ export class ModelAudit {
     this.#status = 'running';
     this.#error = null;
     this.#progress = null;
-    this.#results = null;
+    this.#results = resume;
     this.#resultsRevision = revision;
+    this.#unjudged = [];
     const engine = await this.#engine();
     if (!ticket.isLatest()) return;
     const publish = (results: ModelResults) => {
@@ -344,9 +363,11 @@ export class ModelAudit {
     try {
       const run = await engine.runModelAudit(c, local, {
         ...this.#connection(),
-        model: this.#settings.model,
-        strict: this.#settings.strict,
+        // The rest is judged by the model that judged the first part.
+        model: resume?.model ?? this.#settings.model,
+        strict: resume ? !!resume.strict : this.#settings.strict,
         signal: ticket.signal,
+        ...(resume ? { resume } : {}),
         onProgress: (p) => {
           if (!ticket.isCurrent()) return;
           this.#progress = p;
@@ -362,6 +383,7 @@ export class ModelAudit {
       if (!ticket.isLatest()) return;
       const e = this.#asModelError(engine, err);
       if (e.partial) publish(e.partial);
+      this.#unjudged = e.partial ? (e.unjudged ?? []) : [];
       this.#status = e.kind === 'cancelled' ? 'cancelled' : 'error';
       this.#error = this.#shown(engine, e);
     } finally {

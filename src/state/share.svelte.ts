@@ -10,7 +10,8 @@ import { auditFieldsOnly, hasExtraFields } from '../share/fields';
 import { payloadFromHash, shareUrl } from '../share/link';
 import type { AnnotationLabel } from '../store/schemas';
 import type { History, ModelSource } from './history.svelte';
-import type { Workbench } from './workbench.svelte';
+import { caseToDraft, type Workbench } from './workbench.svelte';
+import { sameInputs } from './draft';
 
 type ShareModules = {
   codec: typeof import('../share/codec');
@@ -80,6 +81,8 @@ export interface ShareOptions {
   location?: PageLocation | null;
   /** Labels of a case for the link (the annotation feature's table). */
   labelsFor?: (c: AuditCase) => Promise<AnnotationLabel[]>;
+  /** The built-in example of this id, to tell an untouched example from a draft that edited one. */
+  exampleCase?: (id: string) => Promise<AuditCase | null>;
 }
 
 /** What decides whether two cases are the same audit for the "replace your work?" question. */
@@ -100,6 +103,7 @@ export class Share {
   readonly #model: ModelSource | undefined;
   readonly #location: PageLocation | null;
   readonly #labelsFor: ShareOptions['labelsFor'];
+  readonly #exampleCase: ShareOptions['exampleCase'];
 
   dialogOpen = $state(false);
   includeModel = $state(true);
@@ -119,6 +123,7 @@ export class Share {
     this.#model = opts.model;
     this.#location = opts.location === undefined ? browserLocation() : opts.location;
     this.#labelsFor = opts.labelsFor;
+    this.#exampleCase = opts.exampleCase;
   }
 
   get link(): LinkInfo | null {
@@ -246,20 +251,34 @@ export class Share {
       this.#location?.clearHash();
       return;
     }
-    if (this.#needsConfirmation(envelope.case, m)) {
+    if (await this.#needsConfirmation(envelope.case, m)) {
       this.#incoming = { kind: 'confirm', envelope };
       return;
     }
     await this.#apply(envelope, m);
   }
 
-  #needsConfirmation(linked: AuditCase, m: ShareModules): boolean {
+  /**
+   * Ask before replacing the inputs whenever they hold something of the user's that differs from
+   * the link: in this tab or restored from a draft in a new one. An empty page, the link's own
+   * case, and a built-in example nobody changed are replaced without a question.
+   */
+  async #needsConfirmation(linked: AuditCase, m: ShareModules): Promise<boolean> {
     const wb = this.#workbench;
     const i = wb.inputs;
     if (!i.query.trim() && !i.answerText.trim() && !i.chunksText.trim() && !i.goldText.trim()) return false;
-    if (this.#history?.isPristineExample()) return false;
     const current = wb.toCase();
-    return !current || !sameAudit(current, linked, m.hash.stableStringify);
+    if (!current) return true;
+    if (sameAudit(current, linked, m.hash.stableStringify)) return false;
+    const origin = wb.attached.origin ?? '';
+    // A draft keeps the origin of what it started from: an edited example is still "example:…"
+    // (and, restored in a new tab, looks freshly loaded), so the example itself is compared.
+    if (origin.startsWith('example:')) {
+      if (!this.#exampleCase) return !this.#history?.isPristineExample();
+      const example = await this.#exampleCase(origin.slice('example:'.length)).catch(() => null);
+      return !example || !sameInputs(caseToDraft(example, origin).inputs, wb.inputs);
+    }
+    return true;
   }
 
   /** The user chose to open the linked audit (replacing the inputs; Undo brings them back). */

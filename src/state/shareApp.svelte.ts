@@ -1,8 +1,13 @@
 // The page's one Share state. It starts (opens the link the page was loaded with) when the share
 // dialog mounts.
-import { workbench } from './app.svelte';
+import { exampleLibrary, workbench } from './app.svelte';
 import { history } from './historyApp.svelte';
 import { modelAudit } from './modelApp.svelte';
 import { Share } from './share.svelte';
 
-export const share = new Share(workbench, { history, model: modelAudit, labelsFor: (c) => history.labelsFor(c) });
+export const share = new Share(workbench, {
+  history,
+  model: modelAudit,
+  labelsFor: (c) => history.labelsFor(c),
+  exampleCase: async (id) => (await exampleLibrary.load()).examples.find((e) => e.id === id)?.case ?? null,
+});

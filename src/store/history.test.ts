@@ -187,10 +187,23 @@ describe('list, search, filter', () => {
     expect(bulkGet).toHaveBeenCalledTimes(1);
   });
 
+  it('a rename keeps the date and the place in the list: it is not a new audit', async () => {
+    const db = freshDb();
+    const older = await saveAudit(db, makeSave({ now: 1_000 }));
+    const newer = await saveAudit(db, makeSave({ now: 2_000 }));
+    const before = (await getAudit(db, older.id))!.row;
+    expect(await renameAudit(db, older.id, 'Renamed')).toBe(true);
+    const after = (await getAudit(db, older.id))!.row;
+    expect(after.title).toBe('Renamed');
+    expect(after.updated).toBe(before.updated);
+    expect(after.created).toBe(before.created);
+    expect((await listAudits(db)).rows.map((r) => r.id)).toEqual([newer.id, older.id]);
+  });
+
   it('renames, and the new title is searchable', async () => {
     const db = freshDb();
     const [id] = await seed(db, 1);
-    expect(await renameAudit(db, id!, '  Lighthouse   keepers ', 99_000)).toBe(true);
+    expect(await renameAudit(db, id!, '  Lighthouse   keepers ')).toBe(true);
     const got = await getAudit(db, id!);
     expect(got?.row.title).toBe('Lighthouse keepers');
     expect((await listAudits(db, { text: 'keeper' })).rows.map((r) => r.id)).toEqual([id]);

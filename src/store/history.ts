@@ -317,14 +317,15 @@ export async function listAudits(
   return { rows, total };
 }
 
-export async function renameAudit(db: AppDb, id: string, title: string, now = Date.now()): Promise<boolean> {
+/** A rename is not a new audit: the date (and so the place in the list) stays as it was. */
+export async function renameAudit(db: AppDb, id: string, title: string): Promise<boolean> {
   const clean = title.replace(/\s+/g, ' ').trim().slice(0, 500);
   return db.transaction('rw', db.audits, db.bodies, async () => {
     const [row, body] = await Promise.all([db.audits.get(id), db.bodies.get(id)]);
     if (!row) return false;
     const c = body?.case as Partial<AuditCase> | undefined;
     const words = indexWords(clean, typeof c?.query === 'string' ? c.query : '', typeof c?.answer === 'string' ? c.answer : '');
-    await db.audits.update(id, { title: clean || row.title, words, updated: now });
+    await db.audits.update(id, { title: clean || row.title, words });
     return true;
   });
 }

@@ -117,6 +117,38 @@ test('529 overloaded mid-stream: a message, and the claims judged so far stay in
   await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
 });
 
+test('a connection cut mid-reply: the judged claims stay, the message says how far it got, and the rest is judged alone', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  server.script({ kind: 'judge', cutAfterClaims: 2, delayMs: 20 } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  const alert = bar(page).getByRole('alert');
+  // A browser may drop the last bytes that came with the break: at least the first claim is there.
+  await expect(alert).toContainText(/The connection was cut after [12] of (\d+) claims were judged\./, { timeout: 20_000 });
+  const [, judgedText, totalText] = /after (\d+) of (\d+)/.exec(await alert.innerText())!;
+  const judged = Number(judgedText);
+  const total = Number(totalText);
+  await expect(alert).toContainText(`${judged} claim${judged === 1 ? '' : 's'} judged before this stay in the report.`);
+  await expect(alert).not.toContainText(/CORS|reload/);
+  // Not retried: the judged claims are in the report, not thrown away by a second attempt.
+  expect(server.calls('/v1/messages')).toHaveLength(1);
+  const report = page.getByRole('region', { name: 'Report' });
+  await expect(report.getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
+
+  const rest = total - judged;
+  await bar(page).getByRole('button', { name: `Judge the remaining ${rest} claim${rest === 1 ? '' : 's'}` }).click();
+  await expect(bar(page).getByRole('status')).toContainText(`Model audit done: ${total} claims judged`, { timeout: 20_000 });
+  await expect(bar(page).getByRole('alert')).toHaveCount(0);
+  const calls = server.calls('/v1/messages');
+  expect(calls).toHaveLength(2);
+  // The second request asks only for the claims the first did not judge.
+  const task = JSON.stringify((calls[1]!.body as { messages: unknown }).messages);
+  const first = JSON.stringify((calls[0]!.body as { messages: unknown }).messages);
+  // Each claim asked for carries its cited_chunk_ids (the prompt names the field too).
+  const asked = (body: string) => body.split('cited_chunk_ids').length - 1;
+  expect(asked(first) - asked(task)).toBe(judged);
+});
+
 test('a changed Base URL asks for a reload, and after it the page connects there', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -144,6 +144,8 @@ export type Step =
       cutAfterClaims?: number;
       /** 'destroy' breaks the socket; 'end' ends the response cleanly without message_stop. */
       cutMode?: 'destroy' | 'end';
+      /** Streaming: break the connection (as cutMode says) right after message_start, before any content. */
+      cutAtStart?: boolean;
       /** Streaming: send an SSE error event after this many claims. */
       errorAfterClaims?: number;
       /** Streaming: send an SSE error event right after message_start, before any content. */
@@ -836,6 +838,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       res.end();
       return;
     }
+    if (judgeStep?.cutAtStart) return cutStream(res, judgeStep.cutMode);
     const cutAt = judgeStep?.cutAfterClaims !== undefined ? claimEnds[judgeStep.cutAfterClaims - 1] ?? 0 : undefined;
     const errorAt = judgeStep?.errorAfterClaims !== undefined ? claimEnds[judgeStep.errorAfterClaims - 1] ?? 0 : undefined;
     const stallAt = judgeStep?.stallAfterClaims !== undefined ? claimEnds[judgeStep.stallAfterClaims - 1] ?? 0 : undefined;
@@ -876,11 +879,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
           delta: b.type === 'text' ? { type: 'text_delta', text: piece } : { type: 'input_json_delta', partial_json: piece },
         });
         pos = end;
-        if (isOutput && cutAt !== undefined && pos >= cutAt) {
-          if (judgeStep?.cutMode === 'end') res.end();
-          else res.socket?.destroy();
-          return;
-        }
+        if (isOutput && cutAt !== undefined && pos >= cutAt) return cutStream(res, judgeStep?.cutMode);
         if (isOutput && stallAt !== undefined && pos >= stallAt) {
           // Silent until the client gives up and closes the connection.
           if (!closed) await new Promise<void>((resolve) => res.once('close', () => resolve()));
@@ -899,6 +898,12 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     await send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: message.stop_sequence }, usage: deltaUsage });
     if (!wire.noMessageStop) await send('message_stop', { type: 'message_stop' });
     await finish();
+  }
+
+  /** Ends a reply part-way: 'end' closes it as if it were whole, 'destroy' (default) breaks the socket. */
+  function cutStream(res: http.ServerResponse, mode: 'destroy' | 'end' | undefined): void {
+    if (mode === 'end') res.end();
+    else res.socket?.destroy();
   }
 
   function countTokens(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): void {

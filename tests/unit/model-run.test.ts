@@ -5,6 +5,11 @@ import { bodyOf, failure, runOptions, testKey, useFakeAnthropic } from '../serve
 import { makeCase, threeClaimCase } from '../server/factories';
 import { runModelAudit, type ModelRunOptions, type RunProgress } from '../../src/model/run';
 import { runModelAuditNode } from '../../src/model/node';
+import { describeModelError } from '../../src/model/errors';
+import { main as cliMain } from '../../src/cli';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const KEY = testKey('TESTKEY');
 let server: FakeAnthropic;
@@ -276,7 +281,7 @@ describe('failures', () => {
 
   test.each(['destroy', 'end'] as const)('a stream cut mid-way (%s) keeps the claims judged before it', async (cutMode) => {
     const { c, report } = threeClaimCase();
-    server.script({ kind: 'judge', cutAfterClaims: 1, cutMode });
+    server.script({ kind: 'judge', cutAfterClaims: 1, cutMode, delayMs: 5 });
     const err = await failure(runModelAudit(c, report, opts()));
     expect(err.kind).toBe('stream_cut');
     expect(err.partial?.judgements.map((j) => j.claim_index)).toEqual([0]);
@@ -492,5 +497,95 @@ describe('before a run', () => {
     const bad = await listModels({ apiKey: KEY, baseURL: server.url });
     expect(bad.error?.kind).toBe('auth');
     expect(bad.models[0]!.id).toBe('claude-sonnet-5-5');
+  });
+});
+
+describe('a connection cut after the reply began', () => {
+  const BROWSER_ADVICE = /reload|CORS|browser|settings/i;
+
+  test.each(['destroy', 'end'] as const)('(%s) says how far it got, keeps what was judged and names the claims left', async (cutMode) => {
+    const { c, report } = threeClaimCase();
+    server.script({ kind: 'judge', cutAfterClaims: 1, cutMode, delayMs: 5 });
+    const err = await failure(runModelAudit(c, report, opts()));
+    expect(err.kind).toBe('stream_cut');
+    expect(err.message).toContain('cut after 1 of 3 claims were judged');
+    expect(err.partial?.judgements.map((j) => j.claim_index)).toEqual([0]);
+    expect(err.unjudged).toEqual([1, 2]);
+    // Not retried: a second attempt would throw away what was judged.
+    expect(messagesCalls()).toHaveLength(1);
+    const cs = describeModelError(err.init, 'cs');
+    expect(cs.title).toContain('1 z 3');
+  });
+
+  test('the remaining claims are judged alone, and the results hold both runs', async () => {
+    const { c, report } = threeClaimCase();
+    server.script({ kind: 'judge', cutAfterClaims: 1, delayMs: 5 });
+    const err = await failure(runModelAudit(c, report, opts()));
+    const partial = err.partial!;
+    const seen: number[][] = [];
+    const run = await runModelAudit(c, report, opts({ resume: partial, onProgress: (p) => seen.push([p.claimsJudged, p.claimsTotal]) }));
+    expect(messagesCalls()).toHaveLength(2);
+    const asked = userText(messagesCalls()[1]!);
+    expect(asked).not.toMatch(/\\"claim_index\\":0\b/);
+    expect(asked).toMatch(/\\"claim_index\\":1\b/);
+    expect(asked).toMatch(/\\"claim_index\\":2\b/);
+    expect(run.results.judgements.map((j) => j.claim_index)).toEqual([0, 1, 2]);
+    expect(run.results.judgements.map((j) => j.support[0]!.verdict)).toEqual(['fully_supported', 'partially_supported', 'not_supported']);
+    // The first run's judgement is kept as it was, not asked again.
+    expect(run.results.judgements[0]).toEqual(partial.judgements[0]);
+    expect(run.report.dimensions.accurate.status).toBe('FAIL');
+    expect(run.results.usage!.requests).toBe(2);
+    // Progress counts the claims of both runs.
+    expect(seen.every(([, total]) => total === 3)).toBe(true);
+    expect(seen.at(-1)![0]).toBe(3);
+  });
+
+  test('a cut before any content, then a server that cannot be reached: still a cut, not "could not reach"', async () => {
+    const { c, report } = threeClaimCase();
+    server.script({ kind: 'judge', cutAtStart: true, delayMs: 5 }, { kind: 'hangup' }, { kind: 'hangup' });
+    const err = await failure(runModelAudit(c, report, opts()));
+    expect(messagesCalls()).toHaveLength(3);
+    expect(err.kind).toBe('stream_cut');
+    expect(err.message).toContain('cut after 0 of 3 claims were judged');
+    expect(err.unjudged).toEqual([0, 1, 2]);
+  });
+
+  test('the CLI keeps the judged claims, lists the others, and gives no browser advice', async () => {
+    const { c } = threeClaimCase();
+    const dir = mkdtempSync(join(tmpdir(), 'cut-'));
+    const file = join(dir, 'case.json');
+    writeFileSync(file, JSON.stringify(c));
+    server.script({ kind: 'judge', cutAfterClaims: 2, delayMs: 5 });
+    const saved = { key: process.env.ANTHROPIC_API_KEY, base: process.env.ANTHROPIC_BASE_URL };
+    process.env.ANTHROPIC_API_KEY = KEY;
+    process.env.ANTHROPIC_BASE_URL = server.url;
+    let out = '';
+    let errText = '';
+    try {
+      const code = await cliMain([file, '--model', '--format', 'json'], { out: (x) => (out += x), err: (x) => (errText += x) });
+      expect(code).toBe(2);
+    } finally {
+      for (const [k, v] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.base]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    expect(errText).toContain('cut after 2 of 3 claims were judged');
+    expect(errText).toMatch(/not judged by the model \(1\):\n  claim 3: /);
+    expect(errText).not.toMatch(BROWSER_ADVICE);
+    expect(errText).not.toContain(KEY);
+    const json = JSON.parse(out);
+    expect(json.dimensions.accurate.status).not.toBe('NOT_CHECKED');
+    expect(json.claims.filter((cl: { support?: unknown[] }) => cl.support?.length).length).toBe(2);
+  });
+
+  test('the CLI wording of every kind speaks of the CLI, the page wording of the page', () => {
+    for (const kind of ['no_key', 'network', 'not_found', 'bad_response', 'model_not_found', 'cors_blocked', 'bad_request', 'stream_cut'] as const) {
+      const cli = describeModelError({ kind, baseURL: 'http://127.0.0.1:9', model: 'm', claimsJudged: 1, claimsTotal: 2 }, 'en', { surface: 'cli' });
+      expect(cli.text).not.toMatch(/reload|CORS|browser|the settings|Base URL|page/i);
+      const cliCs = describeModelError({ kind, baseURL: 'http://127.0.0.1:9', model: 'm' }, 'cs', { surface: 'cli' });
+      expect(cliCs.text).not.toMatch(/stránk|CORS|prohlížeč|nastavení modelu|Base URL/i);
+    }
+    expect(describeModelError({ kind: 'network', baseURL: 'http://127.0.0.1:9' }).text).toMatch(/CORS/);
   });
 });

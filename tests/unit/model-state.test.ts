@@ -204,6 +204,46 @@ describe('against the fake server', () => {
     expect(m.error?.kind).toBe('cancelled');
   });
 
+  test('a cut reply: the judged claims stay, and "judge the remaining" asks for the rest only', async () => {
+    const h = host();
+    const m = new ModelAudit(h, { store: memoryStore() });
+    m.setApiKey(KEY);
+    m.setBaseURL(server.url);
+    // Cut on every attempt: a connection that fails before the reply began is retried.
+    const cut = { kind: 'judge', cutAfterClaims: 2, delayMs: 5 } as const;
+    server.script(cut, cut, cut);
+    await m.run();
+    expect(m.status).toBe('error');
+    expect(m.error?.kind).toBe('stream_cut');
+    expect(m.error?.title).toBe('The connection was cut after 2 of 3 claims were judged.');
+    expect(m.error?.text).not.toMatch(/reload|CORS/i);
+    expect(m.results?.judgements.map((j) => j.claim_index)).toEqual([0, 1]);
+    expect(h.reports.at(-1)!.r!.claims[1]!.support?.length).toBe(1);
+    expect(m.remaining).toBe(1);
+
+    server.reset();
+    await m.judgeRemaining();
+    expect(m.status).toBe('done');
+    expect(m.remaining).toBe(0);
+    expect(m.results?.judgements.map((j) => j.claim_index)).toEqual([0, 1, 2]);
+    const calls = server.calls('/v1/messages');
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify((calls[0]!.body as { messages: unknown }).messages)).not.toMatch(/\\"claim_index\\":[01]\b/);
+    expect(h.reports.at(-1)!.r!.dimensions.accurate.status).toBe('FAIL');
+  });
+
+  test('the remaining claims belong to the input they were judged on', async () => {
+    const h = host();
+    const m = new ModelAudit(h, { store: memoryStore() });
+    m.setApiKey(KEY);
+    m.setBaseURL(server.url);
+    server.script({ kind: 'judge', cutAfterClaims: 1, delayMs: 5 });
+    await m.run();
+    expect(m.remaining).toBe(2);
+    h.revision = 2;
+    expect(m.remaining).toBe(0);
+  });
+
   test('a 401 from the server becomes the key message', async () => {
     const m = new ModelAudit(host(), { store: memoryStore() });
     m.setApiKey(['sk', 'ant', 'invalid-key'].join('-'));

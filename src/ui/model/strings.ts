@@ -54,6 +54,7 @@ const en = {
   done: (n: number, model: string) => `Model audit done: ${n} claim${n === 1 ? '' : 's'} judged by ${model}.`,
   usage: (input: string, output: string) => `${input} input / ${output} output tokens used.`,
   kept: (n: number) => `${n} claim${n === 1 ? '' : 's'} judged before this stay in the report.`,
+  judgeRemaining: (n: number) => `Judge the remaining ${n} claim${n === 1 ? '' : 's'}`,
   rawOutput: 'The model\u2019s raw reply',
   details: 'Details',
 };
@@ -111,6 +112,7 @@ const cs: ModelStrings = {
   done: (n, model) => `Kontrola modelem hotova: ${model} ohodnotil ${n} tvrzení.`,
   usage: (input, output) => `Spotřeba: ${input} vstupních / ${output} výstupních tokenů.`,
   kept: (n) => `${n} tvrzení ohodnocených předtím v protokolu zůstává.`,
+  judgeRemaining: (n) => `Ohodnotit zbývající tvrzení (${n})`,
   rawOutput: 'Surová odpověď modelu',
   details: 'Podrobnosti',
 };
