@@ -32,7 +32,7 @@ export default ts.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       // `_`-prefixed parameters and caught errors are deliberately unused.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // Parsers of pasted text and the link layout match control characters on purpose.
       'no-control-regex': 'off',
       // State classes keep plain Map/Set/Date as private caches and indexes; what the UI reacts

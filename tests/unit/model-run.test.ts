@@ -571,7 +571,7 @@ describe('a connection cut after the reply began', () => {
       }
     }
     expect(errText).toContain('cut after 2 of 3 claims were judged');
-    expect(errText).toMatch(/not judged by the model \(1\):\n  claim 3: /);
+    expect(errText).toMatch(/not judged by the model \(1\):\n {2}claim 3: /);
     expect(errText).not.toMatch(BROWSER_ADVICE);
     expect(errText).not.toContain(KEY);
     const json = JSON.parse(out);
