@@ -2,7 +2,7 @@
 // long chunk with no quoted span. Lexical only (stemmed words, stopwords dropped), so it says where
 // to look, never whether the chunk supports the claim.
 import { sentenceRanges } from './claims';
-import { tokenize } from './text';
+import { tokenize } from './words';
 import type { Language } from './types';
 
 export interface Passage {

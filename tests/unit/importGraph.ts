@@ -42,8 +42,9 @@ export function importsOf(code: string, fileName = 'x.ts'): RawImport[] {
       const names: string[] = [];
       const allNames: string[] = [];
       if (clause?.name) allNames.push('default');
-      if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) allNames.push('*');
-      else if (clause?.namedBindings) for (const e of clause.namedBindings.elements) allNames.push((e.propertyName ?? e.name).text);
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) allNames.push('*');
+      else if (bindings) for (const e of bindings.elements) allNames.push((e.propertyName ?? e.name).text);
       if (!clause) names.push('*');
       else if (!clause.isTypeOnly) {
         if (clause.name) names.push('*');

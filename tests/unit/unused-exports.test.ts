@@ -32,7 +32,7 @@ function exportsOf(code: string, fileName = 'x.ts'): Export[] {
       for (const e of st.exportClause.elements) declared.push({ name: e.name.text, node: e, decl: undefined });
     } else if (ts.isExportAssignment(st)) {
       declared.push({ name: 'default', node: st, decl: undefined });
-    } else if (exported(st)) {
+    } else if (exported(st) && ts.canHaveModifiers(st)) {
       const isDefault = ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
       if (ts.isVariableStatement(st)) {
         for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) declared.push({ name: d.name.text, node: st, decl: d.name });
