@@ -1,6 +1,6 @@
 // Normalisation for matching, with a map from each normalised character back to its original
 // offsets. Pure TypeScript; every function accepts any string without throwing.
-import { MARK_RE } from './text';
+import { isJsSpace, MARK_RE } from './text';
 
 export interface NormalizedText {
   /** NFKC, lower-cased, quotes/dashes unified, control chars and \r dropped, whitespace runs → one space. */
@@ -37,12 +37,6 @@ function isDropped(c: number): boolean {
   );
 }
 
-const WS_RE = /\s/;
-
-function isSpaceCode(c: number): boolean {
-  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0c);
-  return WS_RE.test(String.fromCharCode(c));
-}
 
 /** Normalise for matching; see {@link NormalizedText}. Never throws. */
 export function normalizeForMatch(s: string): NormalizedText {
@@ -146,7 +140,8 @@ function foldUnit(unit: string): string {
   for (const ch of u) {
     const code = ch.charCodeAt(0);
     if (ch.length === 1 && isDropped(code)) continue;
-    if (ch.length === 1 && isSpaceCode(code)) out += ' ';
+    // \r never gets here (dropped above), so isJsSpace is the whitespace kept as a space.
+    if (ch.length === 1 && isJsSpace(code)) out += ' ';
     else out += FOLD[ch] ?? ch;
   }
   return out;

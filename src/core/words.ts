@@ -100,7 +100,8 @@ function foldCode(c: number): number {
   return r;
 }
 
-const isLetterCode = (f: number) => f > 1 && !(f >= 0x30 && f <= 0x39);
+// Takes a folded code (foldCode), unlike text.ts isLetterCode, which takes a raw one.
+const isFoldedLetter = (f: number) => f > 1 && !(f >= 0x30 && f <= 0x39);
 
 // Raw word (by hash of its folded form) → stem, or null for a dropped word; shared by all audits
 // and cleared when it grows large. Two independent 32-bit hashes make a 53-bit key, so a
@@ -114,7 +115,9 @@ function stemOfFolded(w: string, lang: Language): string | null {
   return lang === 'cs' ? stemCs(w) : stemEn(w);
 }
 
-function foldWord(raw: string): string {
+// Folds by foldCode and keeps only word characters, unlike language.ts foldWord (case and
+// diacritics only).
+function foldWordCodes(raw: string): string {
   let out = '';
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
@@ -167,7 +170,7 @@ export class Vocabulary {
           // An apostrophe between letters stays inside the word: "don't", "Brian's".
           if ((c === 0x27 || c === 0x2019) && i + 1 < n) {
             const d = text.charCodeAt(i + 1);
-            if (isLetterCode(d < 128 ? FOLD_CODE[d]! : foldCode(d))) f = 0x27;
+            if (isFoldedLetter(d < 128 ? FOLD_CODE[d]! : foldCode(d))) f = 0x27;
           }
           if (f === 0) break;
         }
@@ -205,7 +208,7 @@ export class Vocabulary {
     const cache = STEM_CACHE[this.language];
     let stem = cache.get(key);
     if (stem === undefined) {
-      stem = stemOfFolded(foldWord(text.slice(start, end)), this.language);
+      stem = stemOfFolded(foldWordCodes(text.slice(start, end)), this.language);
       if (cache.size >= STEM_CACHE_MAX) cache.clear();
       cache.set(key, stem);
     }
