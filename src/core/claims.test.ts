@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { findMarkers } from './markers';
 import { splitClaims } from './claims';
 import { isAbsence, isMeta } from './exemptions';
