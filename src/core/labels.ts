@@ -6,7 +6,8 @@ import { z } from './zod';
 import { agreement, type AgreementSummary } from './agreement';
 import { csvCell } from './export';
 import { closestPassage } from './passage';
-import { findQuote, tokenize } from './text';
+import { findQuote } from './quoteSearch';
+import { tokenize } from './words';
 import type { AuditCase, Chunk, Language, Report, ReportClaim, SupportJudgement, SupportVerdict } from './types';
 
 /** The annotator name under which labels imported with a dataset are kept. */

@@ -1,8 +1,8 @@
 // The passage of a chunk that shares the most with a claim: a reading aid for annotators facing a
 // long chunk with no quoted span. Lexical only (stemmed words, stopwords dropped), so it says where
 // to look, never whether the chunk supports the claim.
-import { sentenceRanges } from './claims';
-import { tokenize } from './text';
+import { sentenceRanges } from './sentences';
+import { tokenize } from './words';
 import type { Language } from './types';
 
 export interface Passage {

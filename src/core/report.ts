@@ -18,7 +18,7 @@ import type {
   Verdict,
 } from './types';
 import { TOOL_VERSION } from './types';
-import { findQuote } from './text';
+import { findQuote } from './quoteSearch';
 import { citationsUnreadable, claimFacts } from './facts';
 
 export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bestFuzzyMatch, equalNormalized, excerpt, extractNumbers, findElidedQuote, findQuote, normalizeForMatch, numberWords, PreparedQuote, PreparedText, TextCorpus, toOriginalSpan, tokenize, Vocabulary } from './text';
+import { extractNumbers, numberWords } from './checks/numberText';
+import { bestFuzzyMatch } from './fuzzy';
+import { normalizeForMatch, toOriginalSpan } from './normalize';
+import { equalNormalized, findElidedQuote, findQuote, PreparedQuote, PreparedText, TextCorpus } from './quoteSearch';
+import { excerpt } from './text';
+import { tokenize, Vocabulary } from './words';
 
 describe('normalizeForMatch', () => {
   it('folds case, quotes, dashes, ellipsis, NFKC forms; drops \\r and control chars; collapses whitespace', () => {

@@ -12,6 +12,8 @@ export interface RawImport {
   kind: EdgeKind;
   /** The value bindings taken ('*' for a namespace, default, side-effect or dynamic import). */
   names: string[];
+  /** Every binding named, types included ('*' for a namespace or `typeof import('…')`). */
+  allNames: string[];
 }
 
 export interface Edge {
@@ -38,6 +40,11 @@ export function importsOf(code: string, fileName = 'x.ts'): RawImport[] {
       const clause = node.importClause;
       // A side-effect import (`import './x'`) runs the module: a value edge.
       const names: string[] = [];
+      const allNames: string[] = [];
+      if (clause?.name) allNames.push('default');
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) allNames.push('*');
+      else if (bindings) for (const e of bindings.elements) allNames.push((e.propertyName ?? e.name).text);
       if (!clause) names.push('*');
       else if (!clause.isTypeOnly) {
         if (clause.name) names.push('*');
@@ -47,7 +54,7 @@ export function importsOf(code: string, fileName = 'x.ts'): RawImport[] {
         // `import {} from './x'` still runs the module.
         if (!clause.name && named && ts.isNamedImports(named) && named.elements.length === 0) names.push('*');
       }
-      out.push({ specifier: node.moduleSpecifier.text, kind: names.length ? 'value' : 'type', names });
+      out.push({ specifier: node.moduleSpecifier.text, kind: names.length ? 'value' : 'type', names, allNames });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
       const names: string[] = [];
@@ -55,18 +62,28 @@ export function importsOf(code: string, fileName = 'x.ts'): RawImport[] {
         if (!clause || !ts.isNamedExports(clause)) names.push('*');
         else for (const e of clause.elements) if (!e.isTypeOnly) names.push((e.propertyName ?? e.name).text);
       }
-      out.push({ specifier: node.moduleSpecifier.text, kind: names.length ? 'value' : 'type', names });
+      const allNames = !clause || !ts.isNamedExports(clause) ? ['*'] : clause.elements.map((e) => (e.propertyName ?? e.name).text);
+      out.push({ specifier: node.moduleSpecifier.text, kind: names.length ? 'value' : 'type', names, allNames });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0];
-      if (arg && ts.isStringLiteralLike(arg)) out.push({ specifier: arg.text, kind: 'value', names: ['*'] });
+      if (arg && ts.isStringLiteralLike(arg)) out.push({ specifier: arg.text, kind: 'value', names: ['*'], allNames: ['*'] });
     } else if (ts.isImportTypeNode(node)) {
       const arg = node.argument;
-      if (ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) out.push({ specifier: arg.literal.text, kind: 'type', names: [] });
+      if (ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) {
+        // `import('./x').T` names T; `typeof import('./x')` (or a bare qualifier-less one) the whole module.
+        const first = node.qualifier && (ts.isIdentifier(node.qualifier) ? node.qualifier : leftmost(node.qualifier));
+        const allNames = node.isTypeOf || !first ? ['*'] : [first.text];
+        out.push({ specifier: arg.literal.text, kind: 'type', names: [], allNames });
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(sf);
   return out;
+}
+
+function leftmost(name: ts.EntityName): ts.Identifier {
+  return ts.isIdentifier(name) ? name : leftmost(name.left);
 }
 
 const EXTENSIONS = ['', '.ts', '.svelte', '.svelte.ts', '/index.ts'];

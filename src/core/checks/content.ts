@@ -18,7 +18,7 @@
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
 import type { CheckContext, Chunk, Claim, Finding, Language } from '../types';
 import { messagesFor } from '../messages';
-import { tokenize } from '../text';
+import { tokenize } from '../words';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
 import { citationsByClaim, chunkOf, finding, hasText } from './util';

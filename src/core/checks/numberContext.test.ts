@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractNumbers } from '../text';
+import { extractNumbers } from './numberText';
 import { isClosedQuestion, maskGluedFootnotes, notationSpans, queryGivens, repeatsQuery, unitAfter } from './numberContext';
 import { proseReferences } from './references';
 import { entityRuns } from './entities';

@@ -19,7 +19,7 @@
 // million km" matches "149,597,870,700 metres", "150 million miles" does not. A percentage
 // matches the same share written as a fraction ("25 %" / "0.25" / "a quarter").
 import type { Language } from '../types';
-import type { NumberMention } from '../text';
+import type { NumberMention } from './numberText';
 
 // ---------------------------------------------------------------------------------------------
 // Maths notation and glued footnotes

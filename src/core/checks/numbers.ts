@@ -7,7 +7,7 @@
 // Uncited claims are left to COMPLETE, and claims whose cited chunks have no text to EXISTS.
 import type { CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
-import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from '../text';
+import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
 import { citationsByClaim, chunkOf, finding, hasText, memoOf } from './util';
 import { proseReferences } from './references';
 import {

@@ -16,7 +16,8 @@
 // without text confirms nothing: LIKELY_FABRICATED (EXISTS reports the chunk itself).
 import type { CheckContext, Chunk, Citation, Finding, SourceVerification } from '../types';
 import { citationLabel, messagesFor } from '../messages';
-import { PreparedQuote, PreparedText, TextCorpus, bestFuzzyMatch, equalNormalized, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../text';
+import { bestFuzzyMatch } from '../fuzzy';
+import { PreparedQuote, PreparedText, TextCorpus, equalNormalized, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../quoteSearch';
 import { chunkOf, citationSpan, finding, hasText } from './util';
 
 /**

@@ -25,7 +25,7 @@
 // and BETTER_MARGIN more below the maximum coverage of 1) — an exact bound, not a shortcut.
 import type { CheckContext, Chunk, Citation, Finding, Language } from '../types';
 import { citationLabel, messagesFor } from '../messages';
-import { Vocabulary } from '../text';
+import { Vocabulary } from '../words';
 import { citationsByClaim, citationSpan, finding } from './util';
 import { entityRuns } from './entities';
 import { proseReferences } from './references';

@@ -2,7 +2,7 @@
 // writes them; refKind says how they are meant (an id, a 0- or 1-based position, a title), and the
 // citations helper resolves them to chunk ids. Each citation keeps the form's own object as raw.
 import { parseJson, type JsonPath } from '../json';
-import { PreparedQuote, findQuote, findQuoteIgnoringEdges } from '../text';
+import { PreparedQuote, findQuote, findQuoteIgnoringEdges } from '../quoteSearch';
 import type { Chunk, RefKind, StructuredCitation, StructuredInput } from '../types';
 import { normalizeChunkList } from './chunks';
 import { describeType, isRecord, issueText, type PathIssue } from './issues';

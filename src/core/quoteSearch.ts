@@ -1,0 +1,304 @@
+// Exact quote search over normalised text: spaces, hyphenation and elisions tolerated, edges
+// trimmed, and many quotes against many chunks through a joined corpus.
+import { normalizeForMatch, toOriginalSpan, type NormalizedText } from './normalize';
+
+/**
+ * A haystack prepared once and searched many times (a chunk is searched by every citation that
+ * cites it); the normalised and compact forms are built on first use.
+ */
+export class PreparedText {
+  readonly raw: string;
+  #norm?: NormalizedText;
+  #compact?: { text: string; toNorm: Int32Array };
+  #unhyphenated?: { text: string; at: Int32Array };
+  constructor(raw: string) {
+    this.raw = raw;
+  }
+  /** The compact text without hyphens between letters, with a map to compact indexes. */
+  get unhyphenated(): { text: string; at: Int32Array } {
+    return (this.#unhyphenated ??= unhyphenate(this.compact.text));
+  }
+  get norm(): NormalizedText {
+    return (this.#norm ??= normalizeForMatch(this.raw));
+  }
+  /** The normalised text without spaces, with a map to normalised indexes. */
+  get compact(): { text: string; toNorm: Int32Array } {
+    if (!this.#compact) {
+      const t = this.norm.text;
+      const toNorm = new Int32Array(t.length);
+      let k = 0;
+      for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) !== 0x20) toNorm[k++] = i;
+      this.#compact = { text: t.replace(/ /g, ''), toNorm: toNorm.subarray(0, k) };
+    }
+    return this.#compact;
+  }
+}
+
+/** A quote normalised once, for searching many haystacks. */
+export class PreparedQuote {
+  readonly raw: string;
+  /** Normalised and trimmed. */
+  readonly norm: string;
+  /** Normalised without any spaces. */
+  readonly compact: string;
+  #unhyphenated?: string;
+  constructor(raw: string) {
+    this.raw = raw;
+    this.norm = normalizeForMatch(raw).text.trim();
+    this.compact = this.norm.replace(/ /g, '');
+  }
+  /** The compact form without hyphens between letters. */
+  get unhyphenated(): string {
+    return (this.#unhyphenated ??= unhyphenate(this.compact).text);
+  }
+}
+
+const LETTER_RE = /\p{L}/u;
+
+/**
+ * A compact text without the hyphens that stand between two letters: PDF extraction keeps the
+ * line-end hyphenation of the page ("pro-\ncedure"), which a quote rarely has. `at[k]` is the
+ * compact index of the k-th character kept.
+ */
+function unhyphenate(compact: string): { text: string; at: Int32Array } {
+  const at = new Int32Array(compact.length);
+  let out = '';
+  let k = 0;
+  let run = 0;
+  for (let i = 0; i < compact.length; i++) {
+    if (compact.charCodeAt(i) === 0x2d && i > 0 && i + 1 < compact.length && LETTER_RE.test(compact[i - 1]!) && LETTER_RE.test(compact[i + 1]!)) {
+      out += compact.slice(run, i);
+      run = i + 1;
+      continue;
+    }
+    at[k++] = i;
+  }
+  out += compact.slice(run);
+  return { text: out, at: at.subarray(0, k) };
+}
+
+export interface QuoteMatch {
+  start: number;
+  end: number;
+  method: 'exact' | 'normalized';
+}
+
+// Below this many non-space characters a quote is not searched with spaces ignored: short
+// strings glued together match too easily ("the rapist" / "therapist").
+const COMPACT_MIN = 12;
+
+/** All start indexes of needle in hay, capped. */
+function occurrences(hay: string, needle: string, cap = 64): number[] {
+  const found: number[] = [];
+  if (!needle) return found;
+  let i = hay.indexOf(needle);
+  while (i >= 0 && found.length < cap) {
+    found.push(i);
+    i = hay.indexOf(needle, i + 1);
+  }
+  return found;
+}
+
+function closest(xs: number[], near: number | undefined): number | undefined {
+  if (xs.length === 0) return undefined;
+  if (near === undefined) return xs[0];
+  let best = xs[0]!;
+  for (const x of xs) if (Math.abs(x - near) < Math.abs(best - near)) best = x;
+  return best;
+}
+
+function trimmedNorm(quote: string): { text: string } {
+  return { text: normalizeForMatch(quote).text.trim() };
+}
+
+/**
+ * Where `quote` occurs in `haystack`, in haystack offsets: verbatim first, then after
+ * normalisation (the span covers the original characters, e.g. a trailing space that the
+ * quote kept is not required, \r\n in the quote matches a space), then — for quotes of at least
+ * 12 non-space characters — ignoring whitespace altogether (tokenised text such as "( ČTK )").
+ * When the quote occurs several times, the occurrence nearest to `near` wins.
+ */
+export function findQuote(quote: string | PreparedQuote, haystack: string | PreparedText, near?: number): QuoteMatch | undefined {
+  const hay = typeof haystack === 'string' ? new PreparedText(haystack) : haystack;
+  const raw = typeof quote === 'string' ? quote : quote.raw;
+  if (!raw) return undefined;
+  const exact = closest(occurrences(hay.raw, raw), near);
+  if (exact !== undefined) return { start: exact, end: exact + raw.length, method: 'exact' };
+  const pq = typeof quote === 'string' ? new PreparedQuote(quote) : quote;
+  const q = pq.norm;
+  if (!q) return undefined;
+  const norm = hay.norm;
+  const nearNorm = near === undefined ? undefined : normIndexOf(norm, near);
+  const at = closest(occurrences(norm.text, q), nearNorm);
+  if (at !== undefined) return { ...toOriginalSpan(norm, at, at + q.length), method: 'normalized' };
+  const qc = pq.compact;
+  if (qc.length < COMPACT_MIN) return undefined;
+  const compact = hay.compact;
+  const nearCompact = nearNorm === undefined ? undefined : compactIndexOf(compact.toNorm, nearNorm);
+  const cAt = closest(occurrences(compact.text, qc), nearCompact);
+  if (cAt !== undefined) {
+    const ns = compact.toNorm[cAt]!;
+    const ne = compact.toNorm[cAt + qc.length - 1]! + 1;
+    return { ...toOriginalSpan(norm, ns, ne), method: 'normalized' };
+  }
+  // Last, hyphens between letters ignored on both sides (line-end hyphenation of PDF text).
+  if (!compact.text.includes('-') && !qc.includes('-')) return undefined;
+  const uq = pq.unhyphenated;
+  const uh = hay.unhyphenated;
+  const uAt = closest(occurrences(uh.text, uq), nearCompact === undefined ? undefined : compactIndexOf(uh.at, nearCompact));
+  if (uAt === undefined || uq.length === 0) return undefined;
+  const ns = compact.toNorm[uh.at[uAt]!]!;
+  const ne = compact.toNorm[uh.at[uAt + uq.length - 1]!]! + 1;
+  return { ...toOriginalSpan(norm, ns, ne), method: 'normalized' };
+}
+
+// An elision inside a quote: "...", "…", "[...]", "[…]", "(...)".
+const ELLIPSIS_RE = /\s*(?:\[\s*(?:\.\s*){3}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3}\)|\(\s*…\s*\)|\.{3,}|…)\s*/g;
+
+/**
+ * A quote with elisions ("The tower … was completed in 1889"): every part, in order, in the
+ * haystack (each found as findQuote finds it). The match spans from the first part to the last.
+ * Undefined when the quote has no elision, a part is shorter than four characters, or a part is
+ * missing.
+ */
+export function findElidedQuote(quote: string, haystack: string, near?: number): QuoteMatch | undefined {
+  ELLIPSIS_RE.lastIndex = 0;
+  if (!ELLIPSIS_RE.test(quote)) return undefined;
+  const parts = quote
+    .split(ELLIPSIS_RE)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length === 0 || parts.some((p) => p.replace(/\s/g, '').length < 4)) return undefined;
+  // The first part nearest to the hint, then each next part after the previous one.
+  const first = findQuote(parts[0]!, haystack, near);
+  if (!first) return undefined;
+  let end = first.end;
+  for (const part of parts.slice(1)) {
+    const m = findQuote(part, haystack.slice(end));
+    if (!m) return undefined;
+    end += m.end;
+  }
+  return { start: first.start, end, method: 'normalized' };
+}
+
+// What may stand at a quote's edges without being part of the quoted words: whitespace,
+// punctuation that closes or opens a sentence or clause, quotation marks, brackets, dashes and
+// an elision mark ("…", "...", "[…]"). Letters and digits never: a word more or less changes
+// what is quoted ("not effective" is not "effective").
+const EDGE_LEAD_RE = /^(?:[\s.,;:!?"'“”„‘’«»()[\]{}\-–—*_]|…|\[\s*(?:…|\.{3})\s*\])+/u;
+const EDGE_TAIL_RE = /(?:[\s.,;:!?"'“”„‘’«»()[\]{}\-–—*_]|…|\[\s*(?:…|\.{3})\s*\])+$/u;
+const WORD_CHAR_RE = /[\p{L}\p{N}]/u;
+
+/** The quote without the punctuation, quotation marks and elision marks at its edges. */
+export function trimQuoteEdges(quote: string): string {
+  return quote.replace(EDGE_LEAD_RE, '').replace(EDGE_TAIL_RE, '');
+}
+
+/**
+ * A quote that differs from the text only at its edges — "…adaptations for speed." where the
+ * text goes on "…adaptations for speed, including…", a leading elision, quotation marks — is
+ * found when its trimmed words are (as findQuote or findElidedQuote finds them) and the match
+ * does not cut a word of the haystack: "effective." does not match inside "ineffective,".
+ * Undefined when nothing was trimmed (findQuote has answered that already) or the rest is
+ * shorter than four characters.
+ */
+export function findQuoteIgnoringEdges(quote: string, haystack: string | PreparedText, near?: number): QuoteMatch | undefined {
+  const core = trimQuoteEdges(quote);
+  if (core === quote || core.replace(/\s/g, '').length < 4) return undefined;
+  const hay = typeof haystack === 'string' ? new PreparedText(haystack) : haystack;
+  const m = findQuote(core, hay, near) ?? findElidedQuote(core, hay.raw, near);
+  if (!m) return undefined;
+  const text = hay.raw;
+  const cutsWord = (inside: string | undefined, outside: string | undefined): boolean =>
+    inside !== undefined && outside !== undefined && WORD_CHAR_RE.test(inside) && WORD_CHAR_RE.test(outside);
+  if (cutsWord(text[m.start], text[m.start - 1]) || cutsWord(text[m.end - 1], text[m.end])) return undefined;
+  return { start: m.start, end: m.end, method: 'normalized' };
+}
+
+/**
+ * Several texts searched as one: which of them contains a quote (verbatim, normalised, or —
+ * for long quotes — with spaces ignored)? The joined forms are built on first use, so a search
+ * over hundreds of chunks is a handful of native indexOf calls instead of one per chunk.
+ */
+export class TextCorpus {
+  readonly #texts: readonly PreparedText[];
+  #joined?: { norm: string; normStarts: number[]; compact: string; compactStarts: number[] };
+  constructor(texts: readonly PreparedText[]) {
+    this.#texts = texts;
+  }
+  /** Index of the first text (other than `except`) that contains the quote, if any. */
+  find(quote: PreparedQuote, except?: number): number | undefined {
+    if (!quote.raw) return undefined;
+    for (let i = 0; i < this.#texts.length; i++) if (i !== except && this.#texts[i]!.raw.includes(quote.raw)) return i;
+    if (!quote.norm) return undefined;
+    const j = this.#join();
+    const hit = findIn(j.norm, j.normStarts, quote.norm, except);
+    if (hit !== undefined || quote.compact.length < COMPACT_MIN) return hit;
+    return findIn(j.compact, j.compactStarts, quote.compact, except);
+  }
+  #join() {
+    if (!this.#joined) {
+      // U+0001 never survives normalisation, so no match can straddle two texts.
+      const norms = this.#texts.map((t) => t.norm.text);
+      const compacts = this.#texts.map((t) => t.compact.text);
+      const starts = (parts: string[]) => {
+        const out: number[] = [];
+        let at = 0;
+        for (const p of parts) {
+          out.push(at);
+          at += p.length + 1;
+        }
+        return out;
+      };
+      this.#joined = { norm: norms.join('\u0001'), normStarts: starts(norms), compact: compacts.join('\u0001'), compactStarts: starts(compacts) };
+    }
+    return this.#joined;
+  }
+}
+
+function findIn(joined: string, starts: number[], needle: string, except: number | undefined): number | undefined {
+  let from = 0;
+  for (;;) {
+    const at = joined.indexOf(needle, from);
+    if (at < 0) return undefined;
+    // The text holding position `at`: last start <= at.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    if (lo !== except) return lo;
+    from = at + 1;
+  }
+}
+
+/** First normalised index whose original offset is >= orig (binary search over the monotonic map). */
+function normIndexOf(norm: NormalizedText, orig: number): number {
+  let lo = 0;
+  let hi = norm.text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (norm.map[mid]! < orig) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function compactIndexOf(toNorm: Int32Array, normIdx: number): number {
+  let lo = 0;
+  let hi = toNorm.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (toNorm[mid]! < normIdx) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** True when a and b are equal after normalisation and trimming. */
+export function equalNormalized(a: string, b: string): boolean {
+  if (a === b) return true;
+  return trimmedNorm(a).text === trimmedNorm(b).text;
+}

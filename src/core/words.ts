@@ -1,0 +1,237 @@
+// Words for lexical overlap: stop words and light stemmers (en/cs), a tokenizer over folded
+// character codes, and a vocabulary that interns stems as integers.
+import { LETTER_OR_DIGIT_RE, MARK_RE } from './text';
+import type { Language } from './types';
+
+// Our own short lists of function words; content words, numbers and names are what overlap
+// should count.
+const STOP_EN = new Set(
+  ('a an the and or but nor so yet if then than that this these those there here of in on at to ' +
+    'for from by with within without about into onto upon over under between among through during ' +
+    'before after across along toward towards via per ' +
+    'above below up down out off again further once is are was were be been being am do does did ' +
+    'doing done have has had having i me my mine we us our ours you your yours he him his she her ' +
+    'hers it its they them their theirs what which who whom whose when where why how all any both ' +
+    'each few more most other some such no not only own same too very can could will would shall ' +
+    'should may might must also just as because while until s t also however therefore thus ' +
+    'based according document documents source sources chunk')
+    .split(' '),
+);
+// Czech, written without diacritics because tokens are compared folded.
+const STOP_CS = new Set(
+  ('a i o u v ve k ke s se z ze na do od po pro pri pres pred za nad pod mezi bez krom kolem ' +
+    'a ani ale nebo i jak jako ze aby kdyz pokud protoze proto tak take tez jen jiz uz jeste ' +
+    'je jsou byl byla bylo byli byly bude budou jsem jsi jsme jste byt by bych bychom ' +
+    'to ten ta ty tento tato toto tyto tomto tomu toho tech temto tim teto tuto tu ti ' +
+    'ktery ktera ktere kteri kterou kterych kterym kterymi jenz coz co kdo kde kdy jak proc ' +
+    'jeho jeji jejich jim jej ji mu ho nam vam nas vas se si sebe svuj sva sve svych svym ' +
+    'on ona ono oni my vy ja ty tam zde tady vsak take rovnez dale podle dokumentu dokument ' +
+    'zdroj zdroje uryvek velmi vice mene')
+    .split(' '),
+);
+
+const CS_SUFFIXES = [
+  'atech', 'etech', 'ovych', 'ovymi', 'ovani', 'enim', 'ovou', 'ovym', 'ovem', 'atum', 'etem',
+  'ovat', 'ich', 'ych', 'ymi', 'imi', 'ami', 'emi', 'ach', 'ech', 'eho', 'iho', 'emu', 'imu', 'ymu',
+  'ove', 'ova', 'ovy', 'ani', 'eni', 'ost', 'ou', 'um', 'em', 'ho', 'mu', 'ym', 'im', 'ej', 'at',
+  'et', 'it', 'a', 'e', 'i', 'o', 'u', 'y',
+];
+const CS_STEM_MIN = 3;
+const CS_PREFIX_LEN = 6;
+
+/**
+ * Czech light stemmer on a diacritic-free lower-case word: strip the longest listed case or
+ * derivation ending that leaves at least 3 characters, then keep at most the first 6 characters.
+ * The prefix cut merges forms whose stems alternate late in the word (zaměstnanců / zaměstnance
+ * → "zamest"); it over-merges a little, which is harmless for an overlap hint.
+ */
+function stemCs(w: string): string {
+  if (/^\d/.test(w)) return w;
+  for (const suf of CS_SUFFIXES) {
+    if (w.length - suf.length >= CS_STEM_MIN && w.endsWith(suf)) {
+      w = w.slice(0, w.length - suf.length);
+      break;
+    }
+  }
+  return w.length > CS_PREFIX_LEN ? w.slice(0, CS_PREFIX_LEN) : w;
+}
+
+const EN_PREFIX_LEN = 7;
+
+/**
+ * English light stemmer: possessive, plural, -ing, -ed, a final "e", then at most the first 7
+ * characters ("vote" / "voting" / "voted" → "vot"; "Argentina" / "Argentines" → "argenti").
+ */
+function stemEn(w: string): string {
+  if (/^\d/.test(w)) return w;
+  if (w.endsWith("'s")) w = w.slice(0, -2);
+  w = w.replace(/'/g, '');
+  if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w.length > EN_PREFIX_LEN ? w.slice(0, EN_PREFIX_LEN) : w;
+}
+
+// Per UTF-16 unit: 0 = not part of a word, 1 = combining mark (skipped inside a word), else the
+// folded code (lower case, diacritics removed: "Č" → "c"). ASCII is filled here, the rest on
+// first sight; 0xffff marks "not computed yet".
+const FOLD_CODE = new Uint16Array(65536).fill(0xffff);
+for (let c = 0; c < 128; c++) {
+  FOLD_CODE[c] = c >= 0x41 && c <= 0x5a ? c + 32 : (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) ? c : 0;
+}
+
+function foldCode(c: number): number {
+  const f = FOLD_CODE[c]!;
+  if (f !== 0xffff) return f;
+  let r = 0;
+  if (c >= 0xd800 && c <= 0xdfff) r = 0; // astral characters are not word material here
+  else {
+    const ch = String.fromCharCode(c);
+    if (MARK_RE.test(ch)) r = 1;
+    else if (LETTER_OR_DIGIT_RE.test(ch)) {
+      const b = ch.toLowerCase().normalize('NFD').charCodeAt(0);
+      r = Number.isNaN(b) || b < 2 || b === 0xffff ? c : b;
+    }
+  }
+  FOLD_CODE[c] = r;
+  return r;
+}
+
+// Takes a folded code (foldCode), unlike text.ts isLetterCode, which takes a raw one.
+const isFoldedLetter = (f: number) => f > 1 && !(f >= 0x30 && f <= 0x39);
+
+// Raw word (by hash of its folded form) → stem, or null for a dropped word; shared by all audits
+// and cleared when it grows large. Two independent 32-bit hashes make a 53-bit key, so a
+// collision between two different words is not a practical concern.
+const STEM_CACHE: Record<Language, Map<number, string | null>> = { en: new Map(), cs: new Map() };
+const STEM_CACHE_MAX = 200_000;
+
+function stemOfFolded(w: string, lang: Language): string | null {
+  if (STOP_EN.has(w) || STOP_CS.has(w)) return null;
+  if (w.length === 1 && !(w >= '0' && w <= '9')) return null;
+  return lang === 'cs' ? stemCs(w) : stemEn(w);
+}
+
+// Folds by foldCode and keeps only word characters, unlike language.ts foldWord (case and
+// diacritics only).
+function foldWordCodes(raw: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x27 || c === 0x2019) out += "'";
+    else {
+      const f = foldCode(c);
+      if (f > 1) out += String.fromCharCode(f);
+    }
+  }
+  return out;
+}
+
+/**
+ * Interns the stems of one audit as small integers, so lexical statistics work on numbers.
+ * Words are found by a single pass over character codes; each distinct word is stemmed once.
+ */
+export class Vocabulary {
+  readonly language: Language;
+  /** Term strings by id. */
+  readonly terms: string[] = [];
+  #ids = new Map<string, number>();
+  // Word lookup by a 30-bit hash (small-integer Map keys are fast), confirmed by a second
+  // 30-bit hash; a word whose first hash collides with another word's goes by its text.
+  #slot = new Map<number, number>();
+  #slotCheck: number[] = [];
+  #slotId: number[] = [];
+  #collided = new Map<string, number>();
+  constructor(language: Language) {
+    this.language = language;
+  }
+
+  /** Term ids of the words of `text`, in order, stopwords removed. */
+  termIds(text: string, out: number[] = []): number[] {
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      const c0 = text.charCodeAt(i);
+      const f0 = c0 < 128 ? FOLD_CODE[c0]! : foldCode(c0);
+      if (f0 <= 1) {
+        i++;
+        continue;
+      }
+      const start = i;
+      let h1 = 0x811c9dc5;
+      let h2 = 0;
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        let f = c < 128 ? FOLD_CODE[c]! : foldCode(c);
+        if (f === 0) {
+          // An apostrophe between letters stays inside the word: "don't", "Brian's".
+          if ((c === 0x27 || c === 0x2019) && i + 1 < n) {
+            const d = text.charCodeAt(i + 1);
+            if (isFoldedLetter(d < 128 ? FOLD_CODE[d]! : foldCode(d))) f = 0x27;
+          }
+          if (f === 0) break;
+        }
+        if (f !== 1) {
+          h1 = Math.imul(h1 ^ f, 0x01000193);
+          h2 = (Math.imul(h2, 31) + f) | 0;
+        }
+        i++;
+      }
+      const k1 = h1 & 0x3fffffff;
+      const k2 = h2 & 0x3fffffff;
+      const slot = this.#slot.get(k1);
+      let id: number;
+      if (slot !== undefined && this.#slotCheck[slot] === k2) id = this.#slotId[slot]!;
+      else {
+        const key = k1 * 0x800000 + (k2 & 0x7fffff);
+        if (slot === undefined) {
+          id = this.#intern(key, text, start, i);
+          this.#slot.set(k1, this.#slotId.length);
+          this.#slotCheck.push(k2);
+          this.#slotId.push(id);
+        } else {
+          const raw = text.slice(start, i);
+          const known = this.#collided.get(raw);
+          id = known ?? this.#intern(key, text, start, i);
+          if (known === undefined) this.#collided.set(raw, id);
+        }
+      }
+      if (id >= 0) out.push(id);
+    }
+    return out;
+  }
+
+  #intern(key: number, text: string, start: number, end: number): number {
+    const cache = STEM_CACHE[this.language];
+    let stem = cache.get(key);
+    if (stem === undefined) {
+      stem = stemOfFolded(foldWordCodes(text.slice(start, end)), this.language);
+      if (cache.size >= STEM_CACHE_MAX) cache.clear();
+      cache.set(key, stem);
+    }
+    if (stem === null) return -1;
+    let id = this.#ids.get(stem);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(stem);
+      this.#ids.set(stem, id);
+    }
+    return id;
+  }
+}
+
+const SHARED_VOCAB: Record<Language, Vocabulary> = { en: new Vocabulary('en'), cs: new Vocabulary('cs') };
+
+/**
+ * Lower-case word tokens (letters and digits; an apostrophe between letters stays in the word)
+ * with diacritics removed, stopwords of both languages dropped (answers mix them), and a light
+ * stem by the language's rule (stemEn / stemCs above), so "lékařské" and "lekarske" meet.
+ */
+export function tokenize(s: string, lang: Language): string[] {
+  let v = SHARED_VOCAB[lang] ?? SHARED_VOCAB.en;
+  if (v.terms.length > STEM_CACHE_MAX) v = SHARED_VOCAB[v.language] = new Vocabulary(v.language);
+  return v.termIds(s).map((id) => v.terms[id]!);
+}
