@@ -9,6 +9,7 @@ import { parseDataset } from '../core/parse/case';
 import type { AuditCase, Report, SupportVerdict } from '../core/types';
 import { DEFAULT_MODEL } from '../model/constants';
 import { costUSD } from '../model/cost';
+import { addUsage } from '../model/usage';
 import { formatUSD } from '../core/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
@@ -241,13 +242,4 @@ export async function calibrateMain(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   return failedCases ? 2 : 0;
-}
-
-function addUsage(total: CalibrationRunInfo['usage'], u: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number; requests: number } | undefined): void {
-  if (!u) return;
-  total.input_tokens += u.input_tokens;
-  total.output_tokens += u.output_tokens;
-  total.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
-  total.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
-  total.requests += u.requests;
 }
