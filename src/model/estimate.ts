@@ -38,6 +38,8 @@ export interface EstimateOptions extends Connection {
    * are read, not paid in full (the run's first requests write them: see cacheWritePremium).
    */
   cacheInstructions?: boolean | undefined;
+  /** The instructions' token count when a run already counted it (they are the same for every case of a run). */
+  instructionTokens?: number | undefined;
 }
 
 export function estimateOutputTokens(plan: AuditPlan): number[] {
@@ -84,7 +86,8 @@ export async function estimateAudit(c: AuditCase, report: Report, opts: Estimate
     }
     // The instructions alone, with the smallest message the API accepts after them.
     let instructions = 0;
-    if (plan.cacheInstructions) {
+    if (plan.cacheInstructions && opts.instructionTokens !== undefined) instructions = opts.instructionTokens;
+    else if (plan.cacheInstructions) {
       const first = buildRequest(plan, plan.batches[0]!, { mode, pass: 0, stream: true });
       instructions = await count(countBody({ ...first, messages: [{ role: 'user' as const, content: '.' }] }));
     }

@@ -197,13 +197,21 @@ export class DatasetModelRun {
       let outputTokens = 0;
       let requests = 0;
       const estimates: AuditEstimate[] = [];
-      await pool(sample, Math.min(this.#concurrency, sample.length), async (index) => {
+      // The instructions are the same for every case of the run: the first case counts them, the
+      // others reuse that count (one count-tokens request per case, not two).
+      let counted: number | undefined;
+      const estimateOne = async (index: number) => {
         const c = await this.#opts.host.caseAt(index);
         if (!c || controller.signal.aborted) return;
-        const est = await engine.estimateAudit(c, auditCase(c, settings), this.#connection(controller.signal));
+        const conn = { ...this.#connection(controller.signal), ...(counted !== undefined ? { instructionTokens: counted } : {}) };
+        const est = await engine.estimateAudit(c, auditCase(c, settings), conn);
+        counted ??= est.instructionTokens;
         sampleChars += sizeOf(c);
         estimates.push(est);
-      });
+      };
+      const [head, ...rest] = sample;
+      if (head !== undefined) await estimateOne(head);
+      await pool(rest, this.#concurrency, estimateOne);
       if (gen !== this.#generation) return;
       for (const e of estimates) {
         inputTokens += e.inputTokens;
