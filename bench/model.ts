@@ -28,7 +28,7 @@ export async function load(url, context, next) {
 }`;
 
 let hooksInstalled = false;
-async function ensureRawImports(): Promise<void> {
+export async function ensureRawImports(): Promise<void> {
   if (hooksInstalled || typeof import.meta.env !== 'undefined') return;
   const { register } = await import('node:module');
   register(`data:text/javascript,${encodeURIComponent(RAW_HOOKS)}`, import.meta.url);

@@ -1,15 +1,16 @@
 import { describe, expect, test, vi } from 'vitest';
+import { APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { bodySnippet, retryAfterMs, toModelError, withRetry } from './client';
 import { normaliseBaseURL } from './settings';
 import { describeModelError, ModelError, redactSecret } from './errors';
 
+// Errors as the SDK makes them: from a response's status, headers and JSON body, or (no status)
+// from an error event inside a stream.
+const sdkError = (status: number | undefined, body: object | undefined, message: string | undefined, headers?: Record<string, string>) =>
+  status === undefined ? new APIError(undefined, body, message, headers ? new Headers(headers) : undefined) : APIError.generate(status, body, message, new Headers(headers ?? {}));
+
 const apiError = (status: number | undefined, type: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-  Object.assign(new Error(`${status} ${message}`), {
-    name: 'APIError',
-    status,
-    headers: headers ? new Headers(headers) : undefined,
-    error: { type: 'error', error: { type, message, ...extra } },
-  });
+  sdkError(status, { type: 'error', error: { type, message, ...extra } }, undefined, headers);
 
 describe('toModelError', () => {
   test.each([
@@ -37,8 +38,10 @@ describe('toModelError', () => {
   test('network failures, timeouts and aborts', () => {
     expect(toModelError(new TypeError('Failed to fetch')).kind).toBe('network');
     expect(toModelError(new TypeError('terminated'), { streaming: true }).kind).toBe('stream_cut');
-    expect(toModelError(Object.assign(new Error('t'), { name: 'APIConnectionTimeoutError' })).kind).toBe('timeout');
-    expect(toModelError(Object.assign(new Error('a'), { name: 'APIUserAbortError' })).kind).toBe('cancelled');
+    expect(toModelError(new APIConnectionTimeoutError()).kind).toBe('timeout');
+    expect(toModelError(new APIUserAbortError()).kind).toBe('cancelled');
+    // Classified by class, not by name: an error that only calls itself so is not the SDK's.
+    expect(toModelError(Object.assign(new Error('t'), { name: 'APIConnectionTimeoutError' })).kind).toBe('unexpected');
     const c = new AbortController();
     c.abort();
     expect(toModelError(new Error('whatever'), { signal: c.signal }).kind).toBe('cancelled');
@@ -56,8 +59,7 @@ describe('toModelError', () => {
 
 describe('what proxies and newer servers send', () => {
   test('the words of an error JSON that is not the API\u2019s are kept (gateways, FastAPI)', () => {
-    const withBody = (status: number, body: unknown) =>
-      Object.assign(new Error(`${status} ${JSON.stringify(body)}`), { name: 'APIError', status, headers: new Headers(), error: body });
+    const withBody = (status: number, body: object) => sdkError(status, body, undefined);
     expect(toModelError(withBody(400, { error: 'unknown field `output_config`' })).apiMessage).toBe('unknown field `output_config`');
     expect(toModelError(withBody(400, { message: 'Bad field' })).apiMessage).toBe('Bad field');
     expect(toModelError(withBody(400, { detail: 'Nope' })).apiMessage).toBe('Nope');
@@ -67,8 +69,8 @@ describe('what proxies and newer servers send', () => {
   });
 
   test('a non-JSON error body is summarised; a 4xx page that is not the API is not read as an API verdict', () => {
-    const html = (status: number, title: string) =>
-      Object.assign(new Error(`${status} <html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`), { name: 'APIError', status, headers: new Headers(), error: undefined });
+    // The SDK's message for a body that is not JSON: the body's text.
+    const html = (status: number, title: string) => sdkError(status, undefined, `<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`);
     const e502 = toModelError(html(502, '502 Bad Gateway'));
     expect(e502.kind).toBe('server');
     expect(e502.apiMessage).toBe('502 Bad Gateway');

@@ -1,6 +1,8 @@
 // The Anthropic SDK, loaded late (it is ~80 KB and only needed once a key is entered), plus the
 // error classification and retry policy every call goes through.
 import type Anthropic from '@anthropic-ai/sdk';
+// The error classes alone (a few KB, no client): classification tells errors apart by class.
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS } from './constants';
 import { ModelError, type ModelErrorInit, type ModelErrorKind } from './errors';
 import { normaliseBaseURL } from './settings';
@@ -28,17 +30,8 @@ export async function createClient(conn: Connection): Promise<Anthropic> {
 // ---------------------------------------------------------------------------------------------
 // Classification
 
-interface ApiErrorLike {
-  status?: number;
-  headers?: Headers;
-  error?: unknown;
-  type?: string | null;
-  errorCode?: string | null;
-  apiMessage?: string | null;
-  requestID?: string | null;
-  name?: string;
-  message?: string;
-}
+/** The fields of the SDK's APIError that classification reads (the SDK sets them from the body). */
+type ApiErrorLike = Pick<APIError, 'headers' | 'error' | 'type' | 'errorCode' | 'apiMessage' | 'requestID' | 'message'> & { status?: number | undefined };
 
 /**
  * The server's words: the API's error.message, or what other servers in front of it put in their
@@ -202,15 +195,18 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
     ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
     cause: err,
   };
-  const e = (err ?? {}) as ApiErrorLike;
-  const name = e.name ?? '';
-  if (ctx.signal?.aborted || name === 'APIUserAbortError' || name === 'AbortError') {
+  const { name, message } = (err && typeof err === 'object' ? err : {}) as { name?: unknown; message?: unknown };
+  // The DOM's AbortError (a fetch aborted outside the SDK) is a DOMException known by its name.
+  if (ctx.signal?.aborted || err instanceof APIUserAbortError || name === 'AbortError') {
     return new ModelError({ ...base, kind: 'cancelled' });
   }
-  if (name === 'APIConnectionTimeoutError') return new ModelError({ ...base, kind: 'timeout' });
-  const status = typeof e.status === 'number' ? e.status : undefined;
-  const type = errorTypeOf(e);
-  if (status !== undefined || type) {
+  if (err instanceof APIConnectionTimeoutError) return new ModelError({ ...base, kind: 'timeout' });
+  // An error the server answered with (a status, or an error event's type). The SDK's connection
+  // errors are APIErrors too, with neither.
+  const e: ApiErrorLike | undefined = err instanceof APIError ? err : undefined;
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const type = e && errorTypeOf(e);
+  if (e && (status !== undefined || type)) {
     const body = nonJsonBody(e, status);
     const message = apiMessageOf(e) ?? body ?? '';
     const kind = kindOf(status, type, errorCodeOf(e), message, body === undefined);
@@ -227,13 +223,14 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
     if (e.headers?.get('x-should-retry') === 'false') markFinal(error);
     return error;
   }
+  const text = typeof message === 'string' ? message : undefined;
   // A 200 whose JSON does not parse: whatever answered is not the Messages API.
-  if (err instanceof SyntaxError) return new ModelError({ ...base, kind: 'bad_response', ...(e.message ? { apiMessage: e.message } : {}) });
+  if (err instanceof SyntaxError) return new ModelError({ ...base, kind: 'bad_response', ...(text ? { apiMessage: text } : {}) });
   // fetch's TypeError ("Failed to fetch", "terminated", "network error"), the SDK's connection error.
-  if (name === 'APIConnectionError' || err instanceof TypeError || /network|fetch|socket|terminated|ECONN/i.test(e.message ?? '')) {
-    return new ModelError({ ...base, kind: ctx.streaming ? 'stream_cut' : 'network', ...(e.message ? { apiMessage: e.message } : {}) });
+  if (err instanceof APIConnectionError || err instanceof TypeError || /network|fetch|socket|terminated|ECONN/i.test(text ?? '')) {
+    return new ModelError({ ...base, kind: ctx.streaming ? 'stream_cut' : 'network', ...(text ? { apiMessage: text } : {}) });
   }
-  return new ModelError({ ...base, kind: 'unexpected', ...(e.message ? { apiMessage: e.message } : {}) });
+  return new ModelError({ ...base, kind: 'unexpected', ...(text ? { apiMessage: text } : {}) });
 }
 
 // ---------------------------------------------------------------------------------------------

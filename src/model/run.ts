@@ -1,8 +1,11 @@
-// One model audit: plan the requests, stream each one, serve get_chunk_content, validate the
-// reply (one repair round), fold everything into ModelResults, and keep what was judged when
-// anything fails. No DOM: the page, a worker or the CLI can run it.
+// One model audit: plan the requests, stream each one (sse.ts reads the bytes, accumulator.ts
+// puts the message together), serve get_chunk_content, validate the reply (one repair round),
+// fold everything into ModelResults, and keep what was judged when anything fails. No DOM: the
+// page, a worker or the CLI can run it.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, ContentBlockParam, Message, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
+import { APIError } from '@anthropic-ai/sdk/core/error';
+import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
+import type { ContentBlock, ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { applyModelResults } from '../core/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
@@ -25,7 +28,8 @@ import {
 import { PROMPTS, fillTemplate } from './prompts';
 import type { ClaimJudgement, JudgementOutput, UncitedJudgement } from './schema';
 import { judgedSoFar, validateReply, type BatchExpectation } from './validate';
-import { bodyChunks, sseEvents, StreamIdleError } from './sse';
+import { bodyChunks, readReply, StreamIdleError } from './sse';
+import { MessageAccumulator, messageTurn, textOf, type MessageUsage, type Turn } from './accumulator';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
@@ -93,11 +97,6 @@ export function mergeStricter(first: ClaimJudgement, second: ClaimJudgement): Cl
   };
 }
 
-interface Turn {
-  content: ContentBlock[];
-  stopReason: string | null;
-}
-
 interface Usage {
   /** All input tokens not read from the cache, including those written to it. */
   input_tokens: number;
@@ -110,13 +109,6 @@ interface Usage {
 
 function requestBytes(body: RequestBody): number {
   return new TextEncoder().encode(JSON.stringify(body)).length;
-}
-
-function textOf(content: ContentBlock[]): string {
-  return content
-    .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')
-    .map((b) => b.text)
-    .join('');
 }
 
 /**
@@ -184,21 +176,11 @@ function mergeOutputs(outs: JudgementOutput[]): JudgementOutput {
   };
 }
 
-function isMessage(v: unknown): v is Message {
-  return !!v && typeof v === 'object' && Array.isArray((v as { content?: unknown }).content);
-}
-
-/** An error event (or an error body with status 200) as the SDK would have thrown it. */
-function apiErrorFromBody(body: unknown, headers?: Headers): Error {
-  const inner = (body as { error?: { type?: unknown; message?: unknown } } | null)?.error;
+/** An error event (or an error body with status 200) as the SDK's own stream reader throws it. */
+function apiErrorFromBody(body: unknown, headers?: Headers): APIError {
+  const inner = (body as { error?: { type?: unknown } } | null)?.error;
   const type = typeof inner?.type === 'string' ? inner.type : 'api_error';
-  return Object.assign(new Error(typeof inner?.message === 'string' ? inner.message : type), {
-    name: 'APIError',
-    status: undefined,
-    error: body,
-    type,
-    requestID: headers?.get('request-id') ?? null,
-  });
+  return new APIError(undefined, (body ?? undefined) as object | undefined, undefined, headers, type as ErrorType);
 }
 
 /** Invalid output with no JSON in it at all: the server may have ignored output_config. */
@@ -219,8 +201,6 @@ export function rejectsOutputConfig(e: ModelError): boolean {
   if (NAMES_OUTPUT_CONFIG.test(message)) return true;
   return UNKNOWN_FIELD.test(message) && !NAMES_OTHER_FIELD.test(message);
 }
-
-type UsageFields = { input_tokens?: number | null; cache_creation_input_tokens?: number | null; cache_read_input_tokens?: number | null; output_tokens?: number | null };
 
 class AuditRun {
   private readonly judged: Map<number, ClaimJudgement>[] = [new Map(), new Map()];
@@ -544,16 +524,14 @@ class AuditRun {
 
   /** A reply that came as one message: no streaming asked, or a proxy that ignored stream: true. */
   private takeMessage(msg: unknown, onOutput: (text: string) => void): Turn {
-    if (!isMessage(msg)) {
+    const taken = messageTurn(msg);
+    if (!taken) {
       if (msg && typeof msg === 'object' && (msg as { type?: unknown }).type === 'error') throw apiErrorFromBody(msg);
       throw this.badResponse(typeof msg === 'string' ? bodySnippet(msg) : 'The reply has no list of content blocks.');
     }
-    this.addUsage(msg.usage);
-    this.usage.output_tokens += msg.usage?.output_tokens ?? 0;
-    const content = msg.content.filter((b) => !!b && typeof b === 'object' && typeof b.type === 'string');
-    const submit = content.find((b) => b.type === 'tool_use' && b.name === SUBMIT_TOOL);
-    onOutput(submit && submit.type === 'tool_use' ? JSON.stringify(submit.input) : textOf(content));
-    return { content, stopReason: msg.stop_reason ?? null };
+    this.countUsage(taken.usage);
+    onOutput(taken.output);
+    return taken.turn;
   }
 
   private async wholeMessage(body: RequestBody, onOutput: (text: string) => void): Promise<Turn> {
@@ -565,216 +543,54 @@ class AuditRun {
   }
 
   /**
-   * Reads the SSE stream of one request from the raw response, event by event, so that nothing
-   * a server or proxy may send is lost or misread: pings, comments, CRLF, events without an
-   * `event:` line, thinking blocks, JSON split anywhere, error events, a missing message_stop,
-   * or a whole JSON message where a stream was asked for.
+   * One streamed request: the raw response's bytes, read with the idle guard, parsed into events
+   * by the SDK's SSE parser and put together by the MessageAccumulator. A whole JSON message where
+   * a stream was asked for is taken as it is; anything else is a bad response.
    */
   private async consumeStream(body: RequestBody, onOutput: (text: string) => void, pass: number, batch: BatchPlan): Promise<Turn> {
     const signal = this.opts.signal;
     const response = await this.client.messages.create({ ...body, stream: true }, signal ? { signal } : undefined).asResponse();
     this.usage.requests++;
-    const content: ContentBlock[] = [];
-    const partialJson = new Map<number, string>();
-    const open = new Set<number>();
-    let outputText = '';
-    let outputIndex = -1;
-    let stopReason: string | null = null;
-    let stopped = false;
-    // This request's usage, as reported so far (message_start, then cumulative in message_delta).
-    const used = { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
-    const mergeUsage = (u: UsageFields | undefined) => {
-      if (!u || typeof u !== 'object') return;
-      for (const k of Object.keys(used) as (keyof typeof used)[]) {
-        const v = u[k];
-        if (typeof v === 'number' && Number.isFinite(v)) used[k] = Math.max(used[k], v);
-      }
-    };
-    const countUsage = () => {
-      this.addUsage(used);
-      this.usage.output_tokens += used.output_tokens;
-    };
-    const fail = (e: ModelError): ModelError => (content.length > 0 ? markFinal(e) : e);
-    const parseToolInput = (index: number) => {
-      const block = content[index];
-      if (block?.type !== 'tool_use' || !partialJson.has(index)) return;
-      const json = partialJson.get(index)!;
-      partialJson.delete(index);
-      // No input_json_delta at all: some servers send the whole input in content_block_start.
-      if (!json.trim()) {
-        if (block.input === null || typeof block.input !== 'object') block.input = {};
-        return;
-      }
-      try {
-        block.input = JSON.parse(json);
-      } catch {
-        // Left as the raw string: a cut reply reports it, validation repairs it otherwise.
-        block.input = json;
-      }
-    };
+    const acc = new MessageAccumulator();
+    const fail = (e: ModelError): ModelError => (acc.content.length > 0 ? markFinal(e) : e);
     let chunks: AsyncGenerator<Uint8Array> | undefined;
     try {
       if (!response.body) throw this.badResponse('The response has no body.');
-      const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
       chunks = bodyChunks(response.body, this.opts.idleTimeoutMs ?? STREAM_IDLE_MS);
-      const body = chunks;
-      const head: Uint8Array[] = [];
-      if (!contentType.includes('text/event-stream')) {
-        // Not announced as a stream: look at the first bytes before deciding what it is.
-        const decoder = new TextDecoder();
-        let text = '';
-        let ended = false;
-        while (text.trimStart().length < 32 && text.length < 4096) {
-          const r = await body.next();
-          if (r.done) {
-            ended = true;
-            break;
-          }
-          head.push(r.value);
-          text += decoder.decode(r.value, { stream: true });
-        }
-        const start = text.trimStart();
-        if (contentType.includes('json') || start.startsWith('{')) {
-          if (!ended) for await (const c of body) text += decoder.decode(c, { stream: true });
-          text += decoder.decode();
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // Reported below as a reply in the wrong format.
-          }
-          return this.takeMessage(parsed, onOutput);
-        }
-        if (start !== '' && !/^(?:event|data|id|retry)?:/.test(start)) {
-          if (!ended) for await (const c of body) {
-            text += decoder.decode(c, { stream: true });
-            if (text.length > 65_536) break;
-          }
-          throw this.badResponse(bodySnippet(text));
-        }
-      }
-      const replay = async function* () {
-        yield* head;
-        yield* body;
-      };
-      for await (const sse of sseEvents(replay())) {
-        if (sse.event === 'ping') continue;
-        let data: unknown;
-        try {
-          data = JSON.parse(sse.data);
-        } catch {
-          // `[DONE]` and other non-JSON lines some proxies add; a half-sent last event is a cut,
-          // which the missing stop reason reports below.
-          continue;
-        }
-        if (!data || typeof data !== 'object') continue;
-        const ev = data as Record<string, unknown> & { type?: unknown; index?: unknown };
-        const type = typeof ev.type === 'string' ? ev.type : sse.event;
-        const bareError = !type && !!ev.error && typeof ev.error === 'object';
-        if (sse.event === 'error' || type === 'error' || bareError) throw apiErrorFromBody(ev, response.headers);
-        const at = (fallback: number) => (typeof ev.index === 'number' ? ev.index : fallback);
-        switch (type) {
-          case 'message_start':
-            mergeUsage((ev.message as { usage?: UsageFields } | undefined)?.usage);
-            this.progress('streaming', pass, batch);
-            break;
-          case 'content_block_start': {
-            if (!ev.content_block || typeof ev.content_block !== 'object') break;
-            const index = at(content.length);
-            const block = structuredClone(ev.content_block) as ContentBlock;
-            content[index] = block;
-            open.add(index);
-            if (block.type === 'tool_use') partialJson.set(index, '');
-            if (block.type === 'text' || (block.type === 'tool_use' && block.name === SUBMIT_TOOL)) {
-              outputIndex = index;
-              const given = block.type === 'tool_use' && block.input && typeof block.input === 'object' && Object.keys(block.input).length ? JSON.stringify(block.input) : '';
-              outputText = block.type === 'text' ? (block.text ?? '') : given;
-              if (block.type === 'text') block.text = outputText;
-            }
-            break;
-          }
-          case 'content_block_delta': {
-            const index = at(content.length - 1);
-            const d = ev.delta as Record<string, unknown> | undefined;
-            if (!d) break;
-            if (!content[index] && d.type === 'text_delta' && index >= 0) {
-              // Text without its content_block_start (a translating proxy): the block starts here.
-              content[index] = { type: 'text', text: '', citations: null };
-              outputIndex = index;
-              outputText = '';
-            }
-            const block = content[index];
-            if (!block) break;
-            if (d.type === 'text_delta' && block.type === 'text' && typeof d.text === 'string') {
-              block.text += d.text;
-              if (index === outputIndex) {
-                outputText += d.text;
-                if (d.text.includes('}')) onOutput(outputText);
-              }
-            } else if (d.type === 'input_json_delta' && typeof d.partial_json === 'string') {
-              partialJson.set(index, (partialJson.get(index) ?? '') + d.partial_json);
-              if (index === outputIndex) {
-                outputText += d.partial_json;
-                if (d.partial_json.includes('}')) onOutput(outputText);
-              }
-            } else if (d.type === 'thinking_delta' && block.type === 'thinking' && typeof d.thinking === 'string') {
-              block.thinking = (block.thinking ?? '') + d.thinking;
-            } else if (d.type === 'signature_delta' && block.type === 'thinking' && typeof d.signature === 'string') {
-              block.signature = d.signature;
-            }
-            // citations_delta and kinds we do not know change nothing we read.
-            break;
-          }
-          case 'content_block_stop': {
-            const index = at(content.length - 1);
-            open.delete(index);
-            parseToolInput(index);
-            break;
-          }
-          case 'message_delta': {
-            const delta = ev.delta as { stop_reason?: string | null } | undefined;
-            stopReason = delta?.stop_reason ?? stopReason;
-            // Usage here is cumulative; some servers report the input side only here.
-            mergeUsage(ev.usage as UsageFields | undefined);
-            break;
-          }
-          case 'message_stop':
-            stopped = true;
-            break;
-          default:
-            // ping without an event line, and event kinds added after this was written.
-            break;
-        }
+      const reply = await readReply(chunks, response.headers.get('content-type') ?? '');
+      if (reply.kind === 'json') return this.takeMessage(reply.value, onOutput);
+      if (reply.kind === 'other') throw this.badResponse(bodySnippet(reply.text));
+      for await (const sse of reply.events) {
+        const step = acc.push(sse.event, sse.data);
+        if (step === 'start') this.progress('streaming', pass, batch);
+        else if (step === 'output') onOutput(acc.output);
+        else if (step === 'error') throw apiErrorFromBody(acc.error, response.headers);
       }
     } catch (err) {
-      countUsage();
-      if (outputText) onOutput(outputText);
+      this.countUsage(acc.usage);
+      if (acc.output) onOutput(acc.output);
       if (err instanceof StreamIdleError) {
-        throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, apiMessage: err.message, rawOutput: outputText }));
+        throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, apiMessage: err.message, rawOutput: acc.output }));
       }
       throw fail(toModelError(err, { ...this.retryOptions(), streaming: true }));
     } finally {
       // Whatever way we left, the connection is released (a no-op once the body was read).
       await chunks?.return(undefined).catch(() => undefined);
     }
-    countUsage();
-    if (outputText) onOutput(outputText);
+    this.countUsage(acc.usage);
+    if (acc.output) onOutput(acc.output);
     // A cancel may end the body quietly, depending on the fetch implementation.
     if (signal?.aborted) throw new ModelError({ kind: 'cancelled' });
-    // Some proxies drop message_stop: a stop reason after which every block was closed is a
-    // whole reply all the same. Anything less is a cut stream.
-    if (!stopped && (stopReason === null || open.size > 0)) {
-      throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, rawOutput: outputText }));
-    }
-    for (const index of [...partialJson.keys()]) parseToolInput(index);
-    return { content: content.filter(Boolean), stopReason };
+    if (!acc.whole) throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, rawOutput: acc.output }));
+    return acc.turn();
   }
 
-  private addUsage(u: { input_tokens?: number | null; cache_creation_input_tokens?: number | null; cache_read_input_tokens?: number | null } | undefined): void {
-    if (!u) return;
-    this.usage.input_tokens += (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
-    this.usage.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
-    this.usage.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
+  /** One request's usage into the run's total (input counts cache writes too, see Usage). */
+  private countUsage(u: MessageUsage): void {
+    this.usage.input_tokens += u.input_tokens + u.cache_creation_input_tokens;
+    this.usage.cache_read_input_tokens += u.cache_read_input_tokens;
+    this.usage.cache_creation_input_tokens += u.cache_creation_input_tokens;
+    this.usage.output_tokens += u.output_tokens;
   }
 }
 

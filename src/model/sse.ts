@@ -1,15 +1,11 @@
-// Server-sent events as the Messages API (and the proxies in front of it) send them, read from
-// raw bytes: chunks may end anywhere (inside a line, a CRLF pair or a multi-byte UTF-8
-// character); lines end in LF, CRLF or CR; `:` lines are comments; an event's data may span
-// several `data:` lines; a BOM may open the stream. Events without an `event:` line keep a null
-// name (the JSON's own `type` then says what they are). No DOM: the page, a worker and Node.
+// The bytes of a Messages API reply, as servers and proxies send them: read with an idle guard,
+// told apart (an event stream, a whole JSON message where a stream was asked for, or a page that
+// is neither), and, for a stream, parsed into server-sent events by the SDK's own parser
+// (`Stream.rawEvents`: comments, multi-line data, LF / CRLF / CR, lines and UTF-8 characters
+// split across chunks). No DOM: the page, a worker and Node.
+import { Stream, type ServerSentEvent } from '@anthropic-ai/sdk/core/streaming';
 
-export interface SseEvent {
-  event: string | null;
-  data: string;
-  /** False for the last event of a stream that ended without the blank line closing it. */
-  complete: boolean;
-}
+export type { ServerSentEvent };
 
 /** Thrown when a body sent nothing for longer than the idle limit. */
 export class StreamIdleError extends Error {
@@ -51,72 +47,91 @@ export async function* bodyChunks(body: ReadableStream<Uint8Array>, idleMs?: num
   }
 }
 
-export async function* sseEvents(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<SseEvent> {
-  const decoder = new TextDecoder('utf-8');
-  let pending = '';
-  let first = true;
-  let event: string | null = null;
-  let data: string[] = [];
-  let hasData = false;
+const BLANK_LINE = new TextEncoder().encode('\n\n');
 
-  const takeLine = (line: string): SseEvent | null => {
-    if (line === '') {
-      if (!hasData) {
-        event = null;
-        return null;
+/**
+ * The events of an SSE byte stream, parsed by the SDK. Two things are added around its parser:
+ * - The chunks go to it through a stream that reads one chunk per read and never ahead
+ *   (highWaterMark 0), so that a reader leaving early (an error event) cancels the body at once
+ *   instead of waiting on a read in flight; the idle guard's StreamIdleError (and a fetch's
+ *   abort) reach the reader as they were thrown.
+ * - A blank line is added after the last byte: the SDK drops an event whose closing blank line
+ *   never came, and some proxies drop it after the last event (message_stop, or message_delta
+ *   when message_stop is missing too), which would make a whole reply look cut. A half-sent
+ *   last event is then handed over with its half JSON, which the accumulator skips.
+ */
+export function sseEvents(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+  const it = chunks[Symbol.asyncIterator]();
+  let ended = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (ended) return controller.close();
+        const r = await it.next();
+        if (r.done) {
+          ended = true;
+          controller.enqueue(BLANK_LINE);
+        } else controller.enqueue(r.value);
+      },
+      async cancel() {
+        await it.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return Stream.rawEvents(new Response(body));
+}
+
+/** What a reply turned out to be once its first bytes were seen. */
+export type Reply =
+  | { kind: 'events'; events: AsyncGenerator<ServerSentEvent> }
+  /** A JSON body (parsed, or the text when it does not parse). */
+  | { kind: 'json'; value: unknown }
+  /** Neither: an HTML page from a proxy, plain text (at most ~64 KB of it). */
+  | { kind: 'other'; text: string };
+
+/**
+ * Reads a reply to a streaming request. One that is not announced as an event stream is looked
+ * at before deciding what it is: servers and proxies send a whole JSON message, an error JSON or
+ * a page with whatever content type. The caller closes `body` when done.
+ */
+export async function readReply(body: AsyncGenerator<Uint8Array>, contentType: string): Promise<Reply> {
+  const head: Uint8Array[] = [];
+  if (!contentType.toLowerCase().includes('text/event-stream')) {
+    const decoder = new TextDecoder();
+    let text = '';
+    let ended = false;
+    while (text.trimStart().length < 32 && text.length < 4096) {
+      const r = await body.next();
+      if (r.done) {
+        ended = true;
+        break;
       }
-      const ev: SseEvent = { event, data: data.join('\n'), complete: true };
-      event = null;
-      data = [];
-      hasData = false;
-      return ev;
+      head.push(r.value);
+      text += decoder.decode(r.value, { stream: true });
     }
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') {
-      data.push(value);
-      hasData = true;
+    const start = text.trimStart();
+    if (contentType.toLowerCase().includes('json') || start.startsWith('{')) {
+      if (!ended) for await (const c of body) text += decoder.decode(c, { stream: true });
+      text += decoder.decode();
+      try {
+        return { kind: 'json', value: JSON.parse(text) };
+      } catch {
+        return { kind: 'json', value: text };
+      }
     }
-    // id and retry are of no use here; unknown fields are ignored, as the standard says.
-    return null;
+    if (start !== '' && !/^(?:event|data|id|retry)?:/.test(start)) {
+      if (!ended)
+        for await (const c of body) {
+          text += decoder.decode(c, { stream: true });
+          if (text.length > 65_536) break;
+        }
+      return { kind: 'other', text };
+    }
+  }
+  const replay = async function* () {
+    yield* head;
+    yield* body;
   };
-
-  function* lines(text: string, final: boolean): Generator<string> {
-    pending += text;
-    if (first && pending.length) {
-      if (pending.charCodeAt(0) === 0xfeff) pending = pending.slice(1);
-      first = false;
-    }
-    let start = 0;
-    for (let i = 0; i < pending.length; i++) {
-      const ch = pending.charCodeAt(i);
-      if (ch !== 10 && ch !== 13) continue;
-      // A CR at the very end may be the first half of a CRLF split across chunks.
-      if (ch === 13 && i + 1 === pending.length && !final) break;
-      yield pending.slice(start, i);
-      if (ch === 13 && pending.charCodeAt(i + 1) === 10) i++;
-      start = i + 1;
-    }
-    pending = pending.slice(start);
-  }
-
-  for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    for (const line of lines(text, false)) {
-      const ev = takeLine(line);
-      if (ev) yield ev;
-    }
-  }
-  for (const line of lines(decoder.decode(), true)) {
-    const ev = takeLine(line);
-    if (ev) yield ev;
-  }
-  if (pending !== '') takeLine(pending);
-  // The stream ended inside an event: hand it over, marked, so that a last event whose closing
-  // blank line a proxy dropped is not lost (and a half-sent one can be told apart by its data).
-  if (hasData) yield { event, data: data.join('\n'), complete: false };
+  return { kind: 'events', events: sseEvents(replay()) };
 }
