@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chunk, StructuredCitation } from '../types';
-import { normalizeStructured, refKindFor } from './structured';
+import { normalizeStructured } from './structured';
+import { refKindFor } from './structuredCommon';
 
 const chunks: Chunk[] = [
   { id: 'a', text: 'Alpha text.' },
