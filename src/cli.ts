@@ -9,11 +9,12 @@ import { TOOL_VERSION } from './core/types';
 import { renderTextReport } from './core/textReport';
 import { applyModelResults } from './core/report';
 import { checkThresholds, ciMetrics, describeThresholdFailure, parseThresholds, toJunit, toMarkdown, type CiCase, type Threshold } from './core/ci';
-import { startProgress } from './cli/progress';
+import { retryLine, startProgress } from './cli/progress';
 import { inputHash } from './core/diff';
 import { makeNonce } from './model/wrap';
 import { addUsage, emptyUsage, usageLine } from './model/usage';
 import { DEFAULT_MODEL } from './model/constants';
+import type { RetryInfo } from './model/run';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -242,7 +243,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const { cases, errors, singleCase } = await loadCases(opts.files);
   for (const e of errors) io.err(`${e}\n`);
 
-  let runModel: ((c: AuditCase, r: Report) => Promise<Report>) | undefined;
+  let runModel: ((c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => Promise<Report>) | undefined;
   const usage = emptyUsage();
   let usedModel: string | undefined;
   if (opts.model !== undefined) {
@@ -257,8 +258,19 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     // Several cases share one nonce, so the instructions are the same bytes every time and the
     // prompt cache serves them after the first request.
     const many = cases.length > 1 ? { nonce: makeNonce(), cacheInstructions: true } : {};
-    runModel = (c, r) =>
-      runModelAuditNode(c, r, { apiKey, ...(baseURL ? { baseURL } : {}), ...(model ? { model } : {}), strict: opts.strict, ...many, onUsage: (u) => addUsage(usage, u) });
+    runModel = (c, r, onRetry) =>
+      runModelAuditNode(c, r, {
+        apiKey,
+        ...(baseURL ? { baseURL } : {}),
+        ...(model ? { model } : {}),
+        strict: opts.strict,
+        ...many,
+        onUsage: (u) => addUsage(usage, u),
+        // Said once per wait, before it: a run against an unreachable API is not silent for seconds.
+        onProgress: (p) => {
+          if (p.phase === 'waiting' && p.retry) onRetry(p.retry);
+        },
+      });
     usedModel = model ?? DEFAULT_MODEL;
   }
 
@@ -271,11 +283,14 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     let report = auditCase(c, opts.audit);
     let error: string | undefined;
     if (runModel) {
+      const where = `${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
       try {
-        report = await runModel(c, report);
+        report = await runModel(c, report, (retry) => {
+          progress.clear();
+          io.err(`${where}: ${retryLine(retry)}\n`);
+        });
       } catch (err) {
         modelFailed = true;
-        const where = `${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
         const { describeModelError, ModelError } = await import('./model/errors');
         // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
         const text = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;

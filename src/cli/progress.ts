@@ -1,6 +1,7 @@
 // The CLI's progress line on a terminal: cases done, rate and ETA, redrawn in place at most a few
 // times a second. Silent when no sink is given (stderr is not a terminal: CI logs stay clean).
 import { progressLine } from '../core/ci';
+import type { RetryInfo } from '../model/run';
 
 export interface Progress {
   tick(done: number): void;
@@ -32,4 +33,19 @@ export function startProgress(total: number, sink: ((s: string) => void) | undef
       sink('\r\x1b[2K');
     },
   };
+}
+
+const RETRY_REASONS: Partial<Record<RetryInfo['kind'], string>> = {
+  network: 'network unreachable',
+  overloaded: 'API overloaded',
+  rate_limit: 'rate limit reached',
+  server: 'server error',
+  timeout: 'no answer in time',
+  stream_cut: 'connection cut',
+};
+
+/** A model request about to be tried again: "API overloaded (529) — trying again (2 of 3) in 2 s…". */
+export function retryLine(r: RetryInfo): string {
+  const reason = `${RETRY_REASONS[r.kind] ?? 'request failed'}${r.status !== undefined ? ` (${r.status})` : ''}`;
+  return `${reason} \u2014 trying again (${r.attempt} of ${r.attempts}) in ${Math.ceil(r.waitMs / 1000)} s\u2026`;
 }

@@ -166,6 +166,37 @@ describe('withRetry', () => {
     expect(waits[1]!).toBeGreaterThan(waits[0]!);
   });
 
+  test('each retry is told before its wait: which try of how many, the wait, and why', async () => {
+    const notices: { attempt: number; attempts: number; waitMs: number; kind: string; status: number | undefined }[] = [];
+    const waits: number[] = [];
+    let calls = 0;
+    const value = await withRetry(
+      async () => {
+        calls++;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        if (calls === 2) throw apiError(529, 'overloaded_error', 'Overloaded');
+        return 'ok';
+      },
+      {
+        sleep: async (ms) => void waits.push(ms),
+        onRetry: (n) => notices.push({ attempt: n.attempt, attempts: n.attempts, waitMs: n.waitMs, kind: n.error.kind, status: n.error.status }),
+      },
+    );
+    expect(value).toBe('ok');
+    expect(notices).toEqual([
+      { attempt: 2, attempts: 3, waitMs: waits[0], kind: 'network', status: undefined },
+      { attempt: 3, attempts: 3, waitMs: waits[1], kind: 'overloaded', status: 529 },
+    ]);
+  });
+
+  test('no notice for an error that is not retried, nor after the last try', async () => {
+    let told = 0;
+    await expect(withRetry(async () => Promise.reject(apiError(401, 'authentication_error', 'x')), { sleep: async () => {}, onRetry: () => told++ })).rejects.toMatchObject({ kind: 'auth' });
+    expect(told).toBe(0);
+    await expect(withRetry(async () => Promise.reject(apiError(500, 'api_error', 'x')), { sleep: async () => {}, maxRetries: 1, onRetry: () => told++ })).rejects.toMatchObject({ kind: 'server' });
+    expect(told).toBe(1);
+  });
+
   test('never retries a spend limit or an auth error', async () => {
     for (const err of [apiError(429, 'rate_limit_error', 'x', { details: { error_code: 'enforced_spend_limit_reached' } }), apiError(401, 'authentication_error', 'x')]) {
       let calls = 0;
@@ -188,7 +219,7 @@ describe('withRetry', () => {
       async () => {
         throw apiError(500, 'api_error', 'x');
       },
-      { signal: c.signal, onWait: () => c.abort() },
+      { signal: c.signal, onRetry: () => c.abort() },
     );
     await expect(p).rejects.toMatchObject({ kind: 'cancelled' });
   });

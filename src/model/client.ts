@@ -264,11 +264,21 @@ export const abortableSleep: Sleep = (ms, signal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** A failed try about to be made again: told before the wait, so the user sees why nothing comes yet. */
+export interface RetryNotice {
+  /** The try about to be made (2 = the first retry), of `attempts` at most. */
+  attempt: number;
+  attempts: number;
+  waitMs: number;
+  /** Why the last try failed. */
+  error: ModelError;
+}
+
 export interface RetryOptions extends ClassifyContext {
   sleep?: Sleep;
   maxRetries?: number;
-  /** Told before each wait, so the UI can say "waiting 12 s (rate limit)". */
-  onWait?: (ms: number, reason: ModelError) => void;
+  /** Told before each wait, so the UI can say "trying again (2 of 3) in 2 s — network unreachable". */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 /**
@@ -293,7 +303,7 @@ export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}
       if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw err;
       const backoff = BACKOFF_BASE_MS * 2 ** attempt * (0.75 + Math.random() * 0.5);
       const ms = asked ?? backoff;
-      opts.onWait?.(ms, err);
+      opts.onRetry?.({ attempt: attempt + 2, attempts: max + 1, waitMs: ms, error: err });
       await sleep(ms, opts.signal);
     }
   }

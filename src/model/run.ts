@@ -9,9 +9,9 @@ import type { ContentBlock, ContentBlockParam, MessageParam, ToolResultBlockPara
 import { applyModelResults } from '../core/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
-import { bodySnippet, createClient, markFinal, toModelError, withRetry, type Connection, type Sleep } from './client';
+import { bodySnippet, createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';
 import { DEFAULT_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, STREAM_IDLE_MS } from './constants';
-import { ModelError } from './errors';
+import { ModelError, type ModelErrorKind } from './errors';
 import {
   CHUNK_TOOL,
   SUBMIT_TOOL,
@@ -71,7 +71,18 @@ export interface RunProgress {
   /** Everything judged so far, ready to be folded into the report. */
   results: ModelResults;
   waitMs?: number;
+  /** While a failed request waits to be tried again, and during that try. */
+  retry?: RetryInfo;
   chunkId?: string | null;
+}
+
+/** A request being tried again: which try of how many, after what wait, and why the last failed. */
+export interface RetryInfo {
+  attempt: number;
+  attempts: number;
+  waitMs: number;
+  kind: ModelErrorKind;
+  status?: number;
 }
 
 export interface ModelRun {
@@ -501,7 +512,13 @@ class AuditRun {
    * `prefix` is the text of a paused turn this request continues, so progress reads the whole.
    */
   private async call(body: RequestBody, exp: BatchExpectation, pass: number, batch: BatchPlan, prefix = ''): Promise<Turn> {
-    const onWait = (ms: number) => this.progress('waiting', pass, batch, { waitMs: ms });
+    // Told before each wait and again when the try starts: until the reply comes, the user sees
+    // that (and why) the request is being tried again, not only "sending".
+    let retry: RetryInfo | undefined;
+    const onRetry = (n: RetryNotice) => {
+      retry = { attempt: n.attempt, attempts: n.attempts, waitMs: n.waitMs, kind: n.error.kind, ...(n.error.status !== undefined ? { status: n.error.status } : {}) };
+      this.progress('waiting', pass, batch, { waitMs: n.waitMs, retry });
+    };
     const onOutput = (text: string) => {
       const seen = this.judged[pass]!;
       let added = false;
@@ -514,8 +531,11 @@ class AuditRun {
     // The whole streamed request is retried while nothing of the reply has arrived (an error
     // event right after message_start, e.g. overloaded_error, is as transient as a 529 status);
     // once content has streamed, an error is final and the claims judged so far are kept.
-    const attempt = () => (body.stream ? this.consumeStream(body, onOutput, pass, batch) : this.wholeMessage(body, onOutput));
-    return withRetry(attempt, { ...this.retryOptions(), onWait });
+    const attempt = () => {
+      if (retry) this.progress('connecting', pass, batch, { retry });
+      return body.stream ? this.consumeStream(body, onOutput, pass, batch) : this.wholeMessage(body, onOutput);
+    };
+    return withRetry(attempt, { ...this.retryOptions(), onRetry });
   }
 
   private badResponse(detail: string): ModelError {

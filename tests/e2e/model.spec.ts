@@ -1,5 +1,5 @@
 // The model audit in the built app, against the local fake Messages API (tests/server): enter a
-// key, count tokens, run and watch claims arrive, cancel, and the 401 / 529 messages.
+// key, count tokens, run and watch claims arrive, cancel, the 401 / 529 messages, and retries.
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeAnthropic, type FakeAnthropic, type Step } from '../server/fake-anthropic';
 
@@ -115,6 +115,21 @@ test('529 overloaded mid-stream: a message, and the claims judged so far stay in
   await expect(alert).toContainText('The API is overloaded right now (529).');
   await expect(alert).toContainText('1 claim judged before this stay in the report.');
   await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
+});
+
+test('529 twice, then a reply: the bar says it is trying again and why, then the run completes', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  // The third try is held a moment, so that "trying again (3 of 3)" is on screen while it waits.
+  server.script({ kind: 'error', preset: 'overloaded' }, { kind: 'error', preset: 'overloaded' }, { kind: 'judge', holdMs: 1500, delayMs: 20 } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  const status = bar(page).getByRole('status');
+  await expect(status).toContainText(/API overloaded \(529\) — trying again \(2 of 3\)( in \d+ s)?…/);
+  await expect(status).toContainText(/API overloaded \(529\) — trying again \(3 of 3\)( in \d+ s)?…/);
+  await expect(status).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
+  await expect(status).not.toContainText('trying again');
+  await expect(bar(page).getByRole('alert')).toHaveCount(0);
+  expect(server.calls('/v1/messages')).toHaveLength(3);
 });
 
 test('a connection cut mid-reply: the judged claims stay, the message says how far it got, and the rest is judged alone', async ({ page }) => {

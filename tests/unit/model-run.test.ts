@@ -234,6 +234,25 @@ describe('failures', () => {
     expect(run.results.judgements).toHaveLength(3);
   });
 
+  test('while a request is tried again, progress says which try, of how many, after what wait and why', async () => {
+    const { c, report } = threeClaimCase();
+    server.script({ kind: 'error', preset: 'overloaded' }, { kind: 'hangup' });
+    const waits: number[] = [];
+    const seen: RunProgress[] = [];
+    const run = await runModelAudit(c, report, opts({ sleep: async (ms) => void waits.push(ms), onProgress: (p) => seen.push(p) }));
+    expect(run.results.judgements).toHaveLength(3);
+    const retries = seen.filter((p) => p.retry).map((p) => ({ phase: p.phase, ...p.retry }));
+    expect(retries).toEqual([
+      { phase: 'waiting', attempt: 2, attempts: 3, waitMs: waits[0], kind: 'overloaded', status: 529 },
+      { phase: 'connecting', attempt: 2, attempts: 3, waitMs: waits[0], kind: 'overloaded', status: 529 },
+      { phase: 'waiting', attempt: 3, attempts: 3, waitMs: waits[1], kind: 'network' },
+      { phase: 'connecting', attempt: 3, attempts: 3, waitMs: waits[1], kind: 'network' },
+    ]);
+    // Once the reply streams, the retry is over.
+    expect(seen.at(-1)?.retry).toBeUndefined();
+    expect(seen.findLast((p) => p.phase === 'streaming')?.retry).toBeUndefined();
+  });
+
   test('a wait longer than a minute is not waited out but explained', async () => {
     const { c, report } = threeClaimCase();
     server.script({ kind: 'error', preset: 'rate_limit', headers: { 'retry-after': '600' } });
@@ -577,6 +596,36 @@ describe('a connection cut after the reply began', () => {
     const json = JSON.parse(out);
     expect(json.dimensions.accurate.status).not.toBe('NOT_CHECKED');
     expect(json.claims.filter((cl: { support?: unknown[] }) => cl.support?.length).length).toBe(2);
+  });
+
+  test('the CLI says on stderr that it tries again, and why, before each wait', async () => {
+    const { c } = threeClaimCase();
+    const dir = mkdtempSync(join(tmpdir(), 'retry-'));
+    const file = join(dir, 'case.json');
+    writeFileSync(file, JSON.stringify(c));
+    // Short waits (the server asks for them), so that the test does not sleep the real backoff.
+    const wait = { 'retry-after-ms': '20' };
+    server.script({ kind: 'error', preset: 'overloaded', headers: wait }, { kind: 'error', preset: 'overloaded', headers: wait });
+    const saved = { key: process.env.ANTHROPIC_API_KEY, base: process.env.ANTHROPIC_BASE_URL };
+    process.env.ANTHROPIC_API_KEY = KEY;
+    process.env.ANTHROPIC_BASE_URL = server.url;
+    let out = '';
+    let errText = '';
+    try {
+      await cliMain([file, '--model', '--format', 'json'], { out: (x) => (out += x), err: (x) => (errText += x) });
+    } finally {
+      for (const [k, v] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.base]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    expect(errText.split('\n').filter((l) => l.includes('trying again'))).toEqual([
+      `${file}: API overloaded (529) \u2014 trying again (2 of 3) in 1 s\u2026`,
+      `${file}: API overloaded (529) \u2014 trying again (3 of 3) in 1 s\u2026`,
+    ]);
+    expect(errText).not.toContain('model audit failed');
+    expect(messagesCalls()).toHaveLength(3);
+    expect(JSON.parse(out).claims.filter((cl: { support?: unknown[] }) => cl.support?.length).length).toBe(3);
   });
 
   test('the CLI wording of every kind speaks of the CLI, the page wording of the page', () => {

@@ -1,7 +1,7 @@
 // Text for the run bar, computed from the model state (kept out of the .svelte file).
 import { formatUSD } from '../../core/format';
 import type { AuditEstimate } from '../../model/estimate';
-import type { RunProgress } from '../../model/run';
+import type { RetryInfo, RunProgress } from '../../model/run';
 import { formatCount, type ModelStrings } from './strings';
 
 export function estimateLines(est: AuditEstimate, s: ModelStrings, lang: 'en' | 'cs'): string[] {
@@ -15,10 +15,16 @@ export function runLabel(est: AuditEstimate | null, s: ModelStrings): string {
   return est && est.usd !== null ? s.runWithCost(formatUSD(est.usd)) : s.run;
 }
 
+/** Why a request is tried again, in a few words: "API overloaded (529)", "Network unreachable". */
+function retryReason(r: RetryInfo, s: ModelStrings): string {
+  const words = r.kind in s.retryReason ? s.retryReason[r.kind as keyof ModelStrings['retryReason']] : s.retryReason.other;
+  return r.status !== undefined ? `${words} (${r.status})` : words;
+}
+
 export function progressLines(p: RunProgress, s: ModelStrings): string[] {
   const lines: string[] = [];
   let head = s.phase[p.phase];
-  if (p.phase === 'waiting' && p.waitMs !== undefined) head = s.waitFor(p.waitMs / 1000);
+  if (p.retry) head = s.retrying(retryReason(p.retry, s), p.retry.attempt, p.retry.attempts, p.phase === 'waiting' ? p.retry.waitMs / 1000 : null);
   if (p.phase === 'tool' && p.chunkId) head = s.lookup(p.chunkId);
   lines.push(head);
   let count = s.judged(p.claimsJudged, p.claimsTotal);
