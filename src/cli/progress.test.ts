@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startProgress } from './progress';
+import { retryLine, startProgress } from './progress';
 
 describe('startProgress', () => {
   it('draws nothing during the first second, then at most every 200 ms, and always the last case', () => {
@@ -24,5 +24,13 @@ describe('startProgress', () => {
   it('is silent without a sink', () => {
     const p = startProgress(10, undefined);
     expect(() => (p.tick(5), p.clear())).not.toThrow();
+  });
+});
+
+describe('retryLine', () => {
+  it('names the reason (with its status when there is one), the try of how many, and the wait', () => {
+    expect(retryLine({ attempt: 2, attempts: 3, waitMs: 1200, kind: 'network' })).toBe('network unreachable \u2014 trying again (2 of 3) in 2 s\u2026');
+    expect(retryLine({ attempt: 3, attempts: 3, waitMs: 7000, kind: 'rate_limit', status: 429 })).toBe('rate limit reached (429) \u2014 trying again (3 of 3) in 7 s\u2026');
+    expect(retryLine({ attempt: 2, attempts: 3, waitMs: 900, kind: 'unexpected' })).toBe('request failed \u2014 trying again (2 of 3) in 1 s\u2026');
   });
 });
