@@ -29,6 +29,7 @@ export type HistoryMessage =
   | { kind: 'imported'; result: import('../store/backup').ImportResult }
   | { kind: 'backup-error'; text: string }
   | { kind: 'backup-too-large' }
+  | { kind: 'backup-skipped'; skipped: number }
   | { kind: 'quota' };
 
 export class History {
@@ -178,8 +179,11 @@ export class History {
     this.#undo = null;
   }
 
-  /** The backup file's name and text (the caller downloads it). */
-  async exportBackup(): Promise<{ name: string; text: string }> {
+  /**
+   * The backup file's name and text (the caller downloads it). Damaged entries it left out are
+   * counted in the file and said in a message.
+   */
+  async exportBackup(): Promise<{ name: string; text: string; skipped: number }> {
     this.#busy = true;
     try {
       const { s, db } = await this.#store.open();
@@ -192,10 +196,29 @@ export class History {
         extra.push({ row: s.db.summarize(body, { title: s.history.defaultTitle(unsaved.case), created: now, updated: now }), body });
       }
       const file = await s.backup.exportBackup(db, { extra });
-      return { name: s.backup.backupFileName(), text: JSON.stringify(file, null, 1) };
+      const skipped = file.skipped_damaged ?? 0;
+      if (skipped > 0) this.#message = { kind: 'backup-skipped', skipped };
+      return { name: s.backup.backupFileName(), text: JSON.stringify(file, null, 1), skipped };
     } finally {
       this.#busy = false;
     }
+  }
+
+  /**
+   * The raw content of damaged entries (by their keys as stored: listed ones' `damage.key`, or
+   * those of list.damaged), as a file to download.
+   */
+  async exportDamaged(keys: readonly unknown[]): Promise<{ name: string; text: string }> {
+    const { s, db } = await this.#store.open();
+    const text = await s.damaged.exportDamaged(db, keys);
+    return { name: `citation-auditor-damaged-${new Date().toISOString().slice(0, 10)}.json`, text };
+  }
+
+  /** Deletes a damaged entry for good (there is nothing an Undo could show). */
+  async deleteDamaged(key: unknown): Promise<void> {
+    const { s, db } = await this.#store.open();
+    await s.damaged.deleteDamaged(db, key);
+    this.list.checkDamaged();
   }
 
   /** Merges a backup file into the history; the result is reported as a message. */

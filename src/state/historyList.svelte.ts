@@ -1,7 +1,9 @@
 // The history panel's list: the filters, and the window of pages in view, read from IndexedDB and
 // kept live (re-read whenever any tab changes the audits table). Only the pages in view are read.
 import type { ObservabilitySet } from 'dexie';
+import type { DamagedRows } from '../store/damaged';
 import type { AuditRow, RowVerdict } from '../store/db';
+import type { ListedRow } from '../store/schemas';
 import type { HistoryFilter, Page } from '../store/history';
 import type { OpenedStore, StoreHandle } from './historyStore';
 
@@ -69,7 +71,13 @@ export class HistoryList {
 
   #total = $state(0);
   #loaded = $state(false);
-  #pages = $state.raw<ReadonlyMap<number, AuditRow[]>>(new Map());
+  #pages = $state.raw<ReadonlyMap<number, ListedRow[]>>(new Map());
+  #damaged = $state.raw<DamagedRows>({ count: 0, rows: [] });
+  /** A check for damaged rows is under way / another is due when it ends. */
+  #checking = false;
+  #checkAgain = false;
+  /** The panel is showing (showRange since the last release): changes re-check damaged rows. */
+  #showing = false;
   /** The filter (as JSON) the rows in #pages belong to; '' after a change, until a page arrives. */
   #pagesKey = '';
   /** The pages in view, kept up to date (see #listen). */
@@ -97,7 +105,15 @@ export class HistoryList {
    * after the filter changed, and until its first page arrives, these are the previous filter's
    * rows (`loaded` is false meanwhile).
    */
-  rowAt(i: number): AuditRow | undefined {
+  /**
+   * Rows the list cannot show (the list's index does not hold them: wrong field types, missing
+   * fields), checked when the panel shows and after every change while it does.
+   */
+  get damaged(): DamagedRows {
+    return this.#damaged;
+  }
+
+  rowAt(i: number): ListedRow | undefined {
     return this.#pages.get(Math.floor(i / this.pageSize))?.[i % this.pageSize];
   }
 
@@ -127,6 +143,33 @@ export class HistoryList {
       }
     }
     for (let page = from; page <= to; page++) if (!this.#subs.has(page)) this.#watch(page, filter, key);
+    if (!this.#showing) {
+      this.#showing = true;
+      this.checkDamaged();
+    }
+  }
+
+  /** Looks for damaged rows again (the panel showed, the table changed). */
+  checkDamaged(): void {
+    if (this.#checking) {
+      this.#checkAgain = true;
+      return;
+    }
+    this.#checking = true;
+    this.#checkAgain = false;
+    this.#store
+      .open()
+      .then(({ s, db }) => s.damaged.findDamaged(db))
+      .then(
+        (d) => {
+          if (d.count !== this.#damaged.count || d.rows.length !== this.#damaged.rows.length || d.rows.some((r, i) => r.id !== this.#damaged.rows[i]?.id)) this.#damaged = d;
+        },
+        this.#onError,
+      )
+      .finally(() => {
+        this.#checking = false;
+        if (this.#checkAgain) this.checkDamaged();
+      });
   }
 
   /**
@@ -135,6 +178,7 @@ export class HistoryList {
    */
   release(): void {
     this.#dropAll();
+    this.#showing = false;
   }
 
   /** Stops everything (the history stopped). */
@@ -179,6 +223,7 @@ export class HistoryList {
     const onChange = (parts: ObservabilitySet) => {
       if (!('all' in parts) && !Object.keys(parts).some((k) => k.startsWith(prefix))) return;
       for (const entry of this.#subs.values()) this.#read(entry, opened);
+      if (this.#showing) this.checkDamaged();
     };
     const events = opened.s.dexie.Dexie.on;
     events('storagemutated', onChange);

@@ -9,6 +9,7 @@ export type Store = {
   backup: typeof import('../store/backup');
   persist: typeof import('../store/persist');
   labels: typeof import('../store/labels');
+  damaged: typeof import('../store/damaged');
   dexie: typeof import('dexie');
 };
 
@@ -21,8 +22,9 @@ export function loadStore(): Promise<Store> {
     import('../store/backup'),
     import('../store/persist'),
     import('../store/labels'),
+    import('../store/damaged'),
     import('dexie'),
-  ]).then(([db, history, backup, persist, labels, dexie]) => ({ db, history, backup, persist, labels, dexie }));
+  ]).then(([db, history, backup, persist, labels, damaged, dexie]) => ({ db, history, backup, persist, labels, damaged, dexie }));
   return storePromise;
 }
 
