@@ -67,3 +67,31 @@ test('a draft saved under the one key of earlier versions is restored and moved 
   await expect.poll(async () => (await draftInputs(page))?.query).toBe('Kept from the old version?');
   expect(await page.evaluate(() => localStorage.getItem('citation-auditor:draft'))).toBeNull();
 });
+
+test('a duplicated tab (a copy of the sessionStorage, tab id included) moves to a draft of its own', async ({ context }) => {
+  const a = await context.newPage();
+  await openApp(a);
+  await openCase(a, 'alce_asqa_demo1.json');
+  await expect.poll(async () => (await draftInputs(a))?.query).toBe(RAIN);
+  const idOf = (p: Page) => p.evaluate(() => sessionStorage.getItem('citation-auditor:tab'));
+  const original = await idOf(a);
+  expect(original).toBeTruthy();
+
+  // What "Duplicate tab" does: the new tab starts with the original's sessionStorage.
+  const b = await context.newPage();
+  await b.addInitScript((id) => {
+    if (!sessionStorage.getItem('citation-auditor:tab')) sessionStorage.setItem('citation-auditor:tab', id);
+  }, original!);
+  await openApp(b);
+  await expect(queryShown(b)).toHaveText(RAIN);
+  await expect.poll(() => idOf(b)).not.toBe(original);
+  expect(await idOf(a)).toBe(original);
+
+  // From now on the two tabs' drafts are apart.
+  await openCase(b, 'footnote_markdown_docid_penicillin.json');
+  await expect.poll(async () => (await draftInputs(b))?.query).toBe(PENICILLIN);
+  expect((await draftInputs(a))?.query).toBe(RAIN);
+  await a.reload();
+  await expect(report(a)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(queryShown(a)).toHaveText(RAIN);
+});
