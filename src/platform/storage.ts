@@ -6,12 +6,18 @@ export interface KeyValueStore {
   get(key: string): string | null;
   set(key: string, value: string): boolean;
   remove(key: string): void;
+  /** Every key the store holds. */
+  keys(): string[];
 }
 
-/** A guarded localStorage; a store that holds nothing where there is none. */
-export function browserStore(): KeyValueStore {
+/**
+ * A guarded localStorage (or, with 'session', the tab's sessionStorage, which survives a reload of
+ * the tab but no other tab reads); a store that holds nothing where there is none.
+ */
+export function browserStore(kind: 'local' | 'session' = 'local'): KeyValueStore {
   const ls = (): Storage | null => {
     try {
+      if (kind === 'session') return typeof sessionStorage === 'undefined' ? null : sessionStorage;
       return typeof localStorage === 'undefined' ? null : localStorage;
     } catch {
       return null;
@@ -42,6 +48,20 @@ export function browserStore(): KeyValueStore {
         // Storage unavailable: nothing was stored either.
       }
     },
+    keys() {
+      try {
+        const s = ls();
+        if (!s) return [];
+        const out: string[] = [];
+        for (let i = 0; i < s.length; i++) {
+          const k = s.key(i);
+          if (k !== null) out.push(k);
+        }
+        return out;
+      } catch {
+        return [];
+      }
+    },
   };
 }
 
@@ -58,5 +78,6 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
     remove: (k) => {
       map.delete(k);
     },
+    keys: () => [...map.keys()],
   };
 }

@@ -20,17 +20,33 @@ export const ui = new UiState(workbench);
  */
 export async function startWorkbench(): Promise<'draft' | 'example'> {
   void loadEngine();
-  const draft = workbench.storedDraft();
-  if (draft) {
-    workbench.restoreDraft(draft);
-    return 'draft';
-  }
+  watchTabId(workbench);
+  // The tab's own draft after a reload; in a fresh tab the newest draft of any tab (the page says
+  // so when it was another tab's: workbench.restoredFrom).
+  if (workbench.restoreStoredDraft()) return 'draft';
   const { defaultExample } = await exampleLibrary.load();
   // The user may have started typing (or opened a file) while the example was on its way.
-  if (workbench.storedDraft() === null && !workbench.query && !workbench.answerText && !workbench.chunksText) {
+  if (!workbench.hasOwnDraft() && !workbench.query && !workbench.answerText && !workbench.chunksText) {
     workbench.loadCase(defaultExample.case, `example:${defaultExample.id}`);
   }
   return 'example';
+}
+
+/**
+ * A duplicated tab starts with its original's sessionStorage, tab id included: each tab says
+ * its id once on a channel, and a tab that hears its own id from a newer one tells it, which then
+ * takes a new id (its inputs are kept; they move to a draft key of their own).
+ */
+function watchTabId(wb: Workbench): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel('citation-auditor:tabs');
+  channel.onmessage = (e: MessageEvent<unknown>) => {
+    const m = e.data as { kind?: unknown; tab?: unknown } | null;
+    if (!m || m.tab !== wb.tabId) return;
+    if (m.kind === 'hello') channel.postMessage({ kind: 'taken', tab: wb.tabId });
+    else if (m.kind === 'taken') wb.renewTabId();
+  };
+  channel.postMessage({ kind: 'hello', tab: wb.tabId });
 }
 
 export const dataset = new DatasetBrowser(workbench);

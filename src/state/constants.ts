@@ -3,8 +3,15 @@
 /** Prefix of every localStorage key the app writes. */
 export const STORAGE_PREFIX = 'citation-auditor:';
 
-/** The current inputs (versioned payload, see draft.ts). */
+/**
+ * The inputs as one key, as versions before per-tab drafts stored them (read once, then removed).
+ * Each tab's draft is `${DRAFT_KEY}:<tab id>` (tabDrafts.ts).
+ */
 export const DRAFT_KEY = `${STORAGE_PREFIX}draft`;
+/** This tab's id, in sessionStorage (which a reload keeps and other tabs do not see). */
+export const TAB_ID_KEY = `${STORAGE_PREFIX}tab`;
+/** At most this many tabs' drafts are kept; the oldest go first. */
+export const MAX_TAB_DRAFTS = 8;
 /** Settings: required style, answer language, UI language. */
 export const SETTINGS_KEY = `${STORAGE_PREFIX}settings`;
 /** Version of the draft payload; bump it and keep decoding older ones. */

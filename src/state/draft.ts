@@ -36,8 +36,34 @@ export interface Draft {
 
 export const EMPTY_INPUTS: Inputs = { query: '', answerText: '', chunksText: '', goldText: '' };
 
-export function encodeDraft(d: Draft): string {
-  return JSON.stringify({ v: DRAFT_VERSION, inputs: d.inputs, attached: d.attached, savedAt: new Date().toISOString() });
+/**
+ * The stored payload. `at` (save time, epoch ms) and `tab` (the writing tab) come first, so the
+ * newest of several drafts is found from the start of each without parsing megabytes.
+ */
+export function encodeDraft(d: Draft, meta: { at?: number; tab?: string } = {}): string {
+  const at = meta.at ?? Date.now();
+  return JSON.stringify({
+    v: DRAFT_VERSION,
+    at,
+    ...(meta.tab !== undefined ? { tab: meta.tab } : {}),
+    inputs: d.inputs,
+    attached: d.attached,
+    savedAt: new Date(at).toISOString(),
+  });
+}
+
+/** When a stored payload was saved (epoch ms), or null when it does not say. */
+export function draftSavedAt(raw: string): number | null {
+  const m = /^\{"v":\d+,"at":(\d+)[,}]/.exec(raw.slice(0, 40));
+  if (m) return Number(m[1]);
+  // Payloads of earlier versions carry only the ISO time, at the end.
+  try {
+    const v = JSON.parse(raw) as { savedAt?: unknown };
+    const ms = typeof v.savedAt === 'string' ? Date.parse(v.savedAt) : NaN;
+    return Number.isFinite(ms) ? ms : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A stored draft, or null when there is none or it cannot be read. */

@@ -60,8 +60,8 @@ function setup(opts: { db?: AppDb; model?: { results: ModelResults | null }; pag
  *  does this on every change) and write it. */
 async function settle(wb: Workbench, history: History) {
   await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
-  history.sync();
-  await history.flush();
+  history.autosave.sync();
+  await history.autosave.flush();
 }
 
 describe('History auto-save', () => {
@@ -72,7 +72,7 @@ describe('History auto-save', () => {
     let page = await listAudits(db);
     expect(page.total).toBe(1);
     const id = page.rows[0]!.id;
-    expect(history.currentId).toBe(id);
+    expect(history.autosave.currentId).toBe(id);
 
     wb.setInput('query', 'How tall is the old clock tower?');
     await settle(wb, history);
@@ -84,7 +84,7 @@ describe('History auto-save', () => {
     await settle(wb, history);
     page = await listAudits(db);
     expect(page.total).toBe(2);
-    expect(history.currentId).not.toBe(id);
+    expect(history.autosave.currentId).not.toBe(id);
   });
 
   it('saves when the page is idle, not straight from the timer', async () => {
@@ -95,7 +95,7 @@ describe('History auto-save', () => {
       const { db, wb, history } = setup();
       wb.loadCase(caseA, 'file:a.json');
       await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
-      history.sync();
+      history.autosave.sync();
       await vi.waitFor(() => expect(pending).toHaveLength(1));
       expect((await listAudits(db)).total).toBe(0);
       pending[0]!();
@@ -116,7 +116,7 @@ describe('History auto-save', () => {
       stop();
     });
     await settle(wb, fresh);
-    expect(fresh.isPristineExample()).toBe(true);
+    expect(fresh.autosave.isPristineExample()).toBe(true);
     expect((await listAudits(db)).total).toBe(0);
     wb.setInput('query', 'Edited question');
     await settle(wb, fresh);
@@ -138,7 +138,7 @@ describe('History auto-save', () => {
     expect(wb.query).toBe(caseA.query);
     // The audit comes back with the scope it was made with.
     expect(wb.settings.citationScope).toBe('paragraph');
-    expect(history.currentId).toBe(id);
+    expect(history.autosave.currentId).toBe(id);
     wb.setInput('answerText', 'The clock tower is 96 metres high [1].');
     await settle(wb, history);
     expect((await listAudits(db)).total).toBe(2);
@@ -151,8 +151,8 @@ describe('History auto-save', () => {
     const put = vi.spyOn(db.bodies, 'put').mockRejectedValue(quota);
     wb.loadCase(caseA, 'file:a.json');
     await settle(wb, history);
-    expect(history.saveStatus).toBe('quota');
-    expect(history.hasUnsaved).toBe(true);
+    expect(history.autosave.saveStatus).toBe('quota');
+    expect(history.autosave.hasUnsaved).toBe(true);
     expect(wb.query).toBe(caseA.query); // the draft is untouched
     put.mockRestore();
     const backup = JSON.parse((await history.exportBackup()).text) as { audits: { case: AuditCase }[] };
@@ -174,17 +174,17 @@ describe('History auto-save', () => {
 
   it('pages through the list live', async () => {
     const { db, wb, history } = setup();
-    history.showRange(0, 10);
-    await vi.waitFor(() => expect(history.loaded).toBe(true));
-    expect(history.total).toBe(0);
+    history.list.showRange(0, 10);
+    await vi.waitFor(() => expect(history.list.loaded).toBe(true));
+    expect(history.list.total).toBe(0);
     wb.loadCase(caseA, 'file:a.json');
     await settle(wb, history);
-    await vi.waitFor(() => expect(history.total).toBe(1));
-    expect(history.rowAt(0)?.title).toBe(caseA.query);
-    history.text = 'herons';
-    history.showRange(0, 10);
-    await vi.waitFor(() => expect(history.loaded).toBe(true));
-    expect(history.total).toBe(0);
+    await vi.waitFor(() => expect(history.list.total).toBe(1));
+    expect(history.list.rowAt(0)?.title).toBe(caseA.query);
+    history.list.text = 'herons';
+    history.list.showRange(0, 10);
+    await vi.waitFor(() => expect(history.list.loaded).toBe(true));
+    expect(history.list.total).toBe(0);
     void db;
   });
 
@@ -196,11 +196,11 @@ describe('History auto-save', () => {
     // the frame that opened the panel. With timers frozen the page must still arrive.
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
     try {
-      history.showRange(0, 10);
-      for (let i = 0; i < 200 && !history.loaded; i++) await new Promise((r) => setImmediate(r));
-      expect(history.loaded).toBe(true);
-      expect(history.total).toBe(1);
-      expect(history.rowAt(0)?.title).toBe(caseA.query);
+      history.list.showRange(0, 10);
+      for (let i = 0; i < 200 && !history.list.loaded; i++) await new Promise((r) => setImmediate(r));
+      expect(history.list.loaded).toBe(true);
+      expect(history.list.total).toBe(1);
+      expect(history.list.rowAt(0)?.title).toBe(caseA.query);
     } finally {
       vi.useRealTimers();
     }
@@ -208,41 +208,41 @@ describe('History auto-save', () => {
 
   it('follows writes made through another connection (another tab)', async () => {
     const { db, history } = setup();
-    history.showRange(0, 10);
-    await vi.waitFor(() => expect(history.loaded).toBe(true));
+    history.list.showRange(0, 10);
+    await vi.waitFor(() => expect(history.list.loaded).toBe(true));
     const otherTab = new AppDb(db.name);
     cleanups.push(() => otherTab.close());
     await saveAudit(otherTab, makeSave({ case: caseB, now: 5000 }));
-    await vi.waitFor(() => expect(history.total).toBe(1));
-    expect(history.rowAt(0)?.title).toBe(caseB.query);
+    await vi.waitFor(() => expect(history.list.total).toBe(1));
+    expect(history.list.rowAt(0)?.title).toBe(caseB.query);
   });
 
   it('does not miss a write that lands while a page is being read', async () => {
     const { db, history } = setup();
     await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
     await history.ready;
-    history.text = 'tower';
+    history.list.text = 'tower';
     // A search reads the matching ids, then their rows, in two transactions. This write is queued
     // behind the first one and commits before the second: the read in flight misses it, so its
     // change notice (which arrives during that read) must make the page be read once more.
-    history.showRange(0, 10);
+    history.list.showRange(0, 10);
     const other = restoreCase({ ...caseA, id: 'tower-b', query: 'Which tower is older?' }).value!;
     await saveAudit(db, makeSave({ case: other, now: 2000 }));
-    await vi.waitFor(() => expect(history.total).toBe(2));
-    expect(history.rowAt(0)?.title).toBe('Which tower is older?');
+    await vi.waitFor(() => expect(history.list.total).toBe(2));
+    expect(history.list.rowAt(0)?.title).toBe('Which tower is older?');
   });
 
   it('keeps the rows it shows when a re-read finds them unchanged', async () => {
     const { db, history } = setup({ pageSize: 1 });
     await saveAudit(db, makeSave({ case: caseA, now: 2000 }));
-    history.showRange(0, 0);
-    await vi.waitFor(() => expect(history.total).toBe(1));
-    const shown = history.rowAt(0);
+    history.list.showRange(0, 0);
+    await vi.waitFor(() => expect(history.list.total).toBe(1));
+    const shown = history.list.rowAt(0);
     // An older audit lands on page 1: page 0 is read again and is the same, so it is kept as is
     // (the panel does not render its rows again).
     await saveAudit(db, makeSave({ case: caseB, now: 1000 }));
-    await vi.waitFor(() => expect(history.total).toBe(2));
-    expect(history.rowAt(0)).toBe(shown);
+    await vi.waitFor(() => expect(history.list.total).toBe(2));
+    expect(history.list.rowAt(0)).toBe(shown);
   });
 });
 
@@ -250,17 +250,17 @@ describe('History list after the panel closes', () => {
   it('stops following writes until the rows are shown again', async () => {
     const { db, history } = setup();
     await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
-    history.showRange(0, 10);
-    await vi.waitFor(() => expect(history.total).toBe(1));
-    history.release();
+    history.list.showRange(0, 10);
+    await vi.waitFor(() => expect(history.list.total).toBe(1));
+    history.list.release();
     await saveAudit(db, makeSave({ case: caseB, now: 2000 }));
     // Nothing is watched: the write's change notice reads nothing (a read would take a few ms).
     await new Promise((r) => setTimeout(r, 150));
-    expect(history.total).toBe(1);
-    expect(history.rowAt(0)?.title).toBe(caseA.query);
-    history.showRange(0, 10);
-    await vi.waitFor(() => expect(history.total).toBe(2));
-    expect(history.rowAt(0)?.title).toBe(caseB.query);
+    expect(history.list.total).toBe(1);
+    expect(history.list.rowAt(0)?.title).toBe(caseA.query);
+    history.list.showRange(0, 10);
+    await vi.waitFor(() => expect(history.list.total).toBe(2));
+    expect(history.list.rowAt(0)?.title).toBe(caseB.query);
   });
 });
 
@@ -270,19 +270,19 @@ describe('History list across a filter change', () => {
     await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
     await saveAudit(db, makeSave({ case: caseB, now: 2000 }));
     await history.ready;
-    history.showRange(0, 10);
-    await vi.waitFor(() => expect(history.total).toBe(2));
-    const before = history.rowAt(0);
+    history.list.showRange(0, 10);
+    await vi.waitFor(() => expect(history.list.total).toBe(2));
+    const before = history.list.rowAt(0);
     expect(before?.title).toBe(caseB.query);
-    history.text = 'tower';
-    history.showRange(0, 10);
+    history.list.text = 'tower';
+    history.list.showRange(0, 10);
     // Not answered yet: the rows shown are still there (no placeholders), marked as not loaded.
-    expect(history.loaded).toBe(false);
-    expect(history.rowAt(0)).toBe(before);
-    await vi.waitFor(() => expect(history.loaded).toBe(true));
-    expect(history.total).toBe(1);
-    expect(history.rowAt(0)?.title).toBe(caseA.query);
-    expect(history.rowAt(1)).toBeUndefined();
+    expect(history.list.loaded).toBe(false);
+    expect(history.list.rowAt(0)).toBe(before);
+    await vi.waitFor(() => expect(history.list.loaded).toBe(true));
+    expect(history.list.total).toBe(1);
+    expect(history.list.rowAt(0)?.title).toBe(caseA.query);
+    expect(history.list.rowAt(1)).toBeUndefined();
   });
 });
 
@@ -366,7 +366,7 @@ describe('Share', () => {
     expect(loc.cleared).toBe(1);
     // The opened audit goes into history.
     await settle(wb, history);
-    expect(history.currentId).not.toBeNull();
+    expect(history.autosave.currentId).not.toBeNull();
   });
 
   it('carries the model results: the receiver recomputes the same model report', async () => {

@@ -2,6 +2,7 @@
 // (with its dictionary and encoder) and the core load with import() only when a link is made or
 // opened. Opening never silently replaces local work: it asks first, and a damaged link changes
 // nothing at all.
+import { untrack } from 'svelte';
 import type { AuditCase, ModelResults } from '../core/types';
 import type { ShareErrorKind } from '../share/codec';
 import { LINK_MAX_CHARS, LINK_WARN_CHARS } from '../share/constants';
@@ -110,6 +111,19 @@ export class Share {
   includeLabels = $state(true);
   includeExtras = $state(false);
 
+  /**
+   * What the link is made of beside the inputs' text: the audit (its revision and report), the
+   * model results and the dialog's options. A new value (a new object) whenever any changes.
+   */
+  linkInputs = $derived.by(() => ({
+    revision: this.#workbench.revision,
+    report: this.#workbench.report,
+    model: this.modelResults,
+    includeModel: this.includeModel,
+    includeLabels: this.includeLabels,
+    includeExtras: this.includeExtras,
+  }));
+
   #link = $state.raw<LinkInfo | null>(null);
   #building = $state(false);
   #incoming = $state.raw<Incoming | null>(null);
@@ -144,18 +158,29 @@ export class Share {
     return this.#labels.length;
   }
 
-  /** Opens the link the page was loaded with, and any the user navigates to. Idempotent. */
+  /**
+   * Opens the link the page was loaded with, and any the user navigates to; while the dialog is
+   * open, rebuilds the link whenever linkInputs change. Idempotent.
+   */
   start(): () => void {
     if (this.#started || !this.#location) return () => {};
     this.#started = true;
     void this.openFromHash(this.#location.hash);
     const onHash = () => void this.openFromHash(this.#location!.hash);
     if (typeof window !== 'undefined') window.addEventListener('hashchange', onHash);
+    const stopFollowing = $effect.root(() => {
+      // Reading linkInputs is what makes a change of any of them run this again.
+      $effect(() => {
+        if (this.dialogOpen && this.linkInputs) untrack(() => void this.refresh());
+      });
+    });
     return () => {
+      stopFollowing();
       if (typeof window !== 'undefined') window.removeEventListener('hashchange', onHash);
       this.#started = false;
     };
   }
+
 
   // --- making a link ------------------------------------------------------------------------
 
@@ -274,7 +299,7 @@ export class Share {
     // A draft keeps the origin of what it started from: an edited example is still "example:…"
     // (and, restored in a new tab, looks freshly loaded), so the example itself is compared.
     if (origin.startsWith('example:')) {
-      if (!this.#exampleCase) return !this.#history?.isPristineExample();
+      if (!this.#exampleCase) return !this.#history?.autosave.isPristineExample();
       const example = await this.#exampleCase(origin.slice('example:'.length)).catch(() => null);
       return !example || !sameInputs(caseToDraft(example, origin).inputs, wb.inputs);
     }
@@ -304,7 +329,7 @@ export class Share {
       wb.updateSettings({ requiredStyle, language, citationScope });
     }
     // The opened audit is a new history entry (saved by the history's auto-save).
-    this.#history?.adoptNextLoad(null);
+    this.#history?.autosave.adoptNextLoad(null);
     wb.loadCase(env.case, 'link');
     if (env.model) {
       // Verdict and scores are recomputed here, never taken from the link.

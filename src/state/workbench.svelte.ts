@@ -8,19 +8,11 @@ import type { Analysis, Diagnostic } from './analysis';
 import { AuditRunner, type RunnerOptions } from './auditRunner';
 import { reuseUnchanged } from './reuse';
 import { engineNow } from './engineLoader';
-import { DRAFT_KEY, DRAFT_SAVE_DEBOUNCE_MS, MAX_DRAFT_CHARS, SETTINGS_KEY } from './constants';
-import {
-  type Attached,
-  decodeDraft,
-  type Draft,
-  EMPTY_INPUTS,
-  encodeDraft,
-  type Inputs,
-  isEmptyInputs,
-  sameInputs,
-} from './draft';
+import { DRAFT_SAVE_DEBOUNCE_MS, MAX_DRAFT_CHARS, SETTINGS_KEY } from './constants';
+import { type Attached, type Draft, EMPTY_INPUTS, type Inputs, isEmptyInputs, sameInputs } from './draft';
 import { defaultSettings, restoreSettings, type Settings } from './settings';
-import { localStore, type KeyValueStore } from './storage';
+import { localStore, sessionStore, type KeyValueStore } from './storage';
+import { TabDrafts, type DraftSource } from './tabDrafts';
 
 export type InputName = keyof Inputs;
 
@@ -58,6 +50,8 @@ export function caseToDraft(c: AuditCase, origin: string): Draft {
 
 export interface WorkbenchOptions {
   store?: KeyValueStore;
+  /** The tab's own storage (sessionStorage), which holds the tab's id for its draft. */
+  session?: KeyValueStore;
   runner?: RunnerOptions;
   /** navigator.language, for the default UI language. */
   locale?: string;
@@ -77,8 +71,12 @@ export class Workbench {
   #undo = $state.raw<UndoEntry | null>(null);
   #draftStatus = $state<DraftStatus>('saved');
   #lastGoodChunks = $state.raw<{ chunks: Chunk[]; format: ChunkFormat } | null>(null);
+  #restoredFrom = $state.raw<{ source: DraftSource; savedAt: number | null } | null>(null);
 
   readonly #store: KeyValueStore;
+  readonly #drafts: TabDrafts;
+  /** The save time of the draft just restored: saved again unchanged, it keeps that time. */
+  #restoredAt: number | null = null;
   readonly #runner: AuditRunner;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #undoIds = 0;
@@ -87,6 +85,7 @@ export class Workbench {
 
   constructor(opts: WorkbenchOptions = {}) {
     this.#store = opts.store ?? localStore;
+    this.#drafts = new TabDrafts(this.#store, opts.session ?? sessionStore);
     this.#settings = restoreSettings(this.#store.get(SETTINGS_KEY), defaultSettings(opts.locale));
     this.#runner = new AuditRunner(
       // Objects that did not change are kept, so the report and the editors skip them.
@@ -254,9 +253,14 @@ export class Workbench {
     this.#replace(caseToDraft(c, origin), origin, opts.undo === 'if-edited' && !edited);
   }
 
-  /** Put back a stored draft (no undo entry: nothing is being replaced by the user). */
-  restoreDraft(d: Draft): void {
+  /**
+   * Put back a stored draft (no undo entry: nothing is being replaced by the user). `savedAt`,
+   * its save time, stays its time until something changes: a restore is not an edit, so a tab
+   * that is only reloaded does not become the newest draft.
+   */
+  restoreDraft(d: Draft, savedAt: number | null = null): void {
     this.#setAll(d);
+    this.#restoredAt = savedAt;
     this.#pristine = d.inputs;
     this.#undo = null;
   }
@@ -314,9 +318,49 @@ export class Workbench {
     }
   }
 
-  /** The stored draft, if any. */
+  /** The draft this tab would start with: its own (after a reload), else the newest of any tab. */
   storedDraft(): Draft | null {
-    return decodeDraft(this.#store.get(DRAFT_KEY));
+    return this.#drafts.restorable()?.draft ?? null;
+  }
+
+  /** This tab has saved a draft of its own. */
+  hasOwnDraft(): boolean {
+    return this.#drafts.own() !== null;
+  }
+
+  /**
+   * Puts back the draft this tab starts with (see storedDraft) and remembers where it came from,
+   * so the page can say when it was another tab's. Returns that, or null with no draft.
+   */
+  restoreStoredDraft(): DraftSource | null {
+    const stored = this.#drafts.restorable();
+    if (!stored) return null;
+    this.restoreDraft(stored.draft, stored.savedAt);
+    this.#restoredFrom = { source: stored.source, savedAt: stored.savedAt };
+    return stored.source;
+  }
+
+  /** Where the restored draft came from (until dismissed); null when nothing was restored. */
+  get restoredFrom(): { source: DraftSource; savedAt: number | null } | null {
+    return this.#restoredFrom;
+  }
+
+  dismissRestoredFrom(): void {
+    this.#restoredFrom = null;
+  }
+
+  /**
+   * Another open tab uses this tab's draft key (a duplicated tab copies sessionStorage): this
+   * tab moves its draft to a key of its own.
+   */
+  renewTabId(): void {
+    this.#drafts.renew();
+    this.#scheduleSave();
+  }
+
+  /** This tab's id (its draft key is derived from it). */
+  get tabId(): string {
+    return this.#drafts.tabId;
   }
 
   dispose(): void {
@@ -363,6 +407,7 @@ export class Workbench {
   }
 
   #changed(immediate: boolean): void {
+    this.#restoredAt = null;
     this.#revision++;
     this.#model = null;
     this.#runner.request(this.#request(), immediate);
@@ -379,11 +424,6 @@ export class Workbench {
   }
 
   #saveDraft(): void {
-    const payload = encodeDraft({ inputs: this.inputs, attached: this.#attached });
-    if (payload.length > MAX_DRAFT_CHARS) {
-      this.#draftStatus = 'too-large';
-      return;
-    }
-    this.#draftStatus = this.#store.set(DRAFT_KEY, payload) ? 'saved' : 'failed';
+    this.#draftStatus = this.#drafts.save({ inputs: this.inputs, attached: this.#attached }, MAX_DRAFT_CHARS, this.#restoredAt ?? Date.now());
   }
 }

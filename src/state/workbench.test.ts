@@ -68,9 +68,11 @@ describe('Workbench', () => {
       const { wb, store } = bench();
       wb.loadCase(caseA, 'example:a');
       wb.setInput('goldText', 'Paris is in France.');
-      expect(decodeDraft(store.get(DRAFT_KEY))).toBeNull();
+      // Each tab has its draft key (tabDrafts.ts): the draft is under this tab's.
+      const key = `${DRAFT_KEY}:${wb.tabId}`;
+      expect(decodeDraft(store.get(key))).toBeNull();
       vi.advanceTimersByTime(1000);
-      expect(decodeDraft(store.get(DRAFT_KEY))?.inputs.goldText).toBe('Paris is in France.');
+      expect(decodeDraft(store.get(key))?.inputs.goldText).toBe('Paris is in France.');
       wb.setInput('query', 'changed');
       wb.flushDraft();
       const again = bench(store).wb;

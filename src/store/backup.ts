@@ -5,6 +5,7 @@
 import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import { BACKUP_FORMAT, BACKUP_VERSION } from './constants';
+import { findDamaged, isDamaged } from './damaged';
 import { summarize, type AuditBody, type AuditRow, type AppDb } from './db';
 import { defaultTitle, newAuditId } from './history';
 import {
@@ -40,6 +41,11 @@ export interface BackupFile {
   audits: BackupAudit[];
   /** Annotation labels of the labels table (by case, claim, chunk and annotator). */
   labels: AnnotationLabel[];
+  /**
+   * Damaged entries left out (rows not what this app writes, or without a readable body); the
+   * history panel lists them and exports their raw content. Absent when there were none.
+   */
+  skipped_damaged?: number;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -67,10 +73,20 @@ export interface ExportOptions {
   now?: number;
 }
 
-/** The whole history (trash excluded) as a backup file value. */
+/** A body the backup can carry: an object with a case object. */
+function readableBody(body: unknown): body is AuditBody {
+  return !!body && typeof body === 'object' && !!(body as { case?: unknown }).case && typeof (body as { case?: unknown }).case === 'object';
+}
+
+/**
+ * The whole history (trash excluded) as a backup file value. Damaged entries are left out and
+ * counted (`skipped_damaged`): those the list's index does not hold, and listed rows that are not
+ * what this app writes or whose body is missing or unreadable.
+ */
 export async function exportBackup(db: AppDb, opts: ExportOptions = {}): Promise<BackupFile> {
   const audits: BackupAudit[] = [];
   let labels: AnnotationLabel[] = [];
+  let skipped = 0;
   await db.transaction('r', db.audits, db.bodies, db.labels, async () => {
     // In batches, oldest first, so a large history is not read in one request.
     const ids = (await db.audits.where('[trashed+updated]').between([0, -Infinity], [0, Infinity], true, true).primaryKeys()) as string[];
@@ -79,11 +95,14 @@ export async function exportBackup(db: AppDb, opts: ExportOptions = {}): Promise
       const [rows, bodies] = await Promise.all([db.audits.bulkGet(slice), db.bodies.bulkGet(slice)]);
       rows.forEach((row, k) => {
         const body = bodies[k];
-        if (row && body) audits.push(toBackupAudit(row, body));
+        if (!row) return;
+        if (isDamaged(row) || !readableBody(body)) skipped++;
+        else audits.push(toBackupAudit(row, body));
       });
     }
     labels = await db.labels.toArray();
   });
+  skipped += (await findDamaged(db, 0)).count;
   for (const e of opts.extra ?? []) if (!audits.some((a) => a.id === e.row.id)) audits.push(toBackupAudit(e.row, e.body));
   const file: BackupFile = {
     format: BACKUP_FORMAT,
@@ -91,6 +110,7 @@ export async function exportBackup(db: AppDb, opts: ExportOptions = {}): Promise
     exported_at: iso(opts.now ?? Date.now()),
     audits,
     labels,
+    ...(skipped > 0 ? { skipped_damaged: skipped } : {}),
   };
   return redactSecrets(file, opts.secrets ?? []);
 }

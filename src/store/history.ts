@@ -7,7 +7,8 @@ import type { AuditCase, ModelResults, Report } from '../core/types';
 import { HISTORY_PAGE_SIZE, SEARCH_SMALL_RESULT as SMALL_RESULT, TITLE_MAX_CHARS, TRASH_KEEP_MS } from './constants';
 import type { SliceOptions } from './hash';
 import { auditHash, auditHashInSlices, summarize, type AuditBody, type AuditRow, type AppDb, type RowVerdict } from './db';
-import { AuditSettingsSchema, type AnnotationLabel, type Timings, type Usage } from './schemas';
+import { checkRows } from './damaged';
+import { AuditSettingsSchema, type AnnotationLabel, type ListedRow, type Timings, type Usage } from './schemas';
 import { redactSecrets } from './secrets';
 import { indexWords, queryWords } from './words';
 
@@ -281,7 +282,8 @@ export async function rowsFor(db: AppDb, ids: readonly string[]): Promise<AuditR
 }
 
 export interface Page {
-  rows: AuditRow[];
+  /** A row that is not what this app writes is kept in its place, marked (`damage`). */
+  rows: ListedRow[];
   total: number;
 }
 
@@ -293,6 +295,11 @@ export async function listAudits(
   limit = HISTORY_PAGE_SIZE,
   smallResult = SMALL_RESULT,
 ): Promise<Page> {
+  const page = await readPage(db, filter, offset, limit, smallResult);
+  return { rows: checkRows(page.rows), total: page.total };
+}
+
+async function readPage(db: AppDb, filter: HistoryFilter, offset: number, limit: number, smallResult: number): Promise<{ rows: AuditRow[]; total: number }> {
   const words = queryWords(filter.text ?? '');
   if (words.length > 0) {
     const hits = await wordHits(db, words);

@@ -97,6 +97,43 @@ export interface AuditRow {
   trashedAt?: number;
 }
 
+/**
+ * A list row as read back from IndexedDB: the fields the list shows, sorts, filters and indexes,
+ * with their types. A row that fails it (written by hand, by another program, or damaged) is
+ * listed as damaged instead of being shown as if it were whole (damaged.ts).
+ */
+export const AuditRowSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  created: z.number(),
+  updated: z.number(),
+  verdict: z.enum(['PASS', 'FAIL', 'INCOMPLETE', 'NONE']),
+  checkedBy: z.enum(['local', 'model', 'none']),
+  model: z.string().optional(),
+  language: z.string().optional(),
+  caseId: z.string().optional(),
+  queryPreview: z.string(),
+  answerPreview: z.string(),
+  chunkCount: z.number(),
+  claimCount: z.number(),
+  citationCount: z.number(),
+  labelCount: z.number(),
+  bytes: z.number(),
+  words: z.array(z.string()),
+  hash: z.string(),
+  trashed: z.union([z.literal(0), z.literal(1)]),
+  trashedAt: z.number().optional(),
+});
+
+/** What is wrong with a damaged row, and its primary key as stored (maybe not even a string). */
+export interface Damage {
+  key: unknown;
+  problems: string[];
+}
+
+/** A row of the history list; `damage` is set on a row that failed AuditRowSchema. */
+export type ListedRow = AuditRow & { damage?: Damage };
+
 /** The heavy part of an audit (v2), one row per list row, same id. */
 export interface AuditBody {
   id: string;

@@ -253,6 +253,8 @@ const en = {
   fileUnreadable: (name: string, detail: string) => `Could not open ${name}: ${detail}`,
   fileEmpty: (name: string) => `${name} contains no case.`,
   restoredDraft: 'Restored your draft from this browser.',
+  draftFromOtherTab: (when: string | null) =>
+    `These inputs are the newest draft of another tab${when ? ` (saved ${when})` : ''}. This tab keeps its own draft from now on; the other tab's stays as it was.`,
   cleared: 'Inputs cleared.',
 
   formatName: {
@@ -508,6 +510,8 @@ const cs: Messages = {
   fileUnreadable: (name, detail) => `Soubor ${name} nelze otevřít: ${detail}`,
   fileEmpty: (name) => `Soubor ${name} neobsahuje žádný případ.`,
   restoredDraft: 'Obnoven váš koncept z tohoto prohlížeče.',
+  draftFromOtherTab: (when) =>
+    `Tyto vstupy jsou nejnovější koncept jiné karty${when ? ` (uložen ${when})` : ''}. Tato karta si od teď vede vlastní koncept; koncept té druhé karty zůstává, jak byl.`,
   cleared: 'Vstupy vymazány.',
 
   formatName: {

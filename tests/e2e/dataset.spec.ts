@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
-import { editorHost, report, snap } from './helpers';
+import { draftInputs, editorHost, report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-DATASET-KEY-22223333'}`;
@@ -99,7 +99,7 @@ test('the results table: one row per case, sorted, filtered, opened in the workb
   await expect(page.locator('main.workspace')).toBeVisible();
   await expect(report(page)).toContainText(/INCOMPLETE|FAIL|PASS/);
   await expect
-    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query))
+    .poll(async () => (await draftInputs(page))?.query)
     .toBe('How high is Mount Everest and when was it first climbed?');
 });
 
@@ -139,7 +139,7 @@ test('a file dropped on the Dataset view becomes the dataset (the workbench keep
   await openApp(page);
   // The workbench saves its draft a moment after the case is shown: wait for it, so the check
   // below compares against what was saved and not against "not saved yet".
-  const draftQuery = () => page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query ?? null);
+  const draftQuery = async () => (await draftInputs(page))?.query ?? null;
   await expect.poll(draftQuery).not.toBeNull();
   const query = (await draftQuery()) as string;
   await views(page).getByRole('button', { name: 'Dataset' }).click();

@@ -34,6 +34,15 @@ export async function readClipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
+/** The inputs of this tab's saved draft (each tab has its own draft key, named by its tab id). */
+export async function draftInputs(page: Page): Promise<Record<string, string> | null> {
+  return page.evaluate(() => {
+    const tab = sessionStorage.getItem('citation-auditor:tab');
+    const raw = tab ? localStorage.getItem(`citation-auditor:draft:${tab}`) : null;
+    return (JSON.parse(raw ?? 'null') as { inputs?: Record<string, string> } | null)?.inputs ?? null;
+  });
+}
+
 export function report(page: Page): Locator {
   return page.getByRole('region', { name: 'Report' });
 }

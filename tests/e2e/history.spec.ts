@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { caseFilePath, report } from './helpers';
+import { caseFilePath, draftInputs, report } from './helpers';
 
 const DEMO_QUERY = 'Which is the most rainy place on earth?';
 
@@ -18,7 +18,7 @@ async function openCase(page: Page, file: string): Promise<void> {
 }
 
 async function draftQuery(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs?.query);
+  return (await draftInputs(page))?.query;
 }
 
 function historyDialog(page: Page) {

@@ -5,7 +5,7 @@ import { deflateSync } from 'fflate';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { toBase64Url } from '../../src/share/base64url';
 import { crc32 } from '../../src/share/crc32';
-import { caseFilePath, report } from './helpers';
+import { caseFilePath, draftInputs, report } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -15,7 +15,7 @@ async function openApp(page: Page, url = './'): Promise<void> {
 }
 
 async function draft(page: Page): Promise<unknown> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:draft') ?? 'null')?.inputs ?? null);
+  return draftInputs(page);
 }
 
 async function reportText(page: Page): Promise<string> {

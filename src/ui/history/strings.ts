@@ -54,6 +54,18 @@ const en = {
   notFound: 'That audit is no longer in the history.',
   invalidCase: 'That stored audit cannot be opened:',
   backupTooLarge: 'That file is too large to be a backup this browser can import.',
+  damagedTitle: 'Damaged entries',
+  damagedCount: (n: number) =>
+    `${n.toLocaleString('en')} damaged ${n === 1 ? 'entry is' : 'entries are'} not in the list, the search or backups: ${n === 1 ? 'its' : 'their'} fields are not what this app writes. Export the raw content, or delete ${n === 1 ? 'it' : 'them'}.`,
+  damagedBadge: 'Damaged',
+  damagedUntitled: (id: string) => `Entry ${id}`,
+  exportRaw: 'Export raw',
+  exportRawLabel: (label: string) => `Export the raw content of damaged entry “${label}”`,
+  exportAllRaw: 'Export all raw',
+  deleteDamagedLabel: (label: string) => `Delete damaged entry “${label}”`,
+  damagedMore: (n: number) => `… and ${n.toLocaleString('en')} more`,
+  backupSkipped: (n: number) =>
+    `The backup left out ${n.toLocaleString('en')} damaged ${n === 1 ? 'entry' : 'entries'}; export ${n === 1 ? 'its' : 'their'} raw content from the damaged entries.`,
   imported: (r: ImportResult) =>
     [
       `Imported ${r.added} ${r.added === 1 ? 'audit' : 'audits'}`,
@@ -149,6 +161,19 @@ const cs: HistoryStrings = {
   notFound: 'Tento audit už v historii není.',
   invalidCase: 'Uložený audit nelze otevřít:',
   backupTooLarge: 'Soubor je příliš velký na zálohu, kterou by tento prohlížeč zvládl importovat.',
+  damagedTitle: 'Poškozené záznamy',
+  damagedCount: (n: number) => {
+    const words = n === 1 ? 'poškozený záznam není' : n >= 2 && n <= 4 ? 'poškozené záznamy nejsou' : 'poškozených záznamů není';
+    return `${n.toLocaleString('cs')} ${words} v seznamu, ve vyhledávání ani v zálohách: jejich pole neodpovídají tomu, co tato aplikace ukládá. Exportujte surový obsah, nebo je smažte.`;
+  },
+  damagedBadge: 'Poškozený',
+  damagedUntitled: (id: string) => `Záznam ${id}`,
+  exportRaw: 'Exportovat surová data',
+  exportRawLabel: (label: string) => `Exportovat surový obsah poškozeného záznamu „${label}“`,
+  exportAllRaw: 'Exportovat vše',
+  deleteDamagedLabel: (label: string) => `Smazat poškozený záznam „${label}“`,
+  damagedMore: (n: number) => `… a dalších ${n.toLocaleString('cs')}`,
+  backupSkipped: (n: number) => `Záloha vynechala poškozené záznamy (${n.toLocaleString('cs')}); jejich surový obsah exportujete z poškozených záznamů.`,
   imported: (r: ImportResult) =>
     [
       `Importováno auditů: ${r.added}`,
