@@ -73,6 +73,8 @@ export const MAX_CHUNK_CHOICES = 20;
 export const MAX_NUMBER_CHOICES = 3;
 /** Chunks offered for an uncited claim, at most (each must cover it). */
 const MAX_COVERING = 3;
+/** Markers a convert-all rewrites, at most (beyond, each marker is converted on its own). */
+const MAX_CONVERT_ALL = 10_000;
 /** Words of a chunk shown in a title. */
 const PREVIEW_WORDS = 8;
 
@@ -687,7 +689,7 @@ function styleFixes(fx: FixContext, f: Finding): Fix[] {
   const one = convertMarkers(fx, [mk], target);
   if (one) out.push({ kind: 'convert_style', target: 'answer', edits: one.edits, text: one.texts[0]!, style: target, count: 1, preferred: true });
   const all = fx.report.markers.filter((m) => m.style !== 'structured' && !m.malformed && m.style !== target);
-  if (all.length > 1) {
+  if (all.length > 1 && all.length <= MAX_CONVERT_ALL) {
     const every = convertMarkers(fx, all, target);
     if (every) out.push({ kind: 'convert_all_styles', target: 'answer', edits: every.edits, text: every.texts[0]!, style: target, count: all.length });
   }

@@ -62,6 +62,10 @@ test('a hallucinated chunk id is replaced by a chunk picked from the list, and C
   await quickFix(page, /cites "7"/, /Cite chunk “3” instead: Password reset: open account/);
   await expect.poll(() => answerText(page)).toBe('Items can be returned within 30 days for a full refund [3].');
   await expect(r).not.toContainText(missing);
+  // The fixed text is the state: the exported report is about it.
+  await page.getByRole('button', { name: 'Copy report', exact: true }).click();
+  const exported = JSON.parse(await readClipboard(page)) as { citations: { marker: string; chunk_id: string }[] };
+  expect(exported.citations.map((c) => [c.marker, c.chunk_id])).toEqual([['[3]', '3']]);
   await undo(page);
   await expect.poll(() => answerText(page)).toBe(answer);
   await expect(r).toContainText(missing);
