@@ -133,6 +133,7 @@ class FixContext {
   #chunkIds?: string[];
   #byId?: Map<string, number>;
   #names?: Map<string, string[]>;
+  #refCounts?: Map<string, number>;
 
   constructor(input: FixInput) {
     this.answer = input.answer;
@@ -148,9 +149,23 @@ class FixContext {
   get defs(): FootnoteDefinition[] {
     return (this.#defs ??= findMarkers(this.answer, { chunkIds: this.chunkIds }).footnoteDefinitions);
   }
-  /** The resolver as the audit built it: what every marker means now. */
+  /** How often each (style, ref) pair occurs among the answer's markers. */
+  get refCounts(): ReadonlyMap<string, number> {
+    if (!this.#refCounts) {
+      const counts = new Map<string, number>();
+      for (const m of this.report.markers) for (const r of m.refs) counts.set(refKey(m.style, r), (counts.get(refKey(m.style, r)) ?? 0) + 1);
+      this.#refCounts = counts;
+    }
+    return this.#refCounts;
+  }
+  /** The resolver as the audit built it: what every marker means now (over the distinct refs, see verify). */
   get baseline(): RefResolver {
-    return (this.#baseline ??= createResolver(this.report.markers, this.chunks, { footnoteDefinitions: this.defs }));
+    if (!this.#baseline) {
+      const markers: CitationMarker[] = [];
+      for (const key of this.refCounts.keys()) markers.push(refMarker(key, markers.length));
+      this.#baseline = createResolver(markers, this.chunks, { footnoteDefinitions: this.defs });
+    }
+    return this.#baseline;
   }
   get stats(): ChunkStats {
     return (this.#stats ??= buildChunkStats(this.chunks, this.language));
@@ -255,7 +270,8 @@ function scanExactly(fx: FixContext, text: string, style: CitationStyle, refs: r
   const bare = style === 'longcite' && !text.startsWith('<cite>');
   const probe = style === 'footnote' ? `${text}\n\n${refs.map((r) => `[^${r}]: x`).join('\n')}` : bare ? `<cite>${text}</cite>` : text;
   const shift = bare ? 6 : 0;
-  const found = findMarkers(probe, { chunkIds: fx.chunkIds }).markers.map((m) => ({ ...m, start: m.start - shift, end: m.end - shift }));
+  // Known ids make brackets markers whatever their shape; only the refs written can be in the probe.
+  const found = findMarkers(probe, { chunkIds: refs.filter((r) => fx.position(r) >= 0) }).markers.map((m) => ({ ...m, start: m.start - shift, end: m.end - shift }));
   if (found.length === 0 || found.some((m) => m.style !== style || m.malformed)) return undefined;
   const got = found.flatMap((m) => m.refs);
   if (got.length !== refs.length || got.some((r, i) => r !== refs[i])) return undefined;
@@ -275,28 +291,50 @@ interface Change {
   expect: Map<CitationMarker, (string | null)[]>;
 }
 
-/** Whether, with the change made, every old marker means what it meant and every new one what it should. */
+/**
+ * Whether, with the change made, every old marker means what it meant and every new one what it
+ * should. A reference's meaning depends only on its style and text and on which (style, text)
+ * pairs occur at all (the mapping's numeric policy asks "is any ref 0", "is every ref an id"):
+ * so the check runs over the distinct pairs, with counts, not over every marker of the answer.
+ */
 function verify(fx: FixContext, change: Change): boolean {
-  const markers: CitationMarker[] = [];
-  for (const m of fx.report.markers) {
-    const repl = change.replaced.get(m);
-    if (repl) markers.push(...repl);
-    else markers.push(m);
+  const counts = new Map(fx.refCounts);
+  const bump = (m: CitationMarker, by: number) => {
+    for (const r of m.refs) {
+      const key = refKey(m.style, r);
+      counts.set(key, (counts.get(key) ?? 0) + by);
+    }
+  };
+  for (const [old, repl] of change.replaced) {
+    bump(old, -1);
+    for (const m of repl) bump(m, 1);
   }
-  markers.push(...change.added);
+  for (const m of change.added) bump(m, 1);
+  const markers: CitationMarker[] = [];
+  for (const [key, n] of counts) if (n > 0) markers.push(refMarker(key, markers.length));
   const after = createResolver(markers, fx.chunks, { footnoteDefinitions: [...fx.defs, ...change.defs] });
   const before = fx.baseline;
+  // Every pair that stays means what it meant (unless only new markers hold it)…
+  const kept = new Map(fx.refCounts);
+  for (const old of change.replaced.keys()) for (const r of old.refs) kept.set(refKey(old.style, r), (kept.get(refKey(old.style, r)) ?? 0) - 1);
   for (const m of markers) {
-    if (m.style === 'structured' || m.malformed) continue;
-    const want = change.expect.get(m);
-    for (let k = 0; k < m.refs.length; k++) {
-      const ref = m.refs[k]!;
-      const now = after.resolveRef(ref, m.style);
-      const was = want ? want[k] : before.resolveRef(ref, m.style);
-      if (now !== was) return false;
-    }
+    if ((kept.get(refKey(m.style, m.refs[0]!)) ?? 0) <= 0) continue;
+    if (after.resolveRef(m.refs[0]!, m.style) !== before.resolveRef(m.refs[0]!, m.style)) return false;
+  }
+  // …and every new marker means what it should.
+  for (const [m, want] of change.expect) {
+    for (let k = 0; k < m.refs.length; k++) if (after.resolveRef(m.refs[k]!, m.style) !== want[k]) return false;
   }
   return true;
+}
+
+const refKey = (style: CitationStyle, ref: string) => `${style}\u0000${ref}`;
+
+/** A stand-in marker for one distinct (style, ref) pair. */
+function refMarker(key: string, index: number): CitationMarker {
+  const cut = key.indexOf('\u0000');
+  const ref = key.slice(cut + 1);
+  return { index, text: ref, start: 0, end: 0, style: key.slice(0, cut) as CitationStyle, refs: [ref] };
 }
 
 /** References a chunk could be named by in a style, most natural first. */
