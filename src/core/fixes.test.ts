@@ -157,6 +157,24 @@ describe('fixesFor: an uncited claim', () => {
     expect(after.dimensions.exists.status).toBe('PASS');
   });
 
+  it('names the chunk so that it resolves under the answer’s own mapping (0-based ids read 1-based)', () => {
+    // Ids 0…2 with [1] and [3] cited and never [0]: [n] is the n-th chunk counting from 1. The
+    // chunk with id "1" is then [2]; writing [1] would cite chunk "0", and [0] would turn the
+    // mapping for every marker.
+    const chunks: Chunk[] = [
+      { id: '0', text: 'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.' },
+      { id: '1', text: 'Returns: items can be returned within 30 days for a full refund to the original payment method.' },
+      { id: '2', text: 'Password reset: open account settings and choose change password.' },
+    ];
+    const text = 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund. Reset a password in the account settings [3].';
+    const { input, report } = audit(text, chunks);
+    expect(report.citations.map((c) => c.chunk_id)).toEqual(['0', '2']);
+    const fix = fixesFor(input, findingOf(report, 'uncited_claim'))[0]!;
+    expect(fix).toMatchObject({ chunkId: '1', text: '[2]' });
+    const after = audit(applyEdits(text, fix.edits), chunks).report;
+    expect(after.citations.map((c) => c.chunk_id)).toEqual(['0', '1', '2']);
+  });
+
   it('writes the required style when one is set, even with no marker yet', () => {
     const bare = 'Items can be returned within 30 days for a full refund.';
     const { input, report } = audit(bare, NAMED, { requiredStyle: 'latex_cite' });
