@@ -12,6 +12,8 @@ export interface EditorHandle {
   focus(): void;
   /** Select [start, end) (offsets into the editor's text) and scroll it into view. */
   select(start: number, end: number): void;
+  /** Replace spans of the editor's text (its own offsets, non-overlapping) as one undoable edit. */
+  apply?(edits: readonly { start: number; end: number; text: string }[]): void;
 }
 
 export type EditorStatus = 'loading' | 'ready' | 'failed';
@@ -95,6 +97,21 @@ export class UiState {
     if (!handle || !span) return false;
     handle.select(span.start, span.end);
     return true;
+  }
+
+  /**
+   * Apply a fix's edits (Answer-editor offsets) through the editor, so that Ctrl+Z undoes it;
+   * without a mounted editor (the plain-text stand-in), to the text itself.
+   */
+  applyAnswerEdits(edits: readonly { start: number; end: number; text: string }[]): void {
+    const handle = this.#editors.get('answer');
+    if (handle?.apply) {
+      handle.apply(edits);
+      return;
+    }
+    let text = this.#workbench.answerText;
+    for (const e of [...edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+    this.#workbench.answerText = text;
   }
 
   /** Show a citation's source; `pin` keeps it while hovering elsewhere. */

@@ -10,6 +10,8 @@ import { chunksJsonSchema } from '../../state/chunkSchema';
 import 'monaco-editor/features/codicon/register';
 import 'monaco-editor/features/hover/register';
 import 'monaco-editor/features/gotoError/register';
+// Quick fixes for findings (Ctrl+. and the lightbulb), see ./quickFixes.ts.
+import 'monaco-editor/features/codeAction/register';
 import 'monaco-editor/features/find/register';
 import 'monaco-editor/features/clipboard/register';
 import 'monaco-editor/features/contextmenu/register';

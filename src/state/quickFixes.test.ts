@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, type AnalysisRequest } from './analysis';
+import { quickFixesAt, quickFixesFor } from './quickFixes';
+
+const CHUNKS = JSON.stringify([
+  { id: '1', text: 'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.' },
+  { id: '2', text: 'Returns: items can be returned within 30 days for a full refund to the original payment method.' },
+]);
+
+const request = (answerText: string): AnalysisRequest => ({
+  seq: 1,
+  revision: 1,
+  inputs: { query: 'How do returns work?', answerText, chunksText: CHUNKS, goldText: '' },
+  attached: {},
+  settings: { requiredStyle: 'auto', language: 'auto' },
+});
+
+const apply = (text: string, edits: { start: number; end: number; text: string }[]) =>
+  [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+
+describe('quickFixesAt', () => {
+  it('offers the fixes of the findings at the caret, in editor offsets', () => {
+    const text = 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [9].';
+    const a = analyze(request(text));
+    const at = text.indexOf('[9]') + 1;
+    const fixes = quickFixesAt(a, at, at);
+    expect(fixes.length).toBeGreaterThan(0);
+    expect(fixes[0]!.fix).toMatchObject({ kind: 'replace_ref', chunkId: '2', preferred: true });
+    expect(apply(text, fixes[0]!.edits)).toBe('Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [2].');
+    // Away from every finding: nothing.
+    expect(quickFixesAt(a, 3, 3)).toEqual([]);
+  });
+
+  it('edits the JSON of a structured answer in place, and offers no answer-text edit there', () => {
+    const chunk = 'The pronghorn can sustain 55 km/h over several kilometres; it has an oversized windpipe.';
+    const value = { answer: 'Pronghorns have an oversized windpipe.', citations: [{ chunk_id: 'c1', start: 3, end: 20, quote: 'it has a oversized windpipe' }] };
+    const text = JSON.stringify(value, null, 2);
+    const req = request(text);
+    req.inputs.chunksText = JSON.stringify([{ id: 'c1', text: chunk }]);
+    const a = analyze(req);
+    expect(a.answer.structuredInEditor).toBe(true);
+    const index = a.report!.findings.findIndex((f) => f.code === 'quote_uncertain');
+    const fixes = quickFixesFor(a, index);
+    expect(fixes.map((f) => f.fix.kind)).toEqual(['exact_quote']);
+    const fixed = JSON.parse(apply(text, fixes[0]!.edits)) as typeof value;
+    expect(fixed.citations[0]!.quote).toBe('it has an oversized windpipe');
+    // Findings on the answer text inside the JSON have no fix that edits the answer text.
+    for (const [i, f] of a.report!.findings.entries()) {
+      for (const x of quickFixesFor(a, i)) expect(x.fix.target, f.code).toBe('editor');
+    }
+  });
+});
