@@ -1,9 +1,12 @@
 // The CLI's progress line on a terminal: cases done, rate and ETA, redrawn in place at most a few
 // times a second. Silent when no sink is given (stderr is not a terminal: CI logs stay clean).
-import { progressLine } from '../core/ci';
+// A streamed run does not know its number of cases in advance: its share done and ETA come from
+// the bytes read of the input files (none for standard input, which then shows cases and rate).
+import { duration, progressLine } from '../core/ci';
 
 export interface Progress {
-  tick(done: number): void;
+  /** `fraction`, when known, is the share of the input read so far (0–1), for runs of unknown size. */
+  tick(done: number, fraction?: number | null): void;
   /** Erases the line so that other output starts on a clean line. */
   clear(): void;
 }
@@ -13,18 +16,21 @@ const QUIET: Progress = { tick: () => {}, clear: () => {} };
 const SHOW_AFTER_MS = 1000;
 const REDRAW_MS = 200;
 
-export function startProgress(total: number, sink: ((s: string) => void) | undefined, now: () => number = Date.now): Progress {
-  if (!sink || total < 2) return QUIET;
+/** `total` null: the number of cases is not known in advance (a streamed input). */
+export function startProgress(total: number | null, sink: ((s: string) => void) | undefined, now: () => number = Date.now): Progress {
+  if (!sink || (total !== null && total < 2)) return QUIET;
   const started = now();
   let last = 0;
   let shown = false;
   return {
-    tick(done) {
+    tick(done, fraction) {
       const t = now();
-      if (t - started < SHOW_AFTER_MS || (t - last < REDRAW_MS && done < total)) return;
+      const finished = total !== null && done >= total;
+      if (t - started < SHOW_AFTER_MS || (t - last < REDRAW_MS && !finished)) return;
       last = t;
       shown = true;
-      sink(`\r\x1b[2K${progressLine(done, total, t - started)}`);
+      const line = total !== null ? progressLine(done, total, t - started) : streamedLine(done, fraction ?? null, t - started);
+      sink(`\r\x1b[2K${line}`);
     },
     clear() {
       if (!shown) return;
@@ -32,4 +38,15 @@ export function startProgress(total: number, sink: ((s: string) => void) | undef
       sink('\r\x1b[2K');
     },
   };
+}
+
+/** `12,345 cases · 4,100/s · 37 % read · ETA 21s`; without a fraction, cases and rate only. */
+export function streamedLine(done: number, fraction: number | null, elapsedMs: number): string {
+  const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  const parts = [`${done.toLocaleString('en-US')} case${done === 1 ? '' : 's'}`, `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`];
+  if (fraction !== null && fraction > 0) {
+    const f = Math.min(1, fraction);
+    parts.push(`${Math.floor(f * 100)} % read`, `ETA ${duration(((elapsedMs / 1000) * (1 - f)) / f)}`);
+  }
+  return parts.join(' · ');
 }
