@@ -46,8 +46,8 @@ export interface AuditRunOptions {
 /** A batch: this many lines or this many characters (about 1 MB of JSONL), whichever first. */
 const BATCH_LINES = 64;
 const BATCH_CHARS = 1 << 20;
-/** Batches in flight per worker: one being audited, one waiting, so no worker idles. */
-const IN_FLIGHT_PER_WORKER = 2;
+/** Batches in flight per worker: one being audited, the rest queued, so that no worker idles while an earlier batch holds up the output. */
+const IN_FLIGHT_PER_WORKER = 4;
 const MAX_DEFAULT_JOBS = 8;
 /** Markdown's worst-cases table. */
 const WORST = 10;
