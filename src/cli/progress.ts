@@ -1,11 +1,11 @@
 // The CLI's progress line on a terminal: cases done, rate and ETA, redrawn in place at most a few
 // times a second. Silent when no sink is given (stderr is not a terminal: CI logs stay clean).
 // A streamed run does not know its number of cases in advance: its share done and ETA come from
-// the bytes read of the input files (none for standard input, which then shows cases and rate).
+// the bytes of the input files whose cases are done (none for standard input: cases and rate).
 import { duration, progressLine } from '../core/ci';
 
 export interface Progress {
-  /** `fraction`, when known, is the share of the input read so far (0–1), for runs of unknown size. */
+  /** `fraction`, when known, is the share of the input done so far (0–1), for runs of unknown size. */
   tick(done: number, fraction?: number | null): void;
   /** Erases the line so that other output starts on a clean line. */
   clear(): void;
@@ -40,13 +40,13 @@ export function startProgress(total: number | null, sink: ((s: string) => void) 
   };
 }
 
-/** `12,345 cases · 4,100/s · 37 % read · ETA 21s`; without a fraction, cases and rate only. */
+/** `12,345 cases · 4,100/s · 37 % · ETA 21s`; without a fraction, cases and rate only. */
 export function streamedLine(done: number, fraction: number | null, elapsedMs: number): string {
   const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
   const parts = [`${done.toLocaleString('en-US')} case${done === 1 ? '' : 's'}`, `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`];
   if (fraction !== null && fraction > 0) {
     const f = Math.min(1, fraction);
-    parts.push(`${Math.floor(f * 100)} % read`, `ETA ${duration(((elapsedMs / 1000) * (1 - f)) / f)}`);
+    parts.push(`${Math.floor(f * 100)} %`, `ETA ${duration(((elapsedMs / 1000) * (1 - f)) / f)}`);
   }
   return parts.join(' · ');
 }

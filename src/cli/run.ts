@@ -188,7 +188,6 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   // --- output, in input order -------------------------------------------------------------------
   const out = new BufferedOutput({ write: io.out, ...(io.stdout ? { stream: io.stdout } : {}) });
   const spool = new Spool();
-  const readBytes = new Map<string, number>();
   let totalBytes: number | null = 0;
   for (const f of opts.files) {
     if (f === '-') totalBytes = null;
@@ -200,12 +199,11 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
       }
     }
   }
-  const fraction = (): number | null => {
-    if (!totalBytes) return null;
-    let read = 0;
-    for (const v of readBytes.values()) read += v;
-    return read / totalBytes;
-  };
+  // The share done: bytes of the lines whose results are out (reading runs ahead of them by the
+  // window of batches, so the bytes read would promise too much).
+  let doneBytes = 0;
+  const fraction = (): number | null => (totalBytes ? doneBytes / totalBytes : null);
+  const bytesOf = (items: readonly CaseItem[]): number => items.reduce((n, it) => n + (it.text === undefined ? 0 : Buffer.byteLength(it.text) + 1), 0);
   const progress = startProgress(null, io.progress);
   // One case from one input is printed as one pretty JSON document: hold the first output back
   // until a second case shows this is not such a run.
@@ -216,7 +214,8 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   let inputErrors = 0;
   let modelFailures = 0;
 
-  const emit = async (r: BatchResult): Promise<void> => {
+  const emit = async (r: BatchResult, bytes: number): Promise<void> => {
+    doneBytes += bytes;
     cases += r.cases;
     inputErrors += r.inputErrors;
     modelFailures += r.modelFailures;
@@ -242,19 +241,23 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
 
   // Batches in flight, oldest first: awaiting them in order keeps the output in input order, and
   // the window's size is the backpressure on reading.
-  const inFlight: Promise<BatchResult>[] = [];
+  const inFlight: { result: Promise<BatchResult>; bytes: number }[] = [];
+  const next = async (): Promise<void> => {
+    const b = inFlight.shift()!;
+    await emit(await b.result, b.bytes);
+  };
   const window = (): number => (pool ? pool.size * IN_FLIGHT_PER_WORKER : 1);
   const submit = async (items: CaseItem[]): Promise<void> => {
     if (pool) {
-      inFlight.push(pool.run(items));
-      while (inFlight.length >= window()) await emit(await inFlight.shift()!);
+      inFlight.push({ result: pool.run(items), bytes: bytesOf(items) });
+      while (inFlight.length >= window()) await next();
     } else if (model) {
       // One case at a time, so each case's output and errors appear as soon as it is judged.
-      for (const item of items) await emit(await local.run([item]));
-    } else await emit(await local.run(items));
+      for (const item of items) await emit(await local.run([item]), bytesOf([item]));
+    } else await emit(await local.run(items), bytesOf(items));
   };
   const drain = async (): Promise<void> => {
-    while (inFlight.length) await emit(await inFlight.shift()!);
+    while (inFlight.length) await next();
   };
 
   const summary: InputSummary = { singleCase: false };
@@ -273,7 +276,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   };
   let failed: Error | undefined;
   try {
-    const events = readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS, onBytes: (f, b) => readBytes.set(f, b) }, summary);
+    const events = readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary);
     for await (const ev of events) {
       if (ev.kind === 'error') {
         // In order with the cases' own messages.

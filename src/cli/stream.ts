@@ -13,8 +13,6 @@ export interface ReadOptions {
   batchLines: number;
   /** …or this many characters, whichever comes first. */
   batchChars: number;
-  /** Called with the bytes read so far of each file (for the progress line). */
-  onBytes?: (file: string, bytes: number) => void;
 }
 
 export type InputEvent = { kind: 'items'; items: CaseItem[] } | { kind: 'error'; message: string };
@@ -50,7 +48,6 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
       yield { kind: 'error', message: `${file}: cannot read: ${(err as Error).message}` };
       continue;
     }
-    const bytes = (): number => (stream as Readable & { bytesRead?: number }).bytesRead ?? 0;
     // Until the first line with content is complete, the kind of input is not known.
     let head = '';
     let mode: 'lines' | 'whole' | undefined;
@@ -91,7 +88,6 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
     };
     try {
       for await (const chunk of stream as AsyncIterable<string>) {
-        opts.onBytes?.(file, bytes());
         if (mode === 'whole') {
           wholeParts.push(chunk);
           continue;

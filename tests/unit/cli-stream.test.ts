@@ -92,8 +92,8 @@ describe('streamed run over worker threads', () => {
 });
 
 describe('progress of a streamed run', () => {
-  it('shows cases, rate, share read and ETA when the input size is known; cases and rate otherwise', () => {
-    expect(streamedLine(12_345, 0.25, 10_000)).toBe('12,345 cases · 1,235/s · 25 % read · ETA 30s');
+  it('shows cases, rate, share done and ETA when the input size is known; cases and rate otherwise', () => {
+    expect(streamedLine(12_345, 0.25, 10_000)).toBe('12,345 cases · 1,235/s · 25 % · ETA 30s');
     expect(streamedLine(40, null, 8_000)).toBe('40 cases · 5.0/s');
     let t = 0;
     const drawn: string[] = [];
@@ -101,6 +101,6 @@ describe('progress of a streamed run', () => {
     p.tick(10, 0.1);
     t = 2_000;
     p.tick(500, 0.5);
-    expect(drawn).toEqual(['\r\x1b[2K500 cases · 250/s · 50 % read · ETA 2s']);
+    expect(drawn).toEqual(['\r\x1b[2K500 cases · 250/s · 50 % · ETA 2s']);
   });
 });
