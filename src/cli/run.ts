@@ -249,7 +249,10 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   const window = (): number => (pool ? pool.size * IN_FLIGHT_PER_WORKER : 1);
   const submit = async (items: CaseItem[]): Promise<void> => {
     if (pool) {
-      inFlight.push({ result: pool.run(items), bytes: bytesOf(items) });
+      const result = pool.run(items);
+      // When the run stops at an earlier batch, the later ones are never awaited: not unhandled.
+      result.catch(() => {});
+      inFlight.push({ result, bytes: bytesOf(items) });
       while (inFlight.length >= window()) await next();
     } else if (model) {
       // One case at a time, so each case's output and errors appear as soon as it is judged.
@@ -313,7 +316,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   progress.clear();
   if (failed) {
     spool.dispose();
-    await out.flush();
+    await out.flush().catch(() => {});
     io.err(`citation-audit: the run stopped: ${failed.message}\n`);
     return 2;
   }
