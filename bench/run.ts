@@ -6,6 +6,7 @@ import { benchHistory, benchHistoryChromium, benchShareLinks } from './history';
 import { benchDataset } from './dataset';
 import { benchUi } from './ui';
 import { benchPathological } from './pathological';
+import { benchCli } from './cli';
 
 function print(title: string, figures: Record<string, number | string>): void {
   console.log(`\n## ${title}`);
@@ -26,3 +27,4 @@ if (want('history')) print('History: 10,000 audits (fake-indexeddb in Node) vs r
 if (want('history-chromium')) print('History: 10,000 audits in Chromium vs raw IndexedDB reads', await benchHistoryChromium({ dist }));
 if (want('dataset')) print('Dataset: 1,000 cases in the worker (Chromium)', await benchDataset({ dist }));
 if (want('ui')) print('Workbench UI', await benchUi({ dist }));
+if (want('cli')) print('CLI: local audit of a generated 100,000-case JSONL vs a parse-only pass', await benchCli());

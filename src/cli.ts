@@ -1,20 +1,13 @@
 // `citation-audit FILE... [--format json|text|junit|markdown] [--fail-under S=V,...] [--require-style S] [--lang en|cs] [--citation-scope sentence|paragraph] [--model [name]]`
 // `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...` (src/cli/).
 // Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
-import { readFile, writeFile } from 'node:fs/promises';
-import { auditCase } from './core/audit';
-import { parseCaseText, parseDataset } from './core/parse/case';
-import type { AuditCase, AuditOptions, ModelResults, ParseError, Report, RequiredStyle } from './core/types';
+import type { AuditOptions, RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
-import { renderTextReport } from './core/textReport';
-import { applyModelResults } from './core/report';
-import { checkThresholds, ciMetrics, describeThresholdFailure, parseThresholds, toJunit, toMarkdown, type CiCase, type Threshold } from './core/ci';
-import { retryLine, startProgress } from './cli/progress';
-import { inputHash } from './core/diff';
-import { makeNonce } from './model/wrap';
-import { addUsage, emptyUsage, usageLine } from './model/usage';
-import { DEFAULT_MODEL } from './model/constants';
-import type { RetryInfo } from './model/run';
+import { parseThresholds, type Threshold } from './core/ci';
+import type { OutputFormat } from './cli/cases';
+import { runAudit, type CliIo } from './cli/run';
+
+export type { CliIo };
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -56,6 +49,8 @@ Options:
   --model [NAME]          also run the model audit (key from ANTHROPIC_API_KEY, base URL from
                           ANTHROPIC_BASE_URL)
   --strict                with --model: two independent judgements per claim, keep the stricter
+  --jobs N                worker threads for the local checks (default: one per core, up to 8;
+                          1: on the main thread). Output stays in input order
   -h, --help              this text
   --version               the tool version
 
@@ -72,9 +67,9 @@ interface CliOptions {
   audit: AuditOptions;
   model?: string | true;
   strict: boolean;
+  jobs?: number;
 }
 
-type OutputFormat = 'json' | 'text' | 'junit' | 'markdown';
 const FORMATS: readonly OutputFormat[] = ['json', 'text', 'junit', 'markdown'];
 
 class UsageError extends Error {}
@@ -146,6 +141,13 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
       case '--strict':
         opts.strict = true;
         break;
+      case '--jobs': {
+        const v = value();
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--jobs takes a whole number from 1 to 64, not "${v}"`);
+        opts.jobs = n;
+        break;
+      }
       default:
         if (arg.startsWith('--') || (arg.startsWith('-') && arg !== '-')) throw new UsageError(`unknown option ${arg}`);
         opts.files.push(arg);
@@ -157,62 +159,11 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
 
 const looksLikeModel = (s: string): boolean => /^[a-z][\w.-]*$/i.test(s) && /claude|sonnet|opus|haiku|^[a-z]+-\d/i.test(s);
 
-async function readInput(file: string): Promise<string> {
-  if (file !== '-') return readFile(file, 'utf8');
-  const parts: Buffer[] = [];
-  for await (const chunk of process.stdin) parts.push(chunk as Buffer);
-  return Buffer.concat(parts).toString('utf8');
-}
-
-function formatError(file: string, e: ParseError): string {
-  return `${file === '-' ? '<stdin>' : file}:${e.line}:${e.column}: ${e.message}`;
-}
-
-/** Reads every input; returns the cases with their origin, and positioned errors. */
-async function loadCases(files: string[]): Promise<{ cases: { file: string; c: AuditCase }[]; errors: string[]; singleCase: boolean }> {
-  const cases: { file: string; c: AuditCase }[] = [];
-  const errors: string[] = [];
-  let singleCase = files.length === 1;
-  for (const file of files) {
-    let text: string;
-    try {
-      text = await readInput(file);
-    } catch (err) {
-      errors.push(`${file}: cannot read: ${(err as Error).message}`);
-      continue;
-    }
-    const single = /\.json$/i.test(file) && text.trimStart().startsWith('{');
-    if (single) {
-      const r = parseCaseText(text);
-      for (const e of r.errors) errors.push(formatError(file, e));
-      if (r.value && r.errors.length === 0) cases.push({ file, c: r.value });
-    } else {
-      // One object (however pretty-printed) is a single case; several top-level lines are a dataset.
-      singleCase = singleCase && text.trimStart().startsWith('{') && text.split('\n').filter((l) => l.startsWith('{')).length <= 1;
-      const r = parseDataset(text);
-      for (const e of r.errors) errors.push(formatError(file, e));
-      for (const c of r.cases) cases.push({ file, c });
-      if (r.cases.length === 0 && r.errors.length === 0) errors.push(`${file}:1:1: no case found (expected a JSON case object, or JSONL with one case per line)`);
-    }
-  }
-  return { cases, errors, singleCase };
-}
-
-const snippet = (t: string): string => {
-  const one = t.replace(/\s+/g, ' ').trim();
-  return one.length > 100 ? `${one.slice(0, 99)}\u2026` : one;
-};
-
-export interface CliIo {
-  out: (s: string) => void;
-  err: (s: string) => void;
-  /** Where the progress line goes; only given when standard error is a terminal. */
-  progress?: (s: string) => void;
-}
-
 const processIo = (): CliIo => ({
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
+  stdout: process.stdout,
+  ...(process.stdout.isTTY ? { outIsTerminal: true } : {}),
   ...(process.stderr.isTTY ? { progress: (s: string) => process.stderr.write(s) } : {}),
 });
 
@@ -240,101 +191,5 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     throw err;
   }
 
-  const { cases, errors, singleCase } = await loadCases(opts.files);
-  for (const e of errors) io.err(`${e}\n`);
-
-  let runModel: ((c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => Promise<Report>) | undefined;
-  const usage = emptyUsage();
-  let usedModel: string | undefined;
-  if (opts.model !== undefined) {
-    const apiKey = process.env.ANTHROPIC_API_KEY;
-    if (!apiKey) {
-      io.err('citation-audit: --model needs the ANTHROPIC_API_KEY environment variable\n');
-      return 2;
-    }
-    const { runModelAuditNode } = await import('./model/node');
-    const model = typeof opts.model === 'string' ? opts.model : undefined;
-    const baseURL = process.env.ANTHROPIC_BASE_URL;
-    // Several cases share one nonce, so the instructions are the same bytes every time and the
-    // prompt cache serves them after the first request.
-    const many = cases.length > 1 ? { nonce: makeNonce(), cacheInstructions: true } : {};
-    runModel = (c, r, onRetry) =>
-      runModelAuditNode(c, r, {
-        apiKey,
-        ...(baseURL ? { baseURL } : {}),
-        ...(model ? { model } : {}),
-        strict: opts.strict,
-        ...many,
-        onUsage: (u) => addUsage(usage, u),
-        // Said once per wait, before it: a run against an unreachable API is not silent for seconds.
-        onProgress: (p) => {
-          if (p.phase === 'waiting' && p.retry) onRetry(p.retry);
-        },
-      });
-    usedModel = model ?? DEFAULT_MODEL;
-  }
-
-  let anyFail = false;
-  let modelFailed = false;
-  const reports: Report[] = [];
-  const done: CiCase[] = [];
-  const progress = startProgress(cases.length, io.progress);
-  for (const [index, { file, c }] of cases.entries()) {
-    let report = auditCase(c, opts.audit);
-    let error: string | undefined;
-    if (runModel) {
-      const where = `${file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
-      try {
-        report = await runModel(c, report, (retry) => {
-          progress.clear();
-          io.err(`${where}: ${retryLine(retry)}\n`);
-        });
-      } catch (err) {
-        modelFailed = true;
-        const { describeModelError, ModelError } = await import('./model/errors');
-        // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
-        const text = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
-        error = text;
-        progress.clear();
-        io.err(`${where}: model audit failed: ${text}\n`);
-        // Keep what was judged before the failure, and say which claims were left unjudged.
-        const partial = (err as { partial?: ModelResults }).partial;
-        if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
-        const unjudged = err instanceof ModelError ? (err.unjudged ?? []) : [];
-        if (partial && unjudged.length) {
-          io.err(`${where}: not judged by the model (${unjudged.length}):\n`);
-          for (const i of unjudged) io.err(`  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`);
-        }
-      }
-    }
-    // Lets `citation-audit diff` match this run to another when the cases carry no id.
-    report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer) } };
-    if (report.verdict === 'FAIL') anyFail = true;
-    reports.push(report);
-    done.push({ file, id: c.id !== undefined ? String(c.id) : null, index, query: c.query, report, ...(error !== undefined ? { error } : {}) });
-    if (opts.format === 'text') {
-      progress.clear();
-      io.out(`${renderTextReport(report, { file, ...(c.id !== undefined ? { id: String(c.id) } : {}) })}\n`);
-    }
-    progress.tick(index + 1);
-  }
-  progress.clear();
-  if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
-  const gate = opts.failUnder.length ? checkThresholds(ciMetrics(done), opts.failUnder) : [];
-  if (opts.format === 'json') {
-    if (singleCase && reports.length === 1) io.out(`${JSON.stringify(reports[0], null, 2)}\n`);
-    else for (const r of reports) io.out(`${JSON.stringify(r)}\n`);
-  } else if (opts.format === 'junit') io.out(toJunit(done, { thresholds: gate }));
-  else if (opts.format === 'markdown') io.out(toMarkdown(done, { thresholds: gate }));
-  try {
-    if (opts.junitFile) await writeFile(opts.junitFile, toJunit(done, { thresholds: gate }));
-    if (opts.markdownFile) await writeFile(opts.markdownFile, toMarkdown(done, { thresholds: gate }));
-  } catch (err) {
-    io.err(`citation-audit: cannot write: ${(err as Error).message}\n`);
-    return 2;
-  }
-  const missed = gate.filter((t) => !t.passed);
-  for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
-  if (errors.length || modelFailed) return 2;
-  return anyFail || missed.length ? 1 : 0;
+  return runAudit(opts, io);
 }

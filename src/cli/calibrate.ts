@@ -13,6 +13,7 @@ import { addUsage } from '../model/usage';
 import { formatUSD } from '../core/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
+import { ArgError, parseArgv, valueOf, type ParsedArgs } from './args';
 
 const USAGE = `Usage: citation-audit calibrate LABELLED.jsonl [options]
 
@@ -48,69 +49,39 @@ interface Labelled {
 }
 
 export async function calibrateMain(argv: string[], io: Io): Promise<number> {
-  let file: string | undefined;
-  let casesFile: string | undefined;
-  let model = DEFAULT_MODEL;
-  let strict = false;
-  let annotator: string | undefined;
-  let concurrency = 4;
-  let format: 'text' | 'json' = 'text';
   const usageError = (msg: string): number => {
     io.err(`citation-audit calibrate: ${msg}\n\n${USAGE}\n`);
     return 2;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string | undefined => (eq > 0 ? arg.slice(eq + 1) : argv[++i]);
-    switch (flag) {
-      case '-h':
-      case '--help':
-        io.out(`${USAGE}\n`);
-        return 0;
-      case '--cases': {
-        const v = value();
-        if (!v) return usageError('--cases needs a file');
-        casesFile = v;
-        break;
-      }
-      case '--model': {
-        // The name is optional, as in the main command.
-        const next = eq > 0 ? arg.slice(eq + 1) : argv[i + 1];
-        if (next !== undefined && !next.startsWith('-') && (eq > 0 || !/\.(jsonl?|txt)$/i.test(next))) {
-          model = next;
-          if (eq < 0) i++;
-        }
-        break;
-      }
-      case '--strict':
-        strict = true;
-        break;
-      case '--annotator': {
-        const v = value();
-        if (!v) return usageError('--annotator needs a name');
-        annotator = v;
-        break;
-      }
-      case '--concurrency': {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 1 || n > 32) return usageError('--concurrency takes a whole number from 1 to 32');
-        concurrency = n;
-        break;
-      }
-      case '--format': {
-        const v = value();
-        if (v !== 'text' && v !== 'json') return usageError(`--format takes text or json, not "${v ?? ''}"`);
-        format = v;
-        break;
-      }
-      default:
-        if (arg.startsWith('-')) return usageError(`unknown option ${arg}`);
-        if (file !== undefined) return usageError('give one labelled file');
-        file = arg;
-    }
+  let args: ParsedArgs;
+  try {
+    // The model name is optional, as in the main command; a file name after --model is not one.
+    const kinds = { '--cases': 'value', '--model': 'optional', '--strict': 'flag', '--annotator': 'value', '--concurrency': 'value', '--format': 'value' } as const;
+    args = parseArgv(argv, kinds, (next) => !/\.(jsonl?|txt)$/i.test(next));
+  } catch (err) {
+    if (err instanceof ArgError) return usageError(err.message);
+    throw err;
   }
+  if (args.help) {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.positional.length > 1) return usageError('give one labelled file');
+  const file = args.positional[0];
+  if (file === '-') return usageError('reads a labelled file, not standard input');
+  const casesFile = valueOf(args, '--cases');
+  const model = valueOf(args, '--model') ?? DEFAULT_MODEL;
+  const strict = args.options.has('--strict');
+  const annotator = valueOf(args, '--annotator');
+  let concurrency = 4;
+  const conc = valueOf(args, '--concurrency');
+  if (conc !== undefined) {
+    const n = Number(conc);
+    if (!Number.isInteger(n) || n < 1 || n > 32) return usageError('--concurrency takes a whole number from 1 to 32');
+    concurrency = n;
+  }
+  const format = valueOf(args, '--format') ?? 'text';
+  if (format !== 'text' && format !== 'json') return usageError(`--format takes text or json, not "${format}"`);
   if (!file) return usageError('no labelled file given');
   const apiKey = process.env.ANTHROPIC_API_KEY;
   if (!apiKey) {

@@ -2,6 +2,7 @@
 // Exit status: 0 nothing regressed, 1 something regressed past the tolerance, 2 unusable input.
 import { readFile } from 'node:fs/promises';
 import { diffRuns, diffToMarkdown, diffToText, parseRunFile, type RunCase } from '../core/diff';
+import { ArgError, parseArgv, valueOf, type ParsedArgs } from './args';
 
 const USAGE = `Usage: citation-audit diff BEFORE.jsonl AFTER.jsonl [options]
 
@@ -25,45 +26,32 @@ interface Io {
 }
 
 export async function diffMain(argv: string[], io: Io): Promise<number> {
-  const files: string[] = [];
-  let tolerance = 0;
-  let format: 'text' | 'json' | 'markdown' = 'text';
-  let all = false;
   const usage = (msg: string): number => {
     io.err(`citation-audit diff: ${msg}\n\n${USAGE}\n`);
     return 2;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string | undefined => (eq > 0 ? arg.slice(eq + 1) : argv[++i]);
-    switch (flag) {
-      case '-h':
-      case '--help':
-        io.out(`${USAGE}\n`);
-        return 0;
-      case '--tolerance': {
-        const v = value();
-        const n = Number(v);
-        if (v === undefined || v.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) return usage(`--tolerance takes a number between 0 and 1, not "${v ?? ''}"`);
-        tolerance = n;
-        break;
-      }
-      case '--format': {
-        const v = value();
-        if (v !== 'text' && v !== 'json' && v !== 'markdown') return usage(`--format takes text, json or markdown; not "${v ?? ''}"`);
-        format = v;
-        break;
-      }
-      case '--all':
-        all = true;
-        break;
-      default:
-        if (arg.startsWith('-') && arg !== '-') return usage(`unknown option ${arg}`);
-        files.push(arg);
-    }
+  let args: ParsedArgs;
+  try {
+    args = parseArgv(argv, { '--tolerance': 'value', '--format': 'value', '--all': 'flag' });
+  } catch (err) {
+    if (err instanceof ArgError) return usage(err.message);
+    throw err;
   }
+  if (args.help) {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
+  const files = args.positional;
+  let tolerance = 0;
+  const tol = valueOf(args, '--tolerance');
+  if (tol !== undefined) {
+    const n = Number(tol);
+    if (tol.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) return usage(`--tolerance takes a number between 0 and 1, not "${tol}"`);
+    tolerance = n;
+  }
+  const format = valueOf(args, '--format') ?? 'text';
+  if (format !== 'text' && format !== 'json' && format !== 'markdown') return usage(`--format takes text, json or markdown; not "${format}"`);
+  const all = args.options.has('--all');
   if (files.length !== 2) return usage(`needs two results files (BEFORE and AFTER), got ${files.length}`);
   const runs: RunCase[][] = [];
   let bad = false;

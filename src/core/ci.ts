@@ -112,7 +112,9 @@ export function caseHeadline(report: Report): string {
 
 const VERDICT_RANK: Record<Verdict, number> = { FAIL: 0, INCOMPLETE: 1, PASS: 2 };
 
-function caseBadness(c: CiCase): [number, number, number] {
+export type Badness = [number, number, number];
+
+export function caseBadness(c: CiCase): Badness {
   const r = c.report;
   const errors = r.findings.filter((f) => f.severity === 'error').length;
   // The most telling score available: overall with the model, else coverage.
@@ -124,10 +126,13 @@ function caseBadness(c: CiCase): [number, number, number] {
 export function worstCases(cases: readonly CiCase[], limit: number): CiCase[] {
   return cases
     .map((c, i) => ({ c, i, k: caseBadness(c) }))
-    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2] || a.i - b.i)
+    .sort((a, b) => compareBadness(a.k, b.k) || a.i - b.i)
     .slice(0, limit)
     .map((x) => x.c);
 }
+
+/** Negative when `a` is the worse case (sorts first). */
+export const compareBadness = (a: Badness, b: Badness): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 export const caseName = (c: CiCase): string => c.id ?? `#${c.index + 1}`;
 
@@ -153,38 +158,63 @@ function findingLine(f: Finding): string {
 /**
  * One testcase per audited case. A FAIL verdict is a <failure> carrying the findings; a model
  * error is an <error>; INCOMPLETE passes (as the exit status does) with the reason in system-out.
+ * @testSeam the whole document at once; the CLI streams junitTestcase() between junitFrame()'s
+ * head and tail instead, and tests check the pieces through this.
  */
 export function toJunit(cases: readonly CiCase[], opts: { suite?: string; thresholds?: readonly ThresholdResult[] } = {}): string {
-  const suite = opts.suite ?? 'citation-audit';
-  const failures = cases.filter((c) => c.report.verdict === 'FAIL' && !c.error).length;
-  const errors = cases.filter((c) => c.error).length;
-  const gateFailures = (opts.thresholds ?? []).filter((t) => !t.passed);
-  const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const total = cases.length + (opts.thresholds?.length ?? 0);
-  lines.push(`<testsuites name="${xmlEscape(suite)}" tests="${total}" failures="${failures + gateFailures.length}" errors="${errors}">`);
-  lines.push(`  <testsuite name="${xmlEscape(suite)}" tests="${total}" failures="${failures + gateFailures.length}" errors="${errors}" skipped="0">`);
+  const counts = { cases: cases.length, failures: 0, errors: 0 };
+  const body: string[] = [];
   for (const c of cases) {
-    const r = c.report;
-    const attrs = `classname="${xmlEscape(c.file === '-' ? 'stdin' : c.file)}" name="${xmlEscape(caseName(c))}"`;
-    const findings = r.findings.filter((f) => f.severity !== 'info').map(findingLine);
-    const failedDims = Object.entries(r.dimensions).filter(([, d]) => d.status === 'FAIL').map(([k]) => k.toUpperCase());
-    const body: string[] = [];
-    if (c.error) {
-      body.push(`      <error message="${xmlEscape(c.error)}" type="model_error">${xmlEscape(findings.join('\n'))}</error>`);
-    } else if (r.verdict === 'FAIL') {
-      const message = `${failedDims.join(', ')} failed: ${caseHeadline(r)}`;
-      body.push(`      <failure message="${xmlEscape(message)}" type="FAIL">${xmlEscape([...findings, ...failedIssues(r)].join('\n'))}</failure>`);
-    }
-    body.push(`      <system-out>${xmlEscape(`verdict ${r.verdict}; ${r.summary}`)}</system-out>`);
-    lines.push(`    <testcase ${attrs}>`, ...body, '    </testcase>');
+    if (c.error) counts.errors++;
+    else if (c.report.verdict === 'FAIL') counts.failures++;
+    body.push(junitTestcase(c));
   }
+  const { head, tail } = junitFrame(counts, opts);
+  return head + body.join('') + tail;
+}
+
+/** One case's <testcase> element, with its line end: the CLI streams these and frames them last. */
+export function junitTestcase(c: CiCase): string {
+  const r = c.report;
+  const attrs = `classname="${xmlEscape(c.file === '-' ? 'stdin' : c.file)}" name="${xmlEscape(caseName(c))}"`;
+  const findings = r.findings.filter((f) => f.severity !== 'info').map(findingLine);
+  const failedDims = Object.entries(r.dimensions).filter(([, d]) => d.status === 'FAIL').map(([k]) => k.toUpperCase());
+  const body: string[] = [];
+  if (c.error) {
+    body.push(`      <error message="${xmlEscape(c.error)}" type="model_error">${xmlEscape(findings.join('\n'))}</error>`);
+  } else if (r.verdict === 'FAIL') {
+    const message = `${failedDims.join(', ')} failed: ${caseHeadline(r)}`;
+    body.push(`      <failure message="${xmlEscape(message)}" type="FAIL">${xmlEscape([...findings, ...failedIssues(r)].join('\n'))}</failure>`);
+  }
+  body.push(`      <system-out>${xmlEscape(`verdict ${r.verdict}; ${r.summary}`)}</system-out>`);
+  return [`    <testcase ${attrs}>`, ...body, '    </testcase>'].join('\n') + '\n';
+}
+
+/**
+ * What goes before and after the testcases: the suite with its counts (cases whose verdict is
+ * FAIL without a model error are failures, model errors are errors) and the --fail-under gates.
+ */
+export function junitFrame(
+  counts: { cases: number; failures: number; errors: number },
+  opts: { suite?: string; thresholds?: readonly ThresholdResult[] } = {},
+): { head: string; tail: string } {
+  const suite = opts.suite ?? 'citation-audit';
+  const gateFailures = (opts.thresholds ?? []).filter((t) => !t.passed);
+  const total = counts.cases + (opts.thresholds?.length ?? 0);
+  const failures = counts.failures + gateFailures.length;
+  const head = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlEscape(suite)}" tests="${total}" failures="${failures}" errors="${counts.errors}">`,
+    `  <testsuite name="${xmlEscape(suite)}" tests="${total}" failures="${failures}" errors="${counts.errors}" skipped="0">`,
+  ];
+  const tail: string[] = [];
   for (const t of opts.thresholds ?? []) {
     const attrs = `classname="fail-under" name="${xmlEscape(`${t.score} >= ${fmt(t.min)}`)}"`;
-    if (t.passed) lines.push(`    <testcase ${attrs}/>`);
-    else lines.push(`    <testcase ${attrs}>`, `      <failure message="${xmlEscape(describeThresholdFailure(t))}" type="threshold"/>`, '    </testcase>');
+    if (t.passed) tail.push(`    <testcase ${attrs}/>`);
+    else tail.push(`    <testcase ${attrs}>`, `      <failure message="${xmlEscape(describeThresholdFailure(t))}" type="threshold"/>`, '    </testcase>');
   }
-  lines.push('  </testsuite>', '</testsuites>');
-  return lines.join('\n') + '\n';
+  tail.push('  </testsuite>', '</testsuites>');
+  return { head: head.join('\n') + '\n', tail: tail.join('\n') + '\n' };
 }
 
 /** Dimension issues not already said by a finding (e.g. a model verdict), so the failure is complete. */
@@ -210,8 +240,12 @@ export function mdCell(s: string, max = 160): string {
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(Math.round(x * 1000) / 10).toFixed(1)} %`);
 
-export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; worst?: number; thresholds?: readonly ThresholdResult[] } = {}): string {
-  const m = ciMetrics(cases);
+/**
+ * `metrics`, when given, are the whole run's (summed as it went), and `cases` then need only hold
+ * the candidates for the worst-cases table (at least the `worst` worst of the run).
+ */
+export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; worst?: number; thresholds?: readonly ThresholdResult[]; metrics?: DatasetMetrics } = {}): string {
+  const m = opts.metrics ?? ciMetrics(cases);
   const out: string[] = [];
   const gateFailed = (opts.thresholds ?? []).some((t) => !t.passed);
   const failing = m.verdicts.FAIL;

@@ -118,40 +118,83 @@ export interface DatasetMetrics {
   scores: Record<ScoreKey, ScoreSummary>;
 }
 
-export function datasetMetrics(rows: readonly DatasetRow[]): DatasetMetrics {
-  const verdicts: Record<Verdict, number> = { PASS: 0, FAIL: 0, INCOMPLETE: 0 };
-  const dimensions = {} as DatasetMetrics['dimensions'];
+/**
+ * Running sums of the metrics, as plain data: rows are added one at a time and partial sums (one
+ * per CLI worker thread) merge, so a dataset of any size is summed without keeping its rows.
+ */
+export interface MetricsSums {
+  cases: number;
+  verdicts: Record<Verdict, number>;
+  dimensions: Record<Dimension, Record<Status, number>>;
+  checkedByModel: number;
+  claims: number;
+  citations: number;
+  scores: Record<ScoreKey, { sum: number; n: number; min: number; max: number; histogram: number[] }>;
+}
+
+export function emptyMetricsSums(): MetricsSums {
+  const dimensions = {} as MetricsSums['dimensions'];
   for (const d of DATASET_DIMENSIONS) dimensions[d] = { PASS: 0, FAIL: 0, NOT_CHECKED: 0 };
-  const sums = {} as Record<ScoreKey, { sum: number; n: number; min: number; max: number; histogram: number[] }>;
-  for (const k of SCORE_KEYS) sums[k] = { sum: 0, n: 0, min: Infinity, max: -Infinity, histogram: new Array<number>(HISTOGRAM_BINS).fill(0) };
-  let model = 0;
-  let claims = 0;
-  let citations = 0;
-  for (const r of rows) {
-    verdicts[r.verdict]++;
-    for (const d of DATASET_DIMENSIONS) dimensions[d][r.dimensions[d]]++;
-    if (r.checked_by === 'model') model++;
-    claims += r.claims;
-    citations += r.citations;
-    for (const k of SCORE_KEYS) {
-      const v = r.scores[k];
-      if (v === null || !Number.isFinite(v)) continue;
-      const s = sums[k];
-      s.sum += v;
-      s.n++;
-      s.min = Math.min(s.min, v);
-      s.max = Math.max(s.max, v);
-      s.histogram[binOf(v)]!++;
-    }
+  const scores = {} as MetricsSums['scores'];
+  for (const k of SCORE_KEYS) scores[k] = { sum: 0, n: 0, min: Infinity, max: -Infinity, histogram: new Array<number>(HISTOGRAM_BINS).fill(0) };
+  return { cases: 0, verdicts: { PASS: 0, FAIL: 0, INCOMPLETE: 0 }, dimensions, checkedByModel: 0, claims: 0, citations: 0, scores };
+}
+
+type MetricsInput = Pick<DatasetRow, 'verdict' | 'dimensions' | 'checked_by' | 'claims' | 'citations' | 'scores'>;
+
+export function addMetricsRow(m: MetricsSums, r: MetricsInput): void {
+  m.cases++;
+  m.verdicts[r.verdict]++;
+  for (const d of DATASET_DIMENSIONS) m.dimensions[d][r.dimensions[d]]++;
+  if (r.checked_by === 'model') m.checkedByModel++;
+  m.claims += r.claims;
+  m.citations += r.citations;
+  for (const k of SCORE_KEYS) {
+    const v = r.scores[k];
+    if (v === null || !Number.isFinite(v)) continue;
+    const s = m.scores[k];
+    s.sum += v;
+    s.n++;
+    s.min = Math.min(s.min, v);
+    s.max = Math.max(s.max, v);
+    s.histogram[binOf(v)]!++;
   }
+}
+
+/** Adds `from` into `into` (both partial sums of disjoint sets of rows). */
+export function mergeMetricsSums(into: MetricsSums, from: MetricsSums): void {
+  into.cases += from.cases;
+  for (const v of ['PASS', 'FAIL', 'INCOMPLETE'] as const) into.verdicts[v] += from.verdicts[v];
+  for (const d of DATASET_DIMENSIONS) for (const s of ['PASS', 'FAIL', 'NOT_CHECKED'] as const) into.dimensions[d][s] += from.dimensions[d][s];
+  into.checkedByModel += from.checkedByModel;
+  into.claims += from.claims;
+  into.citations += from.citations;
+  for (const k of SCORE_KEYS) {
+    const a = into.scores[k];
+    const b = from.scores[k];
+    a.sum += b.sum;
+    a.n += b.n;
+    a.min = Math.min(a.min, b.min);
+    a.max = Math.max(a.max, b.max);
+    b.histogram.forEach((c, i) => (a.histogram[i]! += c));
+  }
+}
+
+export function metricsOfSums(m: MetricsSums): DatasetMetrics {
   const scores = {} as Record<ScoreKey, ScoreSummary>;
   for (const k of SCORE_KEYS) {
-    const s = sums[k];
+    const s = m.scores[k];
     scores[k] = s.n
-      ? { mean: round4(s.sum / s.n), n: s.n, min: s.min, max: s.max, histogram: s.histogram }
-      : { mean: null, n: 0, min: null, max: null, histogram: s.histogram };
+      ? { mean: round4(s.sum / s.n), n: s.n, min: s.min, max: s.max, histogram: [...s.histogram] }
+      : { mean: null, n: 0, min: null, max: null, histogram: [...s.histogram] };
   }
-  return { cases: rows.length, verdicts, dimensions, checkedByModel: model, claims, citations, scores };
+  return { cases: m.cases, verdicts: { ...m.verdicts }, dimensions: m.dimensions, checkedByModel: m.checkedByModel, claims: m.claims, citations: m.citations, scores };
+}
+
+export function datasetMetrics(rows: readonly DatasetRow[]): DatasetMetrics {
+  const m = emptyMetricsSums();
+  for (const r of rows) addMetricsRow(m, r);
+  return metricsOfSums(m);
 }
 
 function binOf(v: number): number {

@@ -28,10 +28,9 @@ const RULES: Rule[] = [
   { from: 'main.ts', to: 'model', kind: 'value', names: ['apiOrigin', 'connectPolicy', 'loadModelSettings'], why: 'the connect policy for the saved Base URL, before anything connects' },
   { from: 'main.ts', to: 'platform', kind: 'value', why: 'writes the policy element and reads localStorage at start-up' },
   { from: 'cli.ts', to: 'core', kind: 'value', why: 'the command line runs the local audit' },
-  { from: 'cli.ts', to: 'model', kind: 'value', why: 'and the model run, with Node’s fetch (model/node.ts)' },
   { from: 'cli.ts', to: 'cli', kind: 'value', why: 'its subcommands (diff, calibrate) and the progress line' },
   { from: 'cli', to: 'core', kind: 'value', why: 'the subcommands compute with the pure core' },
-  { from: 'cli', to: 'model', kind: 'value', why: 'calibrate runs the model over labelled cases' },
+  { from: 'cli', to: 'model', kind: 'value', why: 'the audit run’s model step, with Node’s fetch (model/node.ts), and calibrate' },
   { from: 'cli', to: 'store/labels.ts', kind: 'value', names: ['caseKeyOf'], why: 'labels exported by the Annotate view are matched to cases by the same key' },
 
   { from: 'ui', to: 'state', kind: 'value', why: 'components read and drive the state classes' },

@@ -6,6 +6,8 @@ import type { AnnotationMessage } from '../../state/annotation.svelte';
 import type { ScoreKey } from '../../core/dataset';
 import type { Dimension, Status, SupportVerdict, Verdict } from '../../core/types';
 import { workbench } from '../../state/app.svelte';
+import type { BaselineFilter } from '../../state/datasetBaseline.svelte';
+import type { ChangeKind } from '../../core/diff';
 
 const pct = (x: number | null, lang: 'en' | 'cs') => (x === null ? '—' : `${(x * 100).toFixed(1).replace('.', lang === 'cs' ? ',' : '.')} %`);
 const num = (x: number | null, lang: 'en' | 'cs', digits = 3) => (x === null ? '—' : x.toFixed(digits).replace('.', lang === 'cs' ? ',' : '.'));
@@ -215,6 +217,30 @@ const en = {
   downloadJsonl: 'Download results (JSONL)',
   downloadCsv: 'Download results (CSV)',
   caseFailed: (msg: string) => `Could not be audited: ${msg}`,
+  // Baseline: an earlier results file diffed against the current results
+  baselineTitle: 'Compare with an earlier run',
+  baselineLoad: 'Load baseline…',
+  baselineFile: 'Baseline results file',
+  baselineHint: 'An earlier results file: this view’s JSONL download or the CLI’s --format json lines.',
+  baselineClear: 'Remove baseline',
+  baselineLoaded: (name: string) => `Baseline: ${name}`,
+  baselineSkipped: (n: number) => `${n} unreadable line${n === 1 ? '' : 's'} skipped`,
+  baselineEmpty: 'The file holds no results.',
+  baselineUnreadable: (line: number, msg: string) => `Line ${line}: ${msg}`,
+  baselineCounts: (r: number, i: number, u: number, other: number) => `${r} regressed · ${i} improved · ${u} unchanged${other ? ` · ${other} other (changed, added, removed)` : ''}`,
+  baselineFilter: 'Show',
+  baselineFilters: { all: 'all cases', regressed: 'regressed', improved: 'improved', unchanged: 'unchanged' } satisfies Record<BaselineFilter, string>,
+  baselineKinds: { regressed: 'regressed', improved: 'improved', changed: 'changed', unchanged: 'unchanged', added: 'added', removed: 'removed' } satisfies Record<ChangeKind, string>,
+  baselineCaseCol: 'Case',
+  baselineChangeCol: 'Change',
+  baselineVerdictCol: 'Verdict',
+  baselineShowCase: (name: string) => `Show before and after of ${name}`,
+  baselineBefore: 'Before (baseline)',
+  baselineAfter: 'After (current)',
+  baselineNone: 'No case in this group.',
+  baselineOpenCurrent: 'Open the current case in the workbench',
+  baselineFindingsAppeared: 'Findings that appeared',
+  baselineFindingsGone: 'Findings that disappeared',
 };
 
 export type AnnotateMessages = typeof en;
@@ -409,6 +435,29 @@ const cs: AnnotateMessages = {
   downloadJsonl: 'Stáhnout výsledky (JSONL)',
   downloadCsv: 'Stáhnout výsledky (CSV)',
   caseFailed: (msg) => `Nelze auditovat: ${msg}`,
+  baselineTitle: 'Porovnat s dřívějším během',
+  baselineLoad: 'Načíst výchozí výsledky…',
+  baselineFile: 'Soubor výchozích výsledků',
+  baselineHint: 'Dřívější soubor výsledků: stažený JSONL z tohoto pohledu nebo řádky --format json z CLI.',
+  baselineClear: 'Odebrat výchozí výsledky',
+  baselineLoaded: (name) => `Výchozí: ${name}`,
+  baselineSkipped: (n) => `vynecháno nečitelných řádků: ${n}`,
+  baselineEmpty: 'Soubor neobsahuje žádné výsledky.',
+  baselineUnreadable: (line, msg) => `Řádek ${line}: ${msg}`,
+  baselineCounts: (r, i, u, other) => `zhoršeno ${r} · zlepšeno ${i} · beze změny ${u}${other ? ` · jiné (změněno, přidáno, odebráno) ${other}` : ''}`,
+  baselineFilter: 'Zobrazit',
+  baselineFilters: { all: 'všechny případy', regressed: 'zhoršené', improved: 'zlepšené', unchanged: 'beze změny' },
+  baselineKinds: { regressed: 'zhoršeno', improved: 'zlepšeno', changed: 'změněno', unchanged: 'beze změny', added: 'přidáno', removed: 'odebráno' },
+  baselineCaseCol: 'Případ',
+  baselineChangeCol: 'Změna',
+  baselineVerdictCol: 'Verdikt',
+  baselineShowCase: (name) => `Zobrazit před a po u ${name}`,
+  baselineBefore: 'Před (výchozí)',
+  baselineAfter: 'Po (současné)',
+  baselineNone: 'V této skupině není žádný případ.',
+  baselineOpenCurrent: 'Otevřít současný případ v pracovišti',
+  baselineFindingsAppeared: 'Nově objevená zjištění',
+  baselineFindingsGone: 'Zmizelá zjištění',
 };
 
 const MESSAGES = { en, cs } as const;

@@ -1,0 +1,389 @@
+// The audit run of `citation-audit FILE...`: inputs streamed in batches, local checks on a pool of
+// worker threads (or on this thread for a small input, one job, or a model run), results written
+// in input order as they come, and the run-level outputs (--fail-under, JUnit, Markdown) built
+// from bounded tallies. Memory holds a window of batches, never the run.
+import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { open as openFile, stat } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { auditCase } from '../core/audit';
+import { checkThresholds, describeThresholdFailure, junitFrame, toMarkdown, type Threshold, type ThresholdResult } from '../core/ci';
+import { metricsOfSums } from '../core/dataset';
+import { applyModelResults } from '../core/report';
+import type { AuditCase, AuditOptions, ModelResults, Report } from '../core/types';
+import { DEFAULT_MODEL } from '../model/constants';
+import { addUsage, emptyUsage, usageLine } from '../model/usage';
+import { makeNonce } from '../model/wrap';
+import type { RetryInfo } from '../model/run';
+import { caseOf, emptyBatch, finishCase, mergeTallies, Tally, type BatchResult, type CaseItem, type OutputFormat, type TallyState, type WorkOptions } from './cases';
+import { retryLine, startProgress } from './progress';
+import { BufferedOutput, readInputs, type InputSummary } from './stream';
+
+export interface CliIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** Where the progress line goes; only given when standard error is a terminal. */
+  progress?: (s: string) => void;
+  /** Standard output as a stream, so that a long run waits for a slow reader instead of buffering. */
+  stdout?: Writable;
+  /** Standard output is a terminal too: the progress line is erased before output is written. */
+  outIsTerminal?: boolean;
+}
+
+export interface AuditRunOptions {
+  files: string[];
+  format: OutputFormat;
+  failUnder: Threshold[];
+  junitFile?: string;
+  markdownFile?: string;
+  audit: AuditOptions;
+  model?: string | true;
+  strict: boolean;
+  /** Worker threads for the local checks; undefined: one per core (up to 8), only for inputs past one batch. */
+  jobs?: number;
+}
+
+/** A batch: this many lines or this many characters (about 1 MB of JSONL), whichever first. */
+const BATCH_LINES = 64;
+const BATCH_CHARS = 1 << 20;
+/** Batches in flight per worker: one being audited, the rest queued, so that no worker idles while an earlier batch holds up the output. */
+const IN_FLIGHT_PER_WORKER = 4;
+const MAX_DEFAULT_JOBS = 8;
+/** Markdown's worst-cases table. */
+const WORST = 10;
+
+const snippet = (t: string): string => {
+  const one = t.replace(/\s+/g, ' ').trim();
+  return one.length > 100 ? `${one.slice(0, 99)}\u2026` : one;
+};
+
+type ModelStep = (c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => Promise<Report>;
+
+/** Audits batches on this thread: the small runs, --jobs 1, and model runs (network-bound). */
+class LocalExecutor {
+  readonly tally: Tally;
+  constructor(
+    private readonly work: WorkOptions,
+    private readonly model?: ModelStep,
+    /** Says at once (not with the batch's output) that a model request is being tried again. */
+    private readonly onRetry: (line: string) => void = () => {},
+  ) {
+    this.tally = new Tally(work.worst);
+  }
+
+  async run(items: readonly CaseItem[]): Promise<BatchResult> {
+    const into = emptyBatch();
+    for (const item of items) {
+      const c = caseOf(item, into);
+      if (!c) continue;
+      let report = auditCase(c, this.work.audit);
+      let error: string | undefined;
+      if (this.model) {
+        const where = `${item.file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
+        try {
+          report = await this.model(c, report, (retry) => this.onRetry(`${where}: ${retryLine(retry)}\n`));
+        } catch (err) {
+          into.modelFailures++;
+          const { describeModelError, ModelError } = await import('../model/errors');
+          // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
+          error = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
+          into.err += `${where}: model audit failed: ${error}\n`;
+          // Keep what was judged before the failure, and say which claims were left unjudged.
+          const partial = (err as { partial?: ModelResults }).partial;
+          if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
+          const unjudged = err instanceof ModelError ? (err.unjudged ?? []) : [];
+          if (partial && unjudged.length) {
+            into.err += `${where}: not judged by the model (${unjudged.length}):\n`;
+            for (const i of unjudged) into.err += `  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`;
+          }
+        }
+      }
+      finishCase(item, c, report, this.work, this.tally, into, error);
+    }
+    return into;
+  }
+}
+
+/** JUnit testcases of the run: kept in memory up to a few MB, then in a temporary file. */
+class Spool {
+  private parts: string[] = [];
+  private size = 0;
+  private fd: number | undefined;
+  private dir: string | undefined;
+  private static readonly IN_MEMORY = 4 << 20;
+
+  add(s: string): void {
+    if (s === '') return;
+    if (this.fd === undefined && this.size + s.length <= Spool.IN_MEMORY) {
+      this.parts.push(s);
+      this.size += s.length;
+      return;
+    }
+    if (this.fd === undefined) {
+      this.dir = mkdtempSync(join(tmpdir(), 'citation-audit-'));
+      this.fd = openSync(join(this.dir, 'junit.part'), 'w');
+      writeSync(this.fd, this.parts.join(''));
+      this.parts = [];
+    }
+    writeSync(this.fd, s);
+  }
+
+  /** Hands the spooled text on in order, in pieces. */
+  async replay(write: (s: string) => Promise<void>): Promise<void> {
+    if (!this.dir) {
+      for (const p of this.parts) await write(p);
+      return;
+    }
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    const stream = createReadStream(join(this.dir!, 'junit.part'), { encoding: 'utf8', highWaterMark: 1 << 20 });
+    for await (const chunk of stream as AsyncIterable<string>) await write(chunk);
+  }
+
+  dispose(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+export function defaultJobs(): number {
+  return Math.max(1, Math.min(MAX_DEFAULT_JOBS, availableParallelism()));
+}
+
+export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number> {
+  const junit = opts.format === 'junit' || opts.junitFile !== undefined;
+  const work: WorkOptions = { audit: opts.audit, format: opts.format, junit, worst: opts.format === 'markdown' || opts.markdownFile ? WORST : 0 };
+
+  // --- the model step (on this thread; the network is the bottleneck, not the cores) ----------
+  let model: ModelStep | undefined;
+  let modelSetup: ((many: boolean) => void) | undefined;
+  const usage = emptyUsage();
+  let usedModel: string | undefined;
+  if (opts.model !== undefined) {
+    const apiKey = process.env.ANTHROPIC_API_KEY;
+    if (!apiKey) {
+      io.err('citation-audit: --model needs the ANTHROPIC_API_KEY environment variable\n');
+      return 2;
+    }
+    const { runModelAuditNode } = await import('../model/node');
+    const name = typeof opts.model === 'string' ? opts.model : undefined;
+    const baseURL = process.env.ANTHROPIC_BASE_URL;
+    let many = {};
+    // Several cases share one nonce, so the instructions are the same bytes every time and the
+    // prompt cache serves them after the first request.
+    modelSetup = (several) => {
+      many = several ? { nonce: makeNonce(), cacheInstructions: true } : {};
+    };
+    model = (c, r, onRetry) =>
+      runModelAuditNode(c, r, {
+        apiKey,
+        ...(baseURL ? { baseURL } : {}),
+        ...(name ? { model: name } : {}),
+        strict: opts.strict,
+        ...many,
+        onUsage: (u) => addUsage(usage, u),
+        // Said once per wait, before it: a run against an unreachable API is not silent for seconds.
+        onProgress: (p) => {
+          if (p.phase === 'waiting' && p.retry) onRetry(p.retry);
+        },
+      });
+    usedModel = name ?? DEFAULT_MODEL;
+  }
+
+  // Set once the progress line exists: a retry line first erases it.
+  let sayRetry = (line: string): void => io.err(line);
+  const local = new LocalExecutor(work, model, (line) => sayRetry(line));
+  const jobs = model ? 1 : (opts.jobs ?? defaultJobs());
+  let pool: import('./pool').AuditPool | undefined;
+  const startPool = async (): Promise<void> => {
+    const { AuditPool } = await import('./pool');
+    pool = new AuditPool(jobs, work);
+  };
+
+  // --- output, in input order -------------------------------------------------------------------
+  const out = new BufferedOutput({ write: io.out, ...(io.stdout ? { stream: io.stdout } : {}) });
+  const spool = new Spool();
+  let totalBytes: number | null = 0;
+  for (const f of opts.files) {
+    if (f === '-') totalBytes = null;
+    else {
+      try {
+        if (totalBytes !== null) totalBytes += (await stat(f)).size;
+      } catch {
+        // Said when the file is read.
+      }
+    }
+  }
+  // The share done: bytes of the lines whose results are out (reading runs ahead of them by the
+  // window of batches, so the bytes read would promise too much).
+  let doneBytes = 0;
+  const fraction = (): number | null => (totalBytes ? doneBytes / totalBytes : null);
+  const bytesOf = (items: readonly CaseItem[]): number => items.reduce((n, it) => n + (it.text === undefined ? 0 : Buffer.byteLength(it.text) + 1), 0);
+  const progress = startProgress(null, io.progress);
+  sayRetry = (line) => {
+    progress.clear();
+    io.err(line);
+  };
+  // One case from one input is printed as one pretty JSON document: hold the first output back
+  // until a second case shows this is not such a run.
+  let hold = opts.format === 'json' && opts.files.length === 1;
+  let held = '';
+  let heldCases = 0;
+  let cases = 0;
+  let inputErrors = 0;
+  let modelFailures = 0;
+
+  const emit = async (r: BatchResult, bytes: number): Promise<void> => {
+    doneBytes += bytes;
+    cases += r.cases;
+    inputErrors += r.inputErrors;
+    modelFailures += r.modelFailures;
+    if (r.err) {
+      progress.clear();
+      io.err(r.err);
+    }
+    spool.add(r.junit);
+    if (hold) {
+      held += r.out;
+      heldCases += r.cases;
+      if (heldCases > 1) {
+        hold = false;
+        await out.write(held);
+        held = '';
+      }
+    } else if (r.out) {
+      if (io.outIsTerminal) progress.clear();
+      await out.write(r.out);
+    }
+    progress.tick(cases, fraction());
+  };
+
+  // Batches in flight, oldest first: awaiting them in order keeps the output in input order, and
+  // the window's size is the backpressure on reading.
+  const inFlight: { result: Promise<BatchResult>; bytes: number }[] = [];
+  const next = async (): Promise<void> => {
+    const b = inFlight.shift()!;
+    await emit(await b.result, b.bytes);
+  };
+  const window = (): number => (pool ? pool.size * IN_FLIGHT_PER_WORKER : 1);
+  const submit = async (items: CaseItem[]): Promise<void> => {
+    if (pool) {
+      const result = pool.run(items);
+      // When the run stops at an earlier batch, the later ones are never awaited: not unhandled.
+      result.catch(() => {});
+      inFlight.push({ result, bytes: bytesOf(items) });
+      while (inFlight.length >= window()) await next();
+    } else if (model) {
+      // One case at a time, so each case's output and errors appear as soon as it is judged.
+      for (const item of items) await emit(await local.run([item]), bytesOf([item]));
+    } else await emit(await local.run(items), bytesOf(items));
+  };
+  const drain = async (): Promise<void> => {
+    while (inFlight.length) await next();
+  };
+
+  const summary: InputSummary = { singleCase: false };
+  // The first cases wait until it is known whether more follow: a pool only pays off past one
+  // batch's worth (--jobs N > 1 asks for one anyway), the model's cached instructions past one case.
+  let first: CaseItem[][] = [];
+  let waiting = 0;
+  let decided = false;
+  const decide = async (more: boolean): Promise<void> => {
+    decided = true;
+    if (jobs > 1 && (more || (opts.jobs ?? 0) > 1)) await startPool();
+    modelSetup?.(more || waiting > 1);
+    const batches = first;
+    first = [];
+    for (const items of batches) await submit(items);
+  };
+  let failed: Error | undefined;
+  try {
+    const events = readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary);
+    for await (const ev of events) {
+      if (ev.kind === 'error') {
+        // In order with the cases' own messages.
+        if (!decided && waiting) await decide(false);
+        await drain();
+        progress.clear();
+        io.err(`${ev.message}\n`);
+        inputErrors++;
+        continue;
+      }
+      if (!decided) {
+        first.push(ev.items);
+        waiting += ev.items.length;
+        // Past one batch's worth of cases, more are likely: decide now.
+        if ((opts.jobs ?? 0) > 1 || waiting > BATCH_LINES) await decide(true);
+        continue;
+      }
+      await submit(ev.items);
+    }
+    if (!decided) await decide(false);
+    await drain();
+  } catch (err) {
+    failed = err as Error;
+  }
+
+  let states: TallyState[] = [local.tally.state()];
+  try {
+    if (pool && !failed) states = [...states, ...(await pool.close())];
+  } catch (err) {
+    failed ??= err as Error;
+  } finally {
+    await pool?.terminate();
+  }
+  progress.clear();
+  if (failed) {
+    spool.dispose();
+    await out.flush().catch(() => {});
+    io.err(`citation-audit: the run stopped: ${failed.message}\n`);
+    return 2;
+  }
+  const tally = mergeTallies(states);
+  const metrics = metricsOfSums(tally.sums);
+  if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
+  const gate: ThresholdResult[] = opts.failUnder.length ? checkThresholds(metrics, opts.failUnder) : [];
+
+  if (hold) {
+    if (summary.singleCase && heldCases === 1) await out.write(`${JSON.stringify(JSON.parse(held), null, 2)}\n`);
+    else await out.write(held);
+  }
+  const frame = junit ? junitFrame({ cases: metrics.cases, failures: tally.junitFailures, errors: tally.junitErrors }, { thresholds: gate }) : undefined;
+  const markdown = work.worst ? toMarkdown(tally.worst, { thresholds: gate, metrics, worst: WORST }) : undefined;
+  try {
+    if (opts.format === 'junit' && frame) {
+      await out.write(frame.head);
+      await spool.replay((s) => out.write(s));
+      await out.write(frame.tail);
+    } else if (opts.format === 'markdown' && markdown !== undefined) await out.write(markdown);
+    await out.flush();
+    if (opts.junitFile && frame) await writeFileInPieces(opts.junitFile, async (write) => {
+      await write(frame.head);
+      await spool.replay(write);
+      await write(frame.tail);
+    });
+    if (opts.markdownFile && markdown !== undefined) await writeFileInPieces(opts.markdownFile, (write) => write(markdown));
+  } catch (err) {
+    io.err(`citation-audit: cannot write: ${(err as Error).message}\n`);
+    return 2;
+  } finally {
+    spool.dispose();
+  }
+  const missed = gate.filter((t) => !t.passed);
+  for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
+  if (inputErrors || modelFailures) return 2;
+  return tally.anyFail || missed.length ? 1 : 0;
+}
+
+/** Writes a file from pieces (the JUnit XML of a long run is never one string). */
+async function writeFileInPieces(path: string, fill: (write: (s: string) => Promise<void>) => Promise<void>): Promise<void> {
+  const handle = await openFile(path, 'w');
+  try {
+    await fill(async (s) => {
+      await handle.write(s);
+    });
+  } finally {
+    await handle.close();
+  }
+}
