@@ -14,6 +14,7 @@ import { inputHash } from './core/diff';
 import { makeNonce } from './model/wrap';
 import { addUsage, emptyUsage, usageLine } from './model/usage';
 import { DEFAULT_MODEL } from './model/constants';
+import type { BatchCliOptions } from './cli/batch';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -55,6 +56,12 @@ Options:
   --model [NAME]          also run the model audit (key from ANTHROPIC_API_KEY, base URL from
                           ANTHROPIC_BASE_URL)
   --strict                with --model: two independent judgements per claim, keep the stricter
+  --batch                 with --model: send the run as a Message Batch at half the price, wait
+                          for it (polling with backoff), then write the results as usual
+  --state FILE            where --batch keeps its batch ids so that the same command resumes
+                          (default: next to --junit/--markdown, else the input, + .batch.json)
+  --detach                with --batch: create the batch, print the command that resumes, exit
+  --cancel-batch          with --batch: cancel the batch in the state file; write what was done
   -h, --help              this text
   --version               the tool version
 
@@ -71,6 +78,8 @@ interface CliOptions {
   audit: AuditOptions;
   model?: string | true;
   strict: boolean;
+  /** --batch and its options (src/cli/batch.ts). */
+  batch?: BatchCliOptions;
 }
 
 type OutputFormat = 'json' | 'text' | 'junit' | 'markdown';
@@ -145,12 +154,25 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
       case '--strict':
         opts.strict = true;
         break;
+      case '--batch':
+        opts.batch = { detach: false, cancel: false, ...opts.batch };
+        break;
+      case '--state':
+        opts.batch = { detach: false, cancel: false, ...opts.batch, stateFile: value() };
+        break;
+      case '--detach':
+        opts.batch = { cancel: false, ...opts.batch, detach: true };
+        break;
+      case '--cancel-batch':
+        opts.batch = { detach: false, ...opts.batch, cancel: true };
+        break;
       default:
         if (arg.startsWith('--') || (arg.startsWith('-') && arg !== '-')) throw new UsageError(`unknown option ${arg}`);
         opts.files.push(arg);
     }
   }
   if (opts.files.length === 0) throw new UsageError('no input file given (use - for standard input)');
+  if (opts.batch && opts.model === undefined) throw new UsageError('--batch, --state, --detach and --cancel-batch need --model');
   return opts;
 }
 
@@ -254,10 +276,19 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     const { runModelAuditNode } = await import('./model/node');
     const model = typeof opts.model === 'string' ? opts.model : undefined;
     const baseURL = process.env.ANTHROPIC_BASE_URL;
+    if (opts.batch) {
+      // Half-price run through the Message Batches API: waits (or detaches) here, then the loop
+      // below merges each case's results as it would an interactive reply.
+      const outputs = [opts.junitFile, opts.markdownFile].filter((f): f is string => !!f);
+      const ctx = { files: opts.files, outputs, cases: cases.map((x) => x.c), audit: opts.audit, apiKey, baseURL, model, strict: opts.strict, argv };
+      const started = await (await import('./cli/batch')).startBatch(opts.batch, ctx, io);
+      if (typeof started === 'number') return started;
+      runModel = started.runModel;
+    }
     // Several cases share one nonce, so the instructions are the same bytes every time and the
     // prompt cache serves them after the first request.
     const many = cases.length > 1 ? { nonce: makeNonce(), cacheInstructions: true } : {};
-    runModel = (c, r) =>
+    runModel ??= (c, r) =>
       runModelAuditNode(c, r, { apiKey, ...(baseURL ? { baseURL } : {}), ...(model ? { model } : {}), strict: opts.strict, ...many, onUsage: (u) => addUsage(usage, u) });
     usedModel = model ?? DEFAULT_MODEL;
   }
