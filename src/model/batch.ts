@@ -11,7 +11,7 @@ import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resource
 import { z } from '../core/zod';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { createClient, toModelError, withRetry, abortableSleep, type Connection, type Sleep } from './client';
-import { DEFAULT_MODEL } from './constants';
+import { BATCH_PRICE_FACTOR, DEFAULT_MODEL } from './constants';
 import { ModelError } from './errors';
 import { buildRequest, type BatchPlan } from './plan';
 import { firstTurnKey, planModelAudit, runModelAudit, type ModelRun } from './run';
@@ -20,8 +20,6 @@ import { addUsage, emptyUsage, type Usage } from './usage';
 
 /** What one batch may hold (Message Batches API): requests, and bytes of the create body. */
 export const BATCH_LIMITS = { requests: 100_000, bytes: 256 * 1024 * 1024 } as const;
-/** Batch requests cost this share of the interactive price (cache reads and writes included). */
-export const BATCH_PRICE_FACTOR = 0.5;
 /** First wait between two polls, and the longest (the wait grows by half each time). */
 export const POLL_FIRST_MS = 5_000;
 export const POLL_MAX_MS = 60_000;
