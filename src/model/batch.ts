@@ -328,17 +328,35 @@ export interface PollOptions {
   maxWaitMs?: number;
 }
 
-/** Polls until every batch of the run has ended, waiting longer each time (up to maxWaitMs). */
+// A look that fails for these reasons (a laptop asleep, a server restarting) is tried again at the
+// next poll; only this many of them in a row end the wait.
+const TRANSIENT: ReadonlySet<string> = new Set(['network', 'timeout', 'server', 'overloaded', 'rate_limit', 'stream_cut']);
+const MAX_FAILED_LOOKS = 10;
+
+/**
+ * Polls until every batch of the run has ended, waiting longer each time (up to maxWaitMs).
+ * Transient failures of a look are waited out (up to MAX_FAILED_LOOKS in a row).
+ */
 export async function waitForBatches(state: BatchState, conn: BatchConnection, opts: PollOptions = {}): Promise<BatchProgress> {
   const sleep = conn.sleep ?? abortableSleep;
   let wait = opts.firstWaitMs ?? POLL_FIRST_MS;
+  let failed = 0;
+  let last: BatchProgress | null = null;
   for (;;) {
-    const p = await batchProgress(state, conn);
-    if (p.ended) {
-      opts.onProgress?.(p);
-      return p;
+    try {
+      const p = await batchProgress(state, conn);
+      failed = 0;
+      last = p;
+      if (p.ended) {
+        opts.onProgress?.(p);
+        return p;
+      }
+      opts.onProgress?.({ ...p, waitMs: wait });
+    } catch (err) {
+      const e = toModelError(err, ctxOf(conn));
+      if (!TRANSIENT.has(e.kind) || ++failed >= MAX_FAILED_LOOKS) throw e;
+      if (last) opts.onProgress?.({ ...last, waitMs: wait });
     }
-    opts.onProgress?.({ ...p, waitMs: wait });
     await sleep(wait, conn.signal);
     wait = Math.min(opts.maxWaitMs ?? POLL_MAX_MS, Math.round(wait * 1.5));
   }

@@ -109,6 +109,37 @@ describe('the Dataset view as a batch', () => {
     expect(b.merged + b.failed).toBe(3);
   });
 
+  it('a batch that could not be followed stays stored and can be followed again', async () => {
+    const store = memoryStore();
+    server.behave({ batchPerPoll: 0 });
+    const { h, saved } = host();
+    const b = page(store, h);
+    const running = b.run();
+    for (let i = 0; i < 200 && b.status !== 'waiting'; i++) await new Promise((r) => setTimeout(r, 5));
+    // The page comes back with a key the API refuses (401): not transient, the wait ends.
+    const stored = store.get(BATCH_STORE_KEY);
+    const keyless = new DatasetBatchRun({
+      host: h,
+      connection: { settings: { baseURL: server.url, model: 'claude-sonnet-5-5', strict: false }, apiKey: () => testKey('invalid') },
+      localSettings: () => ({ requiredStyle: 'auto', language: 'auto' }),
+      store,
+      datasetName: () => null,
+      sleep: async () => {},
+    });
+    b.detach();
+    await running;
+    await new Promise((r) => setTimeout(r, 50));
+    await keyless.restore();
+    expect(keyless.status).toBe('failed');
+    expect(keyless.resumable).toBe(true);
+    expect(store.get(BATCH_STORE_KEY)).toBe(stored);
+    server.behave({});
+    const again = page(store, h);
+    await again.restore();
+    expect(again.status).toBe('done');
+    expect(saved.size).toBe(3);
+  });
+
   it('a refusal on the batches endpoint says so and gives the CLI command, without the key', async () => {
     const store = memoryStore();
     const { h } = host();

@@ -108,6 +108,10 @@ export class DatasetBatchRun {
   get waitingForKey(): boolean {
     return this.#waiting;
   }
+  /** Following the stored batch failed (the API unreachable for long): it can be followed again. */
+  get resumable(): boolean {
+    return this.#status === 'failed' && this.#stored()?.datasetId === this.#opts.host.datasetId;
+  }
   get usage(): Required<Usage> {
     return this.#usage;
   }

@@ -192,6 +192,26 @@ describe('batch runs', () => {
     expect(o.run!.results.usage!.requests).toBe(2);
   });
 
+  test('looks that fail on the way (a laptop asleep) are waited out; only many in a row end the wait', async () => {
+    const state = await createBatches(prepareBatch(cases(1), settings()), conn());
+    const realFetch = globalThis.fetch;
+    // More than one look's own retries absorb: the wait itself must carry on.
+    let failures = 5;
+    globalThis.fetch = ((...args: Parameters<typeof fetch>) => (failures-- > 0 ? Promise.reject(new TypeError('fetch failed')) : realFetch(...args))) as typeof fetch;
+    const waits: number[] = [];
+    try {
+      const end = await waitForBatches(state, { ...conn(), sleep: async (ms) => void waits.push(ms) });
+      expect(end.ended).toBe(true);
+      // Each failed look still waited before the next, growing as any wait does.
+      expect(waits.length).toBeGreaterThanOrEqual(2);
+      expect(waits[1]!).toBeGreaterThan(waits[0]!);
+      failures = Infinity;
+      await expect(waitForBatches(state, conn())).rejects.toMatchObject({ kind: 'network' });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   test('a batch the API does not know fails with its status, not a crash', async () => {
     const state: BatchState = { format: 'citation-audit-batch', version: 1, model: 'm', strict: false, nonce: 'x', fingerprint: 'f', requests: 1, groups: 1, batches: [{ id: 'msgbatch_nope', requests: 1 }], createdAt: 'now' };
     await expect(waitForBatches(state, conn())).rejects.toMatchObject({ status: 404 });

@@ -174,6 +174,7 @@ const en = {
   batchOptionHint: 'Sent as one Message Batch: half the price, results within 24 hours (usually much sooner). A reload resumes it.',
   runBatch: (n: number) => `Send ${n} case${n === 1 ? '' : 's'} as a batch`,
   cancelBatch: 'Cancel batch',
+  followBatch: 'Follow the batch again',
   estimateBatch: (usd: string) => `As a batch: ≈ ${usd} (half price).`,
   batchProgress: 'Batch progress',
   batchStatus: (s: BatchRunStatus, done: number, requests: number, bad: number, merged: number, failed: number, ids: string) => {
@@ -395,6 +396,7 @@ const cs: AnnotateMessages = {
   batchOptionHint: 'Odešle se jako jedna dávka Message Batches: za poloviční cenu, výsledky do 24 hodin (obvykle mnohem dřív). Po znovunačtení stránky se v ní pokračuje.',
   runBatch: (n) => `Odeslat ${pripadu(n)} jako dávku`,
   cancelBatch: 'Zrušit dávku',
+  followBatch: 'Znovu sledovat dávku',
   estimateBatch: (usd) => `Jako dávka: ≈ ${usd} (poloviční cena).`,
   batchProgress: 'Postup dávky',
   batchStatus: (s, done, requests, bad, merged, failed, ids) => {
