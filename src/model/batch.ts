@@ -166,7 +166,6 @@ export const batchStateSchema = z.object({
   /** The batches created so far, in the order of the groups. */
   batches: z.array(z.object({ id: z.string().min(1), requests: z.number().int().positive() })),
   createdAt: z.string(),
-  baseURL: z.string().optional(),
 });
 export type BatchState = z.infer<typeof batchStateSchema>;
 
@@ -270,7 +269,6 @@ export async function createBatches(prepared: PreparedBatch, conn: BatchConnecti
     groups: Math.max(1, prepared.groups.length),
     batches: [],
     createdAt: new Date().toISOString(),
-    ...(conn.baseURL ? { baseURL: normaliseBaseURL(conn.baseURL) } : {}),
   };
   for (let i = s.batches.length; i < prepared.groups.length; i++) {
     const requests = prepared.groups[i]!;

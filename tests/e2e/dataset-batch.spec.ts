@@ -70,7 +70,7 @@ test('run as a batch: both prices, a reload resumes polling the same batch, the 
   server.behave({});
   await expect(batchStatus(page)).toContainText('Batch done: 3 cases judged.', { timeout: 20_000 });
   await expect(page.getByTestId('dataset-model-status')).toContainText('3 of 3 cases judged by the model.');
-  await expect(page.getByTestId('dataset-batch-usage')).toContainText(/Batch: 3 requests, cost \$[\d.]+ at the batch price \(\$[\d.]+ interactive\)/);
+  await expect(page.getByTestId('dataset-batch-usage')).toContainText(/Batch: 3 requests, [\d,]+ input tokens \([\d,]+ read from the prompt cache\), cost \$[\d.]+ at the batch price \(\$[\d.]+ interactive\)/);
   // One batch, created before the reload; no interactive request at all.
   expect(server.calls('/v1/messages/batches').filter((r) => r.method === 'POST')).toHaveLength(1);
   expect(server.calls('/v1/messages')).toHaveLength(0);

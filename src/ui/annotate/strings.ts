@@ -194,8 +194,8 @@ const en = {
         return '';
     }
   },
-  batchUsage: (requests: number, cost: string | null, interactive: string | null) =>
-    `Batch: ${requests} request${requests === 1 ? '' : 's'}${cost ? `, cost ${cost} at the batch price${interactive ? ` (${interactive} interactive)` : ''}` : ''}.`,
+  batchUsage: (requests: number, input: number, read: number, cost: string | null, interactive: string | null) =>
+    `Batch: ${requests} request${requests === 1 ? '' : 's'}, ${input.toLocaleString('en')} input tokens (${read.toLocaleString('en')} read from the prompt cache)${cost ? `, cost ${cost} at the batch price${interactive ? ` (${interactive} interactive)` : ''}` : ''}.`,
   batchRefused: 'The API refused batch requests from this browser. Run the same batch from a terminal, with ANTHROPIC_API_KEY set:',
   batchNeedsKey: 'A batch of this dataset is under way: enter the API key to resume following it.',
   needKey: 'Enter an API key to run the model over the dataset.',
@@ -416,7 +416,8 @@ const cs: AnnotateMessages = {
         return '';
     }
   },
-  batchUsage: (requests, cost, interactive) => `Dávka: ${requests} požadavků${cost ? `, cena ${cost} za dávkovou cenu${interactive ? ` (${interactive} interaktivně)` : ''}` : ''}.`,
+  batchUsage: (requests, input, read, cost, interactive) =>
+    `Dávka: požadavků ${requests}, vstupních tokenů ${input.toLocaleString('cs')} (${read.toLocaleString('cs')} přečteno z mezipaměti promptu)${cost ? `, cena ${cost} za dávkovou cenu${interactive ? ` (${interactive} interaktivně)` : ''}` : ''}.`,
   batchRefused: 'API odmítlo dávkové požadavky z tohoto prohlížeče. Spusťte stejnou dávku z terminálu s nastaveným ANTHROPIC_API_KEY:',
   batchNeedsKey: 'Dávka této datové sady právě běží: zadejte API klíč, aby se v jejím sledování pokračovalo.',
   needKey: 'Pro běh modelu nad datasetem zadejte API klíč.',
