@@ -267,6 +267,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   let runModel: ((c: AuditCase, r: Report) => Promise<Report>) | undefined;
   const usage = emptyUsage();
   let usedModel: string | undefined;
+  // --batch: its cost summary, and the state file removed once every output is written.
+  let batchEnd: (() => Promise<void>) | undefined;
   if (opts.model !== undefined) {
     const apiKey = process.env.ANTHROPIC_API_KEY;
     if (!apiKey) {
@@ -284,6 +286,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       const started = await (await import('./cli/batch')).startBatch(opts.batch, ctx, io);
       if (typeof started === 'number') return started;
       runModel = started.runModel;
+      batchEnd = started.end;
     }
     // Several cases share one nonce, so the instructions are the same bytes every time and the
     // prompt cache serves them after the first request.
@@ -349,6 +352,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.err(`citation-audit: cannot write: ${(err as Error).message}\n`);
     return 2;
   }
+  await batchEnd?.();
   const missed = gate.filter((t) => !t.passed);
   for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
   if (errors.length || modelFailed) return 2;

@@ -143,7 +143,7 @@ function resumeCommand(argv: readonly string[], stateFile: string): string {
  * Creates (or finds again) the run's batches and waits for them. Returns the per-case merge for
  * the main loop, or an exit code when the command ends here (detached, or failed).
  */
-export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io: BatchIo): Promise<{ runModel: RunModel } | number> {
+export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io: BatchIo): Promise<{ runModel: RunModel; end?: () => Promise<void> } | number> {
   const stateFile = opts.stateFile ?? defaultStateFile(ctx.files, ctx.outputs);
   const model = ctx.model ?? DEFAULT_MODEL;
   const cases: BatchCase[] = ctx.cases.map((c, key) => ({ key, c, report: auditCase(c, ctx.audit) }));
@@ -236,14 +236,16 @@ export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io
       const rest = { ...all, input_tokens: all.input_tokens - o.batchUsage.input_tokens, output_tokens: all.output_tokens - o.batchUsage.output_tokens, cache_read_input_tokens: (all.cache_read_input_tokens ?? 0) - o.batchUsage.cache_read_input_tokens, cache_creation_input_tokens: (all.cache_creation_input_tokens ?? 0) - o.batchUsage.cache_creation_input_tokens, requests: all.requests - o.batchUsage.requests };
       if (rest.requests > 0) addUsage(followUps, rest);
     }
-    if (++merged === cases.length) {
-      io.err(`citation-audit: ${costLine(model, batchUsage, followUps)}\n`);
-      await rm(stateFile, { force: true });
-    }
+    merged++;
     if (o.error) throw o.error;
     return o.run!.report;
   };
-  return { runModel };
+  // After the outputs are written: the cost, and the state goes (until then a crash can resume).
+  const end = async () => {
+    io.err(`citation-audit: ${costLine(model, batchUsage, followUps)}\n`);
+    if (merged === cases.length) await rm(stateFile, { force: true });
+  };
+  return { runModel, end };
 }
 
 function costLine(model: string, batch: ReturnType<typeof emptyUsage>, followUps: ReturnType<typeof emptyUsage>): string {

@@ -120,6 +120,19 @@ describe('citation-audit --model --batch', () => {
     expect(r.out.trim().split('\n')).toHaveLength(3);
   });
 
+  it('the state stays until every output is written: a failed write can be run again without a second batch', async () => {
+    const state = join(dir, 'kept.json');
+    const failed = await run([data, '--model', '--batch', '--state', state, '--junit', join(dir, 'no-such-dir', 'junit.xml'), '--format', 'json']);
+    expect(failed.code).toBe(2);
+    expect(failed.err).toMatch(/cannot write/);
+    expect(existsSync(state)).toBe(true);
+    const again = await run([data, '--model', '--batch', '--state', state, '--junit', join(dir, 'junit.xml'), '--format', 'json']);
+    expect(again.err).toContain('resuming msgbatch_');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<testsuite');
+    expect(server.calls('/v1/messages/batches').filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(existsSync(state)).toBe(false);
+  });
+
   it('--batch without --model is a usage error', async () => {
     const r = await run([data, '--batch']);
     expect(r.code).toBe(2);
