@@ -79,6 +79,37 @@ describe('batch runs', () => {
     expect(progress[0]!.waitMs).toBeGreaterThan(0);
   });
 
+  test('strict mode and audits split in parts: every part and pass goes in the batch, merged as one case', async () => {
+    const many = makeCase({
+      chunks: [['a', 'Alpha beta gamma delta epsilon.']],
+      claims: Array.from({ length: 45 }, (_, i) => ({ text: i % 2 ? `Alpha beta number ${i}.` : `Omega psi number ${i}.`, cites: ['a'] })),
+    });
+    const cs: BatchCase[] = [{ key: 7, ...many }, { key: 8, ...threeClaimCase() }];
+    const entries = batchEntries(cs, settings({ strict: true }));
+    expect(entries.map((e) => e.custom_id)).toEqual(['c7_p0_b0', 'c7_p0_b1', 'c7_p1_b0', 'c7_p1_b1', 'c8_p0_b0', 'c8_p1_b0']);
+    const { outcomes } = await runAll(cs, settings({ strict: true }));
+    expect(server.calls('/v1/messages')).toHaveLength(0);
+    const [split, three] = outcomes;
+    expect(split!.run!.results.strict).toBe(true);
+    expect(split!.run!.results.judgements).toHaveLength(45);
+    expect(split!.run!.results.usage!.requests).toBe(4);
+    expect(verdicts(three!.run!.results)).toEqual(EXPECTED);
+  });
+
+  test('a case resumed after a partial run asks only for what it lacks', async () => {
+    const [bc] = cases(1);
+    const first = await runModelAudit(bc!.c, bc!.report, { ...conn(), model: 'claude-sonnet-5-5' });
+    const partial = { ...first.results, judgements: first.results.judgements.slice(0, 1) };
+    const [entry] = batchEntries([{ ...bc!, resume: partial }], settings());
+    const claims = entry!.params.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.map((b) => (b.type === 'text' ? b.text : '')))).join('\n');
+    expect(claims).not.toContain('{"claim_index":0,');
+    expect(claims).toContain('{"claim_index":1,');
+    expect(claims).toContain('{"claim_index":2,');
+    server.reset();
+    const { outcomes } = await runAll([{ ...bc!, resume: partial }]);
+    expect(verdicts(outcomes[0]!.run!.results)).toEqual(EXPECTED);
+  });
+
   test('the requests are the interactive ones without `stream`, one per part and pass', () => {
     const [bc] = cases(1);
     const entries = batchEntries([bc!], settings({ strict: true }));
