@@ -92,3 +92,18 @@ test('a browser refused on the batches endpoint is told so and given the CLI com
   await panel(page).getByLabel('Run as batch (half price)').uncheck();
   await expect(panel(page).getByRole('button', { name: 'Run model audit (3 cases)' })).toBeEnabled();
 });
+
+test('cancel batch: the API stops it, the cancelled cases say so and stay to be run again', async ({ page }) => {
+  await start(page, server.url);
+  await enterKey(page);
+  server.behave({ batchPerPoll: 0 });
+  await panel(page).getByLabel('Run as batch (half price)').check();
+  await panel(page).getByRole('button', { name: 'Send 3 cases as a batch' }).click();
+  await expect(batchStatus(page)).toContainText(/Batch msgbatch_\w+: 0 of 3 requests done/);
+  await panel(page).getByRole('button', { name: 'Cancel batch' }).click();
+  await expect(batchStatus(page)).toContainText('Batch done: 0 cases judged, 3 failed (run again to judge them).');
+  expect(server.requests().some((r) => r.method === 'POST' && r.path.endsWith('/cancel'))).toBe(true);
+  // Nothing was charged; the three cases are still to judge, interactively or in a new batch.
+  await expect(panel(page).getByRole('button', { name: 'Send 3 cases as a batch' })).toBeEnabled();
+  expect(await page.evaluate(() => localStorage.getItem('citation-auditor:dataset-batch'))).toBeNull();
+});
