@@ -204,15 +204,26 @@ export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io
       io.err('citation-audit: batch: cancel asked; the cases done so far are kept\n');
     }
     let shown = false;
+    // Off a terminal (CI logs): a plain line when the count moved, at most once a minute, so a
+    // long wait is not mistaken for a hang.
+    let logged = { done: -1, at: -Infinity };
     await waitForBatches(
       state,
       { ...conn },
       {
         ...(Number.isFinite(sleep) && sleep >= 0 ? { firstWaitMs: sleep, maxWaitMs: Math.max(sleep, 1) } : {}),
         onProgress: (p) => {
-          if (!io.progress) return;
-          shown = true;
-          io.progress(`\r\x1b[2K${progressText(p)}`);
+          if (io.progress) {
+            shown = true;
+            io.progress(`\r\x1b[2K${progressText(p)}`);
+            return;
+          }
+          const c = p.counts;
+          const done = c.succeeded + c.errored + c.canceled + c.expired;
+          if (done !== logged.done && Date.now() - logged.at >= 60_000) {
+            logged = { done, at: Date.now() };
+            io.err(`citation-audit: ${progressText({ ...p, waitMs: 0 })}\n`);
+          }
         },
       },
     );

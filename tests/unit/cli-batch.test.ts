@@ -69,6 +69,9 @@ describe('citation-audit --model --batch', () => {
     expect(batch.err).toMatch(/3 requests for 3 cases in 1 batch; estimated cost \$[\d.]+ as a batch, \$[\d.]+ interactive/);
     const [, half, full] = /estimated cost \$([\d.]+) as a batch, \$([\d.]+) interactive/.exec(batch.err)!.map(Number);
     expect(half).toBeCloseTo(full! / 2, 3);
+    // Off a terminal the wait logs plain lines (no redraws).
+    expect(batch.err).toContain('citation-audit: batch: 3 of 3 requests done\n');
+    expect(batch.err).not.toContain('\r');
     expect(batch.err).toMatch(/batch: 3 requests; input \d+ tokens \(\d+ read from the prompt cache\); output \d+; cost \$[\d.]+ at the batch price \(\$[\d.]+ interactive\)/);
     // Done: the state file is gone, and it never held the key.
     expect(existsSync(`${data}.batch.json`)).toBe(false);
