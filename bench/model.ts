@@ -83,3 +83,47 @@ export async function benchModelRequests(cases: AuditCase[], opts: ModelBenchOpt
     'input ratio ours/naive (target ≤ 0.6)': ratio(oursBytes, naiveBytes),
   };
 }
+
+/**
+ * Input tokens per case through the batch path (model/batch.ts) against the interactive path,
+ * both against the local fake API (its own token count; no network): the batch must send the
+ * very requests the interactive run sends, so the two figures are equal.
+ */
+export async function benchBatchTokens(cases: AuditCase[]): Promise<Record<string, number | string>> {
+  await ensureRawImports();
+  const { startFakeAnthropic } = await import('../tests/server/fake-anthropic');
+  const { runModelAudit } = await import('../src/model/run');
+  const { createBatches, mergeBatchCase, prepareBatch, readBatchResults, waitForBatches } = await import('../src/model/batch');
+  const { auditCase } = await import('../src/core/audit');
+  const { DEFAULT_MODEL } = await import('../src/model/constants');
+  const server = await startFakeAnthropic();
+  try {
+    const conn = { apiKey: ['sk', 'ant', 'bench-0123456789'].join('-'), baseURL: server.url, sleep: async () => {} };
+    const nonce = '0123456789ab';
+    const runs = cases.map((c, key) => ({ key, c, report: auditCase(c) }));
+    const inputOf = (u: { input_tokens: number; cache_read_input_tokens?: number } | undefined) => (u ? u.input_tokens + (u.cache_read_input_tokens ?? 0) : 0);
+    const interactive: number[] = [];
+    for (const r of runs) {
+      const run = await runModelAudit(r.c, r.report, { ...conn, model: DEFAULT_MODEL, nonce, cacheInstructions: true });
+      interactive.push(inputOf(run.results.usage));
+    }
+    server.reset();
+    const state = await createBatches(prepareBatch(runs, { model: DEFAULT_MODEL, strict: false, nonce }), conn);
+    await waitForBatches(state, conn);
+    const results = await readBatchResults(state, conn);
+    const batch: number[] = [];
+    for (const r of runs) batch.push(inputOf((await mergeBatchCase(r, results, state, conn)).batchUsage));
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const n = Math.max(1, cases.length);
+    return {
+      cases: cases.length,
+      'input tokens / case, interactive': Math.round(sum(interactive) / n),
+      'input tokens / case, batch': Math.round(sum(batch) / n),
+      'cases with equal input tokens (target all)': `${batch.filter((b, i) => b === interactive[i]).length}/${cases.length}`,
+      'batch requests': state.requests,
+      'interactive requests after the batch': server.calls('/v1/messages').length,
+    };
+  } finally {
+    await server.close();
+  }
+}

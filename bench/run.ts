@@ -1,7 +1,7 @@
 // `npm run bench`: prints every benchmark's figures; ratios are against baselines measured in the
 // same run, because these machines are shared and noisy.
 import { benchCore, loadSharedCases } from './core';
-import { benchModelRequests } from './model';
+import { benchBatchTokens, benchModelRequests } from './model';
 import { benchHistory, benchHistoryChromium, benchShareLinks } from './history';
 import { benchDataset } from './dataset';
 import { benchUi } from './ui';
@@ -22,6 +22,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 if (want('core')) print('Local audit (core)', benchCore());
 if (want('pathological')) print('Pathological inputs: time at 1×, 2×, 4× and growth per doubling (target <= 2.2)', benchPathological());
 if (want('model')) print('Model requests per audit vs one request per claim with all chunks', await benchModelRequests(loadSharedCases().map((x) => x.c)));
+if (want('model')) print('Model input tokens per case: batch path vs interactive path (local fake API)', await benchBatchTokens(loadSharedCases().map((x) => x.c)));
 if (want('share')) print('Share links (characters) vs plain deflate+base64url', benchShareLinks());
 if (want('history')) print('History: 10,000 audits (fake-indexeddb in Node) vs raw IndexedDB reads', await benchHistory());
 if (want('history-chromium')) print('History: 10,000 audits in Chromium vs raw IndexedDB reads', await benchHistoryChromium({ dist }));

@@ -8,6 +8,7 @@ import type { OutputFormat } from './cli/cases';
 import { runAudit, type CliIo } from './cli/run';
 
 export type { CliIo };
+import type { BatchCliOptions } from './cli/batch';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -51,6 +52,12 @@ Options:
   --strict                with --model: two independent judgements per claim, keep the stricter
   --jobs N                worker threads for the local checks (default: one per core, up to 8;
                           1: on the main thread). Output stays in input order
+  --batch                 with --model: send the run as a Message Batch at half the price, wait
+                          for it (polling with backoff), then write the results as usual
+  --state FILE            where --batch keeps its batch ids so that the same command resumes
+                          (default: next to --junit/--markdown, else the input, + .batch.json)
+  --detach                with --batch: create the batch, print the command that resumes, exit
+  --cancel-batch          with --batch: cancel the batch in the state file; write what was done
   -h, --help              this text
   --version               the tool version
 
@@ -68,6 +75,8 @@ interface CliOptions {
   model?: string | true;
   strict: boolean;
   jobs?: number;
+  /** --batch and its options (src/cli/batch.ts). */
+  batch?: BatchCliOptions;
 }
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text', 'junit', 'markdown'];
@@ -148,12 +157,25 @@ export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
         opts.jobs = n;
         break;
       }
+      case '--batch':
+        opts.batch = { detach: false, cancel: false, ...opts.batch };
+        break;
+      case '--state':
+        opts.batch = { detach: false, cancel: false, ...opts.batch, stateFile: value() };
+        break;
+      case '--detach':
+        opts.batch = { cancel: false, ...opts.batch, detach: true };
+        break;
+      case '--cancel-batch':
+        opts.batch = { detach: false, ...opts.batch, cancel: true };
+        break;
       default:
         if (arg.startsWith('--') || (arg.startsWith('-') && arg !== '-')) throw new UsageError(`unknown option ${arg}`);
         opts.files.push(arg);
     }
   }
   if (opts.files.length === 0) throw new UsageError('no input file given (use - for standard input)');
+  if (opts.batch && opts.model === undefined) throw new UsageError('--batch, --state, --detach and --cancel-batch need --model');
   return opts;
 }
 
@@ -191,5 +213,5 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     throw err;
   }
 
-  return runAudit(opts, io);
+  return runAudit({ ...opts, argv }, io);
 }

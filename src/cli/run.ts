@@ -16,9 +16,10 @@ import { DEFAULT_MODEL } from '../model/constants';
 import { addUsage, emptyUsage, usageLine } from '../model/usage';
 import { makeNonce } from '../model/wrap';
 import type { RetryInfo } from '../model/run';
-import { caseOf, emptyBatch, finishCase, mergeTallies, Tally, type BatchResult, type CaseItem, type OutputFormat, type TallyState, type WorkOptions } from './cases';
+import { caseOf, emptyBatch, readCaseLine, finishCase, mergeTallies, Tally, type BatchResult, type CaseItem, type OutputFormat, type TallyState, type WorkOptions } from './cases';
+import type { BatchCliOptions } from './batch';
 import { retryLine, startProgress } from './progress';
-import { BufferedOutput, readInputs, type InputSummary } from './stream';
+import { BufferedOutput, readInputs, type InputEvent, type InputSummary } from './stream';
 
 export interface CliIo {
   out: (s: string) => void;
@@ -42,6 +43,10 @@ export interface AuditRunOptions {
   strict: boolean;
   /** Worker threads for the local checks; undefined: one per core (up to 8), only for inputs past one batch. */
   jobs?: number;
+  /** --batch and its options (src/cli/batch.ts): the model step goes through a Message Batch. */
+  batch?: BatchCliOptions;
+  /** The command line as given, for the resume command --detach prints. */
+  argv?: string[];
 }
 
 /** A batch: this many lines or this many characters (about 1 MB of JSONL), whichever first. */
@@ -157,6 +162,10 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
 
   // --- the model step (on this thread; the network is the bottleneck, not the cores) ----------
   let model: ModelStep | undefined;
+  // --batch: the inputs read ahead, and the cost summary + state removal once every output is written.
+  let preRead: InputEvent[] | undefined;
+  const preSummary: InputSummary = { singleCase: false };
+  let batchEnd: (() => Promise<void>) | undefined;
   let modelSetup: ((many: boolean) => void) | undefined;
   const usage = emptyUsage();
   let usedModel: string | undefined;
@@ -189,6 +198,31 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
         },
       });
     usedModel = name ?? DEFAULT_MODEL;
+    if (opts.batch) {
+      // A batch is made of every case at once: read the inputs whole first (the streamed path's
+      // bounded memory does not hold here), then merge each case's batch result as the cases go by.
+      preRead = [];
+      const cases: AuditCase[] = [];
+      for await (const ev of readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, preSummary)) {
+        preRead.push(ev);
+        if (ev.kind !== 'items') continue;
+        for (const item of ev.items) {
+          // The case object is the batch's key for this case: read it once, here.
+          if (!item.c) {
+            const r = readCaseLine(item.text ?? '', item.file, item.line);
+            if (r.c) item.c = r.c;
+          }
+          if (item.c) cases.push(item.c);
+        }
+      }
+      const outputs = [opts.junitFile, opts.markdownFile].filter((f): f is string => !!f);
+      const ctx = { files: opts.files, outputs, cases, audit: opts.audit, apiKey, baseURL, model: name, strict: opts.strict, argv: opts.argv ?? [] };
+      const started = await (await import('./batch')).startBatch(opts.batch, ctx, io);
+      if (typeof started === 'number') return started;
+      model = started.runModel;
+      batchEnd = started.end;
+      usedModel = undefined;
+    }
   }
 
   // Set once the progress line exists: a retry line first erases it.
@@ -299,7 +333,8 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   };
   let failed: Error | undefined;
   try {
-    const events = readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary);
+    if (preRead) Object.assign(summary, preSummary);
+    const events = preRead ?? readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary);
     for await (const ev of events) {
       if (ev.kind === 'error') {
         // In order with the cases' own messages.
@@ -370,6 +405,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   } finally {
     spool.dispose();
   }
+  await batchEnd?.();
   const missed = gate.filter((t) => !t.passed);
   for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
   if (inputErrors || modelFailures) return 2;

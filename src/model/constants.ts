@@ -56,6 +56,9 @@ export const MAX_RETRIES = 2;
 export const MAX_RETRY_WAIT_MS = 60_000;
 export const BACKOFF_BASE_MS = 1_000;
 
+/** Message Batches requests cost this share of the interactive price (cache reads and writes included). */
+export const BATCH_PRICE_FACTOR = 0.5;
+
 /** Rough output-token cost used only for the estimate before a run (documented in the UI). */
 export const EST_OUTPUT_TOKENS_PER_PAIR = 110;
 export const EST_OUTPUT_TOKENS_PER_UNCITED = 30;

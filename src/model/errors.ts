@@ -24,6 +24,8 @@ export type ModelErrorKind =
   | 'context_window'
   | 'refusal'
   | 'bad_response'
+  | 'batch_expired'
+  | 'batch_canceled'
   | 'unexpected';
 
 export interface ModelErrorInit {
@@ -208,6 +210,8 @@ const EN: Record<ModelErrorKind, Describe> = {
   context_window: () => ({ title: 'The audit does not fit in the model\u2019s context window.', action: 'Audit a shorter answer or fewer or shorter chunks, or pick a model with a larger context window; claims judged so far are kept.' }),
   refusal: () => ({ title: 'The model declined to answer this request.', action: 'Check the case content; try another model. Claims judged before the refusal are kept.' }),
   bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${origin(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: 'Check the Base URL: it must be the API root (e.g. https://api.anthropic.com, without /v1) or a proxy that speaks the Messages API. Claims judged so far are kept.' }),
+  batch_expired: () => ({ title: 'The batch ended (24 hours passed) before this case was judged; nothing of it was charged.', action: 'Run the model again over the cases left: only they are sent.' }),
+  batch_canceled: () => ({ title: 'The batch was cancelled before this case was judged; nothing of it was charged.', action: 'Run the model again over the cases left whenever you like: only they are sent.' }),
   unexpected: () => ({ title: 'The model audit failed unexpectedly.', action: 'Run again; if it persists, report the detail below.' }),
 };
 
@@ -237,6 +241,8 @@ const CS: Record<ModelErrorKind, Describe> = {
   context_window: () => ({ title: 'Kontrola se nevejde do kontextového okna modelu.', action: 'Kontrolujte kratší odpověď nebo méně či kratší úryvky, případně zvolte model s větším kontextovým oknem; dosud ohodnocená tvrzení zůstávají.' }),
   refusal: () => ({ title: 'Model odmítl na požadavek odpovědět.', action: 'Zkontrolujte obsah případu; zkuste jiný model. Tvrzení ohodnocená před odmítnutím zůstávají.' }),
   bad_response: (e) => ({ title: `${e.baseURL ? `Server ${origin(e)}` : 'API'} odpověděl, ale ne ve formátu Anthropic Messages API.`, action: 'Zkontrolujte Base URL: musí to být kořen API (např. https://api.anthropic.com, bez /v1) nebo proxy, která mluví Messages API. Dosud ohodnocená tvrzení zůstávají.' }),
+  batch_expired: () => ({ title: 'Dávka skončila (uplynulo 24 hodin) dřív, než byl tento případ posouzen; nic z něj nebylo účtováno.', action: 'Spusťte model znovu nad zbývajícími případy: odešlou se jen ony.' }),
+  batch_canceled: () => ({ title: 'Dávka byla zrušena dřív, než byl tento případ posouzen; nic z něj nebylo účtováno.', action: 'Spusťte model znovu nad zbývajícími případy, kdykoli chcete: odešlou se jen ony.' }),
   unexpected: () => ({ title: 'Kontrola modelem neočekávaně selhala.', action: 'Spusťte znovu; pokud chyba přetrvá, nahlaste podrobnosti níže.' }),
 };
 
@@ -254,6 +260,8 @@ const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
   network: (e) => ({ title: `Could not reach ${origin(e)}.`, action: 'Check the network connection, any proxy settings, and ANTHROPIC_BASE_URL.' }),
   bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${origin(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: 'Check ANTHROPIC_BASE_URL: it must be the API root (e.g. https://api.anthropic.com, without /v1) or a proxy that speaks the Messages API.' }),
   stream_cut: (e) => ({ title: EN.stream_cut(e).title, action: 'The claims judged before the cut are in the report below; the ones not judged are listed. Run the command again to judge them.' }),
+  batch_expired: () => ({ title: EN.batch_expired({ kind: 'batch_expired' }).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
+  batch_canceled: () => ({ title: EN.batch_canceled({ kind: 'batch_canceled' }).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
 };
 
 const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
@@ -265,6 +273,8 @@ const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
   network: (e) => ({ title: CS.network(e).title, action: 'Zkontrolujte připojení k síti, nastavení proxy a ANTHROPIC_BASE_URL.' }),
   bad_response: (e) => ({ title: CS.bad_response(e).title, action: 'Zkontrolujte ANTHROPIC_BASE_URL: musí to být kořen API (např. https://api.anthropic.com, bez /v1) nebo proxy, která mluví Messages API.' }),
   stream_cut: (e) => ({ title: CS.stream_cut(e).title, action: 'Tvrzení ohodnocená před přerušením jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte příkaz znovu, aby byla ohodnocena.' }),
+  batch_expired: () => ({ title: CS.batch_expired({ kind: 'batch_expired' }).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
+  batch_canceled: () => ({ title: CS.batch_canceled({ kind: 'batch_canceled' }).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
 };
 
 export interface DescribeOptions {

@@ -54,7 +54,17 @@ export interface ModelRunOptions extends Connection {
    * only what they lack is asked for, and the results returned hold both.
    */
   resume?: ModelResults | undefined;
+  /**
+   * Replies already received for the first request of some parts of the audit (a Message
+   * Batches run, model/batch.ts), by firstTurnKey(pass, part): each is used once, in place of
+   * sending that request; an error stands for a request that failed. Everything after a first
+   * reply (a chunk lookup, a repair round, the claims left after a cut) is asked as usual.
+   */
+  firstTurns?: Map<string, unknown> | undefined;
 }
+
+/** The key of a part's first request in ModelRunOptions.firstTurns. */
+export const firstTurnKey = (pass: number, part: number): string => `${pass}:${part}`;
 
 export type RunPhase = 'connecting' | 'streaming' | 'tool' | 'repairing' | 'waiting' | 'fallback' | 'done';
 
@@ -188,7 +198,7 @@ function mergeOutputs(outs: JudgementOutput[]): JudgementOutput {
 }
 
 /** An error event (or an error body with status 200) as the SDK's own stream reader throws it. */
-function apiErrorFromBody(body: unknown, headers?: Headers): APIError {
+export function apiErrorFromBody(body: unknown, headers?: Headers): APIError {
   const inner = (body as { error?: { type?: unknown } } | null)?.error;
   const type = typeof inner?.type === 'string' ? inner.type : 'api_error';
   return new APIError(undefined, (body ?? undefined) as object | undefined, undefined, headers, type as ErrorType);
@@ -391,11 +401,17 @@ class AuditRun {
     // the reply that the next request continues.
     let carried: ContentBlock[] = [];
     let pauses = 0;
+    // A reply that came through a batch stands for this part's first request (plan parts only:
+    // the smaller parts after a cut reuse their index but were never sent).
+    const key = firstTurnKey(pass, batch.index);
+    let given: unknown = this.plan.batches[batch.index] === batch ? this.opts.firstTurns?.get(key) : undefined;
+    if (given !== undefined) this.opts.firstTurns!.delete(key);
     for (;;) {
       const request: RequestBody = { ...body, messages };
       if (requestBytes(request) > MAX_REQUEST_BYTES) throw new ModelError({ kind: 'too_large', model: this.plan.model });
       this.progress('connecting', pass, batch);
-      const turn = await this.call(request, exp, pass, batch, textOf(carried));
+      const turn = given !== undefined ? this.given(given, exp, pass, batch) : await this.call(request, exp, pass, batch, textOf(carried));
+      given = undefined;
 
       if (turn.stopReason === 'pause_turn') {
         // The API paused a long turn: hand it back as it is and the model carries on from there.
@@ -538,6 +554,17 @@ class AuditRun {
     return withRetry(attempt, { ...this.retryOptions(), onRetry });
   }
 
+  /** A reply received elsewhere (a batch result), read as if it had just arrived. */
+  private given(reply: unknown, exp: BatchExpectation, pass: number, batch: BatchPlan): Turn {
+    if (reply instanceof Error) throw markFinal(toModelError(reply, this.retryOptions()));
+    this.usage.requests++;
+    const seen = this.judged[pass]!;
+    return this.takeMessage(reply, (text) => {
+      for (const c of judgedSoFar(text, exp)) seen.set(c.claim_index, c);
+      this.progress('streaming', pass, batch);
+    });
+  }
+
   private badResponse(detail: string): ModelError {
     return new ModelError({ kind: 'bad_response', model: this.plan.model, baseURL: this.baseURL, ...(detail ? { apiMessage: detail } : {}) });
   }
@@ -614,14 +641,11 @@ class AuditRun {
   }
 }
 
-/**
- * Runs the model audit of one case and folds the results into its local report.
- * On failure it throws a ModelError whose `partial` holds everything judged before it.
- */
-export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): Promise<ModelRun> {
+/** The plan of runModelAudit for these options (what a batch run sends first must be the same). */
+export function planModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): AuditPlan {
   const model = opts.model?.trim() || DEFAULT_MODEL;
   const before = opts.resume;
-  const plan = planAudit(c, report, {
+  return planAudit(c, report, {
     model,
     ...(opts.nonce ? { nonce: opts.nonce } : {}),
     ...(opts.maxClaimsPerRequest ? { maxClaimsPerRequest: opts.maxClaimsPerRequest } : {}),
@@ -637,6 +661,15 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
         }
       : {}),
   });
+}
+
+/**
+ * Runs the model audit of one case and folds the results into its local report.
+ * On failure it throws a ModelError whose `partial` holds everything judged before it.
+ */
+export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): Promise<ModelRun> {
+  const model = opts.model?.trim() || DEFAULT_MODEL;
+  const plan = planModelAudit(c, report, opts);
   let run: AuditRun | undefined;
   try {
     if (opts.signal?.aborted) throw new ModelError({ kind: 'cancelled' });

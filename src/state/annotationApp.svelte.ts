@@ -11,6 +11,7 @@ import { DatasetGuard } from './datasetGuard.svelte';
 import { DatasetRun } from './datasetRun.svelte';
 import type { LocalSettings } from './datasetRunJob.svelte';
 import { DatasetModelRun } from './datasetRunModel.svelte';
+import { DatasetBatchRun } from './datasetBatch.svelte';
 import { modelAudit } from './modelApp.svelte';
 import { localStore } from './storage';
 
@@ -50,14 +51,29 @@ export const datasetModel = new DatasetModelRun({
   store: localStore,
 });
 
+/** The same model run as one Message Batch at half the price; its id survives a reload. */
+export const datasetBatch = new DatasetBatchRun({
+  host: datasetRun,
+  connection: {
+    get settings() {
+      return modelAudit.settings;
+    },
+    apiKey: () => modelAudit.keyForRequest(),
+  },
+  localSettings,
+  store: localStore,
+  datasetName: () => datasetRun.meta?.name ?? null,
+});
+
 /** Opening or closing a dataset: asks first when the model's work would be lost. */
 export const datasetGuard = new DatasetGuard({
   atStake: () => {
     const meta = datasetRun.meta;
-    return meta ? { name: meta.name, judged: datasetRun.metrics.checkedByModel, modelRunning: datasetModel.running } : null;
+    return meta ? { name: meta.name, judged: datasetRun.metrics.checkedByModel, modelRunning: datasetModel.running || datasetBatch.active } : null;
   },
   perform: async (action) => {
     datasetModel.cancel();
+    datasetBatch.detach();
     if (action.kind === 'open') datasetRun.importFile(action.file);
     else await datasetRun.close();
   },

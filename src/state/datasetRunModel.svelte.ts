@@ -379,7 +379,7 @@ function sizeOf(c: AuditCase): number {
   return n;
 }
 
-function record(index: number, line: number, query: string, report: Report, results: ModelResults): ModelRecord {
+export function record(index: number, line: number, query: string, report: Report, results: ModelResults): ModelRecord {
   const verdicts = [...modelPairVerdicts(report)].map(([k, v]): [number, string, typeof v] => {
     const [claim, ...chunk] = k.split('\u0000');
     return [Number(claim), chunk.join('\u0000'), v];

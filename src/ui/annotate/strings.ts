@@ -2,6 +2,7 @@
 // language; the tests find things by these strings.
 import type { LocalStatus } from '../../state/datasetRun.svelte';
 import type { ModelRunStatus } from '../../state/datasetRunModel.svelte';
+import type { BatchRunStatus } from '../../state/datasetBatch.svelte';
 import type { AnnotationMessage } from '../../state/annotation.svelte';
 import type { ScoreKey } from '../../core/dataset';
 import type { Dimension, Status, SupportVerdict, Verdict } from '../../core/types';
@@ -171,6 +172,34 @@ const en = {
     }
   },
   modelJudged: (n: number, total: number) => `${n} of ${total} cases judged by the model.`,
+  batchOption: 'Run as batch (half price)',
+  batchOptionHint: 'Sent as one Message Batch: half the price, results within 24 hours (usually much sooner). A reload resumes it.',
+  runBatch: (n: number) => `Send ${n} case${n === 1 ? '' : 's'} as a batch`,
+  cancelBatch: 'Cancel batch',
+  followBatch: 'Follow the batch again',
+  estimateBatch: (usd: string) => `As a batch: ≈ ${usd} (half price).`,
+  batchProgress: 'Batch progress',
+  batchStatus: (s: BatchRunStatus, done: number, requests: number, bad: number, merged: number, failed: number, ids: string) => {
+    const f = bad ? `, ${bad} errored, cancelled or expired` : '';
+    switch (s) {
+      case 'creating':
+        return 'Creating the batch…';
+      case 'waiting':
+        return `Batch ${ids}: ${done} of ${requests} requests done${f}. Checked again with growing pauses; a reload resumes it.`;
+      case 'cancelling':
+        return `Cancelling batch ${ids}; the cases done so far are kept.`;
+      case 'merging':
+        return `Batch ended: merging the results (${merged + failed} cases so far)…`;
+      case 'done':
+        return `Batch done: ${merged} case${merged === 1 ? '' : 's'} judged${failed ? `, ${failed} failed (run again to judge them)` : ''}.`;
+      default:
+        return '';
+    }
+  },
+  batchUsage: (requests: number, input: number, read: number, cost: string | null, interactive: string | null) =>
+    `Batch: ${requests} request${requests === 1 ? '' : 's'}, ${input.toLocaleString('en')} input tokens (${read.toLocaleString('en')} read from the prompt cache)${cost ? `, cost ${cost} at the batch price${interactive ? ` (${interactive} interactive)` : ''}` : ''}.`,
+  batchRefused: 'The API refused batch requests from this browser. Run the same batch from a terminal, with ANTHROPIC_API_KEY set:',
+  batchNeedsKey: 'A batch of this dataset is under way: enter the API key to resume following it.',
   needKey: 'Enter an API key to run the model over the dataset.',
   needAudit: 'The local checks must finish first.',
   replaceTitle: (closing: boolean): string => (closing ? 'Close the dataset?' : 'Open another dataset?'),
@@ -389,6 +418,34 @@ const cs: AnnotateMessages = {
     }
   },
   modelJudged: (n, total) => `Model posoudil ${n} z ${zPripadu(total)}.`,
+  batchOption: 'Spustit jako dávku (za poloviční cenu)',
+  batchOptionHint: 'Odešle se jako jedna dávka Message Batches: za poloviční cenu, výsledky do 24 hodin (obvykle mnohem dřív). Po znovunačtení stránky se v ní pokračuje.',
+  runBatch: (n) => `Odeslat ${pripadu(n)} jako dávku`,
+  cancelBatch: 'Zrušit dávku',
+  followBatch: 'Znovu sledovat dávku',
+  estimateBatch: (usd) => `Jako dávka: ≈ ${usd} (poloviční cena).`,
+  batchProgress: 'Postup dávky',
+  batchStatus: (s, done, requests, bad, merged, failed, ids) => {
+    const f = bad ? `, ${bad} s chybou, zrušeno nebo prošlo` : '';
+    switch (s) {
+      case 'creating':
+        return 'Vytváření dávky…';
+      case 'waiting':
+        return `Dávka ${ids}: hotovo ${done} z ${requests} požadavků${f}. Kontroluje se znovu s rostoucími přestávkami; po znovunačtení se pokračuje.`;
+      case 'cancelling':
+        return `Rušení dávky ${ids}; dosud hotové případy zůstávají.`;
+      case 'merging':
+        return `Dávka skončila: slučování výsledků (zatím ${pripadu(merged + failed)})…`;
+      case 'done':
+        return `Dávka hotova: posouzeno ${pripadu(merged)}${failed ? `, ${failed} selhalo (spusťte znovu, aby byly posouzeny)` : ''}.`;
+      default:
+        return '';
+    }
+  },
+  batchUsage: (requests, input, read, cost, interactive) =>
+    `Dávka: požadavků ${requests}, vstupních tokenů ${input.toLocaleString('cs')} (${read.toLocaleString('cs')} přečteno z mezipaměti promptu)${cost ? `, cena ${cost} za dávkovou cenu${interactive ? ` (${interactive} interaktivně)` : ''}` : ''}.`,
+  batchRefused: 'API odmítlo dávkové požadavky z tohoto prohlížeče. Spusťte stejnou dávku z terminálu s nastaveným ANTHROPIC_API_KEY:',
+  batchNeedsKey: 'Dávka této datové sady právě běží: zadejte API klíč, aby se v jejím sledování pokračovalo.',
   needKey: 'Pro běh modelu nad datasetem zadejte API klíč.',
   needAudit: 'Nejdřív musí doběhnout lokální kontroly.',
   replaceTitle: (closing) => (closing ? 'Zavřít dataset?' : 'Otevřít jiný dataset?'),
