@@ -500,7 +500,7 @@ const cs: Messages = {
   dropDataset: 'Pusťte sem datovou sadu (.jsonl) a kontroly proběhnou nad každým případem',
   linesLabel: 'Výběr řádku otevřeného souboru případů',
   linesTag: 'Výběr řádku',
-  linesHint: 'po jednom řádku v pracovní ploše',
+  linesHint: 'po jednom řádku na Pracovišti',
   linesCase: 'Řádek souboru případů',
   linesOf: (i, n) => `${i} z ${n}`,
   linesPrev: 'Předchozí řádek',

@@ -267,6 +267,16 @@ test.describe('§3 "Open case file" from every view', () => {
     await expect(picker).toBeVisible();
     await expect(picker).toContainText('annotate-small.jsonl');
     await expect(picker).toContainText('Line picker');
+    // In Czech, too.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog').getByLabel('Interface language').selectOption('cs');
+    await page.keyboard.press('Escape');
+    const vyber = page.getByRole('group', { name: 'Výběr řádku otevřeného souboru případů' });
+    await expect(vyber).toContainText('Výběr řádku');
+    await expect(vyber.getByRole('button', { name: 'Otevřít jako datovou sadu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Nastavení' }).click();
+    await page.getByRole('dialog').getByLabel('Jazyk rozhraní').selectOption('en');
+    await page.keyboard.press('Escape');
     // Not shown over the Dataset view, which has its own dataset.
     await views(page).getByRole('button', { name: 'Dataset' }).click();
     await expect(picker).toBeHidden();
