@@ -6,6 +6,7 @@ import {
   MODEL_RATER,
   REFERENCE_ANNOTATOR,
   annotatorsOf,
+  busiestRaterPair,
   citedPairs,
   describePair,
   highlightRuns,
@@ -246,6 +247,31 @@ describe('agreement over stored labels', () => {
     expect(m.percent).toBe(0.5);
     expect(m.matrix[2]![1]).toBe(1); // ann fully, model partially
     expect(annotatorsOf([...labels, L('a', 0, '1', REFERENCE_ANNOTATOR, F)])).toEqual(['ann', 'bob', REFERENCE_ANNOTATOR]);
+  });
+
+  it('picks the two raters who share the most pairs, not the two with the most labels', () => {
+    const F = 'fully_supported' as const;
+    const labels = [
+      // ann and cy each labelled three pairs, but of different cases: they share none.
+      L('a', 0, '1', 'ann', F),
+      L('a', 1, '1', 'ann', F),
+      L('a', 2, '1', 'ann', F),
+      L('b', 0, '1', 'cy', F),
+      L('b', 1, '1', 'cy', F),
+      L('b', 2, '1', 'cy', F),
+      // bob shares two pairs with ann and one with cy.
+      L('a', 0, '1', 'bob', F),
+      L('a', 1, '1', 'bob', F),
+      L('b', 0, '1', 'bob', F),
+    ];
+    expect(busiestRaterPair(labels, new Map(), ['ann', 'bob', 'cy'])).toEqual(['ann', 'bob']);
+    // The model counts like any rater; on a tie the earlier pair in the list stays.
+    const model = new Map([[pairKey('b', 0, '1'), F], [pairKey('b', 1, '1'), F]] as const);
+    expect(busiestRaterPair(labels, model, ['ann', 'bob', 'cy', MODEL_RATER])).toEqual(['ann', 'bob']);
+    expect(busiestRaterPair(labels, model, ['cy', MODEL_RATER, 'ann', 'bob'])).toEqual(['cy', MODEL_RATER]);
+    // Nobody shares a pair: no suggestion (a rater alone is not compared with itself).
+    expect(busiestRaterPair(labels, new Map(), ['ann', 'cy'])).toBeNull();
+    expect(busiestRaterPair(labels, new Map(), ['ann'])).toBeNull();
   });
 
   it('orders disagreements by the annotation queue when given', () => {

@@ -496,6 +496,29 @@ export function raterAgreement(
   return agreement(ma, of(b));
 }
 
+/**
+ * The two raters (of `raters`, in that order of preference on ties) who labelled the most pairs
+ * in common: what the Agreement panel compares until the user picks. Null when no two raters
+ * share a pair.
+ */
+export function busiestRaterPair(labels: readonly LabelLike[], model: ReadonlyMap<string, SupportVerdict>, raters: readonly string[]): [string, string] | null {
+  const keys = raters.map((r) => (r === MODEL_RATER ? model : raterLabels(labels, r)));
+  let best: [string, string] | null = null;
+  let most = 0;
+  for (let i = 0; i < raters.length; i++) {
+    for (let j = i + 1; j < raters.length; j++) {
+      const [small, large] = keys[i]!.size <= keys[j]!.size ? [keys[i]!, keys[j]!] : [keys[j]!, keys[i]!];
+      let shared = 0;
+      for (const k of small.keys()) if (large.has(k)) shared++;
+      if (shared > most) {
+        most = shared;
+        best = [raters[i]!, raters[j]!];
+      }
+    }
+  }
+  return best;
+}
+
 /** Annotator names with at least one label, the reference annotator last. */
 export function annotatorsOf(labels: readonly LabelLike[]): string[] {
   const names = [...new Set(labels.map((l) => l.annotator))].sort((x, y) => x.localeCompare(y));

@@ -310,6 +310,8 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     for (const v of ['partially_supported', 'fully_supported', 'fully_supported', 'not_supported'] as const) await a.label(v);
     await tick();
     expect(a.raters).toEqual(['ann', 'bob', MODEL_RATER]);
+    // Not chosen yet: the two who share most pairs, the person at the keyboard (bob) first on a tie.
+    expect([a.raterA, a.raterB]).toEqual(['bob', 'ann']);
 
     a.raterA = 'ann';
     a.raterB = MODEL_RATER;

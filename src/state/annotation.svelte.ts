@@ -7,6 +7,7 @@ import {
   MODEL_RATER,
   REFERENCE_ANNOTATOR,
   annotatorsOf,
+  busiestRaterPair,
   describePair,
   highlightRuns,
   labelExportRow,
@@ -105,8 +106,10 @@ export class Annotation {
 
   /** The note being written for the current pair (saved with its label). */
   noteDraft = $state('');
-  raterA = $state<RaterId>('');
-  raterB = $state<RaterId>(MODEL_RATER);
+  #raterA = $state<RaterId>('');
+  #raterB = $state<RaterId>(MODEL_RATER);
+  /** The user picked the raters: until then the panel compares the two who share most pairs. */
+  #ratersChosen = $state(false);
 
   readonly #opts: AnnotationOptions;
   readonly #now: () => number;
@@ -121,7 +124,7 @@ export class Annotation {
     this.#opts = opts;
     this.#now = opts.now ?? Date.now;
     this.#annotator = (opts.store.get(ANNOTATOR_KEY) ?? '').slice(0, 200);
-    this.raterA = this.#annotator;
+    this.#raterA = this.#annotator;
     try {
       const prefs = JSON.parse(opts.store.get(ANNOTATION_PREFS_KEY) ?? '{}') as Record<string, unknown>;
       if (typeof prefs.blind === 'boolean') this.#blind = prefs.blind;
@@ -143,11 +146,12 @@ export class Annotation {
 
   setAnnotator(name: string): void {
     const v = name.trim().slice(0, 200);
-    const wasA = this.raterA === this.#annotator || this.raterA === '';
+    const wasA = this.#raterA === this.#annotator || this.#raterA === '';
     this.#annotator = v;
     this.#opts.store.set(ANNOTATOR_KEY, v);
-    if (wasA) this.raterA = v;
-    if (this.#message === 'need-annotator' && v) this.#message = null;
+    if (wasA) this.#raterA = v;
+    // What was said about the last action ("Undone.") is not about this annotator's work.
+    if (this.#message !== 'save-failed') this.#message = null;
     this.#syncNote();
   }
 
@@ -305,6 +309,8 @@ export class Annotation {
       this.#message = 'reserved-annotator';
       return;
     }
+    // A new label: what was said about the previous action no longer applies.
+    this.#message = null;
     const previous = this.#mine.get(t.key) ?? null;
     const note = this.#noteFor === t.key ? this.noteDraft.trim().slice(0, NOTE_MAX) : (previous?.note ?? '');
     const claimText = this.#loaded?.caseIndex === t.caseIndex ? this.view?.claimText : previous?.claimText;
@@ -609,6 +615,36 @@ export class Annotation {
   compareModelToReference(): void {
     this.raterA = MODEL_RATER;
     this.raterB = REFERENCE_ANNOTATOR;
+  }
+
+  /** The two raters who labelled most pairs in common (the person at the keyboard first on a tie). */
+  #suggested: [RaterId, RaterId] | null = $derived.by(() => {
+    const me = this.#annotator;
+    const order = me ? [me, ...this.raters.filter((r) => r !== me)] : this.raters;
+    return busiestRaterPair(this.#labels, this.source.modelVerdicts, order);
+  });
+
+  /** Rater A of the Agreement panel: the user's pick, else the busiest pair's first. */
+  get raterA(): RaterId {
+    return this.#ratersChosen ? this.#raterA : (this.#suggested?.[0] ?? this.#raterA);
+  }
+  set raterA(r: RaterId) {
+    this.#choose();
+    this.#raterA = r;
+  }
+  get raterB(): RaterId {
+    return this.#ratersChosen ? this.#raterB : (this.#suggested?.[1] ?? this.#raterB);
+  }
+  set raterB(r: RaterId) {
+    this.#choose();
+    this.#raterB = r;
+  }
+  /** The first pick keeps the other rater shown at the time (the suggestion) as it was. */
+  #choose(): void {
+    if (this.#ratersChosen) return;
+    const s = this.#suggested;
+    if (s) [this.#raterA, this.#raterB] = s;
+    this.#ratersChosen = true;
   }
 
   agreement: AgreementSummary<string> | null = $derived.by(() => {

@@ -1,7 +1,8 @@
 // The one workbench of the page, and the UI state around it. Other features (model, history,
 // share) import `workbench` from here and construct their state with it.
 import { MAX_FILE_BYTES } from './constants';
-import { DatasetBrowser } from './dataset.svelte';
+import { appView } from './annotationView.svelte';
+import { CaseFileLines } from './caseFileLines.svelte';
 import { ExampleLibrary } from './examples.svelte';
 import { loadEngine } from './engineLoader';
 import type { ImportResult } from './importFile';
@@ -49,11 +50,15 @@ function watchTabId(wb: Workbench): void {
   channel.postMessage({ kind: 'hello', tab: wb.tabId });
 }
 
-export const dataset = new DatasetBrowser(workbench);
+/** The line picker of a many-line case file opened in the workbench (not the Dataset view). */
+export const caseFileLines = new CaseFileLines(workbench);
 
 export const exampleLibrary = new ExampleLibrary();
 
-/** Open a file the user picked or dropped; says what happened through a notice. */
+/**
+ * Open a file the user picked or dropped; says what happened through a notice. The case goes
+ * into the workbench, which is then shown (whatever view the button was pressed in).
+ */
 export async function openCaseFile(file: File, t: ImportMessages): Promise<void> {
   if (file.size > MAX_FILE_BYTES) {
     ui.notify(t.fileTooLarge(Math.round(MAX_FILE_BYTES / 1024 / 1024)), 'error');
@@ -72,12 +77,14 @@ export async function openCaseFile(file: File, t: ImportMessages): Promise<void>
       ui.notify(t.fileUnreadable(r.name, r.message), 'error');
       return;
     case 'case':
-      dataset.close();
+      caseFileLines.close();
       workbench.loadCase(r.case, `file:${r.name}`);
+      appView.go('workbench');
       if (!workbench.undoEntry) ui.notify(t.loaded(r.name));
       return;
     case 'dataset':
-      dataset.open({ name: r.name, cases: r.cases, lines: r.lines, errors: r.errors });
+      caseFileLines.open({ name: r.name, file, cases: r.cases, lines: r.lines, errors: r.errors });
+      appView.go('workbench');
       if (!workbench.undoEntry) ui.notify(t.loaded(r.name));
       if (r.errors.length) {
         const e = r.errors[0]!;

@@ -25,8 +25,8 @@ export const WORKER_THRESHOLD_CHARS = 20_000;
 export const WORKER_TIMEOUT_MS = 10_000;
 /** Wait after the last change before writing the draft (a crash loses at most this much). */
 export const DRAFT_SAVE_DEBOUNCE_MS = 300;
-/** How long the "Undo" toast stays. */
-export const UNDO_TOAST_MS = 12_000;
+/** How long the "Undo" toast stays (longer while the pointer or the focus is on it). */
+export const UNDO_TOAST_MS = 6_000;
 /** Files larger than this are refused with a message rather than freezing the tab. */
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 /** localStorage cannot hold more than a few MB; larger drafts are kept in memory only. */

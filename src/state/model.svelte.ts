@@ -66,6 +66,8 @@ export class ModelAudit {
   #status = $state<RunStatus>('idle');
   #progress = $state.raw<RunProgress | null>(null);
   #error = $state.raw<ShownError | null>(null);
+  /** Which of the two errors came last: the page shows one error in one place, the newer one. */
+  #lastError = $state<'estimate' | 'run' | null>(null);
   #results = $state.raw<ModelResults | null>(null);
   #resultsRevision = $state(-1);
   /** Claims a failed run left unjudged (by index), with what it had judged: "judge the rest". */
@@ -257,12 +259,21 @@ export class ModelAudit {
     return this.#estimateError;
   }
 
+  /** The one error to show: the newer of the run's and counting's (never both, which repeat each other). */
+  get shownError(): { kind: 'estimate' | 'run'; error: ShownError } | null {
+    const run = this.#error && !this.running ? { kind: 'run' as const, error: this.#error } : null;
+    const est = this.#estimateError ? { kind: 'estimate' as const, error: this.#estimateError } : null;
+    if (run && est) return this.#lastError === 'estimate' ? est : run;
+    return run ?? est;
+  }
+
   async countTokens(): Promise<void> {
     const c = this.#host.auditCase;
     const report = this.#host.localReport;
     if (!c || !report) return;
     if (!this.hasKey) {
       this.#estimateError = await this.#noKey();
+      this.#lastError = 'estimate';
       return;
     }
     const ticket = this.#estimates.start();
@@ -281,7 +292,10 @@ export class ModelAudit {
       this.#estimate = est;
       this.#estimateRevision = revision;
     } catch (err) {
-      if (ticket.isCurrent()) this.#estimateError = this.#shown(engine, err);
+      if (ticket.isCurrent()) {
+        this.#estimateError = this.#shown(engine, err);
+        this.#lastError = 'estimate';
+      }
     } finally {
       if (ticket.isLatest()) {
         this.#estimating = false;
@@ -344,12 +358,15 @@ export class ModelAudit {
     if (!this.hasKey) {
       this.#status = 'error';
       this.#error = await this.#noKey();
+      this.#lastError = 'run';
       return;
     }
     const ticket = this.#runs.start();
     const revision = this.#host.revision;
     this.#status = 'running';
     this.#error = null;
+    // A run supersedes what counting tokens said (it says again what still holds).
+    this.#estimateError = null;
     this.#progress = null;
     this.#results = resume;
     this.#resultsRevision = revision;
@@ -386,6 +403,7 @@ export class ModelAudit {
       this.#unjudged = e.partial ? (e.unjudged ?? []) : [];
       this.#status = e.kind === 'cancelled' ? 'cancelled' : 'error';
       this.#error = this.#shown(engine, e);
+      this.#lastError = 'run';
     } finally {
       this.#runs.finish(ticket);
     }

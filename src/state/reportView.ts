@@ -116,7 +116,7 @@ export function answerFormatLabelKey(format: AnswerFormat, inlineMarkers: number
   return format === 'plain' && inlineMarkers === 0 ? 'plain-no-markers' : format;
 }
 
-/** @testSeam Counts for the report header line (tests check they agree with the claim list). */
+/** Counts of findings by severity, and of uncited claims (the claim list's and the Answer editor's count). */
 export function reportCounts(report: Report): { errors: number; warnings: number; infos: number; uncited: number } {
   let errors = 0;
   let warnings = 0;

@@ -280,7 +280,8 @@ export class Share {
       this.#incoming = { kind: 'confirm', envelope };
       return;
     }
-    await this.#apply(envelope, m);
+    // Nothing of the user's is replaced (empty, the link's own case, an untouched example): no Undo.
+    await this.#apply(envelope, m, 'never');
   }
 
   /**
@@ -310,7 +311,7 @@ export class Share {
   async confirmIncoming(): Promise<void> {
     const inc = this.#incoming;
     if (inc?.kind !== 'confirm') return;
-    await this.#apply(inc.envelope, await loadShareModules());
+    await this.#apply(inc.envelope, await loadShareModules(), 'always');
   }
 
   /** The user kept their work (or read the error): nothing changes. */
@@ -319,7 +320,7 @@ export class Share {
     this.#location?.clearHash();
   }
 
-  async #apply(env: ShareEnvelope, m: ShareModules): Promise<void> {
+  async #apply(env: ShareEnvelope, m: ShareModules, undo: 'always' | 'never'): Promise<void> {
     const wb = this.#workbench;
     this.#incoming = null;
     const requiredStyle = env.settings?.requiredStyle ?? 'auto';
@@ -330,7 +331,7 @@ export class Share {
     }
     // The opened audit is a new history entry (saved by the history's auto-save).
     this.#history?.autosave.adoptNextLoad(null);
-    wb.loadCase(env.case, 'link');
+    wb.loadCase(env.case, 'link', { undo });
     if (env.model) {
       // Verdict and scores are recomputed here, never taken from the link.
       const c = wb.toCase();

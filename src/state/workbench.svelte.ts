@@ -246,11 +246,13 @@ export class Workbench {
 
   /**
    * Replace the inputs with a case. Undoable when it replaces something different; with
-   * `undo: 'if-edited'` (stepping through a dataset) only when the user changed what was loaded.
+   * `undo: 'if-edited'` (stepping through a dataset) only when the user changed what was loaded;
+   * with `undo: 'never'` not at all (a shared link over an untouched example: nothing of the
+   * user's is replaced, so nothing is offered back).
    */
-  loadCase(c: AuditCase, origin: string, opts: { undo?: 'always' | 'if-edited' } = {}): void {
+  loadCase(c: AuditCase, origin: string, opts: { undo?: 'always' | 'if-edited' | 'never' } = {}): void {
     const edited = this.#pristine === null || !sameInputs(this.#pristine, this.inputs);
-    this.#replace(caseToDraft(c, origin), origin, opts.undo === 'if-edited' && !edited);
+    this.#replace(caseToDraft(c, origin), origin, opts.undo === 'never' || (opts.undo === 'if-edited' && !edited));
   }
 
   /**

@@ -75,6 +75,9 @@ test('a link opened in a fresh browser shows the identical inputs and report', a
   await expect(other.getByRole('dialog', { name: 'Open the shared audit?' })).toHaveCount(0);
   await expect.poll(() => draft(other)).toEqual(senderInputs);
   await expect.poll(() => reportText(other)).toBe(senderReport);
+  // Nothing of theirs was replaced (only the example): no "Inputs replaced. Undo".
+  await expect(other.getByText('Inputs replaced.')).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
   // The fragment is gone from the address bar, and the opened audit is in the history.
   expect(new URL(other.url()).hash).toBe('');
   await other.getByRole('button', { name: 'History', exact: true }).click();
@@ -137,6 +140,10 @@ test('opening a link over different local work asks first', async ({ page, brows
   await other.evaluate((u) => (location.hash = new URL(u).hash), url);
   await ask.getByRole('button', { name: 'Open shared audit' }).click();
   await expect.poll(() => draft(other)).toMatchObject({ query: 'Which is the most rainy place on earth?' });
+  // Their own work was replaced: this time Undo is offered, and brings it back.
+  await expect(other.getByText('Inputs replaced.')).toBeVisible();
+  await other.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(() => draft(other)).toEqual(mine);
   await other.context().close();
 });
 

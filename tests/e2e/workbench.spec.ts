@@ -134,10 +134,10 @@ test('opens a JSONL dataset and steps through its cases', async ({ page }, testI
   const b = readCase('footnote_markdown_docid_penicillin.json');
   writeFileSync(file, `${JSON.stringify(a)}\n${JSON.stringify(b)}\n`);
   await page.getByLabel('Open case file').setInputFiles(file);
-  const bar = page.getByRole('group', { name: 'Dataset' });
+  const bar = page.getByRole('group', { name: 'Line picker of the opened case file' });
   await expect(bar).toContainText('1 of 2');
   await expect(editorHost(page, 'Query')).toContainText('Which is the most rainy place on earth?');
-  await bar.getByRole('button', { name: 'Next case' }).click();
+  await bar.getByRole('button', { name: 'Next line' }).click();
   await expect(bar).toContainText('2 of 2');
   await expect(editorHost(page, 'Query')).toContainText('Who discovered penicillin?');
   await expect(report(page)).toContainText('[^x] → the chunk named in its definition line');

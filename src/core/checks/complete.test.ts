@@ -16,11 +16,12 @@ describe('checkComplete', () => {
     expect(fs[0]!.message).toContain('"Sky is blue."');
   });
 
-  it('fails an answer with no citation at all', () => {
+  it('fails an answer with no citation at all: one error per uncited claim, the summary only as info', () => {
     const ctx = makeContext({ answer: 'Brian is 5\'11". He is tall.', chunks: ['Suzy is 6\'2"'] });
     const fs = checkComplete(ctx);
-    expect(fs[0]).toMatchObject({ code: 'no_citations', severity: 'error', start: 0, end: ctx.answer.length });
+    expect(fs[0]).toMatchObject({ code: 'no_citations', severity: 'info', start: 0, end: ctx.answer.length });
     expect(fs.filter((f) => f.code === 'uncited_claim')).toHaveLength(2);
+    expect(fs.filter((f) => f.severity === 'error').map((f) => f.code)).toEqual(['uncited_claim', 'uncited_claim']);
   });
 
   it('lists exempt claims as info with their rule', () => {

@@ -30,8 +30,10 @@ export function checkComplete(ctx: CheckContext): Finding[] {
       out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'error', code: 'uncited_claim', claim_index: claim.index, ...span, message: m.uncitedClaim({ claim: claim.text }) }));
     }
   }
+  // Said once, as information: each of those claims is already an error of its own, and one
+  // uncited claim must count as one problem in every view (facts.ts), not two.
   if (ctx.citations.length === 0 && needing > 0) {
-    out.unshift(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'error', code: 'no_citations', start: 0, end: ctx.answer.length, message: m.noCitations({ claims: needing }) }));
+    out.unshift(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'info', code: 'no_citations', start: 0, end: ctx.answer.length, message: m.noCitations({ claims: needing }) }));
   }
   return out;
 }

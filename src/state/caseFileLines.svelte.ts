@@ -1,26 +1,30 @@
-// A dataset (JSONL) the user opened: its cases, which one is in the editors, and the lines that
-// could not be read.
+// The line picker of a case file with many lines (a .jsonl opened with "Open case file"): its
+// cases, which one is in the workbench's editors, and the lines that could not be read. Not the
+// Dataset view (datasetRun.svelte.ts), which audits every line of its own file at once; "Open as
+// dataset" hands this file over to it.
 import type { AuditCase, ParseError } from '../core/types';
 import type { Workbench } from './workbench.svelte';
 
-export interface OpenDataset {
+export interface OpenCaseFile {
   name: string;
+  /** The file itself, for "Open as dataset". */
+  file?: File;
   cases: AuditCase[];
   /** 1-based line of each case in the file. */
   lines: number[];
   errors: ParseError[];
 }
 
-export class DatasetBrowser {
+export class CaseFileLines {
   readonly #workbench: Workbench;
-  current = $state.raw<OpenDataset | null>(null);
+  current = $state.raw<OpenCaseFile | null>(null);
   index = $state(0);
 
   constructor(workbench: Workbench) {
     this.#workbench = workbench;
   }
 
-  open(d: OpenDataset): void {
+  open(d: OpenCaseFile): void {
     this.current = d;
     this.#load(0, 'always');
   }

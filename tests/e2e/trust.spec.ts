@@ -1,0 +1,314 @@
+// Issue 13 (§1, §3): a report that never contradicts itself, and the small things that cost trust.
+// Each test reads what a person sees: the counts in every view of a real shared case, one error
+// element, the share dialog's "none yet", a whole dataset row that opens its case, the annotation
+// view's message and raters, where "Open case file" leaves the user, and the Undo toasts.
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import { caseFilePath, paneHeader, report, waitForEditors } from './helpers';
+
+const SMALL = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
+
+const views = (page: Page) => page.getByRole('navigation', { name: 'Views' });
+const currentView = (page: Page) => views(page).locator('[aria-current="page"]');
+
+async function importDataset(page: Page, file: string, cases: number): Promise<void> {
+  await views(page).getByRole('button', { name: 'Dataset' }).click();
+  await page.getByLabel('Open dataset file').setInputFiles(file);
+  await expect(page.getByTestId('local-status')).toContainText(`Local checks done: ${cases} case`, { timeout: 20_000 });
+}
+
+const firstNumber = (text: string | null | undefined): number => Number(/\d+/.exec(text ?? '')?.[0] ?? 0);
+
+test.describe('§1 the report agrees with itself', () => {
+  // Cases with 0, 1, 2 and 4 uncited claims, English and Czech, plain and structured answers,
+  // and one (CTKFacts) with no citation at all.
+  const CASES = [
+    'ctkfacts_cs_supports_7.json',
+    'anthropic_cookbook_citations_plaintext_helpcenter.json',
+    'azure_openai_on_your_data_docN.json',
+    'sujbot2_cs_cite_eval_v2_q1.json',
+    'expertqa_post_hoc_gs_gpt4_domaintest13.json',
+    'liu2023_bing_chat_14c103cafe.json',
+    'longcite_oneshot_statement_cite_ranges.json',
+  ];
+
+  test('the count of uncited claims is the same in the claim list, COMPLETE, the recommendation and the Answer editor', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openApp(page);
+    await waitForEditors(page);
+    const r = report(page);
+    const seen: Record<string, number> = {};
+    for (const file of CASES) {
+      // Start from an empty workbench, so that the report read below is the new case's, never the last one's.
+      await page.getByRole('button', { name: 'Clear inputs' }).click();
+      await expect(r.locator('#claims-h')).toHaveCount(0);
+      await page.getByLabel('Open case file').setInputFiles(caseFilePath(file));
+      await expect(r.locator('#claims-h')).toBeVisible();
+      await expect(r).toHaveAttribute('aria-busy', 'false');
+
+      const header = firstNumber(/(\d+) without a needed citation/.exec((await r.locator('#claims-h').textContent()) ?? '')?.[1]);
+      const complete = r.locator('.dim').filter({ hasText: 'COMPLETE' });
+      const completeErrors = await complete.locator('.issue.sev-error').count();
+      const recs = await r.locator('.recs li').allTextContents();
+      // English "Add a citation to N uncited …", Czech "Doplňte citaci … bez citace (N)."
+      const rec = recs.find((x) => /^Add a citation to|^Doplňte citaci/.test(x));
+      const recommended = rec ? firstNumber(/(\d+)/.exec(rec)?.[1]) : 0;
+      const pane = paneHeader(page, 'Answer');
+      const problems = (await pane.getByTestId('problem-count').count()) ? await pane.getByTestId('problem-count').textContent() : '';
+      const inEditor = firstNumber(/(\d+) claims? without a needed citation/.exec(problems ?? '')?.[1]);
+      const editorErrors = firstNumber(/(\d+) errors?/.exec(problems ?? '')?.[1]);
+
+      const counts = { header, completeErrors, recommended, inEditor };
+      expect(counts, file).toEqual({ header, completeErrors: header, recommended: header, inEditor: header });
+      // The editor's errors include the uncited claims (and may include others: unknown ids…).
+      expect(editorErrors, file).toBeGreaterThanOrEqual(header);
+      seen[file] = header;
+    }
+    // The cases do exercise the counts (not all zero): the shared cases' known uncited claims.
+    expect(seen['ctkfacts_cs_supports_7.json']).toBe(1);
+    expect(seen['anthropic_cookbook_citations_plaintext_helpcenter.json']).toBe(2);
+    expect(seen['azure_openai_on_your_data_docN.json']).toBe(4);
+  });
+
+  test('an Anthropic citations answer without inline markers is not called "plain text with markers"', async ({ page }) => {
+    await openApp(page);
+    await page.getByLabel('Open case file').setInputFiles(caseFilePath('anthropic_cookbook_citations_plaintext_helpcenter.json'));
+    const pane = paneHeader(page, 'Answer');
+    await expect(pane).toContainText('Anthropic citation blocks');
+    await expect(pane).toContainText('plain text (no inline markers)');
+    await expect(pane).not.toContainText('with markers');
+    await expect(report(page).locator('.formats')).toContainText('Anthropic citation blocks');
+    await expect(report(page).locator('.formats')).not.toContainText('with markers');
+  });
+
+  test('the share dialog says "none yet" for judgements and labels there are none of, instead of a checked, disabled box', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dlg = page.getByRole('dialog', { name: 'Share this audit' });
+    await expect(dlg.getByRole('textbox', { name: 'Share link' })).toHaveValue(/#a=/);
+    await expect(dlg.getByText('Model judgements: none yet')).toBeVisible();
+    await expect(dlg.getByText('Annotation labels: none yet')).toBeVisible();
+    await expect(dlg.getByRole('checkbox', { name: /judgements/ })).toHaveCount(0);
+    await expect(dlg.getByRole('checkbox', { name: /annotation labels/i })).toHaveCount(0);
+    // No checkbox in the dialog is both checked and disabled.
+    const boxes = dlg.getByRole('checkbox');
+    for (let i = 0; i < (await boxes.count()); i++) {
+      const box = boxes.nth(i);
+      expect((await box.isChecked()) && (await box.isDisabled())).toBe(false);
+    }
+    // In Czech too.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog').getByLabel('Interface language').selectOption('cs');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Sdílet', exact: true }).click();
+    await expect(page.getByRole('dialog').getByText('Hodnocení modelu: zatím žádné')).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('Anotační štítky: zatím žádné')).toBeVisible();
+  });
+});
+
+test.describe('§1 one error, one place', () => {
+  const FAKE_PORT = Number(process.env.FAKE_ANTHROPIC_TRUST_PORT ?? 4413);
+  let server: FakeAnthropic;
+  test.beforeAll(async () => {
+    server = await startFakeAnthropic({ port: FAKE_PORT });
+  });
+  test.afterAll(async () => {
+    await server.close();
+  });
+  test.beforeEach(async ({ page }) => {
+    server.reset();
+    await page.addInitScript((url) => {
+      if (!sessionStorage.getItem('e2e-model-init')) {
+        localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
+        sessionStorage.setItem('e2e-model-init', '1');
+      }
+    }, server.url);
+  });
+
+  test('a rejected key, after counting tokens and running, is said in one element only', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog').getByLabel('Anthropic API key').fill(['sk', 'ant', 'invalid-000'].join('-'));
+    await page.keyboard.press('Escape');
+    const bar = page.getByRole('group', { name: 'Model audit' });
+    await bar.getByRole('button', { name: 'Count tokens' }).click();
+    await expect(bar.getByRole('alert')).toContainText('The API key was not accepted (401).');
+    await bar.getByRole('button', { name: /Run model audit/ }).click();
+    await expect(bar.getByRole('alert')).toContainText('The API key was not accepted (401).');
+    await expect(bar.getByRole('alert')).toHaveCount(1);
+    await expect(bar.getByText('The API key was not accepted (401).')).toHaveCount(1);
+    // Nowhere else on screen either (no toast, no second card; the closed Settings dialog is not on screen).
+    await expect(page.getByText('The API key was not accepted (401).').filter({ visible: true })).toHaveCount(1);
+    // Counting again after the failed run: still one element (the newer word).
+    await bar.getByRole('button', { name: 'Count tokens' }).click();
+    await expect(bar.getByRole('alert')).toHaveCount(1);
+    await expect(bar.getByRole('alert')).toContainText('The API key was not accepted (401).');
+  });
+});
+
+test.describe('§3 dataset table', () => {
+  test('a click anywhere on a row, or Enter / Space on the focused row, opens its case in the workbench', async ({ page }) => {
+    await openApp(page);
+    await importDataset(page, SMALL, 3);
+    const rows = page.getByRole('region', { name: 'Results' }).locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    // A click on the verdict cell (not on the id button).
+    await rows.nth(1).locator('td').nth(2).click();
+    await expect(currentView(page)).toHaveText('Workbench');
+    await expect(paneHeader(page, 'Query').locator('..')).toContainText('Mount Everest');
+
+    for (const key of ['Enter', ' '] as const) {
+      await views(page).getByRole('button', { name: 'Dataset' }).click();
+      const row = rows.nth(key === 'Enter' ? 2 : 0);
+      await row.focus();
+      await expect(row).toBeFocused();
+      await page.keyboard.press(key === ' ' ? 'Space' : key);
+      await expect(currentView(page)).toHaveText('Workbench');
+      await expect(paneHeader(page, 'Query').locator('..')).toContainText(key === 'Enter' ? 'Who created Python?' : 'Eiffel Tower');
+    }
+  });
+});
+
+test.describe('§3 annotate', () => {
+  async function setAnnotator(page: Page, name: string): Promise<void> {
+    const field = page.getByLabel('Annotator', { exact: true });
+    await field.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    if (name) await page.keyboard.type(name);
+    else await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+  }
+  const labelled = (page: Page, n: number) => expect(page.getByText(`${n} of 6 pairs labelled`, { exact: true })).toBeVisible();
+
+  test('"Undone." goes once the user switches annotator or labels on', async ({ page }) => {
+    await openApp(page);
+    await importDataset(page, SMALL, 3);
+    await views(page).getByRole('button', { name: 'Annotate' }).click();
+    await setAnnotator(page, 'alice');
+    await page.keyboard.press('1');
+    await labelled(page, 1);
+    await page.keyboard.press('u');
+    const undone = page.getByRole('status').filter({ hasText: /^\s*Undone\./ });
+    await expect(undone).toBeVisible();
+    await setAnnotator(page, 'bob');
+    await expect(undone).toHaveCount(0);
+
+    await page.keyboard.press('1');
+    await labelled(page, 1);
+    await page.keyboard.press('u');
+    await expect(undone).toBeVisible();
+    await page.keyboard.press('2');
+    await labelled(page, 1);
+    await expect(undone).toHaveCount(0);
+  });
+
+  test('on first open, Agreement compares the two raters who share the most pairs', async ({ page }) => {
+    test.setTimeout(60_000);
+    await openApp(page);
+    await importDataset(page, SMALL, 3);
+    await views(page).getByRole('button', { name: 'Annotate' }).click();
+    // alice and bob label all six pairs, carol one; the person at the keyboard is then dave (none).
+    await setAnnotator(page, 'alice');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('1');
+    await labelled(page, 6);
+    await setAnnotator(page, 'carol');
+    await page.keyboard.press('2');
+    await setAnnotator(page, 'bob');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('k');
+    for (let i = 0; i < 6; i++) await page.keyboard.press(i % 2 ? '1' : '2');
+    await labelled(page, 6);
+    await setAnnotator(page, 'dave');
+    await page.reload();
+    const panel = page.getByRole('region', { name: 'Agreement' });
+    await expect(panel.getByLabel('Rater A').locator('option:checked')).toHaveText('alice');
+    await expect(panel.getByLabel('Rater B').locator('option:checked')).toHaveText('bob');
+    await expect(panel.getByTestId('agreement-n')).toHaveText('6');
+    await expect(panel.getByText('Choose two different raters')).toHaveCount(0);
+    // A choice the user makes stays.
+    await panel.getByLabel('Rater A').selectOption('carol');
+    await expect(panel.getByTestId('agreement-n')).toHaveText('1');
+  });
+});
+
+test.describe('§3 "Open case file" from every view', () => {
+  for (const from of ['Dataset', 'Annotate'] as const) {
+    test(`pressed on the ${from} tab, it loads the case and shows the workbench`, async ({ page }) => {
+      await openApp(page);
+      await views(page).getByRole('button', { name: from }).click();
+      await expect(currentView(page)).toHaveText(from);
+      await page.getByLabel('Open case file').setInputFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
+      await expect(currentView(page)).toHaveText('Workbench');
+      await expect(paneHeader(page, 'Query').locator('..')).toContainText(/penicillin/i);
+    });
+  }
+
+  test('Enter on the focused "Open case file" control opens the file chooser', async ({ page }) => {
+    await openApp(page);
+    const input = page.getByLabel('Open case file');
+    await input.focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5_000 }), page.keyboard.press('Enter')]);
+    await chooser.setFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
+    await expect(paneHeader(page, 'Query').locator('..')).toContainText(/penicillin/i);
+  });
+
+  test('a .jsonl opened as a case file gets a line picker that says what it is, apart from the Dataset view, and can open as a dataset', async ({ page }) => {
+    await openApp(page);
+    await views(page).getByRole('button', { name: 'Dataset' }).click();
+    await page.getByLabel('Open case file').setInputFiles(SMALL);
+    await expect(currentView(page)).toHaveText('Workbench');
+    const picker = page.getByRole('group', { name: 'Line picker of the opened case file' });
+    await expect(picker).toBeVisible();
+    await expect(picker).toContainText('annotate-small.jsonl');
+    await expect(picker).toContainText('Line picker');
+    // In Czech, too.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog').getByLabel('Interface language').selectOption('cs');
+    await page.keyboard.press('Escape');
+    const vyber = page.getByRole('group', { name: 'Výběr řádku otevřeného souboru případů' });
+    await expect(vyber).toContainText('Výběr řádku');
+    await expect(vyber.getByRole('button', { name: 'Otevřít jako datovou sadu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Nastavení' }).click();
+    await page.getByRole('dialog').getByLabel('Jazyk rozhraní').selectOption('en');
+    await page.keyboard.press('Escape');
+    // Not shown over the Dataset view, which has its own dataset.
+    await views(page).getByRole('button', { name: 'Dataset' }).click();
+    await expect(picker).toBeHidden();
+    await views(page).getByRole('button', { name: 'Workbench' }).click();
+    await picker.getByRole('button', { name: 'Open as dataset' }).click();
+    await expect(currentView(page)).toHaveText('Dataset');
+    await expect(page.getByTestId('dataset-summary')).toContainText('annotate-small.jsonl');
+    await expect(page.getByTestId('local-status')).toContainText('Local checks done: 3 case', { timeout: 20_000 });
+  });
+});
+
+test.describe('§3 Undo toasts', () => {
+  function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  }
+  const goldPane = (page: Page): Locator => page.locator('.pane').filter({ has: page.getByRole('textbox', { name: 'Gold answer', exact: true }) });
+
+  for (const width of [1440, 1280]) {
+    test(`"Opened … Undo" never covers the Gold answer editor at ${width} px, and goes after a few seconds`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.clock.install();
+      await openApp(page);
+      await waitForEditors(page);
+      await page.getByLabel('Open case file').setInputFiles(caseFilePath('alce_asqa_demo1.json'));
+      const toast = page.getByRole('status').filter({ hasText: 'Opened alce_asqa_demo1.json.' });
+      await expect(toast).toBeVisible();
+      const box = await page.locator('.toast').filter({ hasText: 'Opened alce_asqa_demo1.json.' }).boundingBox();
+      const gold = await goldPane(page).boundingBox();
+      expect(box && gold).toBeTruthy();
+      expect(overlaps(box!, gold!)).toBe(false);
+      await page.clock.runFor(7_000);
+      await expect(page.getByText('Opened alce_asqa_demo1.json.')).toHaveCount(0);
+    });
+  }
+});
