@@ -8,6 +8,7 @@ import type { AuditCase, AuditOptions, ModelResults, ParseError, Report, Require
 import { TOOL_VERSION } from './core/types';
 import { renderTextReport } from './core/textReport';
 import { applyModelResults } from './core/report';
+import { withoutTexts } from './core/localize';
 import { checkThresholds, ciMetrics, describeThresholdFailure, parseThresholds, toJunit, toMarkdown, type CiCase, type Threshold } from './core/ci';
 import { startProgress } from './cli/progress';
 import { inputHash } from './core/diff';
@@ -307,8 +308,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
   const gate = opts.failUnder.length ? checkThresholds(ciMetrics(done), opts.failUnder) : [];
   if (opts.format === 'json') {
-    if (singleCase && reports.length === 1) io.out(`${JSON.stringify(reports[0], null, 2)}\n`);
-    else for (const r of reports) io.out(`${JSON.stringify(r)}\n`);
+    // The report's words only: the texts they were written from stay inside the tool.
+    if (singleCase && reports.length === 1) io.out(`${JSON.stringify(withoutTexts(reports[0]!), null, 2)}\n`);
+    else for (const r of reports) io.out(`${JSON.stringify(withoutTexts(r))}\n`);
   } else if (opts.format === 'junit') io.out(toJunit(done, { thresholds: gate }));
   else if (opts.format === 'markdown') io.out(toMarkdown(done, { thresholds: gate }));
   try {

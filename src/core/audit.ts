@@ -88,7 +88,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   }
   for (const u of unreadable) {
     const where = u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : undefined;
-    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'input_unreadable', message: m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
+    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'input_unreadable', ...m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
   }
   // Structured citations that had to be repaired are reported like any other formatting finding
   // (a warning: the citations that were read are still checked).

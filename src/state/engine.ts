@@ -8,6 +8,7 @@ import type { Attached, Inputs } from './draft';
 import { exportFile } from './exports';
 import { importText } from './importFile';
 import { sourceView } from './sourceView';
+import { localizeReport } from '../core/localize';
 
 /** The case the inputs describe, computed now (null when there is nothing to audit). */
 export function freshCase(inputs: Inputs, attached: Attached): AuditCase | null {
@@ -20,4 +21,4 @@ export function freshCase(inputs: Inputs, attached: Attached): AuditCase | null 
   });
 }
 
-export { analyze, exportFile, importText, sourceView };
+export { analyze, exportFile, importText, localizeReport, sourceView };

@@ -175,6 +175,11 @@ const en = {
   answerFormat: 'Answer',
   chunkFormat: 'Chunks',
   language: 'Language',
+  languageName: { en: 'English', cs: 'Czech' } satisfies Record<'en' | 'cs', string>,
+  // The line under the summary: which language exports and the model's words are in.
+  feedbackLanguage: (lang: 'en' | 'cs', source: 'case' | 'setting') =>
+    `Feedback in ${lang === 'cs' ? 'Czech' : 'English'} — ${source === 'case' ? 'the case’s language' : 'set in Settings'}`,
+  feedbackLanguageNote: 'Exported reports and the model’s own words are in this language; the page speaks the interface language.',
   requiredStyleLabel: 'Required style',
   citationScopeLabel: 'Citations count per',
   checkedBy: { local: 'Checked locally', model: 'Checked with a model' },
@@ -196,7 +201,7 @@ const en = {
   // Settings
   settingsTitle: 'Settings',
   requiredStyle: 'Required citation style',
-  answerLanguage: 'Answer language',
+  answerLanguage: 'Answer and feedback language',
   citationScope: 'A citation covers',
   citationScopeName: {
     sentence: 'its sentence (each claim cites)',
@@ -434,6 +439,10 @@ const cs: Messages = {
   answerFormat: 'Odpověď',
   chunkFormat: 'Úryvky',
   language: 'Jazyk',
+  languageName: { en: 'angličtina', cs: 'čeština' },
+  feedbackLanguage: (lang, source) =>
+    `Zpětná vazba ${lang === 'cs' ? 'v češtině' : 'v angličtině'} — ${source === 'case' ? 'jazyk případu' : 'podle nastavení'}`,
+  feedbackLanguageNote: 'V tomto jazyce jsou exportované zprávy a vlastní slova modelu; stránka mluví jazykem rozhraní.',
   requiredStyleLabel: 'Požadovaný styl',
   citationScopeLabel: 'Citace platí pro',
   checkedBy: { local: 'Zkontrolováno lokálně', model: 'Zkontrolováno modelem' },
@@ -453,7 +462,7 @@ const cs: Messages = {
 
   settingsTitle: 'Nastavení',
   requiredStyle: 'Požadovaný styl citací',
-  answerLanguage: 'Jazyk odpovědi',
+  answerLanguage: 'Jazyk odpovědi a zpětné vazby',
   citationScope: 'Citace pokrývá',
   citationScopeName: {
     sentence: 'svou větu (každé tvrzení cituje)',
