@@ -42,7 +42,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
 
   const chunkIds = chunks.map((ch) => ch.id);
   const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
-  const mapping = resolveMapping(markers, chunks, { ...(structured ? { structured } : {}), footnoteDefinitions });
+  const mapping = resolveMapping(markers, chunks, { ...(structured ? { structured } : {}), footnoteDefinitions, language });
   const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions, query: c.query });
   const { citations, claims } = buildCitations({
     answer,
@@ -108,6 +108,16 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     answerFormat: unreadable.some((u) => u.input === 'answer') ? 'json-unknown' : (structured?.format ?? 'plain'),
     ...(unreadable.length ? { unreadable } : {}),
   });
+  // Where the report's language came from, so that the report can say so.
+  const text = `${c.query}\n${answer}`;
+  report.meta.language_source =
+    opts.language && opts.language !== 'auto'
+      ? 'setting'
+      : c.language
+        ? 'case'
+        : detectLanguage(text, 'en') === detectLanguage(text, 'cs')
+          ? 'detected'
+          : 'fallback';
   return report;
 }
 

@@ -42,6 +42,7 @@ export function localizeReport(report: Report, lang: Language): Report {
     recommendations: words.recommendations,
     dimensions,
     findings: report.findings.map((f) => (f.text ? { ...f, message: renderOr(f.text, lang, f.message) } : f)),
+    mapping: report.mapping.texts ? { ...report.mapping, description: report.mapping.texts.map((t) => renderOr(t, lang, '')).join(' ') || report.mapping.description } : report.mapping,
     claims: report.claims.map((c) =>
       c.exemption ? { ...c, exemption: { ...c.exemption, reason: renderOr(msg('exemptionReason', { rule: c.exemption.rule }), lang, c.exemption.reason) } } : c,
     ),
@@ -50,7 +51,8 @@ export function localizeReport(report: Report, lang: Language): Report {
 
 /** `report` as exported: its words only, without the texts they were written from. */
 export function withoutTexts(report: Report): Report {
-  if (!report.texts && !report.findings.some((f) => f.text)) return report;
+  if (!report.texts && !report.mapping.texts && !report.findings.some((f) => f.text)) return report;
   const { texts: _texts, ...rest } = report;
-  return { ...rest, findings: report.findings.map(({ text: _text, ...f }) => f) };
+  const { texts: _mapping, ...mapping } = report.mapping;
+  return { ...rest, mapping, findings: report.findings.map(({ text: _text, ...f }) => f) };
 }

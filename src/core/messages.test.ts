@@ -34,6 +34,24 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   oppositeMismatch: { word: 'increased', claim: 'Sales increased in May.', chunkIds: ['1'] },
   qualifierMismatch: { word: 'all', claim: 'All citizens can vote.', chunkIds: ['1', '2'] },
   exemptionReason: { rule: 'question' },
+  mapNumericId: {},
+  mapNumericIndex1: {},
+  mapNumericIndex1ZeroIds: { n: 5 },
+  mapNumericIndex0: {},
+  mapExactIds: {},
+  mapForgiving: { pairs: '[Doc1] → doc1' },
+  mapLoose: { pairs: '[doc-1] → doc_1' },
+  mapPrefixedPositional: { base: 1 },
+  mapTitleFallback: { pairs: '[Annual report] → c7' },
+  mapUrlFallback: {},
+  mapFootnote: {},
+  mapFootnoteNoDef: { labels: '[^2]' },
+  mapLinkDefs: {},
+  mapStructured: { kind: 'index0' },
+  mapAmbiguousTitle: { title: 'Annual report', count: 3 },
+  mapUnresolved: { refs: '[9], [12]' },
+  mapNoChunks: {},
+  mapNothing: {},
   citationLabel: { ids: ['p14'], title: 'Annual report', pages: [14, 15], ref: '0' },
   summaryPass: { claims: 3 },
   summaryFail: { dims: ['EXISTS', 'COMPLETE'] },
@@ -82,7 +100,7 @@ describe('messages', () => {
       for (const [name, value] of Object.entries(PARAMS[k])) {
         // Parameters that only choose a word (the style of a marker, the base of a numbering) are
         // checked by what they choose, below; all others appear in the text.
-        if (['style', 'base', 'inClaim', 'sourceMissing', 'similarity'].includes(name) && k !== 'recFormat') continue;
+        if (['style', 'base', 'inClaim', 'sourceMissing', 'similarity', 'kind'].includes(name) && k !== 'recFormat' && k !== 'mapPrefixedPositional') continue;
         if (k === 'malformedMarker' && name === 'reason') continue; // the Czech text names the kind of fault
         if (k === 'citationLabel' && name === 'ref') continue; // named only when nothing better is known
         const changed = { ...PARAMS[k], [name]: typeof value === 'number' ? value + 7 : Array.isArray(value) ? ['zz9', ...(value as string[])] : `ZZ${String(value)}` };

@@ -150,6 +150,8 @@ export interface IdMapping {
   kind: 'id' | 'index1' | 'index0' | 'footnote' | 'title' | 'mixed' | 'none';
   /** Human-readable sentence, e.g. "[n] → n-th chunk (1-based): chunk ids are not numbers". */
   description: string;
+  /** The description's sentences as texts (core/messages.ts), to write it in another language. */
+  texts?: Msg[];
   entries: { ref: string; chunk_id: string | null }[];
 }
 
@@ -345,6 +347,11 @@ export interface Report {
     checked_by: 'local' | 'model';
     model?: string;
     language: Language;
+    /**
+     * Where `language` came from: the setting (or --language), the case's own field, detected from
+     * the query and answer, or the fallback when they have too few words to tell.
+     */
+    language_source?: 'setting' | 'case' | 'detected' | 'fallback';
     case_id?: string;
     answer_format: AnswerFormat;
     required_style: RequiredStyle;

@@ -229,8 +229,14 @@ export class Workbench {
     });
   });
 
-  /** How the feedback language was chosen: set in Settings, or the case's own (given or detected). */
-  get feedbackLanguageSource(): 'setting' | 'case' {
+  /**
+   * How the current report's feedback language was chosen: set in Settings, the case's own (given
+   * or detected), or the interface language because the answer has too few words to tell.
+   */
+  get feedbackLanguageSource(): 'setting' | 'case' | 'fallback' {
+    const source = this.report?.meta.language_source;
+    if (source === 'setting' || source === 'fallback') return source;
+    if (source) return 'case';
     return this.#settings.language === 'auto' ? 'case' : 'setting';
   }
 

@@ -1,5 +1,7 @@
-// Every string the workbench shows, in English and Czech. Report texts (issues, summary) come from
-// the core in the case's language; these are the UI's own words.
+// Every string the shell and the workbench show, in English and Czech. The report's own texts
+// (issues, summary, recommendations) come from the core's catalogues (core/catalogue/), written in
+// the interface language for the page; these are the UI's words. Components reach them, and the
+// views' catalogues, through locale.svelte.ts (`i18n.t`, `i18n.of(catalogue)`).
 import type {
   AnswerFormat,
   ChunkFormat,
@@ -11,7 +13,11 @@ import type {
   SupportVerdict,
 } from '../core/types';
 
+import { plural } from '../core/plural';
+
 export type UiLanguage = 'en' | 'cs';
+/** A table of words per interface language, the same keys in each (tests/unit/catalogues.test.ts). */
+export type Catalogue<T> = { readonly [L in UiLanguage]: T };
 
 const en = {
   appName: 'Citation Auditor',
@@ -57,15 +63,15 @@ const en = {
   goldPlaceholder: 'Optional reference answer…',
   detected: 'Detected',
   problemCounts: (errors: number, warnings: number) =>
-    [errors ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : '', warnings ? `${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '']
+    [errors ? plural('en', errors, { one: '# error', other: '# errors' }) : '', warnings ? plural('en', warnings, { one: '# warning', other: '# warnings' }) : '']
       .filter(Boolean)
       .join(', '),
-  chunkCount: (n: number) => (n === 1 ? '1 chunk' : `${n} chunks`),
+  chunkCount: (n: number) => plural('en', n, { one: '# chunk', other: '# chunks' }),
   chunksUnread: 'does not parse',
   claimUnchecked: 'needs a citation; whether it has one is not known (the citations could not be read)',
-  lastGoodParse: (n: number) => `last good parse: ${n === 1 ? '1 chunk' : `${n} chunks`}`,
+  lastGoodParse: (n: number) => `last good parse: ${plural('en', n, { one: '# chunk', other: '# chunks' })}`,
   structuredAttached: 'Structured citations from the case file',
-  structuredAttachedCount: (n: number) => (n === 1 ? '1 citation' : `${n} citations`),
+  structuredAttachedCount: (n: number) => plural('en', n, { one: '# citation', other: '# citations' }),
   detachStructured: 'Detach',
   detachStructuredLabel: 'Detach the structured citations from the answer',
   editorLoadingLabel: (name: string) => `${name} (plain text until the editor loads)`,
@@ -114,7 +120,7 @@ const en = {
   showMore: (n: number) => `Show ${n.toLocaleString('en-US')} more`,
   notCheckedHint: 'Run the model check to judge support.',
   findings: 'Findings in the answer',
-  findingsCount: (n: number) => (n === 1 ? '1 finding' : `${n} findings`),
+  findingsCount: (n: number) => plural('en', n, { one: '# finding', other: '# findings' }),
   goTo: 'Show in the answer',
   severity: { error: 'Error', warning: 'Warning', info: 'Hint' },
   summary: 'Summary',
@@ -125,7 +131,7 @@ const en = {
   citeInstead: (chunk: string) => `cite chunk ${chunk} instead`,
   claims: 'Claims',
   claimsCount: (n: number, uncited: number) =>
-    `${n} ${n === 1 ? 'claim' : 'claims'}${uncited ? `, ${uncited} without a needed citation` : ''}`,
+    `${plural('en', n, { one: '# claim', other: '# claims' })}${uncited ? `, ${uncited} without a needed citation` : ''}`,
   claimKind: {
     sentence: 'sentence',
     list_item: 'list item',
@@ -177,8 +183,8 @@ const en = {
   language: 'Language',
   languageName: { en: 'English', cs: 'Czech' } satisfies Record<'en' | 'cs', string>,
   // The line under the summary: which language exports and the model's words are in.
-  feedbackLanguage: (lang: 'en' | 'cs', source: 'case' | 'setting') =>
-    `Feedback in ${lang === 'cs' ? 'Czech' : 'English'} — ${source === 'case' ? 'the case’s language' : 'set in Settings'}`,
+  feedbackLanguage: (lang: 'en' | 'cs', source: 'case' | 'setting' | 'fallback') =>
+    `Feedback in ${lang === 'cs' ? 'Czech' : 'English'} — ${source === 'case' ? 'the case’s language' : source === 'setting' ? 'set in Settings' : 'the interface language (the answer has too few words to tell)'}`,
   feedbackLanguageNote: 'Exported reports and the model’s own words are in this language; the page speaks the interface language.',
   requiredStyleLabel: 'Required style',
   citationScopeLabel: 'Citations count per',
@@ -247,7 +253,7 @@ const en = {
   datasetPrev: 'Previous case',
   datasetNext: 'Next case',
   datasetClose: 'Close dataset',
-  datasetErrors: (n: number) => (n === 1 ? '1 line could not be read' : `${n} lines could not be read`),
+  datasetErrors: (n: number) => plural('en', n, { one: '# line could not be read', other: '# lines could not be read' }),
   loaded: (what: string) => `Opened ${what}.`,
   undo: 'Undo',
   replaced: 'Inputs replaced.',
@@ -321,18 +327,16 @@ const cs: Messages = {
   chunksPlaceholder: 'Vložte nalezené úryvky, např. [{"id": "1", "text": "…"}]',
   goldPlaceholder: 'Nepovinná referenční odpověď…',
   detected: 'Rozpoznáno',
-  problemCounts: (errors, warnings) => {
-    const form = (n: number, one: string, few: string, many: string) => `${n} ${n === 1 ? one : n >= 2 && n <= 4 ? few : many}`;
-    return [errors ? form(errors, 'chyba', 'chyby', 'chyb') : '', warnings ? form(warnings, 'varování', 'varování', 'varování') : '']
+  problemCounts: (errors, warnings) =>
+    [errors ? plural('cs', errors, { one: '# chyba', few: '# chyby', other: '# chyb' }) : '', warnings ? plural('cs', warnings, { other: '# varování' }) : '']
       .filter(Boolean)
-      .join(', ');
-  },
-  chunkCount: (n) => (n === 1 ? '1 úryvek' : n >= 2 && n <= 4 ? `${n} úryvky` : `${n} úryvků`),
+      .join(', '),
+  chunkCount: (n) => plural('cs', n, { one: '# úryvek', few: '# úryvky', other: '# úryvků' }),
   chunksUnread: 'nejde zpracovat',
   claimUnchecked: 'potřebuje citaci; zda ji má, nelze říct (citace nejde přečíst)',
-  lastGoodParse: (n) => `poslední platné čtení: ${n === 1 ? '1 úryvek' : n >= 2 && n <= 4 ? `${n} úryvky` : `${n} úryvků`}`,
+  lastGoodParse: (n) => `poslední platné čtení: ${plural('cs', n, { one: '# úryvek', few: '# úryvky', other: '# úryvků' })}`,
   structuredAttached: 'Strukturované citace ze souboru případu',
-  structuredAttachedCount: (n) => (n === 1 ? '1 citace' : n >= 2 && n <= 4 ? `${n} citace` : `${n} citací`),
+  structuredAttachedCount: (n) => plural('cs', n, { one: '# citace', few: '# citace', other: '# citací' }),
   detachStructured: 'Odpojit',
   detachStructuredLabel: 'Odpojit strukturované citace od odpovědi',
   editorLoadingLabel: (name) => `${name} (prostý text, dokud se nenačte editor)`,
@@ -379,7 +383,7 @@ const cs: Messages = {
   showMore: (n) => `Zobrazit dalších ${n.toLocaleString('cs-CZ')}`,
   notCheckedHint: 'Podporu tvrzení posoudí kontrola modelem.',
   findings: 'Nálezy v odpovědi',
-  findingsCount: (n) => (n === 1 ? '1 nález' : n >= 2 && n <= 4 ? `${n} nálezy` : `${n} nálezů`),
+  findingsCount: (n) => plural('cs', n, { one: '# nález', few: '# nálezy', other: '# nálezů' }),
   goTo: 'Ukázat v odpovědi',
   severity: { error: 'Chyba', warning: 'Varování', info: 'Tip' },
   summary: 'Shrnutí',
@@ -441,7 +445,7 @@ const cs: Messages = {
   language: 'Jazyk',
   languageName: { en: 'angličtina', cs: 'čeština' },
   feedbackLanguage: (lang, source) =>
-    `Zpětná vazba ${lang === 'cs' ? 'v češtině' : 'v angličtině'} — ${source === 'case' ? 'jazyk případu' : 'podle nastavení'}`,
+    `Zpětná vazba ${lang === 'cs' ? 'v češtině' : 'v angličtině'} — ${source === 'case' ? 'jazyk případu' : source === 'setting' ? 'podle nastavení' : 'jazyk rozhraní (odpověď má na určení příliš málo slov)'}`,
   feedbackLanguageNote: 'V tomto jazyce jsou exportované zprávy a vlastní slova modelu; stránka mluví jazykem rozhraní.',
   requiredStyleLabel: 'Požadovaný styl',
   citationScopeLabel: 'Citace platí pro',
@@ -506,7 +510,7 @@ const cs: Messages = {
   datasetPrev: 'Předchozí případ',
   datasetNext: 'Další případ',
   datasetClose: 'Zavřít datovou sadu',
-  datasetErrors: (n) => (n === 1 ? '1 řádek nelze přečíst' : n >= 2 && n <= 4 ? `${n} řádky nelze přečíst` : `${n} řádků nelze přečíst`),
+  datasetErrors: (n) => plural('cs', n, { one: '# řádek nelze přečíst', few: '# řádky nelze přečíst', other: '# řádků nelze přečíst' }),
   loaded: (what) => `Otevřeno: ${what}.`,
   undo: 'Zpět',
   replaced: 'Vstupy nahrazeny.',
@@ -539,8 +543,4 @@ const cs: Messages = {
   },
 };
 
-export const messages: Record<UiLanguage, Messages> = { en, cs };
-
-export function messagesFor(lang: UiLanguage): Messages {
-  return messages[lang];
-}
+export const MESSAGES: Catalogue<Messages> = { en, cs };

@@ -108,6 +108,32 @@ export const cs: Catalogue = {
 
   exemptionReason: ({ rule }) => EXEMPTION_REASON[rule] ?? rule,
 
+  mapNumericId: () => '[n] → úryvek s id n (id úryvků jsou čísla).',
+  mapNumericIndex1: () => '[n] → n-tý úryvek, počítáno od 1 (id úryvků nejsou čísla).',
+  mapNumericIndex1ZeroIds: ({ n }) => `[n] → n-tý úryvek, počítáno od 1: id úryvků jsou 0–${n - 1}, ale odpověď cituje ${n} a nikdy 0.`,
+  mapNumericIndex0: () => '[n] → úryvek na pozici n, počítáno od 0: odpověď cituje [0].',
+  mapExactIds: () => 'Pojmenované odkazy → úryvek s přesně tímto id.',
+  mapForgiving: ({ pairs }) => `Shoda jen při ignorování velikosti písmen a mezer: ${pairs}.`,
+  mapLoose: ({ pairs }) => `Shoda jen při ignorování velikosti písmen, mezer a oddělovačů (_ - : . /): ${pairs}.`,
+  mapPrefixedPositional: ({ base }) => `Žádný úryvek nemá id jako v odpovědi (např. doc1), proto se jejich číslo bere jako pozice počítaná od ${base}.`,
+  mapTitleFallback: ({ pairs }) => `Shoda podle názvu úryvku: ${pairs}.`,
+  mapUrlFallback: () => 'Některé odkazy byly přiřazeny podle URL úryvku.',
+  mapFootnote: () => '[^x] → úryvek uvedený v definici poznámky [^x]: …',
+  mapFootnoteNoDef: ({ labels }) => `Chybí definice pro ${labels}; jako odkaz byl použit samotný štítek.`,
+  mapLinkDefs: () => '[n] → úryvek uvedený v řádku odkazu [n]: … v odpovědi',
+  mapStructured: ({ kind }) =>
+    ({
+      id: 'Strukturované citace → úryvek s tímto id.',
+      index0: 'Strukturované citace → úryvek na dané pozici, počítáno od 0 (např. Anthropic document_index).',
+      index1: 'Strukturované citace → úryvek na dané pozici, počítáno od 1.',
+      title: 'Strukturované citace → úryvek s tímto názvem dokumentu.',
+    })[kind],
+  mapAmbiguousTitle: ({ title, count }) =>
+    `${plural('cs', count, { one: '# úryvek má', few: '# úryvky mají', other: '# úryvků má' })} název „${title}“; použit první.`,
+  mapUnresolved: ({ refs }) => `Mezi úryvky nenalezeno: ${refs}.`,
+  mapNoChunks: () => 'Nejsou žádné úryvky, takže žádný odkaz nelze přiřadit.',
+  mapNothing: () => 'Odpověď nic necituje.',
+
   summaryPass: ({ claims }) =>
     `Lokální kontroly nenašly ${plural('cs', claims, { one: 'v # tvrzení', other: 've # tvrzeních' })} žádný problém; zda úryvky tvrzení podporují, zatím ověřeno není.`,
   summaryFail: ({ dims }) => `Lokální kontroly selhaly v: ${list(dims)}.`,

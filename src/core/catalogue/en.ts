@@ -94,6 +94,33 @@ export const en = {
 
   exemptionReason: ({ rule }: { rule: string }) => EXEMPTION_REASON[rule] ?? rule,
 
+  // How the answer's references were matched to chunks (mapping.ts), sentence by sentence.
+  mapNumericId: () => '[n] → the chunk whose id is n (chunk ids are numbers).',
+  mapNumericIndex1: () => '[n] → the n-th chunk, counting from 1 (chunk ids are not numbers).',
+  mapNumericIndex1ZeroIds: ({ n }: { n: number }) => `[n] → the n-th chunk, counting from 1: chunk ids run 0–${n - 1} but the answer cites ${n} and never 0.`,
+  mapNumericIndex0: () => '[n] → the chunk at position n, counting from 0: the answer cites [0].',
+  mapExactIds: () => 'Named references → the chunk with exactly that id.',
+  mapForgiving: ({ pairs }: { pairs: string }) => `Matched only when ignoring letter case and spaces: ${pairs}.`,
+  mapLoose: ({ pairs }: { pairs: string }) => `Matched only when ignoring case, spaces and separators (_ - : . /): ${pairs}.`,
+  mapPrefixedPositional: ({ base }: { base: number }) =>
+    `No chunk has ids like the answer's (e.g. doc1), so their number is read as a position counting from ${base}.`,
+  mapTitleFallback: ({ pairs }: { pairs: string }) => `Matched by chunk title: ${pairs}.`,
+  mapUrlFallback: () => 'Some references matched a chunk by its URL.',
+  mapFootnote: () => '[^x] → the chunk named in its definition line [^x]: …',
+  mapFootnoteNoDef: ({ labels }: { labels: string }) => `No definition line for ${labels}; the label itself was used as the reference.`,
+  mapLinkDefs: () => '[n] → the chunk named in the answer’s reference line [n]: …',
+  mapStructured: ({ kind }: { kind: 'id' | 'index0' | 'index1' | 'title' }) =>
+    ({
+      id: 'Structured citations → the chunk with that id.',
+      index0: 'Structured citations → the chunk at that position, counting from 0 (e.g. Anthropic document_index).',
+      index1: 'Structured citations → the chunk at that position, counting from 1.',
+      title: 'Structured citations → the chunk with that document title.',
+    })[kind],
+  mapAmbiguousTitle: ({ title, count }: { title: string; count: number }) => `${count} chunks are titled “${title}”; the first was used.`,
+  mapUnresolved: ({ refs }: { refs: string }) => `Not found among the chunks: ${refs}.`,
+  mapNoChunks: () => 'There are no chunks, so no reference can be resolved.',
+  mapNothing: () => 'The answer cites nothing.',
+
   // The report: summary beside the verdict.
   summaryPass: ({ claims: n }: { claims: number }) =>
     `Local checks found no problem in ${claims(n)}; whether the chunks support the claims is not checked yet.`,
