@@ -13,6 +13,7 @@ import { addUsage } from '../model/usage';
 import { formatUSD } from '../core/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
+import { plural } from '../core/plural';
 
 const USAGE = `Usage: citation-audit calibrate LABELLED.jsonl [options]
 
@@ -181,7 +182,7 @@ export async function calibrateMain(argv: string[], io: Io): Promise<number> {
     }
     entry.labels.set(`${row.claimIndex}\u0000${row.chunkId}`, label);
   }
-  if (unmatched) io.err(`citation-audit calibrate: ${unmatched} label row${unmatched === 1 ? '' : 's'} matched no case${casesFile ? '' : ' (give the dataset with --cases)'}\n`);
+  if (unmatched) io.err(`citation-audit calibrate: ${plural('en', unmatched, { one: '# label row', other: '# label rows' })} matched no case${casesFile ? '' : ' (give the dataset with --cases)'}\n`);
   const work = labelled.filter((l) => l.labels.size > 0);
   if (work.length === 0) {
     io.err('citation-audit calibrate: no case with human labels to compare\n');
