@@ -77,6 +77,11 @@ describe('localizeReport', () => {
     expect(en.dimensions.accurate.issues.join(' ')).toMatch(/Claim 2 is only partially supported/);
     expect(en.dimensions.accurate.issues.join(' ')).not.toMatch(/Not checked without a model run/);
     expect(merged.dimensions.accurate.issues.join(' ')).toMatch(/Tvrzení 2 je citacemi podpořeno jen částečně/);
+    // Claim 3 cites only chunk 9, which does not exist: judged by the tool, in its own words.
+    const basis = (r: Report) => r.claims.flatMap((c) => c.support ?? []).map((j) => j.decision_basis);
+    expect(basis(merged)).toContain('Citovaný úryvek chybí nebo nemá text.');
+    expect(basis(en)).toContain('The cited chunk is missing or has no text.');
+    expect(basis(en)).toContain('Číslo nesouhlasí.');
   });
 
   it('leaves a report made before texts existed as it is', () => {

@@ -34,6 +34,8 @@ export function localizeReport(report: Report, lang: Language): Report {
   const old = { summary: report.summary, recommendations: report.recommendations, issues: {} as Record<Dimension, string[]> };
   for (const d of DIMS) old.issues[d] = report.dimensions[d]?.issues ?? [];
   const words = renderTexts(texts, lang, old);
+  const missingBefore = renderOr(msg('missingSource', {}), report.meta.language, '');
+  const missingNow = renderOr(msg('missingSource', {}), lang, missingBefore);
   const dimensions = { ...report.dimensions };
   for (const d of DIMS) if (dimensions[d]) dimensions[d] = { ...dimensions[d], issues: words.issues[d] };
   return {
@@ -43,9 +45,15 @@ export function localizeReport(report: Report, lang: Language): Report {
     dimensions,
     findings: report.findings.map((f) => (f.text ? { ...f, message: renderOr(f.text, lang, f.message) } : f)),
     mapping: report.mapping.texts ? { ...report.mapping, description: report.mapping.texts.map((t) => renderOr(t, lang, '')).join(' ') || report.mapping.description } : report.mapping,
-    claims: report.claims.map((c) =>
-      c.exemption ? { ...c, exemption: { ...c.exemption, reason: renderOr(msg('exemptionReason', { rule: c.exemption.rule }), lang, c.exemption.reason) } } : c,
-    ),
+    claims: report.claims.map((c) => {
+      let out = c;
+      if (c.exemption) out = { ...out, exemption: { ...c.exemption, reason: renderOr(msg('exemptionReason', { rule: c.exemption.rule }), lang, c.exemption.reason) } };
+      // The basis the tool itself gives a claim whose cited chunks are missing (report.ts), unlike the model's.
+      if (c.support?.some((j) => j.decision_basis === missingBefore)) {
+        out = { ...out, support: c.support.map((j) => (j.decision_basis === missingBefore ? { ...j, decision_basis: missingNow } : j)) };
+      }
+      return out;
+    }),
   };
 }
 

@@ -170,8 +170,17 @@ describe('messages', () => {
   it('keeps at most a short excerpt of a long claim in the text, with the same words on screen', () => {
     const claim = `${'word '.repeat(20_000)}end.`;
     const built = messagesFor('en').uncitedClaim({ claim });
-    expect(JSON.stringify(built.text).length).toBeLessThan(400);
+    expect(JSON.stringify(built.text).length).toBeLessThan(150);
     expect(render(built.text, 'en')).toBe(built.message);
+    // Whatever the claim, the kept part gives the same words, in both languages, at 40 and 60 characters.
+    for (const c of ['Short claim.', `${'a'.repeat(59)} b c`, `${'x '.repeat(30)}y`, `  lead  spaces   ${'word\n\t'.repeat(40)}`, 'ab'.repeat(31), `${'w'.repeat(70)} tail`]) {
+      for (const lang of ['en', 'cs'] as const) {
+        for (const key of ['uncitedClaim', 'lowOverlap'] as const) {
+          const b = key === 'uncitedClaim' ? messagesFor(lang).uncitedClaim({ claim: c }) : messagesFor(lang).lowOverlap({ marker: '[1]', claim: c, chunkId: '1' });
+          expect(render(b.text, lang), `${key} ${JSON.stringify(c)}`).toBe(b.message);
+        }
+      }
+    }
   });
 
   it('gives undefined for a text it cannot write, never throws', () => {

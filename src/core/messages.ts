@@ -53,13 +53,21 @@ export function renderOr(t: Msg | string, lang: Language, fallback: string): str
   return render(t, lang) ?? fallback;
 }
 
-// A text keeps at most this much of a long parameter (a claim, a quote): the catalogues show
-// 40–60 characters of them, and a finding per marker of a 5 MB one-line answer must not carry
-// the whole line each.
-const PARAM_MAX = 160;
+// A text keeps only what its words show of a long parameter. Claims and quotes are shown as an
+// excerpt of at most 60 characters (catalogue/format.ts q()), which reads the first 61 characters
+// with spaces collapsed: those are kept, so the excerpt comes out the same, and a finding per
+// marker of a 5 MB one-line answer does not carry the whole line each. Other long strings (a
+// parser's message, a reason) are shown whole and kept at most PARAM_MAX long.
+const EXCERPTED = new Set(['claim', 'quote']);
+const EXCERPT_READS = 61;
+const PARAM_MAX = 400;
 function compact(params: Record<string, unknown>): Msg['params'] {
   const out: Msg['params'] = {};
-  for (const [name, v] of Object.entries(params)) out[name] = typeof v === 'string' && v.length > PARAM_MAX ? excerpt(v, PARAM_MAX - 10) : (v as MsgParam);
+  for (const [name, v] of Object.entries(params)) {
+    if (typeof v === 'string' && EXCERPTED.has(name) && v.length > EXCERPT_READS) {
+      out[name] = v.slice(0, EXCERPT_READS * 4).replace(/\s+/g, ' ').trimStart().slice(0, EXCERPT_READS);
+    } else out[name] = typeof v === 'string' && v.length > PARAM_MAX ? excerpt(v, PARAM_MAX - 10) : (v as MsgParam);
+  }
   return out;
 }
 
