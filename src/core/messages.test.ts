@@ -173,7 +173,7 @@ describe('messages', () => {
     expect(JSON.stringify(built.text).length).toBeLessThan(150);
     expect(render(built.text, 'en')).toBe(built.message);
     // Whatever the claim, the kept part gives the same words, in both languages, at 40 and 60 characters.
-    for (const c of ['Short claim.', `${'a'.repeat(59)} b c`, `${'x '.repeat(30)}y`, `  lead  spaces   ${'word\n\t'.repeat(40)}`, 'ab'.repeat(31), `${'w'.repeat(70)} tail`]) {
+    for (const c of ['Short claim.', `${'a'.repeat(59)} b c`, `${'x '.repeat(30)}y`, `  lead  spaces   ${'word\n\t'.repeat(40)}`, 'ab'.repeat(31), `${'w'.repeat(70)} tail`, "Since you just checked out, your order likely hasn't shipped yet.", `${'abcd '.repeat(12)}x tail end`]) {
       for (const lang of ['en', 'cs'] as const) {
         for (const key of ['uncitedClaim', 'lowOverlap'] as const) {
           const b = key === 'uncitedClaim' ? messagesFor(lang).uncitedClaim({ claim: c }) : messagesFor(lang).lowOverlap({ marker: '[1]', claim: c, chunkId: '1' });

@@ -55,20 +55,25 @@ export function renderOr(t: Msg | string, lang: Language, fallback: string): str
 
 // A text keeps only what its words show of a long parameter. Claims and quotes are shown as an
 // excerpt of at most 60 characters (catalogue/format.ts q()), which reads the first 61 characters
-// with spaces collapsed: those are kept, so the excerpt comes out the same, and a finding per
+// with spaces collapsed and the ends trimmed: 62 are kept (a trailing space trimmed still leaves
+// 61), so the excerpt comes out the same, and a finding per
 // marker of a 5 MB one-line answer does not carry the whole line each. Other long strings (a
 // parser's message, a reason) are shown whole and kept at most PARAM_MAX long.
 const EXCERPTED = new Set(['claim', 'quote']);
-const EXCERPT_READS = 61;
+const EXCERPT_READS = 62;
 const PARAM_MAX = 400;
-function compact(params: Record<string, unknown>): Msg['params'] {
-  const out: Msg['params'] = {};
+function compact(params: Record<string, unknown>, rawPrefix?: number): Msg['params'] {
+  let out: Msg['params'] | undefined;
   for (const [name, v] of Object.entries(params)) {
-    if (typeof v === 'string' && EXCERPTED.has(name) && v.length > EXCERPT_READS) {
-      out[name] = v.slice(0, EXCERPT_READS * 4).replace(/\s+/g, ' ').trimStart().slice(0, EXCERPT_READS);
-    } else out[name] = typeof v === 'string' && v.length > PARAM_MAX ? excerpt(v, PARAM_MAX - 10) : (v as MsgParam);
+    if (typeof v !== 'string') continue;
+    let short: string | undefined;
+    if (EXCERPTED.has(name) && v.length > EXCERPT_READS) {
+      short = rawPrefix ? v.slice(0, rawPrefix) : v.slice(0, EXCERPT_READS * 4).replace(/\s+/g, ' ').trimStart().slice(0, EXCERPT_READS);
+    } else if (v.length > PARAM_MAX) short = excerpt(v, PARAM_MAX - 10);
+    if (short !== undefined) (out ??= { ...(params as Msg['params']) })[name] = short;
   }
-  return out;
+  // Nothing to shorten: the parameters as given (the caller's object, not copied).
+  return out ?? (params as Msg['params']);
 }
 
 type Builders = { [K in MessageKey]: (p: Raw<ParamsOf<K>>) => { message: string; text: Msg } };
@@ -80,7 +85,13 @@ export function messagesFor(lang: Language): Builders {
   if (!b) {
     const made = {} as Record<string, (p: Record<string, unknown>) => { message: string; text: Msg }>;
     for (const key of MESSAGE_KEYS) {
-      made[key] = (p) => ({ message: render(msg(key, p as never), lang) ?? key, text: { key, params: compact(p) } });
+      made[key] = (p) => {
+        const message = render(msg(key, p as never), lang) ?? key;
+        const text: Msg = { key, params: compact(p) };
+        // Shortened parameters must give the same words; should they not, the text keeps more.
+        if (text.params !== p && render(text, lang) !== message) text.params = compact(p, EXCERPT_READS * 4);
+        return { message, text };
+      };
     }
     b = made as unknown as Builders;
     builders.set(lang, b);
