@@ -14,6 +14,7 @@ import { formatUSD } from '../core/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
 import { ArgError, parseArgv, valueOf, type ParsedArgs } from './args';
+import { plural } from '../core/plural';
 
 const USAGE = `Usage: citation-audit calibrate LABELLED.jsonl [options]
 
@@ -152,7 +153,7 @@ export async function calibrateMain(argv: string[], io: Io): Promise<number> {
     }
     entry.labels.set(`${row.claimIndex}\u0000${row.chunkId}`, label);
   }
-  if (unmatched) io.err(`citation-audit calibrate: ${unmatched} label row${unmatched === 1 ? '' : 's'} matched no case${casesFile ? '' : ' (give the dataset with --cases)'}\n`);
+  if (unmatched) io.err(`citation-audit calibrate: ${plural('en', unmatched, { one: '# label row', other: '# label rows' })} matched no case${casesFile ? '' : ' (give the dataset with --cases)'}\n`);
   const work = labelled.filter((l) => l.labels.size > 0);
   if (work.length === 0) {
     io.err('citation-audit calibrate: no case with human labels to compare\n');

@@ -3,6 +3,7 @@
 // tally (metric sums, the worst cases, JUnit counts). Nothing of a case outlives its batch except
 // what the tally keeps, which is bounded (sums and the few worst cases), so memory does not grow
 // with the number of cases.
+import { withoutTexts } from '../core/localize';
 import { auditCase } from '../core/audit';
 import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/ci';
 import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/dataset';
@@ -157,7 +158,8 @@ export function finishCase(item: CaseItem, c: AuditCase, report: Report, opts: W
   // Lets `citation-audit diff` match this run to another when the cases carry no id.
   const final: Report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer) } };
   const id = c.id !== undefined ? String(c.id) : null;
-  if (opts.format === 'json') into.out += `${JSON.stringify(final)}\n`;
+  // The report's words only: the texts they were written from stay inside the tool.
+  if (opts.format === 'json') into.out += `${JSON.stringify(withoutTexts(final))}\n`;
   else if (opts.format === 'text') into.out += `${renderTextReport(final, { file: item.file, ...(id !== null ? { id } : {}) })}\n`;
   const ci: CiCase = { file: item.file, id, index: item.index, query: c.query, report: final, ...(error !== undefined ? { error } : {}) };
   if (opts.junit) into.junit += junitTestcase(ci);

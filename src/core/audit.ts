@@ -42,7 +42,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
 
   const chunkIds = chunks.map((ch) => ch.id);
   const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
-  const mapping = resolveMapping(markers, chunks, { ...(structured ? { structured } : {}), footnoteDefinitions });
+  const mapping = resolveMapping(markers, chunks, { ...(structured ? { structured } : {}), footnoteDefinitions, language });
   const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions, query: c.query });
   const { citations, claims } = buildCitations({
     answer,
@@ -88,7 +88,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   }
   for (const u of unreadable) {
     const where = u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : undefined;
-    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'input_unreadable', message: m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
+    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'input_unreadable', ...m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
   }
   // Structured citations that had to be repaired are reported like any other formatting finding
   // (a warning: the citations that were read are still checked).
@@ -108,6 +108,16 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     answerFormat: unreadable.some((u) => u.input === 'answer') ? 'json-unknown' : (structured?.format ?? 'plain'),
     ...(unreadable.length ? { unreadable } : {}),
   });
+  // Where the report's language came from, so that the report can say so.
+  const text = `${c.query}\n${answer}`;
+  report.meta.language_source =
+    opts.language && opts.language !== 'auto'
+      ? 'setting'
+      : c.language
+        ? 'case'
+        : detectLanguage(text, 'en') === detectLanguage(text, 'cs')
+          ? 'detected'
+          : 'fallback';
   return report;
 }
 

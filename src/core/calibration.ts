@@ -6,6 +6,7 @@ import { z } from './zod';
 import { agreement, type AgreementSummary } from './agreement';
 import { REFERENCE_ANNOTATOR, SUPPORT_VERDICTS } from './labels';
 import type { SupportVerdict } from './types';
+import { plural } from './plural';
 
 const idLike = z.union([z.string(), z.number().transform(String)]);
 
@@ -142,7 +143,7 @@ export function calibrationToText(c: Calibration, info: CalibrationRunInfo): str
   const a = c.agreement;
   const out: string[] = [];
   out.push(`model ${info.model}${info.strict ? ' (strict: two judgements per claim)' : ''} against ${info.annotator === REFERENCE_ANNOTATOR ? 'the reference labels' : `labels by ${info.annotator}`}`);
-  out.push(`pairs: ${c.judged} compared of ${c.labelled} labelled, over ${info.cases} case${info.cases === 1 ? '' : 's'}${info.failedCases ? ` (${info.failedCases} case${info.failedCases === 1 ? '' : 's'} failed)` : ''}`);
+  out.push(`pairs: ${c.judged} compared of ${c.labelled} labelled, over ${plural('en', info.cases, { one: '# case', other: '# cases' })}${info.failedCases ? ` (${plural('en', info.failedCases, { one: '# case', other: '# cases' })} failed)` : ''}`);
   out.push('');
   out.push(`balanced accuracy (supported vs not)  ${num(c.balancedAccuracy)}`);
   out.push(`false "supported" rate                ${num(c.falseSupportRate)}`);
@@ -159,7 +160,7 @@ export function calibrationToText(c: Calibration, info: CalibrationRunInfo): str
   }
   out.push('');
   const u = info.usage;
-  out.push(`tokens: ${u.input_tokens} input (${u.cache_read_input_tokens} read from cache, ${u.cache_creation_input_tokens} written to it), ${u.output_tokens} output, ${u.requests} request${u.requests === 1 ? '' : 's'}`);
+  out.push(`tokens: ${u.input_tokens} input (${u.cache_read_input_tokens} read from cache, ${u.cache_creation_input_tokens} written to it), ${u.output_tokens} output, ${plural('en', u.requests, { one: '# request', other: '# requests' })}`);
   out.push(`cost: ${info.costUSD ?? 'unknown (no price for this model)'}`);
   return out.join('\n') + '\n';
 }

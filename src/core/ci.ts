@@ -3,6 +3,7 @@
 // line for long runs. Pure: every formatter takes the same report data the CLI already holds.
 import { datasetMetrics, datasetRow, SCORE_KEYS, type DatasetMetrics, type ScoreKey } from './dataset';
 import type { Finding, Report, Verdict } from './types';
+import { plural } from './plural';
 
 /** One audited case as the CLI holds it: where it came from and its report. */
 export interface CiCase {
@@ -77,7 +78,7 @@ export function describeThresholdFailure(r: ThresholdResult): string {
     const hint = MODEL_SCORES.includes(r.score) ? (r.score === 'correctness' ? ' (needs --model and a gold_answer)' : ' (needs --model)') : r.score === 'source_verification' ? ' (no citation carries a quote)' : '';
     return `${r.score}: not measured on any case${hint}; required ≥ ${fmt(r.min)}`;
   }
-  return `${r.score}: mean ${fmt(r.measured)} over ${r.n} case${r.n === 1 ? '' : 's'} < required ${fmt(r.min)}`;
+  return `${r.score}: mean ${fmt(r.measured)} over ${plural('en', r.n, { one: '# case', other: '# cases' })} < required ${fmt(r.min)}`;
 }
 
 const fmt = (x: number): string => String(Math.round(x * 10000) / 10000);
@@ -251,7 +252,7 @@ export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; wor
   const failing = m.verdicts.FAIL;
   const status = failing > 0 || gateFailed ? '❌' : '✅';
   out.push(`### ${status} ${mdCell(opts.title ?? 'Citation audit')}`, '');
-  out.push(`${m.cases} case${m.cases === 1 ? '' : 's'} audited${m.checkedByModel ? ` (${m.checkedByModel} with the model)` : ' (local checks only)'}.`, '');
+  out.push(`${plural('en', m.cases, { one: '# case', other: '# cases' })} audited${m.checkedByModel ? ` (${m.checkedByModel} with the model)` : ' (local checks only)'}.`, '');
   out.push('| verdict | cases |', '|---|---:|');
   for (const v of ['FAIL', 'INCOMPLETE', 'PASS'] as const) out.push(`| ${v} | ${m.verdicts[v]} |`);
   out.push('');

@@ -31,6 +31,7 @@ import { splitRegion } from './claimBlocks';
 import { draft, MARKER, PLAIN, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
 import { isAbsence, isMeta, isMetaWord, isQuestion } from './exemptions';
 import { isLetterCode, isSpace } from './text';
+import { msg, render } from './messages';
 
 export interface SplitClaimsOptions {
   /**
@@ -261,37 +262,11 @@ const SECTION_LABEL = /^(?:sources?|references?|citations?|cited sources|sources
 function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: ExemptionRule): void {
   claim.kind = kind;
   claim.needs_citation = false;
-  claim.exemption = { rule, reason: REASONS[ctx.lang][rule] };
+  claim.exemption = { rule, reason: render(msg('exemptionReason', { rule }), ctx.lang) ?? rule };
 }
 
 type ExemptionRule = 'heading' | 'question' | 'meta' | 'meta_intro' | 'lead_in' | 'lead_in_unsure' | 'advice' | 'no_information' | 'longcite_empty_cite' | 'no_content';
 
-const REASONS: Record<Language, Record<ExemptionRule, string>> = {
-  en: {
-    lead_in: 'It only announces the list or text that follows (no count, number or fact of its own); what follows carries the claims.',
-    lead_in_unsure: 'It introduces what follows, but names more than a generic announcement would: check whether it states a fact that needs a citation.',
-    advice: 'Advice to the reader or an announcement of the explanation itself: it states no fact from a source.',
-    no_information: 'It says that the provided sources do not contain something: there is nothing to cite for it.',
-    heading: 'A heading only structures the answer; it asserts nothing.',
-    question: 'A question asserts nothing, so it needs no citation.',
-    meta: 'A sentence about the answer or the conversation itself: no names, numbers or facts to support.',
-    meta_intro: 'An introduction to what follows; it states no fact of its own.',
-    longcite_empty_cite: 'The answer marks this statement as needing no citation (empty <cite></cite>).',
-    no_content: 'There are no words here to support.',
-  },
-  cs: {
-    lead_in: 'Jen ohlašuje seznam nebo text, který následuje (bez počtu, čísla či vlastního faktu); tvrzení nese to, co následuje.',
-    lead_in_unsure: 'Uvádí to, co následuje, ale jmenuje víc než obecné ohlášení: ověřte, zda netvrdí fakt, který potřebuje citaci.',
-    advice: 'Rada čtenáři nebo ohlášení samotného vysvětlení: netvrdí žádný fakt ze zdroje.',
-    no_information: 'Konstatuje, že poskytnuté zdroje něco neobsahují: není co citovat.',
-    heading: 'Nadpis jen člení odpověď; nic netvrdí.',
-    question: 'Otázka nic netvrdí, a proto nepotřebuje citaci.',
-    meta: 'Věta o odpovědi nebo o rozhovoru samotném: žádná jména, čísla ani fakta k doložení.',
-    meta_intro: 'Úvod k tomu, co následuje; sám nic netvrdí.',
-    longcite_empty_cite: 'Odpověď tento výrok označuje jako výrok bez potřeby citace (prázdné <cite></cite>).',
-    no_content: 'Nejsou zde žádná slova k doložení.',
-  },
-};
 
 /** The claim's words: markers, LongCite tags and Markdown emphasis removed, spaces collapsed. */
 function claimText(ctx: Ctx, a: number, b: number): string {

@@ -4,6 +4,7 @@
 import { z } from './zod';
 import { DATASET_DIMENSIONS, SCORE_KEYS, type ScoreKey } from './dataset';
 import type { Dimension, Status, Verdict } from './types';
+import { plural } from './plural';
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -378,9 +379,9 @@ function diffCase(a: RunCase | null, b: RunCase | null, by: CaseDiff['matchedBy'
     base.appeared = appeared;
     base.disappeared = disappeared;
     const newErrors = appeared.filter((f) => f.severity === 'error');
-    if (newErrors.length) base.regressions.push(`${newErrors.length} new error finding${newErrors.length === 1 ? '' : 's'} (${[...new Set(newErrors.map((f) => f.code))].join(', ')})`);
+    if (newErrors.length) base.regressions.push(`${plural('en', newErrors.length, { one: '# new error finding', other: '# new error findings' })} (${[...new Set(newErrors.map((f) => f.code))].join(', ')})`);
     const goneErrors = disappeared.filter((f) => f.severity === 'error');
-    if (goneErrors.length) base.improvements.push(`${goneErrors.length} error finding${goneErrors.length === 1 ? '' : 's'} gone`);
+    if (goneErrors.length) base.improvements.push(`${plural('en', goneErrors.length, { one: '# error finding', other: '# error findings' })} gone`);
   }
   if (a.error === null && b.error !== null) base.regressions.push(`audit error: ${b.error}`);
   base.kind = base.regressions.length ? 'regressed' : base.improvements.length ? 'improved' : base.verdictChange || base.dimensions.length || base.scores.length || base.appeared.length || base.disappeared.length ? 'changed' : 'unchanged';

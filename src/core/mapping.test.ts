@@ -201,7 +201,7 @@ describe('structured references', () => {
 describe('reporting', () => {
   it('reports an answer without citations as kind none', () => {
     const r = resolveMapping([], chunks('1'));
-    expect(r).toEqual({ kind: 'none', description: 'The answer cites nothing.', entries: [] });
+    expect(r).toEqual({ kind: 'none', description: 'The answer cites nothing.', texts: [{ key: 'mapNothing', params: {} }], entries: [] });
   });
 
   it('says that nothing can resolve without chunks', () => {

@@ -20,8 +20,9 @@
 // - Structured refs follow their refKind: 'id', 'index0', 'index1', 'title' (chunk.title, else
 //   a title in the chunk's metadata).
 // Anything else stays unresolved (chunk_id null), which EXISTS reports.
-import type { Chunk, CitationMarker, CitationStyle, IdMapping, Language, RefKind, StructuredInput } from './types';
+import type { Chunk, CitationMarker, CitationStyle, IdMapping, Language, Msg, RefKind, StructuredInput } from './types';
 import type { FootnoteDefinition } from './markers';
+import { msg, render, type MessageKey } from './messages';
 
 export interface ResolveOptions {
   structured?: StructuredInput;
@@ -229,64 +230,35 @@ interface Phrases {
   ambiguousTitle: (t: string, n: number) => string;
   unresolved: (refs: string) => string;
   noChunks: string;
-  nothing: string;
 }
 
-const PHRASES: Record<Language, Phrases> = {
-  en: {
-    numericId: '[n] → the chunk whose id is n (chunk ids are numbers).',
-    numericIndex1: '[n] → the n-th chunk, counting from 1 (chunk ids are not numbers).',
-    numericIndex1ZeroIds: (n) =>
-      `[n] → the n-th chunk, counting from 1: chunk ids run 0–${n - 1} but the answer cites ${n} and never 0.`,
-    numericIndex0: '[n] → the chunk at position n, counting from 0: the answer cites [0].',
-    exactIds: 'Named references → the chunk with exactly that id.',
-    forgiving: (p) => `Matched only when ignoring letter case and spaces: ${p}.`,
-    loose: (p) => `Matched only when ignoring case, spaces and separators (_ - : . /): ${p}.`,
-    prefixedPositional: (b) =>
-      `No chunk has ids like the answer's (e.g. doc1), so their number is read as a position counting from ${b}.`,
-    titleFallback: (p) => `Matched by chunk title: ${p}.`,
-    urlFallback: 'Some references matched a chunk by its URL.',
-    footnote: '[^x] → the chunk named in its definition line [^x]: …',
-    footnoteNoDef: (l) => `No definition line for ${l}; the label itself was used as the reference.`,
-    linkDefs: '[n] → the chunk named in the answer’s reference line [n]: …',
-    structured: {
-      id: 'Structured citations → the chunk with that id.',
-      index0: 'Structured citations → the chunk at that position, counting from 0 (e.g. Anthropic document_index).',
-      index1: 'Structured citations → the chunk at that position, counting from 1.',
-      title: 'Structured citations → the chunk with that document title.',
-    },
-    ambiguousTitle: (t, n) => `${n} chunks are titled “${t}”; the first was used.`,
-    unresolved: (r) => `Not found among the chunks: ${r}.`,
-    noChunks: 'There are no chunks, so no reference can be resolved.',
-    nothing: 'The answer cites nothing.',
+// The notes of the description are texts of the core's catalogues (core/catalogue/), written in
+// the report's language at the end and kept as texts for the other. While they are collected each
+// is its text as JSON, so equal notes compare equal as before.
+const note = <K extends MessageKey>(key: K, params: Parameters<typeof msg<K>>[1]): string => JSON.stringify(msg(key, params));
+const P: Phrases = {
+  numericId: note('mapNumericId', {}),
+  numericIndex1: note('mapNumericIndex1', {}),
+  numericIndex1ZeroIds: (n) => note('mapNumericIndex1ZeroIds', { n }),
+  numericIndex0: note('mapNumericIndex0', {}),
+  exactIds: note('mapExactIds', {}),
+  forgiving: (pairs) => note('mapForgiving', { pairs }),
+  loose: (pairs) => note('mapLoose', { pairs }),
+  prefixedPositional: (base) => note('mapPrefixedPositional', { base }),
+  titleFallback: (pairs) => note('mapTitleFallback', { pairs }),
+  urlFallback: note('mapUrlFallback', {}),
+  footnote: note('mapFootnote', {}),
+  footnoteNoDef: (labels) => note('mapFootnoteNoDef', { labels }),
+  linkDefs: note('mapLinkDefs', {}),
+  structured: {
+    id: note('mapStructured', { kind: 'id' }),
+    index0: note('mapStructured', { kind: 'index0' }),
+    index1: note('mapStructured', { kind: 'index1' }),
+    title: note('mapStructured', { kind: 'title' }),
   },
-  cs: {
-    numericId: '[n] → blok s id n (id bloků jsou čísla).',
-    numericIndex1: '[n] → n-tý blok, počítáno od 1 (id bloků nejsou čísla).',
-    numericIndex1ZeroIds: (n) =>
-      `[n] → n-tý blok, počítáno od 1: id bloků jsou 0–${n - 1}, ale odpověď cituje ${n} a nikdy 0.`,
-    numericIndex0: '[n] → blok na pozici n, počítáno od 0: odpověď cituje [0].',
-    exactIds: 'Pojmenované odkazy → blok s přesně tímto id.',
-    forgiving: (p) => `Shoda jen při ignorování velikosti písmen a mezer: ${p}.`,
-    loose: (p) => `Shoda jen při ignorování velikosti písmen, mezer a oddělovačů (_ - : . /): ${p}.`,
-    prefixedPositional: (b) =>
-      `Žádný blok nemá id jako v odpovědi (např. doc1), proto se jejich číslo bere jako pozice počítaná od ${b}.`,
-    titleFallback: (p) => `Shoda podle názvu bloku: ${p}.`,
-    urlFallback: 'Některé odkazy byly přiřazeny podle URL bloku.',
-    footnote: '[^x] → blok uvedený v definici poznámky [^x]: …',
-    footnoteNoDef: (l) => `Chybí definice pro ${l}; jako odkaz byl použit samotný štítek.`,
-    linkDefs: '[n] → blok uvedený v řádku odkazu [n]: … v odpovědi',
-    structured: {
-      id: 'Strukturované citace → blok s tímto id.',
-      index0: 'Strukturované citace → blok na dané pozici, počítáno od 0 (např. Anthropic document_index).',
-      index1: 'Strukturované citace → blok na dané pozici, počítáno od 1.',
-      title: 'Strukturované citace → blok s tímto názvem dokumentu.',
-    },
-    ambiguousTitle: (t, n) => `Název „${t}“ má ${n} bloků; použit první.`,
-    unresolved: (r) => `Mezi bloky nenalezeno: ${r}.`,
-    noChunks: 'Nejsou žádné bloky, takže žádný odkaz nelze přiřadit.',
-    nothing: 'Odpověď nic necituje.',
-  },
+  ambiguousTitle: (title, count) => note('mapAmbiguousTitle', { title, count }),
+  unresolved: (refs) => note('mapUnresolved', { refs }),
+  noChunks: note('mapNoChunks', {}),
 };
 
 /** Strips quotes, brackets and trailing punctuation around a reference: "`doc-a`." → "doc-a". */
@@ -323,7 +295,6 @@ export function createResolver(
   opts: ResolveOptions = {},
 ): RefResolver {
   const lang: Language = opts.language === 'cs' ? 'cs' : 'en';
-  const P = PHRASES[lang];
   const safeMarkers = Array.isArray(markers) ? markers.filter((m) => m && Array.isArray(m.refs)) : [];
   const structured = opts.structured && Array.isArray(opts.structured.citations) ? opts.structured : undefined;
   const index = new ChunkIndex(Array.isArray(chunks) ? chunks : [], structured?.chunks ?? []);
@@ -591,10 +562,11 @@ export function createResolver(
   if (entries.length === 0 || methods.size === 0) kind = 'none';
   else if (methods.size === 1) kind = [...methods][0] ?? 'none';
   else kind = 'mixed';
-  const description = entries.length === 0 ? P.nothing : notes.join(' ');
+  const texts: Msg[] = entries.length === 0 ? [msg('mapNothing', {})] : notes.map((n) => JSON.parse(n) as Msg);
+  const description = texts.map((t) => render(t, lang) ?? '').join(' ');
 
   return {
-    mapping: { kind, description, entries },
+    mapping: { kind, description, texts, entries },
     resolveRef: (ref, kind) => resolve(ref, kind, false),
   };
 }

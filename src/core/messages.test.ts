@@ -1,8 +1,12 @@
+// The core's catalogues: every English text has its Czech one, with the same parameters, and
+// stored texts are written again in either language.
 import { describe, expect, it } from 'vitest';
-import { citationLabel, messagesFor, type FindingMessages } from './messages';
+import { citationLabel, MESSAGE_KEYS, messagesFor, msg, render, type MessageKey } from './messages';
+import { en, type Catalogue } from './catalogue/en';
+import { cs } from './catalogue/cs';
 
-// One set of parameters for every message, so both catalogues are exercised in full.
-const PARAMS: { [K in keyof FindingMessages]: Parameters<FindingMessages[K]>[0] } = {
+// One set of parameters for every text, so both catalogues are exercised in full.
+const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? P : Record<string, never> } = {
   unknownChunk: { marker: '[7]', ref: 'doc_7' },
   refOutOfRange: { marker: '[7]', ref: '7', count: 5, base: 1 },
   emptyChunk: { marker: '[2]', chunkId: 'b' },
@@ -29,20 +33,60 @@ const PARAMS: { [K in keyof FindingMessages]: Parameters<FindingMessages[K]>[0] 
   negationMismatch: { word: 'no', inClaim: false, claim: 'Coffee causes dehydration.', chunkIds: ['1'] },
   oppositeMismatch: { word: 'increased', claim: 'Sales increased in May.', chunkIds: ['1'] },
   qualifierMismatch: { word: 'all', claim: 'All citizens can vote.', chunkIds: ['1', '2'] },
+  exemptionReason: { rule: 'question' },
+  mapNumericId: {},
+  mapNumericIndex1: {},
+  mapNumericIndex1ZeroIds: { n: 5 },
+  mapNumericIndex0: {},
+  mapExactIds: {},
+  mapForgiving: { pairs: '[Doc1] → doc1' },
+  mapLoose: { pairs: '[doc-1] → doc_1' },
+  mapPrefixedPositional: { base: 1 },
+  mapTitleFallback: { pairs: '[Annual report] → c7' },
+  mapUrlFallback: {},
+  mapFootnote: {},
+  mapFootnoteNoDef: { labels: '[^2]' },
+  mapLinkDefs: {},
+  mapStructured: { kind: 'index0' },
+  mapAmbiguousTitle: { title: 'Annual report', count: 3 },
+  mapUnresolved: { refs: '[9], [12]' },
+  mapNoChunks: {},
+  mapNothing: {},
+  citationLabel: { ids: ['p14'], title: 'Annual report', pages: [14, 15], ref: '0' },
+  summaryPass: { claims: 3 },
+  summaryFail: { dims: ['EXISTS', 'COMPLETE'] },
+  summaryEmpty: {},
+  summaryUnreadable: { input: 'chunks', line: 2, column: 5, message: 'Expected a comma.', dims: ['EXISTS', 'ACCURATE'] },
+  summaryModel: { verdict: 'FAIL', recall: 0.5 },
+  notChecked: {},
+  notCheckedUnreadable: { inputs: ['chunks', 'answer'] },
+  partial: { claim: 0 },
+  notSupported: { claim: 1 },
+  unverifiedPhrase: { claim: 2, chunk: 'c3' },
+  numbersCap: { claim: 0, numbers: ['12,717'] },
+  notJudged: { claims: 2 },
+  confirmedFactual: { claim: 3 },
+  incorrect: { verdict: 'PARTIALLY_CORRECT' },
+  missingSource: {},
+  recFixIds: { ids: ['doc_9', 'doc_12'] },
+  recAddCitations: { claims: 2 },
+  recBetterChunk: { claim: 1, chunk: '2', cited: '3' },
+  recFormat: { style: '[n]' },
+  recQuotes: { quotes: 1 },
+  recNumbers: { numbers: 5 },
+  recRunModel: {},
 };
 
-describe('messages', () => {
-  const en = messagesFor('en');
-  const cs = messagesFor('cs');
-  const keys = Object.keys(PARAMS) as (keyof FindingMessages)[];
 
-  it('has every message in both languages, different and non-empty', () => {
+const call = (c: Catalogue, k: MessageKey, p: unknown = PARAMS[k]) => (c[k] as (p: unknown) => string)(p);
+
+describe('messages', () => {
+  it('has every text in both languages, different and non-empty', () => {
     expect(Object.keys(cs).sort()).toEqual(Object.keys(en).sort());
-    expect(keys.sort()).toEqual(Object.keys(en).sort());
-    for (const k of keys) {
-      const call = (m: FindingMessages) => (m[k] as (p: unknown) => string)(PARAMS[k]);
-      const e = call(en);
-      const c = call(cs);
+    expect(Object.keys(PARAMS).sort()).toEqual([...MESSAGE_KEYS].sort());
+    for (const k of MESSAGE_KEYS) {
+      const e = call(en, k);
+      const c = call(cs, k);
       expect(e.length, k).toBeGreaterThan(10);
       expect(c.length, k).toBeGreaterThan(10);
       expect(c, k).not.toBe(e);
@@ -50,11 +94,28 @@ describe('messages', () => {
     }
   });
 
+  it('uses every parameter it is given in both languages (the same parameters, none ignored by one)', () => {
+    // A parameter whose value changes the English text must change the Czech one too, and back.
+    for (const k of MESSAGE_KEYS) {
+      for (const [name, value] of Object.entries(PARAMS[k])) {
+        // Parameters that only choose a word (the style of a marker, the base of a numbering) are
+        // checked by what they choose, below; all others appear in the text.
+        if (['style', 'base', 'inClaim', 'sourceMissing', 'similarity', 'kind'].includes(name) && k !== 'recFormat' && k !== 'mapPrefixedPositional') continue;
+        if (k === 'malformedMarker' && name === 'reason') continue; // the Czech text names the kind of fault
+        if (k === 'citationLabel' && name === 'ref') continue; // named only when nothing better is known
+        const changed = { ...PARAMS[k], [name]: typeof value === 'number' ? value + 7 : Array.isArray(value) ? ['zz9', ...(value as string[])] : `ZZ${String(value)}` };
+        expect(call(en, k, changed), `${k}.${name} in English`).not.toBe(call(en, k));
+        expect(call(cs, k, changed), `${k}.${name} in Czech`).not.toBe(call(cs, k));
+      }
+    }
+  });
+
   it('says where: the marker or the start of the claim', () => {
     expect(en.unknownChunk(PARAMS.unknownChunk)).toBe('[7] cites "doc_7", which is not among the chunks.');
     expect(en.uncitedClaim(PARAMS.uncitedClaim)).toBe('No citation for the claim "The sky is blue and the grass is green, as everyone who has…".');
     expect(cs.uncitedClaim(PARAMS.uncitedClaim)).toMatch(/^Tvrzení „The sky is blue/);
-    expect(cs.refOutOfRange(PARAMS.refOutOfRange)).toBe('[7] odkazuje na úryvek číslo 7 (číslováno od 1), ale k dispozici jsou jen 5 úryvků.');
+    // "je jen 5 úryvků": with five or more the verb is singular (it was "jsou" before plural()).
+    expect(cs.refOutOfRange(PARAMS.refOutOfRange)).toBe('[7] odkazuje na úryvek číslo 7 (číslováno od 1), ale k dispozici je jen 5 úryvků.');
     expect(cs.malformedMarker(PARAMS.malformedMarker)).toBe('Chybně zapsaná citace \\cite{}: prázdná značka.');
     expect(en.quoteUncertain(PARAMS.quoteUncertain)).toContain('93 %');
   });
@@ -69,16 +130,63 @@ describe('messages', () => {
     }
   });
 
-  it('uses Czech plural forms', () => {
+  it('uses plural forms, never "(s)"', () => {
     expect(cs.noCitations({ claims: 1 })).toContain('1 tvrzení potřebuje');
     expect(cs.noCitations({ claims: 4 })).toContain('4 tvrzení potřebují');
     expect(cs.refOutOfRange({ ...PARAMS.refOutOfRange, count: 3 })).toContain('jsou jen 3 úryvky');
     expect(cs.refOutOfRange({ ...PARAMS.refOutOfRange, count: 1 })).toContain('je jen 1 úryvek');
+    expect(cs.recNumbers({ numbers: 1 })).toBe('Ověřte 1 číslo, které není v žádném citovaném úryvku.');
+    expect(cs.recNumbers({ numbers: 3 })).toBe('Ověřte 3 čísla, která nejsou v žádném citovaném úryvku.');
+    expect(cs.recNumbers({ numbers: 12 })).toBe('Ověřte 12 čísel, která nejsou v žádném citovaném úryvku.');
+    expect(en.summaryPass({ claims: 1 })).toContain('no problem in 1 claim;');
+    expect(en.recAddCitations({ claims: 2 })).toBe('Add a citation to 2 uncited factual claims.');
+    for (const k of MESSAGE_KEYS) for (const n of [0, 1, 2, 5]) {
+      const p = { ...PARAMS[k] } as Record<string, unknown>;
+      for (const name of Object.keys(p)) if (typeof p[name] === 'number' && name !== 'base') p[name] = n;
+      expect(call(en, k, p), k).not.toMatch(/\(s\)|\(es\)/);
+    }
   });
 
-  it('labels structured citations without a marker', () => {
-    expect(citationLabel({ marker: '[2]', ref: '2', style: 'bracket_number' }, 'en')).toBe('[2]');
-    expect(citationLabel({ marker: '', ref: '3', style: 'structured' }, 'en')).toBe('Citation of source "3"');
-    expect(citationLabel({ marker: '', ref: '3', style: 'structured' }, 'cs')).toBe('Citace zdroje „3“');
+  it('labels structured citations without a marker, in the language asked', () => {
+    expect(citationLabel({ marker: '[2]', ref: '2', style: 'bracket_number' })).toBe('[2]');
+    const label = citationLabel({ marker: '', ref: '3', style: 'structured' });
+    expect(typeof label).toBe('object');
+    expect(render(label, 'en')).toBe('Citation of source "3"');
+    expect(render(label, 'cs')).toBe('Citace zdroje „3“');
+    const paged = citationLabel({ marker: '', ref: '0', style: 'structured', chunk_id: 'p14', source_document: { title: 'Annual report', pages: [14, 16] } });
+    expect(render(paged, 'en')).toBe('Citation of chunk "p14" ("Annual report", pages 14–15)');
+    expect(render(paged, 'cs')).toBe('Citace úryvku „p14“ („Annual report“, str. 14–15)');
+  });
+
+  it('builds a finding\'s words in its language and keeps them as a text for the other', () => {
+    const marker = citationLabel({ marker: '', ref: '3', style: 'structured' });
+    const built = messagesFor('cs').emptyChunk({ marker, chunkId: 'b' });
+    expect(built.message).toBe('Citace zdroje „3“ cituje úryvek „b“, který nemá žádný text.');
+    expect(render(built.text, 'en')).toBe('Citation of source "3" cites chunk "b", which has no text.');
+    // A text survives JSON (the history and the worker carry it) and is rendered the same after.
+    expect(render(JSON.parse(JSON.stringify(built.text)), 'en')).toBe(render(built.text, 'en'));
+  });
+
+  it('keeps at most a short excerpt of a long claim in the text, with the same words on screen', () => {
+    const claim = `${'word '.repeat(20_000)}end.`;
+    const built = messagesFor('en').uncitedClaim({ claim });
+    expect(JSON.stringify(built.text).length).toBeLessThan(150);
+    expect(render(built.text, 'en')).toBe(built.message);
+    // Whatever the claim, the kept part gives the same words, in both languages, at 40 and 60 characters.
+    for (const c of ['Short claim.', `${'a'.repeat(59)} b c`, `${'x '.repeat(30)}y`, `  lead  spaces   ${'word\n\t'.repeat(40)}`, 'ab'.repeat(31), `${'w'.repeat(70)} tail`, "Since you just checked out, your order likely hasn't shipped yet.", `${'abcd '.repeat(12)}x tail end`]) {
+      for (const lang of ['en', 'cs'] as const) {
+        for (const key of ['uncitedClaim', 'lowOverlap'] as const) {
+          const b = key === 'uncitedClaim' ? messagesFor(lang).uncitedClaim({ claim: c }) : messagesFor(lang).lowOverlap({ marker: '[1]', claim: c, chunkId: '1' });
+          expect(render(b.text, lang), `${key} ${JSON.stringify(c)}`).toBe(b.message);
+        }
+      }
+    }
+  });
+
+  it('gives undefined for a text it cannot write, never throws', () => {
+    expect(render({ key: 'noSuchKey', params: {} }, 'en')).toBeUndefined();
+    expect(render({ key: 'recFixIds', params: { ids: 7 as unknown as string[] } }, 'cs')).toBeUndefined();
+    expect(render(msg('summaryEmpty', {}), 'cs')).toBe('Odpověď je prázdná: není co kontrolovat.');
+    expect(render('model words', 'cs')).toBe('model words');
   });
 });

@@ -17,7 +17,10 @@ import type {
   UnreadableInput,
   Verdict,
 } from './types';
+import type { Language, Msg, ReportTexts } from './types';
 import { TOOL_VERSION } from './types';
+import { msg, render } from './messages';
+import { renderTexts } from './localize';
 import { findQuote } from './quoteSearch';
 import { citationsUnreadable, claimFacts } from './facts';
 
@@ -41,7 +44,7 @@ const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
   LIKELY_FABRICATED: 0,
 };
 
-export function computeVerdict(dimensions: Report['dimensions']): Verdict {
+export function computeVerdict(dimensions: Record<Dimension, { status: Status }>): Verdict {
   const statuses = DIMENSIONS.map((d) => dimensions[d].status);
   if (statuses.includes('FAIL')) return 'FAIL';
   if (statuses.every((s) => s === 'PASS')) return 'PASS';
@@ -54,107 +57,44 @@ const round = (x: number | null): number | null => (x === null ? null : Math.rou
 // ---------------------------------------------------------------------------------------------
 // Local report
 
-interface Strings {
-  summaryPass: (n: number) => string;
-  summaryFail: (dims: string) => string;
-  notChecked: string;
-  noClaims: string;
-  dimName: Record<Dimension, string>;
-  recFixIds: (ids: string) => string;
-  recAddCitations: (n: number) => string;
-  recBetterChunk: (claim: number, chunk: string, cited: string) => string;
-  recFormat: (style: string) => string;
-  recQuotes: (n: number) => string;
-  recNumbers: (n: number) => string;
-  recRunModel: string;
-  modelSummary: (verdict: Verdict, recall: string) => string;
-  partial: (i: number) => string;
-  notSupported: (i: number) => string;
-  unverifiedPhrase: (i: number, chunk: string) => string;
-  numbersCap: (i: number, nums: string) => string;
-  notJudged: (n: number) => string;
-  confirmedFactual: (i: number) => string;
-  incorrect: (v: string) => string;
-  inputName: Record<UnreadableInput['input'], string>;
-  at: (line: number, column: number) => string;
-  inputUnreadable: (inputs: string) => string;
-  summaryUnreadable: (input: string, at: string, message: string, dims: string) => string;
+// The words are texts (core/messages.ts): written here in the report's language, kept as keys so
+// that core/localize.ts can write them in another.
+const DIM_NAME: Record<Dimension, string> = { exists: 'EXISTS', accurate: 'ACCURATE', complete: 'COMPLETE', formatted: 'FORMATTED' };
+type Text = Msg | string;
+type IssueTexts = Record<Dimension, Text[]>;
+const textKey = (t: Text) => (typeof t === 'string' ? `s\u0000${t}` : `m\u0000${JSON.stringify(t)}`);
+/** Texts in order with repeats dropped. */
+function uniqueTexts(ts: Text[]): Text[] {
+  const seen = new Set<string>();
+  return ts.filter((t) => {
+    const k = textKey(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
-const EN: Strings = {
-  summaryPass: (n) => `Local checks found no problem in ${n} claim(s); whether the chunks support the claims is not checked yet.`,
-  summaryFail: (dims) => `Local checks fail on ${dims}.`,
-  notChecked: 'Not checked without a model run.',
-  noClaims: 'The answer is empty: there is nothing to audit.',
-  dimName: { exists: 'EXISTS', accurate: 'ACCURATE', complete: 'COMPLETE', formatted: 'FORMATTED' },
-  recFixIds: (ids) => `Cite only chunks that were retrieved and have text (unknown or empty: ${ids}).`,
-  recAddCitations: (n) => `Add a citation to ${n} uncited factual claim(s).`,
-  recBetterChunk: (claim, chunk, cited) => `Claim ${claim + 1}: cite chunk ${chunk} instead of ${cited}.`,
-  recFormat: (style) => `Use one citation style throughout (${style}) and fix malformed markers.`,
-  recQuotes: (n) => `Check ${n} quote(s) that could not be found in their cited source.`,
-  recNumbers: (n) => `Verify ${n} number(s) that appear in no cited chunk.`,
-  recRunModel: 'Run the model audit to check whether each cited chunk supports its claim.',
-  modelSummary: (verdict, recall) => `Verdict ${verdict}; ${recall} of the claims are fully supported by their citations.`,
-  partial: (i) => `Claim ${i + 1} is only partially supported by its citations.`,
-  notSupported: (i) => `Claim ${i + 1} is not supported by its citations.`,
-  unverifiedPhrase: (i, chunk) => `Claim ${i + 1}: the supporting phrase given for chunk ${chunk} is not in that chunk; the judgement is unverified.`,
-  numbersCap: (i, nums) => `Claim ${i + 1}: ${nums} appear(s) in no cited chunk, so it is at most partially supported.`,
-  notJudged: (n) => `${n} cited claim(s) were not judged by the model.`,
-  confirmedFactual: (i) => `The model confirms that claim ${i + 1} states a fact and needs a citation.`,
-  incorrect: (v) => `Answer correctness against the gold answer: ${v}.`,
-  inputName: { chunks: 'The Chunks input', answer: 'The Answer input', structured_citations: 'The structured citations' },
-  at: (line, column) => ` at line ${line}, column ${column}`,
-  inputUnreadable: (inputs) => `Not checked: ${inputs} could not be read.`,
-  summaryUnreadable: (input, at, message, dims) => `${input} could not be read${at} (${message.replace(/\.$/, '')}); ${dims} not checked until it is fixed.`,
-};
-
-const CS: Strings = {
-  summaryPass: (n) => `Lokální kontroly nenašly v ${n} tvrzeních žádný problém; zda úryvky tvrzení podporují, zatím ověřeno není.`,
-  summaryFail: (dims) => `Lokální kontroly selhaly v: ${dims}.`,
-  notChecked: 'Bez spuštění modelu neověřeno.',
-  noClaims: 'Odpověď je prázdná: není co kontrolovat.',
-  dimName: { exists: 'EXISTS', accurate: 'ACCURATE', complete: 'COMPLETE', formatted: 'FORMATTED' },
-  recFixIds: (ids) => `Citujte jen nalezené úryvky, které mají text (neznámé nebo prázdné: ${ids}).`,
-  recAddCitations: (n) => `Doplňte citaci k faktickým tvrzením bez citace (${n}).`,
-  recBetterChunk: (claim, chunk, cited) => `Tvrzení ${claim + 1}: citujte úryvek ${chunk} místo ${cited}.`,
-  recFormat: (style) => `Používejte jediný styl citací (${style}) a opravte chybné značky.`,
-  recQuotes: (n) => `Prověřte citované pasáže, které ve zdroji nebyly nalezeny (${n}).`,
-  recNumbers: (n) => `Ověřte čísla, která nejsou v žádném citovaném úryvku (${n}).`,
-  recRunModel: 'Spusťte kontrolu modelem, která ověří, zda citované úryvky tvrzení podporují.',
-  modelSummary: (verdict, recall) => `Verdikt ${verdict}; citace plně podporují ${recall} tvrzení.`,
-  partial: (i) => `Tvrzení ${i + 1} je citacemi podpořeno jen částečně.`,
-  notSupported: (i) => `Tvrzení ${i + 1} citace nepodporují.`,
-  unverifiedPhrase: (i, chunk) => `Tvrzení ${i + 1}: podpůrná fráze uvedená pro úryvek ${chunk} v něm není; hodnocení je neověřené.`,
-  numbersCap: (i, nums) => `Tvrzení ${i + 1}: ${nums} není v žádném citovaném úryvku, proto je podpořeno nanejvýš částečně.`,
-  notJudged: (n) => `Model neohodnotil ${n} citovaných tvrzení.`,
-  confirmedFactual: (i) => `Model potvrzuje, že tvrzení ${i + 1} uvádí fakt a potřebuje citaci.`,
-  incorrect: (v) => `Správnost odpovědi vůči referenční odpovědi: ${v}.`,
-  inputName: { chunks: 'Vstup Úryvky', answer: 'Vstup Odpověď', structured_citations: 'Strukturované citace' },
-  at: (line, column) => ` na řádku ${line}, sloupci ${column}`,
-  inputUnreadable: (inputs) => `Neověřeno: ${inputs} nelze přečíst.`,
-  summaryUnreadable: (input, at, message, dims) => `${input} nelze přečíst${at} (${message.replace(/\.$/, '')}); ${dims} se neověřuje, dokud to nebude opraveno.`,
-};
-
-export function strings(lang: 'en' | 'cs'): Strings {
-  return lang === 'cs' ? CS : EN;
-}
-
-function dimensionsFromFindings(findings: Finding[]): Report['dimensions'] {
+function dimensionsFromFindings(findings: Finding[]): { status: Record<Dimension, Status>; issues: IssueTexts } {
   // One pass: each dimension's non-info findings in order, and whether one is an error.
-  const issues: Record<Dimension, string[]> = { exists: [], accurate: [], complete: [], formatted: [] };
+  const issues: IssueTexts = { exists: [], accurate: [], complete: [], formatted: [] };
   const failed: Record<Dimension, boolean> = { exists: false, accurate: false, complete: false, formatted: false };
   for (const f of findings) {
     if (f.severity === 'info' || !Object.hasOwn(issues, f.dimension)) continue;
-    issues[f.dimension].push(f.message);
+    issues[f.dimension].push(f.text ?? f.message);
     if (f.severity === 'error') failed[f.dimension] = true;
   }
-  const dims = {} as Report['dimensions'];
-  for (const d of DIMENSIONS) {
-    // Without a model, ACCURATE can only fail (fabricated quote), never pass.
-    const status: Status = failed[d] ? 'FAIL' : d === 'accurate' ? 'NOT_CHECKED' : 'PASS';
-    dims[d] = { status, issues: issues[d] };
-  }
-  return dims;
+  const status = {} as Record<Dimension, Status>;
+  // Without a model, ACCURATE can only fail (fabricated quote), never pass.
+  for (const d of DIMENSIONS) status[d] = failed[d] ? 'FAIL' : d === 'accurate' ? 'NOT_CHECKED' : 'PASS';
+  return { status, issues };
+}
+
+/** A report's words from its texts, in `lang`. */
+function written(status: Record<Dimension, Status>, texts: ReportTexts, lang: Language): Pick<Report, 'dimensions' | 'summary' | 'recommendations'> {
+  const words = renderTexts(texts, lang);
+  const dimensions = {} as Report['dimensions'];
+  for (const d of DIMENSIONS) dimensions[d] = { status: status[d], issues: words.issues[d] };
+  return { dimensions, summary: words.summary, recommendations: words.recommendations };
 }
 
 function localScores(ctx: CheckContext, citations: Citation[], unreadable: readonly UnreadableInput[]): Scores {
@@ -181,8 +121,8 @@ function localScores(ctx: CheckContext, citations: Citation[], unreadable: reado
   };
 }
 
-function localRecommendations(ctx: CheckContext, findings: Finding[], s: Strings, unreadable: readonly UnreadableInput[]): string[] {
-  const recs: string[] = [];
+function localRecommendations(ctx: CheckContext, findings: Finding[], unreadable: readonly UnreadableInput[]): Msg[] {
+  const recs: Msg[] = [];
   const missing = [
     ...new Set(
       findings
@@ -190,25 +130,25 @@ function localRecommendations(ctx: CheckContext, findings: Finding[], s: Strings
         .map((f) => (f.chunk_id ?? ctx.citations[f.citation_index ?? -1]?.ref ?? '?')),
     ),
   ];
-  if (missing.length) recs.push(s.recFixIds(missing.join(', ')));
+  if (missing.length) recs.push(msg('recFixIds', { ids: missing }));
   const uncited = claimFacts(ctx.claims, ctx.citations, unreadable).uncited.length;
-  if (uncited) recs.push(s.recAddCitations(uncited));
+  if (uncited) recs.push(msg('recAddCitations', { claims: uncited }));
   if (findings.some((f) => f.check === 'formatted' && f.severity === 'error')) {
     const counts = new Map<string, number>();
     for (const m of ctx.markers) counts.set(m.style, (counts.get(m.style) ?? 0) + 1);
     const style = ctx.requiredStyle !== 'auto' ? ctx.requiredStyle : [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-    recs.push(s.recFormat(STYLE_EXAMPLE[style] ?? style));
+    recs.push(msg('recFormat', { style: STYLE_EXAMPLE[style] ?? style }));
   }
   const badQuotes = findings.filter((f) => f.check === 'quotes' && f.severity !== 'info').length;
-  if (badQuotes) recs.push(s.recQuotes(badQuotes));
+  if (badQuotes) recs.push(msg('recQuotes', { quotes: badQuotes }));
   for (const f of findings) {
     if (f.code !== 'better_chunk' || f.suggested_chunk_id === undefined || f.claim_index === undefined) continue;
     const cited = f.chunk_id ?? ctx.claims[f.claim_index]?.chunk_ids.join(', ') ?? '?';
-    recs.push(s.recBetterChunk(f.claim_index, f.suggested_chunk_id, cited));
+    recs.push(msg('recBetterChunk', { claim: f.claim_index, chunk: f.suggested_chunk_id, cited }));
   }
   const nums = findings.filter((f) => f.code === 'number_absent').length;
-  if (nums) recs.push(s.recNumbers(nums));
-  return [...new Set(recs)];
+  if (nums) recs.push(msg('recNumbers', { numbers: nums }));
+  return uniqueTexts(recs) as Msg[];
 }
 
 const STYLE_EXAMPLE: Record<string, string> = {
@@ -219,6 +159,14 @@ const STYLE_EXAMPLE: Record<string, string> = {
   footnote: '[^n]',
   longcite: '<cite>[s-e]</cite>',
 };
+
+/** A report's words as texts; a report made by an older version has only strings, kept as they are. */
+function textsOf(report: Report): ReportTexts {
+  if (report.texts) return report.texts;
+  const issues = {} as IssueTexts;
+  for (const d of DIMENSIONS) issues[d] = [...report.dimensions[d].issues];
+  return { summary: [report.summary], recommendations: [...report.recommendations], issues };
+}
 
 /** The dimensions an input is needed for: without it they are NOT_CHECKED, never judged on what is left. */
 export const NEEDS_INPUT: Record<UnreadableInput['input'], readonly Dimension[]> = {
@@ -232,34 +180,37 @@ export function buildLocalReport(
   findings: Finding[],
   extra: { caseId?: string; answerFormat: Report['meta']['answer_format']; unreadable?: UnreadableInput[] },
 ): Report {
-  const s = strings(ctx.language);
-  const dimensions = dimensionsFromFindings(findings);
+  const { status, issues } = dimensionsFromFindings(findings);
   const unreadable = extra.unreadable ?? [];
   const unchecked = new Set(unreadable.flatMap((u) => NEEDS_INPUT[u.input]));
   for (const d of unchecked) {
     // A FAIL found on what could be read stays (EXISTS of inline markers when only the
     // structured citations are unreadable); a verdict about missing input is never given.
-    if (dimensions[d].status !== 'FAIL') dimensions[d] = { status: 'NOT_CHECKED', issues: [...dimensions[d].issues, s.inputUnreadable(unreadable.filter((u) => NEEDS_INPUT[u.input].includes(d)).map((u) => s.inputName[u.input]).join(', '))] };
+    if (status[d] !== 'FAIL') {
+      status[d] = 'NOT_CHECKED';
+      issues[d].push(msg('notCheckedUnreadable', { inputs: unreadable.filter((u) => NEEDS_INPUT[u.input].includes(d)).map((u) => u.input) }));
+    }
   }
-  if (dimensions.accurate.status === 'NOT_CHECKED' && dimensions.accurate.issues.length === 0) {
-    dimensions.accurate.issues.push(s.notChecked);
-  }
-  const verdict = computeVerdict(dimensions);
-  const failed = DIMENSIONS.filter((d) => dimensions[d].status === 'FAIL').map((d) => s.dimName[d]);
-  const summary = unreadable.length
-    ? unreadable.map((u) => s.summaryUnreadable(s.inputName[u.input], u.line !== undefined ? s.at(u.line, u.column ?? 1) : '', u.message, NEEDS_INPUT[u.input].map((d) => s.dimName[d]).join(', '))).join(' ')
+  if (status.accurate === 'NOT_CHECKED' && issues.accurate.length === 0) issues.accurate.push(msg('notChecked', {}));
+  const failed = DIMENSIONS.filter((d) => status[d] === 'FAIL').map((d) => DIM_NAME[d]);
+  const summary: Msg[] = unreadable.length
+    ? unreadable.map((u) =>
+        msg('summaryUnreadable', { input: u.input, message: u.message, dims: NEEDS_INPUT[u.input].map((d) => DIM_NAME[d]), ...(u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : {}) }),
+      )
     : ctx.answer.trim() === ''
-      ? s.noClaims
+      ? [msg('summaryEmpty', {})]
       : failed.length
-        ? s.summaryFail(failed.join(', '))
-        : s.summaryPass(ctx.claims.length);
-  const recommendations = localRecommendations(ctx, findings, s, unreadable);
-  if (dimensions.accurate.status === 'NOT_CHECKED' && ctx.citations.length && unreadable.length === 0) recommendations.push(s.recRunModel);
+        ? [msg('summaryFail', { dims: failed })]
+        : [msg('summaryPass', { claims: ctx.claims.length })];
+  const recommendations: Text[] = localRecommendations(ctx, findings, unreadable);
+  if (status.accurate === 'NOT_CHECKED' && ctx.citations.length && unreadable.length === 0) recommendations.push(msg('recRunModel', {}));
+  const texts: ReportTexts = { summary, recommendations, issues };
+  const words = written(status, texts, ctx.language);
+  const verdict = computeVerdict(words.dimensions);
   return {
     verdict,
-    dimensions,
-    summary,
-    recommendations,
+    ...words,
+    texts,
     citations: ctx.citations,
     claims: ctx.claims.map((c) => ({ ...c })),
     scores: localScores(ctx, ctx.citations, unreadable),
@@ -301,7 +252,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
   // answer: the report stays as the local audit left it (NOT_CHECKED where the input is missing).
   if (report.meta.unreadable?.some((u) => u.input === 'chunks' || u.input === 'answer')) return report;
   const lang = report.meta.language;
-  const s = strings(lang);
+  const before = textsOf(report);
   const chunkText = new Map(c.chunks.map((ch) => [String(ch.id), ch.text]));
   const absentNumbers = new Map<number, string[]>();
   for (const f of report.findings) {
@@ -316,7 +267,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     byClaim.set(j.claim_index, { support: j.support.map((x) => ({ ...x })), ...(j.joint_verdict ? { joint: j.joint_verdict } : {}) });
   }
 
-  const accurateIssues: string[] = [];
+  const accurateIssues: Msg[] = [];
   const claims: ReportClaim[] = report.claims.map((claim) => {
     const judged = byClaim.get(claim.index) ?? judgeMissingSources(report, claim, lang);
     if (!judged) return { ...claim };
@@ -327,7 +278,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
       let verdict = j.verdict;
       if (!verified && verdict === 'fully_supported') {
         verdict = 'partially_supported';
-        accurateIssues.push(s.unverifiedPhrase(claim.index, j.chunk_id));
+        accurateIssues.push(msg('unverifiedPhrase', { claim: claim.index, chunk: j.chunk_id }));
       }
       return { ...j, verdict, phrase_verified: verified };
     });
@@ -346,7 +297,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
         joint = 'partially_supported';
         capped = true;
       }
-      if (capped) accurateIssues.push(s.numbersCap(claim.index, nums.join(', ')));
+      if (capped) accurateIssues.push(msg('numbersCap', { claim: claim.index, numbers: nums }));
     }
     // A joint "fully" that leans on an unverified phrase cannot stand either.
     if (joint === 'fully_supported' && support.some((j) => j.phrase_verified === false)) joint = 'partially_supported';
@@ -359,10 +310,10 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
   for (const cl of cited) {
     const sup = claimSupport(cl.support, cl.joint_support);
     if (sup === null) unjudged++;
-    else if (sup === 'not_supported') accurateIssues.push(s.notSupported(cl.index));
-    else if (sup === 'partially_supported') accurateIssues.push(s.partial(cl.index));
+    else if (sup === 'not_supported') accurateIssues.push(msg('notSupported', { claim: cl.index }));
+    else if (sup === 'partially_supported') accurateIssues.push(msg('partial', { claim: cl.index }));
   }
-  if (unjudged) accurateIssues.push(s.notJudged(unjudged));
+  if (unjudged) accurateIssues.push(msg('notJudged', { claims: unjudged }));
   const localAccurate = report.dimensions.accurate;
   const localFailed = localAccurate.status === 'FAIL';
   const modelFailed = cited.some((cl) => {
@@ -371,35 +322,43 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
   });
   // Nothing judged (no cited claim, or the run stopped early) leaves ACCURATE unchecked, not passed.
   const accurateStatus: Status = localFailed || modelFailed ? 'FAIL' : unjudged > 0 || cited.length === 0 ? 'NOT_CHECKED' : 'PASS';
-  const localIssues = localAccurate.issues.filter((i) => i !== s.notChecked);
+  const isKey = (t: Text, key: string) => typeof t !== 'string' && t.key === key;
+  // An older report without texts has the English or Czech sentence in its place.
+  const notChecked = [render(msg('notChecked', {}), lang), render(msg('recRunModel', {}), lang)];
+  const localIssues = before.issues.accurate.filter((i) => !isKey(i, 'notChecked') && i !== notChecked[0]);
 
-  const dimensions: Report['dimensions'] = {
-    ...report.dimensions,
-    accurate: { status: accurateStatus, issues: [...localIssues, ...new Set(accurateIssues)] },
-  };
+  const status = {} as Record<Dimension, Status>;
+  for (const d of DIMENSIONS) status[d] = report.dimensions[d].status;
+  status.accurate = accurateStatus;
+  const issues: IssueTexts = { ...before.issues, accurate: [...localIssues, ...uniqueTexts(accurateIssues)] };
   if (results.complete_refinement) {
     const extra = results.complete_refinement
       .filter((r) => r.is_factual_claim && claims[r.claim_index]?.citation_indexes.length === 0)
-      .map((r) => s.confirmedFactual(r.claim_index));
-    dimensions.complete = { ...dimensions.complete, issues: [...dimensions.complete.issues, ...extra] };
+      .map((r) => msg('confirmedFactual', { claim: r.claim_index }));
+    issues.complete = [...issues.complete, ...extra];
   }
   if (results.answer_evaluation && results.answer_evaluation.verdict !== 'CORRECT') {
-    dimensions.accurate.issues.push(s.incorrect(results.answer_evaluation.verdict));
+    issues.accurate.push(msg('incorrect', { verdict: results.answer_evaluation.verdict }));
   }
 
   const scores = modelScores(report, claims, results);
-  const verdict = computeVerdict(dimensions);
-  const recall = scores.citation_recall === null ? '—' : `${Math.round(scores.citation_recall * 100)} %`;
+  const verdict = computeVerdict({ exists: { status: status.exists }, accurate: { status: status.accurate }, complete: { status: status.complete }, formatted: { status: status.formatted } });
+  const texts: ReportTexts = {
+    // The words beside the verdict are always ours: the model's summary may have been steered by
+    // a chunk, or written from labels that the checks above lowered.
+    summary: [msg('summaryModel', { verdict, recall: scores.citation_recall })],
+    // The model's recommendations are its words, in the feedback language it was asked for.
+    recommendations: uniqueTexts([...(results.recommendations ?? []), ...before.recommendations.filter((r) => !isKey(r, 'recRunModel') && r !== notChecked[1])]),
+    issues,
+  };
+  const words = written(status, texts, lang);
   return {
     ...report,
     verdict,
-    dimensions,
+    ...words,
+    texts,
     claims,
-    // The words beside the verdict are always ours: the model's summary may have been steered by
-    // a chunk, or written from labels that the checks above lowered.
-    summary: s.modelSummary(verdict, recall),
-    ...(results.summary?.trim() ? { model_summary: { text: results.summary.trim(), contradicts: summaryContradicts(results.summary, results, dimensions.accurate.status) } } : {}),
-    recommendations: [...new Set([...(results.recommendations ?? []), ...report.recommendations.filter((r) => r !== s.recRunModel)])],
+    ...(results.summary?.trim() ? { model_summary: { text: results.summary.trim(), contradicts: summaryContradicts(results.summary, results, accurateStatus) } } : {}),
     ...(results.answer_evaluation ? { answer_evaluation: results.answer_evaluation } : {}),
     scores,
     meta: { ...report.meta, checked_by: 'model', model: results.model },
@@ -436,7 +395,7 @@ export function summaryContradicts(text: string, results: ModelResults, accurate
 function judgeMissingSources(report: Report, claim: ReportClaim, lang: 'en' | 'cs'): { support: SupportJudgement[]; joint?: SupportVerdict } | undefined {
   const cits = claim.citation_indexes.map((i) => report.citations[i]).filter((x): x is Citation => x !== undefined);
   if (cits.length === 0 || cits.some((x) => x.exists)) return undefined;
-  const basis = lang === 'cs' ? 'Citovaný úryvek chybí nebo nemá text.' : 'The cited chunk is missing or has no text.';
+  const basis = render(msg('missingSource', {}), lang) ?? '';
   const seen = new Set<string>();
   const support: SupportJudgement[] = [];
   for (const x of cits) {

@@ -1,6 +1,7 @@
 // Plain-text rendering of a report, for the CLI and "copy report".
 import type { Report } from './types';
 import { DIMENSIONS } from './report';
+import { plural } from './plural';
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(x * 1000) / 10} %`);
 
@@ -19,7 +20,7 @@ export function renderTextReport(report: Report, origin: { file?: string; id?: s
   lines.push(`  claims: ${report.claims.length} (${needing} need a citation, ${cited} cited); citations: ${report.citations.length}`);
   if (report.meta.citation_scope === 'paragraph') {
     const credited = report.claims.filter((c) => c.credited_by === 'paragraph').length;
-    lines.push(`  citation scope: paragraph (${credited} claim${credited === 1 ? '' : 's'} credited by the citation closing their paragraph)`);
+    lines.push(`  citation scope: paragraph (${plural('en', credited, { one: '# claim', other: '# claims' })} credited by the citation closing their paragraph)`);
   }
   const s = report.scores;
   const scoreParts: string[] = [`coverage ${pct(s.citation_coverage)}`, `existence ${pct(s.citation_existence)}`];

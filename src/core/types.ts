@@ -150,6 +150,8 @@ export interface IdMapping {
   kind: 'id' | 'index1' | 'index0' | 'footnote' | 'title' | 'mixed' | 'none';
   /** Human-readable sentence, e.g. "[n] → n-th chunk (1-based): chunk ids are not numbers". */
   description: string;
+  /** The description's sentences as texts (core/messages.ts), to write it in another language. */
+  texts?: Msg[];
   entries: { ref: string; chunk_id: string | null }[];
 }
 
@@ -226,6 +228,24 @@ export interface Claim {
 export type CheckName = 'exists' | 'formatted' | 'complete' | 'quotes' | 'numbers' | 'relevance' | 'content';
 export type Dimension = 'exists' | 'accurate' | 'complete' | 'formatted';
 
+/**
+ * A text the core writes, kept as its catalogue key and parameters (core/catalogue/) so that it
+ * can be written in either language: the page shows it in the interface language, exports in the
+ * feedback language (core/localize.ts). A parameter may itself be a text (a citation's label).
+ */
+export interface Msg {
+  key: string;
+  params: { [name: string]: MsgParam };
+}
+export type MsgParam = string | number | boolean | null | undefined | readonly string[] | readonly [number, number] | Msg;
+
+/** A report's words as texts; a plain string is someone else's words (the model's, a parser's), kept as they are. */
+export interface ReportTexts {
+  summary: (Msg | string)[];
+  recommendations: (Msg | string)[];
+  issues: Record<Dimension, (Msg | string)[]>;
+}
+
 export interface Finding {
   check: CheckName;
   dimension: Dimension;
@@ -233,7 +253,9 @@ export interface Finding {
   severity: 'error' | 'warning' | 'info';
   /** Stable machine code, e.g. 'unknown_chunk', 'empty_chunk', 'uncited_claim', 'number_absent'. */
   code: string;
+  /** In the report's language (meta.language); `text` is the same words as a key and parameters. */
   message: string;
+  text?: Msg;
   /** Span in the answer (JS string offsets, end exclusive). */
   start: number;
   end: number;
@@ -311,6 +333,8 @@ export interface Report {
    */
   model_summary?: { text: string; contradicts: boolean };
   recommendations: string[];
+  /** summary, recommendations and issues as texts, to write them in another language (absent in older reports). */
+  texts?: ReportTexts;
   citations: Citation[];
   claims: ReportClaim[];
   answer_evaluation?: AnswerEvaluation;
@@ -323,6 +347,11 @@ export interface Report {
     checked_by: 'local' | 'model';
     model?: string;
     language: Language;
+    /**
+     * Where `language` came from: the setting (or --language), the case's own field, detected from
+     * the query and answer, or the fallback when they have too few words to tell.
+     */
+    language_source?: 'setting' | 'case' | 'detected' | 'fallback';
     case_id?: string;
     answer_format: AnswerFormat;
     required_style: RequiredStyle;

@@ -1,5 +1,6 @@
 // Every way a model run can fail, as one error type with a kind the UI and CLI can explain.
 import type { ModelResults } from '../core/types';
+import { plural } from '../core/plural';
 
 export type ModelErrorKind =
   | 'no_key'
@@ -201,7 +202,7 @@ const EN: Record<ModelErrorKind, Describe> = {
   network: (e) => ({ title: `Could not reach ${origin(e)}.`, action: 'Check your connection and the Base URL; a proxy must allow browser (CORS) requests. If you just changed the Base URL, reload the page so the new address is allowed.' }),
   timeout: () => ({ title: 'The API did not answer in time.', action: 'Run again; if it keeps happening, try a faster model.' }),
   stream_cut: (e) => ({
-    title: counted(e) ? `The connection was cut after ${e.claimsJudged} of ${e.claimsTotal} claim${e.claimsTotal === 1 ? ' was' : 's were'} judged.` : 'The connection was cut while the reply was streaming.',
+    title: counted(e) ? `The connection was cut after ${e.claimsJudged} of ${plural('en', e.claimsTotal, { one: '# claim was', other: '# claims were' })} judged.` : 'The connection was cut while the reply was streaming.',
     action: 'The claims judged before the cut stay in the report; judge the remaining ones, or run again.',
   }),
   cancelled: () => ({ title: 'The model audit was cancelled.', action: 'Run it again whenever you like; claims judged before the cancel are kept.' }),

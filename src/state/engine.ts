@@ -9,6 +9,7 @@ import { exportFile } from './exports';
 import { importText } from './importFile';
 import { sourceView } from './sourceView';
 import { quickFixesAt, quickFixesFor } from './quickFixes';
+import { localizeReport } from '../core/localize';
 
 /** The case the inputs describe, computed now (null when there is nothing to audit). */
 export function freshCase(inputs: Inputs, attached: Attached): AuditCase | null {
@@ -21,4 +22,4 @@ export function freshCase(inputs: Inputs, attached: Attached): AuditCase | null 
   });
 }
 
-export { analyze, exportFile, importText, quickFixesAt, quickFixesFor, sourceView };
+export { analyze, exportFile, importText, localizeReport, quickFixesAt, quickFixesFor, sourceView };

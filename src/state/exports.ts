@@ -1,4 +1,5 @@
 // The files the export buttons produce, built from the core's pure exporters.
+import { withoutTexts } from '../core/localize';
 import { claimRows, exportFileName, type HumanLabel, reportToJson, rowsToCsv, rowsToJsonl } from '../core/export';
 import type { Report } from '../core/types';
 
@@ -13,7 +14,7 @@ export interface ExportFile {
 export function exportFile(report: Report, kind: ExportKind, labels: readonly HumanLabel[] = []): ExportFile {
   switch (kind) {
     case 'report-json':
-      return { filename: exportFileName(report, 'report', 'json'), mime: 'application/json', text: reportToJson(report) };
+      return { filename: exportFileName(report, 'report', 'json'), mime: 'application/json', text: reportToJson(withoutTexts(report)) };
     case 'claims-jsonl':
       return { filename: exportFileName(report, 'claims', 'jsonl'), mime: 'application/x-ndjson', text: rowsToJsonl(claimRows(report, labels)) };
     case 'claims-csv':

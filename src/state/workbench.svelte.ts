@@ -206,6 +206,40 @@ export class Workbench {
   );
 
   /**
+   * The report as the page shows it: the tool's own words in the interface language. `report`
+   * keeps them in the feedback language (meta.language: the case's, or the one set), which is what
+   * exports, the history and the model get. The model's own words stay as it wrote them.
+   */
+  screenReport: Report | null = $derived.by(() => this.#onScreen(this.report));
+  #screenLocal: Report | null = $derived.by(() => this.#onScreen(this.localReport));
+  #onScreen(r: Report | null): Report | null {
+    const engine = engineNow();
+    return r && engine ? engine.localizeReport(r, this.#settings.uiLanguage) : r;
+  }
+
+  /** Problems in the editors, the findings among them worded like the report on screen. */
+  screenDiagnostics: Diagnostic[] = $derived.by(() => {
+    const local = this.localReport;
+    const shown = this.#screenLocal;
+    if (!local || !shown || shown === local) return this.diagnostics;
+    return this.diagnostics.map((d) => {
+      const f = d.finding !== undefined ? shown.findings[d.finding] : undefined;
+      return f && f.message !== d.message ? { ...d, message: f.message } : d;
+    });
+  });
+
+  /**
+   * How the current report's feedback language was chosen: set in Settings, the case's own (given
+   * or detected), or the interface language because the answer has too few words to tell.
+   */
+  get feedbackLanguageSource(): 'setting' | 'case' | 'fallback' {
+    const source = this.report?.meta.language_source;
+    if (source === 'setting' || source === 'fallback') return source;
+    if (source) return 'case';
+    return this.#settings.language === 'auto' ? 'case' : 'setting';
+  }
+
+  /**
    * While the Chunks editor does not parse: its last good parse, to show (marked as such) what the
    * user had; the audit never uses it (EXISTS and ACCURATE stay NOT_CHECKED until the text parses).
    */

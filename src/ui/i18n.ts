@@ -1,5 +1,7 @@
-// Every string the workbench shows, in English and Czech. Report texts (issues, summary) come from
-// the core in the case's language; these are the UI's own words.
+// Every string the shell and the workbench show, in English and Czech. The report's own texts
+// (issues, summary, recommendations) come from the core's catalogues (core/catalogue/), written in
+// the interface language for the page; these are the UI's words. Components reach them, and the
+// views' catalogues, through locale.svelte.ts (`i18n.t`, `i18n.of(catalogue)`).
 import type {
   AnswerFormat,
   ChunkFormat,
@@ -11,7 +13,11 @@ import type {
   SupportVerdict,
 } from '../core/types';
 
+import { plural } from '../core/plural';
+
 export type UiLanguage = 'en' | 'cs';
+/** A table of words per interface language, the same keys in each (tests/unit/catalogues.test.ts). */
+export type Catalogue<T> = { readonly [L in UiLanguage]: T };
 
 const en = {
   appName: 'Citation Auditor',
@@ -57,17 +63,17 @@ const en = {
   goldPlaceholder: 'Optional reference answer…',
   detected: 'Detected',
   problemCounts: (errors: number, warnings: number) =>
-    [errors ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : '', warnings ? `${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '']
+    [errors ? plural('en', errors, { one: '# error', other: '# errors' }) : '', warnings ? plural('en', warnings, { one: '# warning', other: '# warnings' }) : '']
       .filter(Boolean)
       .join(', '),
   /** The Answer editor's share of its errors that are uncited claims (the claim list's count). */
-  uncitedInAnswer: (n: number) => `${n} ${n === 1 ? 'claim' : 'claims'} without a needed citation`,
-  chunkCount: (n: number) => (n === 1 ? '1 chunk' : `${n} chunks`),
+  uncitedInAnswer: (n: number) => plural('en', n, { one: '# claim without a needed citation', other: '# claims without a needed citation' }),
+  chunkCount: (n: number) => plural('en', n, { one: '# chunk', other: '# chunks' }),
   chunksUnread: 'does not parse',
   claimUnchecked: 'needs a citation; whether it has one is not known (the citations could not be read)',
-  lastGoodParse: (n: number) => `last good parse: ${n === 1 ? '1 chunk' : `${n} chunks`}`,
+  lastGoodParse: (n: number) => `last good parse: ${plural('en', n, { one: '# chunk', other: '# chunks' })}`,
   structuredAttached: 'Structured citations from the case file',
-  structuredAttachedCount: (n: number) => (n === 1 ? '1 citation' : `${n} citations`),
+  structuredAttachedCount: (n: number) => plural('en', n, { one: '# citation', other: '# citations' }),
   detachStructured: 'Detach',
   detachStructuredLabel: 'Detach the structured citations from the answer',
   editorLoadingLabel: (name: string) => `${name} (plain text until the editor loads)`,
@@ -116,7 +122,7 @@ const en = {
   showMore: (n: number) => `Show ${n.toLocaleString('en-US')} more`,
   notCheckedHint: 'Run the model check to judge support.',
   findings: 'Findings in the answer',
-  findingsCount: (n: number) => (n === 1 ? '1 finding' : `${n} findings`),
+  findingsCount: (n: number) => plural('en', n, { one: '# finding', other: '# findings' }),
   goTo: 'Show in the answer',
   severity: { error: 'Error', warning: 'Warning', info: 'Hint' },
   summary: 'Summary',
@@ -127,7 +133,7 @@ const en = {
   citeInstead: (chunk: string) => `cite chunk ${chunk} instead`,
   claims: 'Claims',
   claimsCount: (n: number, uncited: number) =>
-    `${n} ${n === 1 ? 'claim' : 'claims'}${uncited ? `, ${uncited} without a needed citation` : ''}`,
+    `${plural('en', n, { one: '# claim', other: '# claims' })}${uncited ? `, ${uncited} without a needed citation` : ''}`,
   claimKind: {
     sentence: 'sentence',
     list_item: 'list item',
@@ -177,6 +183,11 @@ const en = {
   answerFormat: 'Answer',
   chunkFormat: 'Chunks',
   language: 'Language',
+  languageName: { en: 'English', cs: 'Czech' } satisfies Record<'en' | 'cs', string>,
+  // The line under the summary: which language exports and the model's words are in.
+  feedbackLanguage: (lang: 'en' | 'cs', source: 'case' | 'setting' | 'fallback') =>
+    `Feedback in ${lang === 'cs' ? 'Czech' : 'English'} — ${source === 'case' ? 'the case’s language' : source === 'setting' ? 'set in Settings' : 'the interface language (the answer has too few words to tell)'}`,
+  feedbackLanguageNote: 'Exported reports and the model’s own words are in this language; the page speaks the interface language.',
   requiredStyleLabel: 'Required style',
   citationScopeLabel: 'Citations count per',
   checkedBy: { local: 'Checked locally', model: 'Checked with a model' },
@@ -198,7 +209,7 @@ const en = {
   // Settings
   settingsTitle: 'Settings',
   requiredStyle: 'Required citation style',
-  answerLanguage: 'Answer language',
+  answerLanguage: 'Answer and feedback language',
   citationScope: 'A citation covers',
   citationScopeName: {
     sentence: 'its sentence (each claim cites)',
@@ -249,7 +260,7 @@ const en = {
   linesClose: 'Close the line picker',
   linesAsDataset: 'Open as dataset',
   linesAsDatasetHint: 'Audit every line at once in the Dataset view',
-  datasetErrors: (n: number) => (n === 1 ? '1 line could not be read' : `${n} lines could not be read`),
+  datasetErrors: (n: number) => plural('en', n, { one: '# line could not be read', other: '# lines could not be read' }),
   loaded: (what: string) => `Opened ${what}.`,
   undo: 'Undo',
   replaced: 'Inputs replaced.',
@@ -325,19 +336,17 @@ const cs: Messages = {
   chunksPlaceholder: 'Vložte nalezené úryvky, např. [{"id": "1", "text": "…"}]',
   goldPlaceholder: 'Nepovinná referenční odpověď…',
   detected: 'Rozpoznáno',
-  problemCounts: (errors, warnings) => {
-    const form = (n: number, one: string, few: string, many: string) => `${n} ${n === 1 ? one : n >= 2 && n <= 4 ? few : many}`;
-    return [errors ? form(errors, 'chyba', 'chyby', 'chyb') : '', warnings ? form(warnings, 'varování', 'varování', 'varování') : '']
+  problemCounts: (errors, warnings) =>
+    [errors ? plural('cs', errors, { one: '# chyba', few: '# chyby', other: '# chyb' }) : '', warnings ? plural('cs', warnings, { other: '# varování' }) : '']
       .filter(Boolean)
-      .join(', ');
-  },
+      .join(', '),
   uncitedInAnswer: (n) => `${n} tvrzení bez potřebné citace`,
-  chunkCount: (n) => (n === 1 ? '1 úryvek' : n >= 2 && n <= 4 ? `${n} úryvky` : `${n} úryvků`),
+  chunkCount: (n) => plural('cs', n, { one: '# úryvek', few: '# úryvky', other: '# úryvků' }),
   chunksUnread: 'nejde zpracovat',
   claimUnchecked: 'potřebuje citaci; zda ji má, nelze říct (citace nejde přečíst)',
-  lastGoodParse: (n) => `poslední platné čtení: ${n === 1 ? '1 úryvek' : n >= 2 && n <= 4 ? `${n} úryvky` : `${n} úryvků`}`,
+  lastGoodParse: (n) => `poslední platné čtení: ${plural('cs', n, { one: '# úryvek', few: '# úryvky', other: '# úryvků' })}`,
   structuredAttached: 'Strukturované citace ze souboru případu',
-  structuredAttachedCount: (n) => (n === 1 ? '1 citace' : n >= 2 && n <= 4 ? `${n} citace` : `${n} citací`),
+  structuredAttachedCount: (n) => plural('cs', n, { one: '# citace', few: '# citace', other: '# citací' }),
   detachStructured: 'Odpojit',
   detachStructuredLabel: 'Odpojit strukturované citace od odpovědi',
   editorLoadingLabel: (name) => `${name} (prostý text, dokud se nenačte editor)`,
@@ -384,7 +393,7 @@ const cs: Messages = {
   showMore: (n) => `Zobrazit dalších ${n.toLocaleString('cs-CZ')}`,
   notCheckedHint: 'Podporu tvrzení posoudí kontrola modelem.',
   findings: 'Nálezy v odpovědi',
-  findingsCount: (n) => (n === 1 ? '1 nález' : n >= 2 && n <= 4 ? `${n} nálezy` : `${n} nálezů`),
+  findingsCount: (n) => plural('cs', n, { one: '# nález', few: '# nálezy', other: '# nálezů' }),
   goTo: 'Ukázat v odpovědi',
   severity: { error: 'Chyba', warning: 'Varování', info: 'Tip' },
   summary: 'Shrnutí',
@@ -444,6 +453,10 @@ const cs: Messages = {
   answerFormat: 'Odpověď',
   chunkFormat: 'Úryvky',
   language: 'Jazyk',
+  languageName: { en: 'angličtina', cs: 'čeština' },
+  feedbackLanguage: (lang, source) =>
+    `Zpětná vazba ${lang === 'cs' ? 'v češtině' : 'v angličtině'} — ${source === 'case' ? 'jazyk případu' : source === 'setting' ? 'podle nastavení' : 'jazyk rozhraní (odpověď má na určení příliš málo slov)'}`,
+  feedbackLanguageNote: 'V tomto jazyce jsou exportované zprávy a vlastní slova modelu; stránka mluví jazykem rozhraní.',
   requiredStyleLabel: 'Požadovaný styl',
   citationScopeLabel: 'Citace platí pro',
   checkedBy: { local: 'Zkontrolováno lokálně', model: 'Zkontrolováno modelem' },
@@ -463,7 +476,7 @@ const cs: Messages = {
 
   settingsTitle: 'Nastavení',
   requiredStyle: 'Požadovaný styl citací',
-  answerLanguage: 'Jazyk odpovědi',
+  answerLanguage: 'Jazyk odpovědi a zpětné vazby',
   citationScope: 'Citace pokrývá',
   citationScopeName: {
     sentence: 'svou větu (každé tvrzení cituje)',
@@ -512,7 +525,7 @@ const cs: Messages = {
   linesClose: 'Zavřít výběr řádku',
   linesAsDataset: 'Otevřít jako datovou sadu',
   linesAsDatasetHint: 'Zkontrolovat všechny řádky najednou v zobrazení Datová sada',
-  datasetErrors: (n) => (n === 1 ? '1 řádek nelze přečíst' : n >= 2 && n <= 4 ? `${n} řádky nelze přečíst` : `${n} řádků nelze přečíst`),
+  datasetErrors: (n) => plural('cs', n, { one: '# řádek nelze přečíst', few: '# řádky nelze přečíst', other: '# řádků nelze přečíst' }),
   loaded: (what) => `Otevřeno: ${what}.`,
   undo: 'Zpět',
   replaced: 'Vstupy nahrazeny.',
@@ -547,8 +560,4 @@ const cs: Messages = {
   },
 };
 
-export const messages: Record<UiLanguage, Messages> = { en, cs };
-
-export function messagesFor(lang: UiLanguage): Messages {
-  return messages[lang];
-}
+export const MESSAGES: Catalogue<Messages> = { en, cs };

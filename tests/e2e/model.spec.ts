@@ -113,7 +113,7 @@ test('529 overloaded mid-stream: a message, and the claims judged so far stay in
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
   const alert = bar(page).getByRole('alert');
   await expect(alert).toContainText('The API is overloaded right now (529).');
-  await expect(alert).toContainText('1 claim judged before this stay in the report.');
+  await expect(alert).toContainText('1 claim judged before this stays in the report.');
   await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
 });
 
@@ -143,7 +143,7 @@ test('a connection cut mid-reply: the judged claims stay, the message says how f
   const [, judgedText, totalText] = /after (\d+) of (\d+)/.exec(await alert.innerText())!;
   const judged = Number(judgedText);
   const total = Number(totalText);
-  await expect(alert).toContainText(`${judged} claim${judged === 1 ? '' : 's'} judged before this stay in the report.`);
+  await expect(alert).toContainText(judged === 1 ? '1 claim judged before this stays in the report.' : `${judged} claims judged before this stay in the report.`);
   await expect(alert).not.toContainText(/CORS|reload/);
   // Not retried: the judged claims are in the report, not thrown away by a second attempt.
   expect(server.calls('/v1/messages')).toHaveLength(1);

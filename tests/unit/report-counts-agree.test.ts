@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { auditCase } from '../../src/core/audit';
 import { claimFacts } from '../../src/core/facts';
 import { restoreCase } from '../../src/core/parse/case';
-import { strings } from '../../src/core/report';
+import { msg, render } from '../../src/core/messages';
 import type { AuditCase, Report } from '../../src/core/types';
 import { buildDiagnostics } from '../../src/state/analysis';
 import { buildOffsetMap } from '../../src/state/offsetMap';
@@ -75,9 +75,9 @@ function checkAgreement(report: Report): number {
   expect(uncitedFindings.filter((f) => issueSet.has(f.message)).length, 'COMPLETE issues').toBe(n);
   expect(claimViews(report).filter((v) => v.status === 'uncited').length, 'claim list').toBe(n);
   expect(reportCounts(report).uncited, 'header counts').toBe(n);
-  const rec = strings(report.meta.language).recAddCitations(n);
+  const rec = render(msg('recAddCitations', { claims: n }), report.meta.language);
   if (n > 0) expect(report.recommendations, 'recommendation').toContain(rec);
-  else expect(report.recommendations.filter((r) => r === strings(report.meta.language).recAddCitations(0))).toEqual([]);
+  else expect(report.texts?.recommendations.filter((r) => typeof r !== 'string' && r.key === 'recAddCitations')).toEqual([]);
   if (facts.needing > 0) expect(report.scores.citation_coverage).toBeCloseTo(facts.covered / facts.needing, 4);
 
   // The report JSON: each citation is listed by its claim, and only by it.

@@ -388,7 +388,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
       const titles = foldText(chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n'));
       const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
       for (const name of absentNames(text, runs, lang, { stats, positions, data, titles }, refs)) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, message: m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
       }
     }
 
@@ -413,11 +413,11 @@ export function checkContent(ctx: CheckContext): Finding[] {
     if (terms.size >= MATCH_MIN && (negated || opposite || data.some(hasNegation))) {
       const negation = negationFinding(words, terms, data);
       if (negation) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
       } else if (opposite) {
         const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
         const word = oppositeFinding(words, terms, data, opp, stats, positions);
-        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, message: m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
+        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
       }
     }
 
@@ -427,7 +427,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
         const hit = q.claim.exec(plain);
         if (!hit) continue;
         if (data.some((d) => hasKind(d, q))) continue;
-        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, message: m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, ...m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
       }
     }
   }

@@ -36,10 +36,10 @@ export function checkExists(ctx: CheckContext): Finding[] {
     const chunk = count === 0 ? undefined : chunkOf(ctx, c.chunk_id);
     // A citation of a chunk with text is fine: nothing to build.
     if (chunk && typeof chunk.text === 'string' && !isBlank(chunk.text)) continue;
-    const marker = citationLabel(c, ctx.language);
+    const marker = citationLabel(c);
     const base = { check: 'exists', dimension: 'exists', severity: 'error', citation_index: c.index, ...citationSpan(ctx, c) } as const;
     if (count === 0) {
-      out.push(finding(ctx, { ...base, code: 'no_chunks', message: m.noChunks({ marker }) }));
+      out.push(finding(ctx, { ...base, code: 'no_chunks', ...m.noChunks({ marker }) }));
       continue;
     }
     if (!chunk) {
@@ -47,18 +47,18 @@ export function checkExists(ctx: CheckContext): Finding[] {
       const pos = positionalBase(ctx, c, structuredByRef);
       const n = /^\s*-?\d+\s*$/.test(c.ref) ? Number(c.ref) : NaN;
       if (pos !== undefined && Number.isInteger(n) && (n < pos || n > count - 1 + pos)) {
-        out.push(finding(ctx, { ...base, code: 'ref_out_of_range', message: m.refOutOfRange({ marker, ref: c.ref.trim(), count, base: pos }) }));
+        out.push(finding(ctx, { ...base, code: 'ref_out_of_range', ...m.refOutOfRange({ marker, ref: c.ref.trim(), count, base: pos }) }));
       } else if (c.style === 'structured' && c.source_document?.pages !== undefined) {
         // A page the document has but the pasted chunks do not: said by the document's name.
-        out.push(finding(ctx, { ...base, code: 'unknown_chunk', message: m.locationMissing({ marker }) }));
+        out.push(finding(ctx, { ...base, code: 'unknown_chunk', ...m.locationMissing({ marker }) }));
       } else {
-        const f: Finding = { ...base, code: 'unknown_chunk', message: m.unknownChunk({ marker, ref }) };
+        const f: Finding = { ...base, code: 'unknown_chunk', ...m.unknownChunk({ marker, ref }) };
         if (c.chunk_id) f.chunk_id = c.chunk_id;
         out.push(finding(ctx, f));
       }
       continue;
     }
-    out.push(finding(ctx, { ...base, code: 'empty_chunk', chunk_id: chunk.id, message: m.emptyChunk({ marker, chunkId: chunk.id }) }));
+    out.push(finding(ctx, { ...base, code: 'empty_chunk', chunk_id: chunk.id, ...m.emptyChunk({ marker, chunkId: chunk.id }) }));
   }
   return out;
 }

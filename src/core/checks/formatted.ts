@@ -12,7 +12,7 @@ export function checkFormatted(ctx: CheckContext): Finding[] {
   const base = (mk: CitationMarker) => ({ check: 'formatted', dimension: 'formatted', severity: 'error', start: mk.start, end: mk.end }) as const;
 
   for (const mk of inline) {
-    if (mk.malformed) out.push(finding(ctx, { ...base(mk), code: 'malformed_marker', message: m.malformedMarker({ marker: mk.text, reason: mk.malformed }) }));
+    if (mk.malformed) out.push(finding(ctx, { ...base(mk), code: 'malformed_marker', ...m.malformedMarker({ marker: mk.text, reason: mk.malformed }) }));
   }
 
   if (ctx.requiredStyle !== 'auto') {
@@ -20,7 +20,7 @@ export function checkFormatted(ctx: CheckContext): Finding[] {
     // A malformed marker already fails; saying its style is wrong too would only repeat it.
     for (const mk of inline) {
       if (!mk.malformed && mk.style !== required) {
-        out.push(finding(ctx, { ...base(mk), code: 'wrong_style', message: m.wrongStyle({ marker: mk.text, style: mk.style, required }) }));
+        out.push(finding(ctx, { ...base(mk), code: 'wrong_style', ...m.wrongStyle({ marker: mk.text, style: mk.style, required }) }));
       }
     }
   } else {
@@ -32,7 +32,7 @@ export function checkFormatted(ctx: CheckContext): Finding[] {
       for (const [style, n] of counts) if (n > (counts.get(majority) ?? 0)) majority = style;
       for (const mk of inline) {
         if (mk.style !== majority) {
-          out.push(finding(ctx, { ...base(mk), code: 'mixed_styles', message: m.mixedStyles({ marker: mk.text, style: mk.style, majority }) }));
+          out.push(finding(ctx, { ...base(mk), code: 'mixed_styles', ...m.mixedStyles({ marker: mk.text, style: mk.style, majority }) }));
         }
       }
     }

@@ -379,7 +379,7 @@ export function checkNumbers(ctx: CheckContext): Finding[] {
           start: n.start,
           end: n.end,
           claim_index: claim.index,
-          message: m.numberAbsent({ number: n.text, claim: claim.text, chunkIds }),
+          ...m.numberAbsent({ number: n.text, claim: claim.text, chunkIds }),
         }),
       );
     }

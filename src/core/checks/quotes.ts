@@ -127,7 +127,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
 
     const chunk = chunkOf(ctx, c.chunk_id);
     const text = hasText(chunk) ? chunk.text : undefined;
-    const marker = citationLabel(c, ctx.language);
+    const marker = citationLabel(c);
     const chunkId = chunk?.id ?? c.chunk_id ?? null;
     const span = citationSpan(ctx, c);
     const base = { check: 'quotes', dimension: 'accurate', citation_index: c.index, ...span } as const;
@@ -141,11 +141,11 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
 
     const offsetFinding = (severity: 'error' | 'warning'): Finding | undefined => {
       if (off.kind !== 'problem' || text === undefined) return undefined;
-      const message =
+      const words =
         off.code === 'offsets_inverted'
           ? m.offsetsInverted({ marker, chunkId: chunkId ?? '', start: off.start, end: off.end })
           : m.offsetsOutOfBounds({ marker, chunkId: chunkId ?? '', start: off.start, end: off.end, length: text.length });
-      return withChunk({ ...base, severity, code: off.code, message });
+      return withChunk({ ...base, severity, code: off.code, ...words });
     };
 
     // Without text in the cited chunk nothing can be confirmed; EXISTS reports the chunk itself.
@@ -153,9 +153,9 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
       if (!quote) continue; // nothing to point into: stays LIKELY_FABRICATED, EXISTS says why
       const other = elsewhere(new PreparedQuote(quote), chunk);
       if (other) {
-        findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, message: m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
+        findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, ...m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
       } else {
-        findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_not_found', message: m.quoteNotFound({ marker, chunkId, quote, similarity: 0, sourceMissing: true }) })));
+        findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_not_found', ...m.quoteNotFound({ marker, chunkId, quote, similarity: 0, sourceMissing: true }) })));
       }
       continue;
     }
@@ -202,7 +202,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
         verification.method = 'relocated';
         const given = off.kind === 'valid' ? off : { start: off.start, end: off.end };
         findings.push(
-          finding(ctx, withChunk({ ...base, severity: 'warning', code: 'offsets_wrong', chunk_start: found.start, chunk_end: found.end, message: m.offsetsWrong({ marker, chunkId: chunkId ?? '', start: given.start, end: given.end, foundStart: found.start, foundEnd: found.end }) })),
+          finding(ctx, withChunk({ ...base, severity: 'warning', code: 'offsets_wrong', chunk_start: found.start, chunk_end: found.end, ...m.offsetsWrong({ marker, chunkId: chunkId ?? '', start: given.start, end: given.end, foundStart: found.start, foundEnd: found.end }) })),
         );
       }
       continue;
@@ -225,17 +225,17 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     if (offF) findings.push(finding(ctx, offF));
     if (similarity >= FUZZY_THRESHOLD) {
       verification.status = 'UNCERTAIN';
-      findings.push(finding(ctx, withChunk({ ...base, severity: 'warning', code: 'quote_uncertain', chunk_start: fuzzy.start, chunk_end: fuzzy.end, message: m.quoteUncertain({ marker, chunkId: chunkId ?? '', quote, similarity }) })));
+      findings.push(finding(ctx, withChunk({ ...base, severity: 'warning', code: 'quote_uncertain', chunk_start: fuzzy.start, chunk_end: fuzzy.end, ...m.quoteUncertain({ marker, chunkId: chunkId ?? '', quote, similarity }) })));
       if (other) {
-        findings.push(finding(ctx, withChunk({ ...base, severity: 'warning', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, message: m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
+        findings.push(finding(ctx, withChunk({ ...base, severity: 'warning', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, ...m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
       }
       continue;
     }
     verification.status = 'LIKELY_FABRICATED';
     if (other) {
-      findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, message: m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
+      findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_in_other_chunk', suggested_chunk_id: other.id, ...m.quoteInOtherChunk({ marker, chunkId, quote, otherChunkId: other.id }) })));
     } else {
-      findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_not_found', chunk_start: fuzzy.start, chunk_end: fuzzy.end, message: m.quoteNotFound({ marker, chunkId, quote, similarity, sourceMissing: false }) })));
+      findings.push(finding(ctx, withChunk({ ...base, severity: 'error', code: 'quote_not_found', chunk_start: fuzzy.start, chunk_end: fuzzy.end, ...m.quoteNotFound({ marker, chunkId, quote, similarity, sourceMissing: false }) })));
     }
   }
   return { findings, verifications };

@@ -372,7 +372,7 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
             citation_index: c.index,
             claim_index: claim.index,
             chunk_id: stats.ids[pos]!,
-            message: m.lowOverlap({ marker: citationLabel(c, ctx.language), claim: claimText, chunkId: stats.ids[pos]! }),
+            ...m.lowOverlap({ marker: citationLabel(c), claim: claimText, chunkId: stats.ids[pos]! }),
           }),
         );
       }
@@ -415,7 +415,7 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
           claim_index: claim.index,
           chunk_id: stats.ids[pos]!,
           suggested_chunk_id: suggested,
-          message: m.betterChunk({ marker: citationLabel(c, ctx.language), claim: claimText, chunkId: stats.ids[pos]!, suggested }),
+          ...m.betterChunk({ marker: citationLabel(c), claim: claimText, chunkId: stats.ids[pos]!, suggested }),
         }),
       );
     }

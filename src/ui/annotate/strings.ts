@@ -6,18 +6,20 @@ import type { BatchRunStatus } from '../../state/datasetBatch.svelte';
 import type { AnnotationMessage } from '../../state/annotation.svelte';
 import type { ScoreKey } from '../../core/dataset';
 import type { Dimension, Status, SupportVerdict, Verdict } from '../../core/types';
-import { workbench } from '../../state/app.svelte';
 import type { BaselineFilter } from '../../state/datasetBaseline.svelte';
 import type { ChangeKind } from '../../core/diff';
+import type { Catalogue } from '../i18n';
+import { plural } from '../../core/plural';
 
 const pct = (x: number | null, lang: 'en' | 'cs') => (x === null ? '—' : `${(x * 100).toFixed(1).replace('.', lang === 'cs' ? ',' : '.')} %`);
 const num = (x: number | null, lang: 'en' | 'cs', digits = 3) => (x === null ? '—' : x.toFixed(digits).replace('.', lang === 'cs' ? ',' : '.'));
 const secs = (ms: number, lang: 'en' | 'cs') => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1).replace('.', lang === 'cs' ? ',' : '.');
 
-/** Czech plural of "případ" after a number: 1 případ, 2–4 případy, 5+ případů. */
-const pripadu = (n: number) => `${n} ${n === 1 ? 'případ' : n >= 2 && n <= 4 ? 'případy' : 'případů'}`;
+/** "n cases" in each language: 1 případ, 2–4 případy, 5+ případů. */
+const cases = (n: number, lang: 'en' | 'cs') => plural(lang, n, lang === 'cs' ? { one: '# případ', few: '# případy', other: '# případů' } : { one: '# case', other: '# cases' });
+const pripadu = (n: number) => cases(n, 'cs');
 /** The same after "z" (genitive): z 1 případu, z 3 případů. */
-const zPripadu = (n: number) => `${n} ${n === 1 ? 'případu' : 'případů'}`;
+const zPripadu = (n: number) => plural('cs', n, { one: '# případu', other: '# případů' });
 
 const en = {
   // Annotation view
@@ -113,8 +115,8 @@ const en = {
   openDataset: 'Open dataset file',
   openDatasetButton: 'Open dataset (JSONL)…',
   datasetHint: 'One case per line (JSON Lines), a JSON list of cases, or one case. Cases with human labels (AttributionBench/HAGRID, ExpertQA, Liu et al. 2023, CTKFacts) bring them as the “reference” annotator.',
-  datasetSummary: (name: string, n: number) => `${name}: ${n} case${n === 1 ? '' : 's'}`,
-  unreadable: (n: number) => `${n} line${n === 1 ? '' : 's'} could not be read`,
+  datasetSummary: (name: string, n: number) => `${name}: ${cases(n, 'en')}`,
+  unreadable: (n: number) => plural('en', n, { one: '# line could not be read', other: '# lines could not be read' }),
   errorAt: (line: number, column: number, message: string) => `line ${line}, column ${column}: ${message}`,
   closeDataset: 'Close dataset',
   localRegion: 'Local checks',
@@ -127,11 +129,11 @@ const en = {
         : s === 'stopped'
           ? `Stopped after ${done} of ${total} cases.`
           : s === 'done'
-            ? `Local checks done: ${total} case${total === 1 ? '' : 's'}.`
+            ? `Local checks done: ${cases(total, 'en')}.`
             : s === 'error'
               ? 'The local checks failed.'
               : 'No dataset open.',
-  throughput: (n: number, ms: number) => `${n} case${n === 1 ? '' : 's'} in ${secs(ms, 'en')} s (${Math.round((n / Math.max(ms, 1)) * 1000)} cases/s, in a worker)`,
+  throughput: (n: number, ms: number) => `${cases(n, 'en')} in ${secs(ms, 'en')} s (${Math.round((n / Math.max(ms, 1)) * 1000)} cases/s, in a worker)`,
   cancel: 'Cancel',
   continueLocal: 'Continue',
   rerunLocal: 'Run local checks again',
@@ -145,13 +147,13 @@ const en = {
   concurrency: 'Requests at once',
   estimate: 'Estimate cost',
   estimating: 'Counting tokens…',
-  estimateText: (usd: string | null, cases: number, counted: number, tokens: number) =>
-    `${usd ? `≈ ${usd}` : 'No price known for this model'} for ${cases} case${cases === 1 ? '' : 's'}: ≈ ${tokens.toLocaleString('en')} input tokens (${counted} counted exactly, the rest extrapolated by size; output estimated).`,
+  estimateText: (usd: string | null, count: number, counted: number, tokens: number) =>
+    `${usd ? `≈ ${usd}` : 'No price known for this model'} for ${cases(count, 'en')}: ≈ ${tokens.toLocaleString('en')} input tokens (${counted} counted exactly, the rest extrapolated by size; output estimated).`,
   estimateCache: (cached: number, total: number) =>
     `The instructions are sent marked for prompt caching: ≈ ${cached.toLocaleString('en')} of the ${total.toLocaleString('en')} input tokens are read from the cache at a tenth of the price.`,
   runUsage: (plain: number, written: number, read: number, output: number, cost: string | null, uncached: string | null) =>
     `Input tokens: ${plain.toLocaleString('en')} uncached, ${written.toLocaleString('en')} written to the prompt cache, ${read.toLocaleString('en')} read from it; output ${output.toLocaleString('en')}.${cost ? ` Cost ${cost}${uncached && read > 0 ? ` (${uncached} without the cache)` : ''}.` : ''}`,
-  runModel: (n: number) => `Run model audit (${n} case${n === 1 ? '' : 's'})`,
+  runModel: (n: number) => `Run model audit (${cases(n, 'en')})`,
   resumeModel: (n: number) => `Resume model audit (${n} left)`,
   modelProgress: 'Model audit progress',
   modelStatus: (s: ModelRunStatus, done: number, total: number, failed: number) => {
@@ -204,7 +206,7 @@ const en = {
   needAudit: 'The local checks must finish first.',
   replaceTitle: (closing: boolean): string => (closing ? 'Close the dataset?' : 'Open another dataset?'),
   replaceBody: (name: string, judged: number, running: boolean) =>
-    `“${name}” holds ${judged} case${judged === 1 ? '' : 's'} judged by the model${running ? ', and a model run is still going (it will be cancelled)' : ''}. They are lost unless you download the results first. Your labels are kept.`,
+    `“${name}” holds ${cases(judged, 'en')} judged by the model${running ? ', and a model run is still going (it will be cancelled)' : ''}. They are lost unless you download the results first. Your labels are kept.`,
   replaceDownload: 'Download results (JSONL)',
   replaceConfirm: (closing: boolean): string => (closing ? 'Close it' : 'Replace it'),
   replaceKeep: 'Keep it',
@@ -226,7 +228,7 @@ const en = {
     citation_existence: 'Citation existence',
     source_verification: 'Source verification',
   } satisfies Record<ScoreKey, string>,
-  scoreMean: (mean: string, n: number) => `mean ${mean} over ${n} case${n === 1 ? '' : 's'}`,
+  scoreMean: (mean: string, n: number) => `mean ${mean} over ${cases(n, 'en')}`,
   scoreNone: 'no case has it yet',
   histogram: (name: string) => `Distribution of ${name}`,
   results: 'Results',
@@ -360,7 +362,7 @@ const cs: AnnotateMessages = {
   openDatasetButton: 'Otevřít dataset (JSONL)…',
   datasetHint: 'Jeden případ na řádek (JSON Lines), seznam případů v JSON, nebo jeden případ. Případy s lidskými štítky (AttributionBench/HAGRID, ExpertQA, Liu a kol. 2023, CTKFacts) je přinesou jako anotátora „reference“.',
   datasetSummary: (name, n) => `${name}: ${pripadu(n)}`,
-  unreadable: (n) => `${n} ${n === 1 ? 'řádek nelze přečíst' : 'řádků nelze přečíst'}`,
+  unreadable: (n) => plural('cs', n, { one: '# řádek nelze přečíst', few: '# řádky nelze přečíst', other: '# řádků nelze přečíst' }),
   errorAt: (line, column, message) => `řádek ${line}, sloupec ${column}: ${message}`,
   closeDataset: 'Zavřít dataset',
   localRegion: 'Lokální kontroly',
@@ -391,8 +393,8 @@ const cs: AnnotateMessages = {
   concurrency: 'Souběžných požadavků',
   estimate: 'Odhadnout cenu',
   estimating: 'Počítání tokenů…',
-  estimateText: (usd, cases, counted, tokens) =>
-    `${usd ? `≈ ${usd}` : 'Cena modelu není známa'} za ${pripadu(cases)}: ≈ ${tokens.toLocaleString('cs')} vstupních tokenů (${counted} spočteno přesně, zbytek odhadnut podle velikosti; výstup odhadnut).`,
+  estimateText: (usd, count, counted, tokens) =>
+    `${usd ? `≈ ${usd}` : 'Cena modelu není známa'} za ${pripadu(count)}: ≈ ${tokens.toLocaleString('cs')} vstupních tokenů (${counted} spočteno přesně, zbytek odhadnut podle velikosti; výstup odhadnut).`,
   estimateCache: (cached, total) =>
     `Instrukce jsou odeslány označené pro mezipaměť promptu: ≈ ${cached.toLocaleString('cs')} z ${total.toLocaleString('cs')} vstupních tokenů se čte z mezipaměti za desetinu ceny.`,
   runUsage: (plain, written, read, output, cost, uncached) =>
@@ -517,14 +519,4 @@ const cs: AnnotateMessages = {
   baselineFindingsGone: 'Zmizelá zjištění',
 };
 
-const MESSAGES = { en, cs } as const;
-
-/** The strings of the current UI language (the workbench's setting). */
-export const annotateI18n = {
-  get t(): AnnotateMessages {
-    return MESSAGES[workbench.settings.uiLanguage] ?? en;
-  },
-  get lang(): 'en' | 'cs' {
-    return workbench.settings.uiLanguage;
-  },
-};
+export const ANNOTATE_STRINGS: Catalogue<AnnotateMessages> = { en, cs };

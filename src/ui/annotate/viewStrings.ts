@@ -1,5 +1,8 @@
 // The view switch's few words (part of the shell; the views' own strings load with them).
-export const VIEW_NAMES = {
-  en: { label: 'Views', workbench: 'Workbench', annotate: 'Annotate', dataset: 'Dataset', loading: 'Loading…' },
+import type { Catalogue } from '../i18n';
+
+const en = { label: 'Views', workbench: 'Workbench', annotate: 'Annotate', dataset: 'Dataset', loading: 'Loading…' };
+export const VIEW_NAMES: Catalogue<typeof en> = {
+  en,
   cs: { label: 'Pohledy', workbench: 'Pracoviště', annotate: 'Anotace', dataset: 'Dataset', loading: 'Načítání…' },
-} as const;
+};

@@ -2,6 +2,8 @@
 // language; the end-to-end tests find controls by the English ones.
 import type { ShareErrorKind } from '../../share/codec';
 import type { ImportResult } from '../../store/backup';
+import type { Catalogue } from '../i18n';
+import { plural } from '../../core/plural';
 
 const en = {
   // History panel
@@ -17,7 +19,7 @@ const en = {
   to: 'To',
   clearFilters: 'Clear filters',
   count: (n: number, filtered: boolean) =>
-    `${n.toLocaleString('en')} ${n === 1 ? 'audit' : 'audits'}${filtered ? ' match' : ''}`,
+    `${n.toLocaleString('en')} ${plural('en', n, { one: 'audit', other: 'audits' })}${filtered ? ' match' : ''}`,
   loading: 'Loading…',
   empty: 'No audits yet. Every audit you run is saved here automatically.',
   noMatch: 'No audit matches these filters.',
@@ -36,7 +38,7 @@ const en = {
   dismiss: 'Dismiss',
   modelBy: (model: string) => `model ${model}`,
   local: 'local checks',
-  claims: (n: number) => (n === 1 ? '1 claim' : `${n} claims`),
+  claims: (n: number) => plural('en', n, { one: '# claim', other: '# claims' }),
   exportBackup: 'Export backup',
   importBackup: 'Import backup',
   backupHint: 'A backup holds every audit and label; importing merges it without duplicates.',
@@ -68,7 +70,7 @@ const en = {
     `The backup left out ${n.toLocaleString('en')} damaged ${n === 1 ? 'entry' : 'entries'}; export ${n === 1 ? 'its' : 'their'} raw content from the damaged entries.`,
   imported: (r: ImportResult) =>
     [
-      `Imported ${r.added} ${r.added === 1 ? 'audit' : 'audits'}`,
+      `Imported ${plural('en', r.added, { one: '# audit', other: '# audits' })}`,
       r.duplicates ? `${r.duplicates} already here` : '',
       r.renamed ? `${r.renamed} with a new id` : '',
       r.labelsAdded + r.labelsUpdated ? `${r.labelsAdded + r.labelsUpdated} labels` : '',
@@ -126,7 +128,7 @@ const cs: HistoryStrings = {
   to: 'Do',
   clearFilters: 'Zrušit filtry',
   count: (n: number, filtered: boolean) => {
-    const word = n === 1 ? 'audit' : n >= 2 && n <= 4 ? 'audity' : 'auditů';
+    const word = plural('cs', n, { one: 'audit', few: 'audity', other: 'auditů' });
     return `${n.toLocaleString('cs')} ${word}${filtered ? ' odpovídá' : ''}`;
   },
   loading: 'Načítám…',
@@ -147,7 +149,7 @@ const cs: HistoryStrings = {
   dismiss: 'Zavřít',
   modelBy: (model: string) => `model ${model}`,
   local: 'místní kontroly',
-  claims: (n: number) => (n === 1 ? '1 tvrzení' : `${n} tvrzení`),
+  claims: (n: number) => plural('cs', n, { other: '# tvrzení' }),
   exportBackup: 'Exportovat zálohu',
   importBackup: 'Importovat zálohu',
   backupHint: 'Záloha obsahuje všechny audity a štítky; import je sloučí bez duplicit.',
@@ -227,6 +229,4 @@ const cs: HistoryStrings = {
   },
 };
 
-export function historyStrings(lang: 'en' | 'cs'): HistoryStrings {
-  return lang === 'cs' ? cs : en;
-}
+export const HISTORY_STRINGS: Catalogue<HistoryStrings> = { en, cs };

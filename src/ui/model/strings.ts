@@ -2,6 +2,8 @@
 // stable per language; the tests find them by these strings.
 import { formatUSD } from '../../core/format';
 import type { RunPhase } from '../../model/run';
+import type { Catalogue } from '../i18n';
+import { plural } from '../../core/plural';
 
 const en = {
   settingsTitle: 'Model audit (Claude)',
@@ -33,7 +35,7 @@ const en = {
   runWithCost: (usd: string) => `Run model audit (≈ ${usd})`,
   cancel: 'Cancel',
   needKey: 'Enter an Anthropic API key in Settings to let Claude judge the citations.',
-  estimate: (tokens: string, requests: number) => `${tokens} input tokens in ${requests} request${requests === 1 ? '' : 's'}`,
+  estimate: (tokens: string, requests: number) => `${tokens} input tokens in ${plural('en', requests, { one: '# request', other: '# requests' })}`,
   estimateCost: (usd: number) => `≈ ${formatUSD(usd)} (input counted exactly, output estimated)`,
   estimateNoPrice: (model: string) => `No price is known for ${model}: tokens only.`,
   estimateCached: (tokens: string) => `${tokens} of them from the prompt cache`,
@@ -46,7 +48,7 @@ const en = {
     fallback: 'This server has no JSON output format; switching to a tool reply…',
     done: 'Done.',
   } satisfies Record<RunPhase, string>,
-  judged: (n: number, total: number) => `${n} of ${total} claim${total === 1 ? '' : 's'} judged`,
+  judged: (n: number, total: number) => `${n} of ${plural('en', total, { one: '# claim', other: '# claims' })} judged`,
   secondPass: 'Second, independent judgement (strict mode)',
   part: (i: number, n: number) => `part ${i} of ${n}`,
   retrying: (reason: string, attempt: number, attempts: number, waitS: number | null) =>
@@ -61,10 +63,10 @@ const en = {
     other: 'Request failed',
   },
   lookup: (id: string) => `Looking up chunk ${id}`,
-  done: (n: number, model: string) => `Model audit done: ${n} claim${n === 1 ? '' : 's'} judged by ${model}.`,
+  done: (n: number, model: string) => `Model audit done: ${plural('en', n, { one: '# claim', other: '# claims' })} judged by ${model}.`,
   usage: (input: string, output: string) => `${input} input / ${output} output tokens used.`,
-  kept: (n: number) => `${n} claim${n === 1 ? '' : 's'} judged before this stay in the report.`,
-  judgeRemaining: (n: number) => `Judge the remaining ${n} claim${n === 1 ? '' : 's'}`,
+  kept: (n: number) => `${plural('en', n, { one: '# claim judged before this stays', other: '# claims judged before this stay' })} in the report.`,
+  judgeRemaining: (n: number) => `Judge the remaining ${plural('en', n, { one: '# claim', other: '# claims' })}`,
   rawOutput: 'The model\u2019s raw reply',
   details: 'Details',
 };
@@ -101,7 +103,7 @@ const cs: ModelStrings = {
   runWithCost: (usd) => `Spustit kontrolu modelem (≈ ${usd})`,
   cancel: 'Zrušit',
   needKey: 'Zadejte v Nastavení API klíč Anthropic, aby Claude mohl citace posoudit.',
-  estimate: (tokens, requests) => `${tokens} vstupních tokenů v ${requests} ${requests === 1 ? 'požadavku' : 'požadavcích'}`,
+  estimate: (tokens, requests) => `${tokens} vstupních tokenů v ${plural('cs', requests, { one: '# požadavku', other: '# požadavcích' })}`,
   estimateCost: (usd) => `≈ ${formatUSD(usd)} (vstup spočítán přesně, výstup odhadem)`,
   estimateNoPrice: (model) => `Pro ${model} není známa cena: jen tokeny.`,
   estimateCached: (tokens) => `z toho ${tokens} z mezipaměti promptu`,
@@ -136,9 +138,7 @@ const cs: ModelStrings = {
   details: 'Podrobnosti',
 };
 
-export function modelStrings(lang: 'en' | 'cs'): ModelStrings {
-  return lang === 'cs' ? cs : en;
-}
+export const MODEL_STRINGS: Catalogue<ModelStrings> = { en, cs };
 
 export function formatCount(n: number, lang: 'en' | 'cs'): string {
   return new Intl.NumberFormat(lang === 'cs' ? 'cs-CZ' : 'en-US').format(n);

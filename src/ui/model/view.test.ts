@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { RunProgress } from '../../model/run';
-import { modelStrings } from './strings';
+import { MODEL_STRINGS } from './strings';
 import { progressLines } from './view';
 
 const base: RunProgress = { phase: 'waiting', pass: 0, passes: 1, batch: 0, batches: 1, claimsJudged: 0, claimsTotal: 3, results: { model: 'm', judgements: [] } };
@@ -8,17 +8,17 @@ const base: RunProgress = { phase: 'waiting', pass: 0, passes: 1, batch: 0, batc
 describe('progressLines while a request is tried again', () => {
   test('the wait, the try of how many, and the reason with its status, in English and Czech', () => {
     const waiting: RunProgress = { ...base, waitMs: 1600, retry: { attempt: 2, attempts: 3, waitMs: 1600, kind: 'overloaded', status: 529 } };
-    expect(progressLines(waiting, modelStrings('en'))[0]).toBe('API overloaded (529) — trying again (2 of 3) in 2 s\u2026');
-    expect(progressLines(waiting, modelStrings('cs'))[0]).toBe('API je přetížené (529) — zkouším znovu (2 z 3) za 2 s\u2026');
+    expect(progressLines(waiting, MODEL_STRINGS.en)[0]).toBe('API overloaded (529) — trying again (2 of 3) in 2 s\u2026');
+    expect(progressLines(waiting, MODEL_STRINGS.cs)[0]).toBe('API je přetížené (529) — zkouším znovu (2 z 3) za 2 s\u2026');
   });
 
   test('during the try itself the wait is no longer named; a network failure has no status', () => {
     const trying: RunProgress = { ...base, phase: 'connecting', retry: { attempt: 3, attempts: 3, waitMs: 2100, kind: 'network' } };
-    expect(progressLines(trying, modelStrings('en'))[0]).toBe('Network unreachable — trying again (3 of 3)\u2026');
-    expect(progressLines(trying, modelStrings('cs'))[0]).toBe('Síť je nedostupná — zkouším znovu (3 z 3)\u2026');
+    expect(progressLines(trying, MODEL_STRINGS.en)[0]).toBe('Network unreachable — trying again (3 of 3)\u2026');
+    expect(progressLines(trying, MODEL_STRINGS.cs)[0]).toBe('Síť je nedostupná — zkouším znovu (3 z 3)\u2026');
   });
 
   test('without a retry the phase speaks as before', () => {
-    expect(progressLines({ ...base, phase: 'connecting' }, modelStrings('en'))[0]).toBe('Sending the request…');
+    expect(progressLines({ ...base, phase: 'connecting' }, MODEL_STRINGS.en)[0]).toBe('Sending the request…');
   });
 });

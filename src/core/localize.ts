@@ -1,0 +1,66 @@
+// A report in a given language. The core writes a report's words in its feedback language
+// (meta.language: the case's language, or the one set) and keeps them as texts too; this writes
+// them again in another language — the page shows a report in the interface language, exports
+// and the model stay in the feedback language. Words that are not ours (the model's judgements
+// and recommendations, a parser's message) stay as they were written.
+import type { Dimension, Language, Msg, Report, ReportTexts } from './types';
+import { msg, renderOr } from './messages';
+
+const DIMS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
+
+/** The words of `texts` in `lang`; `old` gives the words to keep where a text cannot be written. */
+export function renderTexts(
+  texts: ReportTexts,
+  lang: Language,
+  old?: { summary: string; recommendations: readonly string[]; issues: Record<Dimension, readonly string[]> },
+): { summary: string; recommendations: string[]; issues: Record<Dimension, string[]> } {
+  const one = (t: Msg | string, fallback: string | undefined) => renderOr(t, lang, fallback ?? (typeof t === 'string' ? t : t.key));
+  const issues = {} as Record<Dimension, string[]>;
+  for (const d of DIMS) issues[d] = (texts.issues[d] ?? []).map((t, i) => one(t, old?.issues[d]?.[i]));
+  return {
+    summary: texts.summary.length === 1 ? one(texts.summary[0]!, old?.summary) : texts.summary.map((t) => one(t, undefined)).join(' '),
+    recommendations: texts.recommendations.map((t, i) => one(t, old?.recommendations[i])),
+    issues,
+  };
+}
+
+/**
+ * `report` with its own words in `lang`: summary, recommendations, issues and finding messages.
+ * The same object when it is already in `lang` or carries no texts (made by an older version).
+ */
+export function localizeReport(report: Report, lang: Language): Report {
+  const texts = report.texts;
+  if (!texts || report.meta.language === lang) return report;
+  const old = { summary: report.summary, recommendations: report.recommendations, issues: {} as Record<Dimension, string[]> };
+  for (const d of DIMS) old.issues[d] = report.dimensions[d]?.issues ?? [];
+  const words = renderTexts(texts, lang, old);
+  const missingBefore = renderOr(msg('missingSource', {}), report.meta.language, '');
+  const missingNow = renderOr(msg('missingSource', {}), lang, missingBefore);
+  const dimensions = { ...report.dimensions };
+  for (const d of DIMS) if (dimensions[d]) dimensions[d] = { ...dimensions[d], issues: words.issues[d] };
+  return {
+    ...report,
+    summary: words.summary,
+    recommendations: words.recommendations,
+    dimensions,
+    findings: report.findings.map((f) => (f.text ? { ...f, message: renderOr(f.text, lang, f.message) } : f)),
+    mapping: report.mapping.texts ? { ...report.mapping, description: report.mapping.texts.map((t) => renderOr(t, lang, '')).join(' ') || report.mapping.description } : report.mapping,
+    claims: report.claims.map((c) => {
+      let out = c;
+      if (c.exemption) out = { ...out, exemption: { ...c.exemption, reason: renderOr(msg('exemptionReason', { rule: c.exemption.rule }), lang, c.exemption.reason) } };
+      // The basis the tool itself gives a claim whose cited chunks are missing (report.ts), unlike the model's.
+      if (c.support?.some((j) => j.decision_basis === missingBefore)) {
+        out = { ...out, support: c.support.map((j) => (j.decision_basis === missingBefore ? { ...j, decision_basis: missingNow } : j)) };
+      }
+      return out;
+    }),
+  };
+}
+
+/** `report` as exported: its words only, without the texts they were written from. */
+export function withoutTexts(report: Report): Report {
+  if (!report.texts && !report.mapping.texts && !report.findings.some((f) => f.text)) return report;
+  const { texts: _texts, ...rest } = report;
+  const { texts: _mapping, ...mapping } = report.mapping;
+  return { ...rest, mapping, findings: report.findings.map(({ text: _text, ...f }) => f) };
+}

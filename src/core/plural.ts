@@ -1,0 +1,21 @@
+// Plural forms by the language's own rules (Intl.PluralRules): English one/other, Czech
+// one/few/many/other. Every count in a sentence goes through here, so no "claim(s)" and no
+// hand-written "n === 1 ? … : n < 5 ? …" anywhere.
+import type { Language } from './types';
+
+/** The forms of one phrase; `#` stands for the number. `other` is required, the rest fall back to it. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+const LOCALE: Record<Language, string> = { en: 'en', cs: 'cs' };
+const rules = new Map<Language, Intl.PluralRules>();
+
+/** `forms` for `n` in `lang`, with `#` replaced by `n`. */
+export function plural(lang: Language, n: number, forms: PluralForms): string {
+  let r = rules.get(lang);
+  if (!r) {
+    r = new Intl.PluralRules(LOCALE[lang] ?? 'en');
+    rules.set(lang, r);
+  }
+  const form = forms[r.select(n)] ?? forms.other;
+  return form.replaceAll('#', String(n));
+}
