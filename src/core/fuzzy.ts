@@ -40,7 +40,9 @@ function charSymbols(t: string): Symbols {
   return { sym, from, to };
 }
 
-function wordSymbols(t: string, dict: Map<string, number>): Symbols {
+/** The haystack's words as symbols, with the dictionary of their codes. */
+function hayWords(t: string): { syms: Symbols; dict: Map<string, number> } {
+  const dict = new Map<string, number>();
   const sym: number[] = [];
   const from: number[] = [];
   const to: number[] = [];
@@ -55,19 +57,136 @@ function wordSymbols(t: string, dict: Map<string, number>): Symbols {
     from.push(m.index);
     to.push(m.index + m[0].length);
   }
-  return { sym: Int32Array.from(sym), from: Int32Array.from(from), to: Int32Array.from(to) };
+  return { syms: { sym: Int32Array.from(sym), from: Int32Array.from(from), to: Int32Array.from(to) }, dict };
 }
+
+/** A quote's words as symbols in the haystack's dictionary (a word it lacks gets a code of its own). */
+function quoteWords(t: string, dict: Map<string, number>): Int32Array {
+  const own = new Map<string, number>();
+  const sym: number[] = [];
+  const re = /[^ ]+/g;
+  for (let m = re.exec(t); m; m = re.exec(t)) {
+    let id = dict.get(m[0]) ?? own.get(m[0]);
+    if (id === undefined) {
+      id = dict.size + own.size;
+      own.set(m[0], id);
+    }
+    sym.push(id);
+  }
+  return Int32Array.from(sym);
+}
+
+/** What is kept per prepared haystack between quotes: its symbols, and its gram codes by mode and gram length. */
+interface HayData {
+  blank: boolean;
+  chars?: Symbols;
+  words?: { syms: Symbols; dict: Map<string, number> };
+  grams: Map<string, GramSource>;
+}
+const hayData = new WeakMap<PreparedText, HayData>();
 
 // Gram codes: k consecutive symbols folded into one number (collisions only cost precision of
 // the candidate search, never correctness of the final alignment).
-function gramCode(sym: Int32Array, i: number, k: number): number {
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
+export function gramCode(sym: Int32Array, i: number, k: number): number {
   let h = 0;
   for (let j = 0; j < k; j++) h = (Math.imul(h, 0x01000193) ^ (sym[i + j]! + 1)) >>> 0;
   return h;
 }
 
-/** Up to `count` best non-overlapping window starts by shared-gram count. */
-function candidateWindows(q: Int32Array, h: Int32Array, k: number, count: number): { start: number; hits: number; grams: number }[] {
+// ---------------------------------------------------------------------------------------------
+// Candidate windows. A window is `m` symbols of the haystack; its hits are the haystack positions
+// in it whose gram is one of the quote's. The best windows are found from the positions of the
+// quote's grams (a sweep over them, not over every window), which come from a scan of the
+// haystack's gram codes or, once a haystack has been scanned BUILD_AFTER times for quotes, from a
+// table of each gram's positions built once. When the quote's grams occur more than
+// hitBudget(m) times in all, only the rarest of them are used (rarest first, as many as fit):
+// the windows are then those where the quote's rarer grams gather, and each quote costs about
+// its own length whatever the haystack's. Under the budget the windows are exactly those of a
+// count over every window.
+
+/** How many lengths of the haystack the scans for quotes may walk before its gram table is built. */
+const BUILD_AFTER = 4;
+
+/** Most gram positions a quote of m symbols looks at. */
+function hitBudget(m: number): number {
+  return 16 * m + 256;
+}
+
+interface GramSource {
+  /** The gram code at each haystack position (hitCount of them). */
+  codes: Uint32Array;
+  scanned: number;
+  table?: Map<number, Int32Array>;
+}
+
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
+export function gramSource(h: Int32Array, k: number): GramSource {
+  const count = Math.max(0, h.length - k + 1);
+  const codes = new Uint32Array(count);
+  for (let i = 0; i < count; i++) codes[i] = gramCode(h, i, k);
+  return { codes, scanned: 0 };
+}
+
+/**
+ * The positions of each of the quote's grams in the haystack (absent ones left out), rarest
+ * first (then by code: the same order whether they come from a scan or from the table).
+ */
+function positionsOf(src: GramSource, qGrams: Set<number>): Int32Array[] {
+  const found: { code: number; at: Int32Array }[] = [];
+  if (src.table) {
+    for (const g of qGrams) {
+      const p = src.table.get(g);
+      if (p) found.push({ code: g, at: p });
+    }
+  } else {
+    scanPositions(src, qGrams, found);
+  }
+  return found.sort((a, b) => a.at.length - b.at.length || a.code - b.code).map((x) => x.at);
+}
+
+function scanPositions(src: GramSource, qGrams: Set<number>, found: { code: number; at: Int32Array }[]): void {
+  const codes = src.codes;
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < codes.length; i++) {
+    const c = codes[i]!;
+    if (!qGrams.has(c)) continue;
+    const l = lists.get(c);
+    if (l) l.push(i);
+    else lists.set(c, [i]);
+  }
+  for (const [code, l] of lists) found.push({ code, at: Int32Array.from(l) });
+  src.scanned += codes.length + 1;
+  if (src.scanned >= BUILD_AFTER * (codes.length + 1)) {
+    const all = new Map<number, number[]>();
+    for (let i = 0; i < codes.length; i++) {
+      const l = all.get(codes[i]!);
+      if (l) l.push(i);
+      else all.set(codes[i]!, [i]);
+    }
+    src.table = new Map();
+    for (const [c, l] of all) src.table.set(c, Int32Array.from(l));
+  }
+}
+
+/** Index of the first element of sorted `a` that is >= x. */
+function lowerBound(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Up to `count` best non-overlapping window starts by shared-gram count: the first window (the
+ * leftmost of the most hits), then the best at least m away from those taken.
+ * @testSeam only tests import this directly (tests/unit/unused-exports.test.ts).
+ */
+export function candidateWindows(q: Int32Array, h: Int32Array, k: number, count: number, src: () => GramSource): { start: number; hits: number; grams: number }[] {
   const m = q.length;
   const n = h.length;
   const qGrams = new Set<number>();
@@ -78,25 +197,64 @@ function candidateWindows(q: Int32Array, h: Int32Array, k: number, count: number
     for (let i = 0; i + k <= n; i++) if (qGrams.has(gramCode(h, i, k))) hits++;
     return [{ start: 0, hits, grams }];
   }
-  const hitCount = n - k + 1;
-  const prefix = new Int32Array(hitCount + 1);
-  for (let i = 0; i < hitCount; i++) prefix[i + 1] = prefix[i]! + (qGrams.has(gramCode(h, i, k)) ? 1 : 0);
+  const lists = positionsOf(src(), qGrams);
+  let total = 0;
+  for (const l of lists) total += l.length;
+  const budget = hitBudget(m);
+  let used = lists;
+  if (total > budget) {
+    let sum = 0;
+    let j = 0;
+    while (j < lists.length && sum + lists[j]!.length <= budget) sum += lists[j++]!.length;
+    used = lists.slice(0, j);
+    // Even the rarest gram is everywhere: every so many of its positions.
+    if (!j && lists.length) used = [lists[0]!.filter((_, i) => i % Math.ceil(lists[0]!.length / budget) === 0)];
+  }
+  let size = 0;
+  for (const l of used) size += l.length;
+  const hitsAt = new Int32Array(size);
+  let w = 0;
+  for (const l of used) {
+    hitsAt.set(l, w);
+    w += l.length;
+  }
+  hitsAt.sort();
   const windows = n - m + 1;
   const span = m - k + 1;
+  const inWindow = (at: Int32Array, s: number) => lowerBound(at, s + span) - lowerBound(at, s);
   const taken: { start: number; hits: number; grams: number }[] = [];
   for (let c = 0; c < count; c++) {
     let best = -1;
     let bestHits = -1;
-    for (let s = 0; s < windows; s++) {
-      const e = Math.min(hitCount, s + span);
-      const hits = prefix[e]! - prefix[s]!;
-      if (hits > bestHits && !taken.some((t) => Math.abs(t.start - s) < m)) {
+    // The leftmost best start is where a window starts (0, or just past a taken one) or where
+    // it takes in a hit (a hit at its last gram).
+    const consider = (s: number, hits: number) => {
+      if (s < 0 || s >= windows) return;
+      for (const t of taken) if (Math.abs(t.start - s) < m) return;
+      if (hits > bestHits || (hits === bestHits && s < best)) {
         best = s;
         bestHits = hits;
       }
+    };
+    consider(0, inWindow(hitsAt, 0));
+    for (const t of taken) consider(t.start + m, inWindow(hitsAt, t.start + m));
+    // A window whose last gram is hit i holds hits lo..i: lo only moves forward.
+    let lo = 0;
+    for (let i = 0; i < hitsAt.length; i++) {
+      const s = hitsAt[i]! - span + 1;
+      if (s <= 0) continue;
+      while (hitsAt[lo]! < s) lo++;
+      consider(s, i + 1 - lo);
     }
     if (best < 0 || (c > 0 && bestHits === 0)) break;
     taken.push({ start: best, hits: bestHits, grams });
+  }
+  // Windows chosen by the rarer grams alone are given the count of all the quote's grams.
+  if (used !== lists) {
+    for (const t of taken) {
+      t.hits = 0;
+      for (const l of lists) t.hits += inWindow(l, t.start);
+    }
   }
   return taken;
 }
@@ -145,37 +303,50 @@ function alignInWindow(q: Int32Array, h: Int32Array, lo: number, hi: number): { 
  * The window of `haystack` most similar to `quote`, in haystack offsets. Both sides are
  * normalised first. Candidate windows come from shared character trigrams (or words, for quotes
  * over 400 characters), then each of the best three is aligned by edit distance with some slack
- * around it. Work is linear in the haystack plus a capped alignment, so a 2 KB quote against a
- * 100 KB chunk stays in the low milliseconds.
+ * around it. A haystack prepared once (PreparedText) keeps its symbols and, once searched by a
+ * few quotes, a table of its grams: each further quote then costs about its own length (see
+ * hitBudget) plus a capped alignment, not the haystack's length, so many quotes that are not in
+ * a long chunk cost about what the chunk and the quotes measure.
  */
 export function bestFuzzyMatch(quote: string | PreparedQuote, haystack: string | PreparedText): FuzzyMatch {
   const hay = typeof haystack === 'string' ? new PreparedText(haystack) : haystack;
   const q = (typeof quote === 'string' ? new PreparedQuote(quote) : quote).norm;
   const norm = hay.norm;
   const h = norm.text;
-  if (!q || !h.trim()) return { start: 0, end: 0, similarity: 0 };
-  const at = h.indexOf(q);
+  if (!q) return { start: 0, end: 0, similarity: 0 };
+  // What is learnt of the haystack is kept with it for the next quote.
+  let kept = hayData.get(hay);
+  if (!kept) hayData.set(hay, (kept = { blank: !h.trim(), grams: new Map() }));
+  if (kept.blank) return { start: 0, end: 0, similarity: 0 };
+  const at = hay.normSearch.indexOf(q);
   if (at >= 0) return { ...toOriginalSpan(norm, at, at + q.length), similarity: 1 };
 
   const wordMode = q.length > CHAR_MODE_MAX;
-  let qs: Symbols;
+  let qs: Int32Array;
   let hs: Symbols;
   if (wordMode) {
-    const dict = new Map<string, number>();
-    qs = wordSymbols(q, dict);
-    hs = wordSymbols(h, dict);
+    const words = (kept.words ??= hayWords(h));
+    qs = quoteWords(q, words.dict);
+    hs = words.syms;
   } else {
-    qs = charSymbols(q);
-    hs = charSymbols(h);
+    qs = charSymbols(q).sym;
+    hs = kept.chars ??= charSymbols(h);
   }
-  const m = qs.sym.length;
+  const m = qs.length;
   const n = hs.sym.length;
   if (m === 0 || n === 0) return { start: 0, end: 0, similarity: 0 };
   const k = wordMode ? 1 : Math.min(3, m);
+  const grams = kept.grams;
+  const key = `${wordMode ? 'w' : 'c'}${k}`;
+  const src = () => {
+    let g = grams.get(key);
+    if (!g) grams.set(key, (g = gramSource(hs.sym, k)));
+    return g;
+  };
   const slack = Math.ceil(m / 4) + k;
   let best: FuzzyMatch = { start: 0, end: 0, similarity: 0 };
   let bestSim = -1;
-  for (const cand of candidateWindows(qs.sym, hs.sym, k, CANDIDATES)) {
+  for (const cand of candidateWindows(qs, hs.sym, k, CANDIDATES, src)) {
     const lo = Math.max(0, cand.start - slack);
     const hi = Math.min(n, cand.start + m + slack);
     let symStart: number;
@@ -187,7 +358,7 @@ export function bestFuzzyMatch(quote: string | PreparedQuote, haystack: string |
       symEnd = Math.min(n, cand.start + m);
       similarity = cand.hits / cand.grams;
     } else {
-      const r = alignInWindow(qs.sym, hs.sym, lo, hi);
+      const r = alignInWindow(qs, hs.sym, lo, hi);
       symStart = r.start;
       symEnd = r.end;
       similarity = 1 - r.dist / Math.max(m, r.end - r.start);

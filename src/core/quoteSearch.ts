@@ -1,18 +1,41 @@
 // Exact quote search over normalised text: spaces, hyphenation and elisions tolerated, edges
 // trimmed, and many quotes against many chunks through a joined corpus.
 import { normalizeForMatch, toOriginalSpan, type NormalizedText } from './normalize';
+import { TextSearch } from './textSearch';
 
 /**
  * A haystack prepared once and searched many times (a chunk is searched by every citation that
- * cites it); the normalised and compact forms are built on first use.
+ * cites it); the normalised and compact forms, and a searcher for each (./textSearch.ts: a chunk
+ * searched by many quotes is indexed once instead of scanned per quote), are built on first use.
  */
 export class PreparedText {
   readonly raw: string;
   #norm?: NormalizedText;
   #compact?: { text: string; toNorm: Int32Array };
   #unhyphenated?: { text: string; at: Int32Array };
+  #rawSearch?: TextSearch;
+  #normSearch?: TextSearch;
+  #compactSearch?: TextSearch;
+  #unhyphenatedSearch?: TextSearch;
+  #hyphen?: boolean;
   constructor(raw: string) {
     this.raw = raw;
+  }
+  get rawSearch(): TextSearch {
+    return (this.#rawSearch ??= new TextSearch(this.raw));
+  }
+  get normSearch(): TextSearch {
+    return (this.#normSearch ??= new TextSearch(this.norm.text));
+  }
+  get compactSearch(): TextSearch {
+    return (this.#compactSearch ??= new TextSearch(this.compact.text));
+  }
+  get unhyphenatedSearch(): TextSearch {
+    return (this.#unhyphenatedSearch ??= new TextSearch(this.unhyphenated.text));
+  }
+  /** Whether the compact form has a hyphen (else the unhyphenated form is the compact one). */
+  get hasHyphen(): boolean {
+    return (this.#hyphen ??= this.compact.text.includes('-'));
   }
   /** The compact text without hyphens between letters, with a map to compact indexes. */
   get unhyphenated(): { text: string; at: Int32Array } {
@@ -87,18 +110,6 @@ export interface QuoteMatch {
 // strings glued together match too easily ("the rapist" / "therapist").
 const COMPACT_MIN = 12;
 
-/** All start indexes of needle in hay, capped. */
-function occurrences(hay: string, needle: string, cap = 64): number[] {
-  const found: number[] = [];
-  if (!needle) return found;
-  let i = hay.indexOf(needle);
-  while (i >= 0 && found.length < cap) {
-    found.push(i);
-    i = hay.indexOf(needle, i + 1);
-  }
-  return found;
-}
-
 function closest(xs: number[], near: number | undefined): number | undefined {
   if (xs.length === 0) return undefined;
   if (near === undefined) return xs[0];
@@ -122,30 +133,30 @@ export function findQuote(quote: string | PreparedQuote, haystack: string | Prep
   const hay = typeof haystack === 'string' ? new PreparedText(haystack) : haystack;
   const raw = typeof quote === 'string' ? quote : quote.raw;
   if (!raw) return undefined;
-  const exact = closest(occurrences(hay.raw, raw), near);
+  const exact = closest(hay.rawSearch.occurrences(raw), near);
   if (exact !== undefined) return { start: exact, end: exact + raw.length, method: 'exact' };
   const pq = typeof quote === 'string' ? new PreparedQuote(quote) : quote;
   const q = pq.norm;
   if (!q) return undefined;
   const norm = hay.norm;
   const nearNorm = near === undefined ? undefined : normIndexOf(norm, near);
-  const at = closest(occurrences(norm.text, q), nearNorm);
+  const at = closest(hay.normSearch.occurrences(q), nearNorm);
   if (at !== undefined) return { ...toOriginalSpan(norm, at, at + q.length), method: 'normalized' };
   const qc = pq.compact;
   if (qc.length < COMPACT_MIN) return undefined;
   const compact = hay.compact;
   const nearCompact = nearNorm === undefined ? undefined : compactIndexOf(compact.toNorm, nearNorm);
-  const cAt = closest(occurrences(compact.text, qc), nearCompact);
+  const cAt = closest(hay.compactSearch.occurrences(qc), nearCompact);
   if (cAt !== undefined) {
     const ns = compact.toNorm[cAt]!;
     const ne = compact.toNorm[cAt + qc.length - 1]! + 1;
     return { ...toOriginalSpan(norm, ns, ne), method: 'normalized' };
   }
   // Last, hyphens between letters ignored on both sides (line-end hyphenation of PDF text).
-  if (!compact.text.includes('-') && !qc.includes('-')) return undefined;
+  if (!hay.hasHyphen && !qc.includes('-')) return undefined;
   const uq = pq.unhyphenated;
   const uh = hay.unhyphenated;
-  const uAt = closest(occurrences(uh.text, uq), nearCompact === undefined ? undefined : compactIndexOf(uh.at, nearCompact));
+  const uAt = closest(hay.unhyphenatedSearch.occurrences(uq), nearCompact === undefined ? undefined : compactIndexOf(uh.at, nearCompact));
   if (uAt === undefined || uq.length === 0) return undefined;
   const ns = compact.toNorm[uh.at[uAt]!]!;
   const ne = compact.toNorm[uh.at[uAt + uq.length - 1]!]! + 1;
@@ -217,49 +228,60 @@ export function findQuoteIgnoringEdges(quote: string, haystack: string | Prepare
 
 /**
  * Several texts searched as one: which of them contains a quote (verbatim, normalised, or —
- * for long quotes — with spaces ignored)? The joined forms are built on first use, so a search
- * over hundreds of chunks is a handful of native indexOf calls instead of one per chunk.
+ * for long quotes — with spaces ignored)? Each form of the texts is joined once into one text
+ * with a searcher (./textSearch.ts), so a search over hundreds of chunks is one search, and
+ * many searches cost about the joined length plus their needles.
  */
 export class TextCorpus {
   readonly #texts: readonly PreparedText[];
-  #joined?: { norm: string; normStarts: number[]; compact: string; compactStarts: number[] };
+  #raw?: Joined;
+  #norm?: Joined;
+  #compact?: Joined;
   constructor(texts: readonly PreparedText[]) {
     this.#texts = texts;
   }
   /** Index of the first text (other than `except`) that contains the quote, if any. */
   find(quote: PreparedQuote, except?: number): number | undefined {
     if (!quote.raw) return undefined;
-    for (let i = 0; i < this.#texts.length; i++) if (i !== except && this.#texts[i]!.raw.includes(quote.raw)) return i;
-    if (!quote.norm) return undefined;
-    const j = this.#join();
-    const hit = findIn(j.norm, j.normStarts, quote.norm, except);
-    if (hit !== undefined || quote.compact.length < COMPACT_MIN) return hit;
-    return findIn(j.compact, j.compactStarts, quote.compact, except);
-  }
-  #join() {
-    if (!this.#joined) {
-      // U+0001 never survives normalisation, so no match can straddle two texts.
-      const norms = this.#texts.map((t) => t.norm.text);
-      const compacts = this.#texts.map((t) => t.compact.text);
-      const starts = (parts: string[]) => {
-        const out: number[] = [];
-        let at = 0;
-        for (const p of parts) {
-          out.push(at);
-          at += p.length + 1;
-        }
-        return out;
-      };
-      this.#joined = { norm: norms.join('\u0001'), normStarts: starts(norms), compact: compacts.join('\u0001'), compactStarts: starts(compacts) };
+    if (quote.raw.includes(SEPARATOR)) {
+      // A match could straddle two texts of the joined form: text by text.
+      for (let i = 0; i < this.#texts.length; i++) if (i !== except && this.#texts[i]!.raw.includes(quote.raw)) return i;
+    } else {
+      const hit = findIn((this.#raw ??= join(this.#texts.map((t) => t.raw))), quote.raw, except);
+      if (hit !== undefined) return hit;
     }
-    return this.#joined;
+    if (!quote.norm) return undefined;
+    // The separator never survives normalisation, so no match can straddle two texts.
+    const hit = findIn((this.#norm ??= join(this.#texts.map((t) => t.norm.text))), quote.norm, except);
+    if (hit !== undefined || quote.compact.length < COMPACT_MIN) return hit;
+    return findIn((this.#compact ??= join(this.#texts.map((t) => t.compact.text))), quote.compact, except);
   }
 }
 
-function findIn(joined: string, starts: number[], needle: string, except: number | undefined): number | undefined {
+const SEPARATOR = '\u0001';
+
+interface Joined {
+  search: TextSearch;
+  /** Where each text starts in the joined text. */
+  starts: number[];
+}
+
+function join(parts: string[]): Joined {
+  const starts: number[] = [];
+  let at = 0;
+  for (const p of parts) {
+    starts.push(at);
+    at += p.length + 1;
+  }
+  return { search: new TextSearch(parts.join(SEPARATOR)), starts };
+}
+
+/** The first text (other than `except`) with needle in it; needle has no separator. */
+function findIn(joined: Joined, needle: string, except: number | undefined): number | undefined {
+  const starts = joined.starts;
   let from = 0;
   for (;;) {
-    const at = joined.indexOf(needle, from);
+    const at = joined.search.indexOf(needle, from);
     if (at < 0) return undefined;
     // The text holding position `at`: last start <= at.
     let lo = 0;
@@ -270,7 +292,9 @@ function findIn(joined: string, starts: number[], needle: string, except: number
       else hi = mid - 1;
     }
     if (lo !== except) return lo;
-    from = at + 1;
+    // Every other match in the excepted text is skipped at once.
+    if (lo + 1 >= starts.length) return undefined;
+    from = starts[lo + 1]!;
   }
 }
 

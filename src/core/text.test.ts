@@ -4,7 +4,7 @@ import { extractNumbers, numberWords } from './checks/numberText';
 import { bestFuzzyMatch } from './fuzzy';
 import { normalizeForMatch, toOriginalSpan } from './normalize';
 import { equalNormalized, findElidedQuote, findQuote, PreparedQuote, PreparedText, TextCorpus } from './quoteSearch';
-import { excerpt } from './text';
+import { blankSpans, excerpt } from './text';
 import { tokenize, Vocabulary } from './words';
 
 describe('normalizeForMatch', () => {
@@ -352,5 +352,28 @@ describe('excerpt', () => {
   it('shortens at a word boundary', () => {
     expect(excerpt('one two three four five six', 14)).toBe('one two three…');
     expect(excerpt('short')).toBe('short');
+  });
+});
+
+describe('blankSpans', () => {
+  it('blanks each span with spaces of its length, in any order, overlapping or out of range', () => {
+    expect(blankSpans('abcdefghij', [])).toBe('abcdefghij');
+    expect(blankSpans('abcdefghij', [{ start: 6, end: 8 }, { start: 1, end: 3 }])).toBe('a  def  ij');
+    expect(blankSpans('abcdefghij', [{ start: 2, end: 6 }, { start: 4, end: 8 }, { start: 3, end: 5 }])).toBe('ab      ij');
+    expect(blankSpans('abcdefghij', [{ start: -3, end: 2 }, { start: 9, end: 40 }, { start: 5, end: 5 }, { start: 7, end: 6 }])).toBe('  cdefghi ');
+  });
+
+  it('is the same as blanking the spans one after another', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), fc.array(fc.record({ start: fc.integer({ min: -5, max: 35 }), end: fc.integer({ min: -5, max: 35 }) }), { maxLength: 8 }), (text, spans) => {
+        let one = text;
+        for (const sp of spans) {
+          const s = Math.max(0, Math.min(sp.start, text.length));
+          const e = Math.max(s, Math.min(sp.end, text.length));
+          one = one.slice(0, s) + ' '.repeat(e - s) + one.slice(e);
+        }
+        expect(blankSpans(text, spans)).toBe(one);
+      }),
+    );
   });
 });

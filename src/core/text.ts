@@ -91,3 +91,28 @@ export function isSpaceCode(c: number): boolean {
 export function isSpace(s: string, k: number): boolean {
   return isSpaceCode(s.charCodeAt(k));
 }
+
+/**
+ * `text` with each span [start, end) replaced by as many spaces (same length, so offsets hold),
+ * in one pass however many spans there are: spans may come in any order and overlap, and are
+ * clamped to the text.
+ */
+export function blankSpans(text: string, spans: readonly { start: number; end: number }[]): string {
+  const cut: [number, number][] = [];
+  for (const sp of spans) {
+    const s = Math.max(0, Math.min(sp.start, text.length));
+    const e = Math.max(s, Math.min(sp.end, text.length));
+    if (e > s) cut.push([s, e]);
+  }
+  if (!cut.length) return text;
+  sortInPlace(cut, (a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [s, e] of cut) {
+    if (e <= at) continue;
+    const from = Math.max(s, at);
+    out += text.slice(at, from) + ' '.repeat(e - from);
+    at = e;
+  }
+  return out + text.slice(at);
+}

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, runCli, runWorker } from '../../bench/pathological';
 import { measureWork } from './work';
+import { blankSpans } from '../../src/core/text';
 
 /** Most work per doubling of the input that still counts as linear (n log n included). */
 const MAX_GROWTH = 2.3;
@@ -38,6 +39,23 @@ describe('work grows linearly with hostile input', () => {
     const at = async (f: (s: string) => number, n: number) => (await measureWork(() => f('<cite>['.repeat(n)))).total;
     expect((await at(quadratic, 2000)) / (await at(quadratic, 1000))).toBeGreaterThan(3.5);
     expect((await at(linear, 2000)) / (await at(linear, 1000))).toBeLessThan(MAX_GROWTH);
+  });
+
+  it('the counter sees a text rebuilt once per marker in it (slice and concatenate per marker)', async () => {
+    const text = (n: number) => `Rain fell ${'[1] '.repeat(n)}today.`;
+    const spans = (n: number) => Array.from({ length: n }, (_, k) => ({ start: 10 + 4 * k, end: 13 + 4 * k }));
+    const perMarker = (s: string, marks: { start: number; end: number }[]): string => {
+      let out = s;
+      for (const m of marks) out = out.slice(0, m.start) + ' '.repeat(m.end - m.start) + out.slice(m.end);
+      return out;
+    };
+    const at = async (f: (s: string, m: { start: number; end: number }[]) => string, n: number) => {
+      const [s, m] = [text(n), spans(n)];
+      return (await measureWork(() => f(s, m))).total;
+    };
+    await at(blankSpans, 1000); // V8 settles its coverage counters for the function first
+    expect((await at(perMarker, 2000)) / (await at(perMarker, 1000))).toBeGreaterThan(3.5);
+    expect((await at(blankSpans, 2000)) / (await at(blankSpans, 1000))).toBeLessThan(MAX_GROWTH);
   });
 
   // Families marked `known` grow faster by design of what they exercise (see their reason); the

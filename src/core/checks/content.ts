@@ -19,6 +19,7 @@
 import type { CheckContext, Chunk, Claim, Finding, Language } from '../types';
 import { messagesFor } from '../messages';
 import { tokenize } from '../words';
+import { blankSpans } from '../text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
 import { citationsByClaim, chunkOf, finding, hasText } from './util';
@@ -370,13 +371,9 @@ export function checkContent(ctx: CheckContext): Finding[] {
     const end = Math.max(start, Math.min(claim.end, ctx.answer.length));
     // The claim's text with its markers blanked (same length, so offsets hold). A structured
     // citation's span is the cited text itself, not a marker.
-    let text = ctx.answer.slice(start, end);
-    for (const c of citations) {
-      if (c.style === 'structured') continue;
-      const s = Math.max(0, Math.min(c.start, end) - start);
-      const e = Math.max(s, Math.min(c.end, end) - start);
-      if (e > s) text = text.slice(0, s) + ' '.repeat(e - s) + text.slice(e);
-    }
+    const marks: { start: number; end: number }[] = [];
+    for (const c of citations) if (c.style !== 'structured') marks.push({ start: c.start - start, end: c.end - start });
+    const text = blankSpans(ctx.answer.slice(start, end), marks);
     const data = chunks.map((ch) => dataOf(ch, lang));
     const ids = chunks.map((ch) => String(ch.id));
     const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
@@ -511,13 +508,17 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
 
 function citedChunks(ctx: CheckContext, claim: Claim, citations: readonly { chunk_id: string | null }[]): Chunk[] {
   const out: Chunk[] = [];
-  for (let i = 0; i < citations.length; i++) addChunk(ctx, citations[i]!.chunk_id, out);
+  const seen = new Set<Chunk>();
+  for (let i = 0; i < citations.length; i++) addChunk(ctx, citations[i]!.chunk_id, out, seen);
   const own = claim.chunk_ids;
-  if (own) for (let i = 0; i < own.length; i++) addChunk(ctx, own[i]!, out);
+  if (own) for (let i = 0; i < own.length; i++) addChunk(ctx, own[i]!, out, seen);
   return out;
 }
 
-function addChunk(ctx: CheckContext, id: string | null, out: Chunk[]): void {
+function addChunk(ctx: CheckContext, id: string | null, out: Chunk[], seen: Set<Chunk>): void {
   const ch = chunkOf(ctx, id);
-  if (hasText(ch) && !out.includes(ch)) out.push(ch);
+  if (hasText(ch) && !seen.has(ch)) {
+    seen.add(ch);
+    out.push(ch);
+  }
 }

@@ -185,3 +185,39 @@ describe.skipIf(!haveCases)('checkQuotes on shared Anthropic cases', () => {
     });
   }
 });
+
+describe('checkQuotes: many quotes against long chunks (searched through an index after the first ones)', () => {
+  const station = (k: number) => `Station ${k} recorded ${(k * 37) % 1000} mm of rain in the year ${1900 + (k % 120)}.`;
+  const long = (c: number) => Array.from({ length: 400 }, (_, k) => station(k * 3 + c)).join(' ');
+  const chunks = [long(0), long(1), long(2)];
+  const quotes: [string, string][] = [
+    ...Array.from({ length: 12 }, (_, k): [string, string] => [String((k % 3) + 1), `the harbour ${k} froze over in winter`]),
+    ['1', station(300)], // verbatim, in its chunk
+    ['1', station(301)], // verbatim, but in chunk 2
+    ['2', station(304).replace('rain', 'snow')], // one word changed: a near miss
+    ['3', station(305).replace(/\d+ mm/, '999 mm')], // the figure changed
+    ['3', `${station(302).slice(0, 30)} … in the year ${1900 + (302 % 120)}.`], // elided, there
+  ];
+  const citations = quotes.map(([ref, quote]) => ({ ref, quote }));
+
+  it('gives every quote the verdict it gets alone, and still flags the near misses', () => {
+    const all = run(citations, chunks);
+    quotes.forEach((_, i) => {
+      const alone = run([citations[i]!], chunks);
+      expect(all.verifications.get(i), `quote ${i}`).toEqual(alone.verifications.get(0));
+      const codes = (r: typeof all, index: number) => r.findings.filter((f) => f.citation_index === index).map((f) => f.code);
+      expect(codes(all, i)).toEqual(codes(alone, 0));
+    });
+    for (let i = 0; i < 12; i++) expect(all.verifications.get(i)).toMatchObject({ status: 'LIKELY_FABRICATED' });
+    expect(all.verifications.get(12)).toMatchObject({ status: 'VERIFIED', method: 'exact' });
+    expect(all.verifications.get(13)!.status).not.toBe('VERIFIED');
+    expect(all.findings.filter((f) => f.citation_index === 13 && f.code === 'quote_in_other_chunk').map((f) => f.suggested_chunk_id)).toEqual(['2']);
+    for (const i of [14, 15]) {
+      const v = all.verifications.get(i)!;
+      expect(v.status, `near miss ${i}`).toBe('UNCERTAIN');
+      expect(v.similarity).toBeGreaterThanOrEqual(FUZZY_THRESHOLD);
+      expect(v.similarity).toBeLessThan(1);
+    }
+    expect(all.verifications.get(16)).toMatchObject({ status: 'VERIFIED' });
+  });
+});
