@@ -3,7 +3,7 @@ import type { Analysis } from './analysis';
 import { AuditRunner, type RunnerRequest } from './auditRunner';
 import * as engine from './engine';
 import { WORKER_TIMEOUT_MS } from './constants';
-import { createWorkerHandler, type WorkerRequest } from './workerProtocol';
+import { createWorkerHandler, splitReply, type WorkerRequest } from './workerProtocol';
 
 const req = (answerText: string): RunnerRequest => ({
   revision: 1,
@@ -114,6 +114,42 @@ describe('AuditRunner', () => {
     expect(Object.keys(posted.at(-1)!.inputs).sort()).toEqual(['answerText', 'chunksText', 'goldText', 'query']);
     expect(results.at(-1)!.inputs.answerText).toBe('Lyon [1].');
     expect(results.at(-1)!.chunks.chunks[0]!.text).toBe('Paris is the capital of France.');
+    runner.dispose();
+  });
+
+  it('puts a reply sent in parts back together, each part its own message, and drops stray parts', async () => {
+    vi.useFakeTimers();
+    const results: Analysis[] = [];
+    let messages = 0;
+    const createWorker = () => {
+      const handle = createWorkerHandler(engine.analyze);
+      const w = {
+        onmessage: null as ((e: MessageEvent) => void) | null,
+        onerror: null,
+        postMessage(m: WorkerRequest) {
+          const out = splitReply(handle(structuredClone(m)), 100).map((x) => structuredClone(x));
+          // A part of some other request first: the runner ignores it.
+          const stray = out.find((x) => 'part' in x);
+          if (stray) out.unshift({ ...stray, seq: 999 });
+          messages += out.length;
+          out.forEach((x, i) => setTimeout(() => w.onmessage?.({ data: x } as MessageEvent), i));
+        },
+        terminate() {},
+      };
+      return w as unknown as Worker;
+    };
+    const runner = new AuditRunner((a) => results.push(a), undefined, { createWorker, workerThreshold: 0, engine: async () => engine });
+    const answerText = 'See \\cite{'.repeat(700);
+    runner.request(req(answerText), true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(messages).toBeGreaterThan(10);
+    expect(results).toHaveLength(1);
+    expect(results[0]!.where).toBe('worker'); // not the fallback analysis on the main thread
+    const here = engine.analyze({ ...req(answerText), seq: 1 }, 'main');
+    expect(results[0]!.report!.findings.length).toBeGreaterThan(700);
+    expect(results[0]!.report!.findings).toEqual(here.report!.findings);
+    expect(results[0]!.diagnostics).toEqual(here.diagnostics);
+    expect(results[0]!.report!.markers).toEqual(here.report!.markers);
     runner.dispose();
   });
 });

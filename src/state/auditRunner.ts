@@ -7,7 +7,7 @@ import AuditWorker from './audit.worker?worker';
 import { AUDIT_DEBOUNCE_MS, WORKER_THRESHOLD_CHARS, WORKER_TIMEOUT_MS } from './constants';
 import { loadEngine, type Engine } from './engineLoader';
 import type { Inputs } from './draft';
-import { inputsPatch, ReplyUnpacker, type WorkerReply, type WorkerRequest } from './workerProtocol';
+import { inputsPatch, PartCollector, ReplyUnpacker, type WorkerMessage, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
 export type RunnerRequest = Omit<AnalysisRequest, 'seq'>;
 
@@ -36,6 +36,7 @@ export class AuditRunner {
   /** The inputs the current worker holds (null: a new worker, which is sent all of them). */
   #workerInputs: Inputs | null = null;
   #unpacker = new ReplyUnpacker();
+  #parts = new PartCollector();
   #queued: AnalysisRequest | undefined;
   readonly #onResult: (a: Analysis) => void;
   readonly #onBusy: (busy: boolean) => void;
@@ -117,13 +118,19 @@ export class AuditRunner {
     if (this.#workerBroken || !this.#createWorker) return false;
     try {
       const w = this.#createWorker();
-      w.onmessage = (e: MessageEvent<WorkerReply>) => {
-        if (w === this.#worker) this.#onReply(e.data);
+      w.onmessage = (e: MessageEvent<WorkerMessage>) => {
+        if (w !== this.#worker) return;
+        const m = e.data;
+        if ('part' in m) {
+          // A slice of a long array of the coming reply, each decoded in a task of its own.
+          if (this.#inFlight?.req.seq === m.seq) this.#parts.add(m);
+        } else this.#onReply(m);
       };
       w.onerror = () => this.#onWorkerFailure();
       this.#worker = w;
       this.#workerInputs = null;
       this.#unpacker = new ReplyUnpacker();
+      this.#parts = new PartCollector();
       return true;
     } catch {
       this.#workerBroken = true;
@@ -147,7 +154,8 @@ export class AuditRunner {
     let analysis: Analysis | null = null;
     if (reply.ok && reply.analysis.seq === sent.seq) {
       try {
-        analysis = this.#unpacker.unpack(reply.analysis, sent.inputs);
+        const whole = this.#parts.complete(reply);
+        if (whole.ok) analysis = this.#unpacker.unpack(whole.analysis, sent.inputs);
       } catch {
         // The two sides disagree on what was sent before (cannot happen): start a new worker.
         this.#worker?.terminate();

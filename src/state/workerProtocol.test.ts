@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type Analysis, type AnalysisRequest } from './analysis';
 import type { Inputs } from './draft';
-import { createWorkerHandler, inputsPatch, ReplyPacker, ReplyUnpacker, WorkerInputs, type WorkerReply } from './workerProtocol';
+import { createWorkerHandler, inputsPatch, PartCollector, ReplyPacker, ReplyUnpacker, splitReply, WorkerInputs, type WorkerPart, type WorkerReply } from './workerProtocol';
 
 const CHUNKS = JSON.stringify([
   { id: 'a', text: 'The bridge opened in 1932 and is 503 metres long.' },
@@ -147,5 +147,45 @@ describe('worker protocol', () => {
     expect(handle({ ...request(7, inputs('x')), inputs: inputs('x') })).toEqual({ ok: false, seq: 7, error: 'boom' });
     // A first request without every input cannot be analysed either.
     expect(createWorkerHandler(analyze)({ ...request(8, inputs('x')), inputs: { answerText: 'x' } })).toMatchObject({ ok: false, seq: 8 });
+  });
+});
+
+describe('replies in parts', () => {
+  // Many unclosed markers: thousands of findings, markers and diagnostics.
+  const big = () => createWorkerHandler(analyze)(request(1, inputs('Text \\cite{'.repeat(3000), '')));
+
+  it('sends every long array as slices ahead of the reply, and the page puts them back', () => {
+    const reply = big();
+    if (!reply.ok) throw new Error(reply.error);
+    const before = JSON.stringify(reply);
+    const messages = splitReply(reply, 500).map((m) => structuredClone(m));
+    expect(JSON.stringify(reply)).toBe(before); // the worker's reply is not modified
+    const parts = messages.filter((m): m is WorkerPart => 'part' in m);
+    const last = messages.at(-1)!;
+    expect(messages.indexOf(last)).toBe(parts.length); // the reply comes after all its parts
+    expect(parts.every((p) => p.items.length <= 500)).toBe(true);
+    if ('part' in last || !last.ok) throw new Error('no reply');
+    const paths = last.split!.map((s) => s.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['report.findings', 'diagnostics']));
+    expect(last.analysis.report!.findings).toEqual([]);
+    const collector = new PartCollector();
+    for (const p of parts) collector.add(p);
+    expect(collector.complete(last)).toEqual(JSON.parse(before));
+  });
+
+  it('a reply with no long array is sent as it is', () => {
+    const reply = createWorkerHandler(analyze)(request(1, inputs('Paris [a].')));
+    expect(splitReply(reply)).toEqual([reply]);
+  });
+
+  it('a missing part, or parts of another request, make the reply fail rather than show less', () => {
+    const messages = splitReply(big(), 500);
+    const parts = messages.filter((m): m is WorkerPart => 'part' in m);
+    const last = messages.at(-1) as WorkerReply;
+    const collector = new PartCollector();
+    for (const p of parts.slice(1)) collector.add(p);
+    expect(() => collector.complete(structuredClone(last))).toThrow(/elements/);
+    for (const p of parts) collector.add({ ...p, seq: 99 });
+    expect(() => collector.complete(structuredClone(last))).toThrow(/elements/);
   });
 });

@@ -10,6 +10,9 @@
 //   ReplyUnpacker).
 // Messages to and from one worker arrive in order, so both sides always agree on what the
 // other holds; a new worker starts from nothing on both sides.
+// A reply with long arrays (50,000 findings after a large paste) is sent in parts: the page
+// decodes a message in one task, so each long array travels as slices of PART_ITEMS elements,
+// one message each, ahead of the reply that has them left out (splitReply / PartCollector).
 
 // Only types from the analysis: the runner imports this module into the page's first bundle.
 import type { Analysis, AnalysisRequest } from './analysis';
@@ -34,7 +37,105 @@ export interface PackedAnalysis extends Omit<Analysis, 'inputs' | 'chunks'> {
 /** The analysis texts that are often exactly an editor's text. */
 type InputText = 'answer.answer' | 'case.answer' | 'case.query' | 'case.gold_answer';
 
-export type WorkerReply = { ok: true; analysis: PackedAnalysis } | { ok: false; seq: number; error: string };
+export type WorkerReply = { ok: true; analysis: PackedAnalysis; split?: SplitArray[] } | { ok: false; seq: number; error: string };
+
+/** An array left out of a reply (sent empty there) whose elements came before it in parts. */
+export interface SplitArray {
+  /** Property names from the reply's analysis to the array. */
+  path: string[];
+  length: number;
+}
+
+/** A slice of a long array of the reply for request `seq` that follows. */
+export interface WorkerPart {
+  part: true;
+  seq: number;
+  /** Index into the reply's `split`. */
+  index: number;
+  items: unknown[];
+}
+
+export type WorkerMessage = WorkerReply | WorkerPart;
+
+/** Elements per part: small enough that decoding one part never holds the page for long. */
+export const PART_ITEMS = 1000;
+/** How deep into the analysis's objects long arrays are looked for (report.dimensions.x.issues is 4). */
+const SPLIT_DEPTH = 5;
+
+function isPlain(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The messages to post for a reply: parts of every array longer than `partItems` found in the
+ * analysis's plain objects (not inside arrays), then the reply with those arrays empty. Objects
+ * on the way to a split array are copied; nothing of `reply` is modified.
+ */
+export function splitReply(reply: WorkerReply, partItems: number = PART_ITEMS): WorkerMessage[] {
+  if (!reply.ok) return [reply];
+  const parts: WorkerPart[] = [];
+  const split: SplitArray[] = [];
+  const seq = reply.analysis.seq;
+  const visit = (o: Record<string, unknown>, path: string[]): Record<string, unknown> => {
+    let out: Record<string, unknown> | null = null;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      let w: unknown = v;
+      if (Array.isArray(v) && v.length > partItems) {
+        const index = split.length;
+        split.push({ path: [...path, k], length: v.length });
+        for (let i = 0; i < v.length; i += partItems) parts.push({ part: true, seq, index, items: v.slice(i, i + partItems) });
+        w = [];
+      } else if (isPlain(v) && path.length + 1 < SPLIT_DEPTH) {
+        w = visit(v, [...path, k]);
+      }
+      if (w !== v) (out ??= { ...o })[k] = w;
+    }
+    return out ?? o;
+  };
+  const analysis = visit(reply.analysis as unknown as Record<string, unknown>, []) as unknown as PackedAnalysis;
+  if (split.length === 0) return [reply];
+  return [...parts, { ok: true, analysis, split }];
+}
+
+/** Runner side: gathers the parts of the next reply and puts them back into it. */
+export class PartCollector {
+  #seq = -1;
+  #items = new Map<number, unknown[]>();
+
+  /** Keep one part (parts of another request than the one being collected start over). */
+  add(p: WorkerPart): void {
+    if (p.seq !== this.#seq) {
+      this.#seq = p.seq;
+      this.#items = new Map();
+    }
+    const have = this.#items.get(p.index);
+    if (!have) this.#items.set(p.index, p.items);
+    else for (const x of p.items) have.push(x);
+  }
+
+  /**
+   * The reply with its split arrays filled in (the reply is the page's own decoded copy and is
+   * modified). Throws when a part is missing; the collector is empty afterwards either way.
+   */
+  complete(reply: WorkerReply): WorkerReply {
+    const items = this.#seq === (reply.ok ? reply.analysis.seq : reply.seq) ? this.#items : new Map<number, unknown[]>();
+    this.#seq = -1;
+    this.#items = new Map();
+    if (!reply.ok || !reply.split) return reply;
+    reply.split.forEach((s, index) => {
+      const got = items.get(index) ?? [];
+      if (got.length !== s.length || s.path.length === 0) throw new Error(`audit worker reply: ${s.path.join('.')} has ${got.length} of ${s.length} elements`);
+      let o = reply.analysis as unknown as Record<string, unknown>;
+      for (const k of s.path.slice(0, -1)) o = o[k] as Record<string, unknown>;
+      o[s.path.at(-1)!] = got;
+    });
+    const { split: _done, ...rest } = reply;
+    return rest;
+  }
+}
 
 /** The inputs that differ between what the worker holds (null: nothing) and `next`. */
 export function inputsPatch(held: Inputs | null, next: Inputs): Partial<Inputs> {
