@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findMarkers, parseNumberList } from './markers';
+import { findMarkers } from './markers';
+import { parseNumberList } from './numberList';
 
 const texts = (answer: string, chunkIds?: string[]) => findMarkers(answer, chunkIds ? { chunkIds } : {}).markers.map((m) => m.text);
 
