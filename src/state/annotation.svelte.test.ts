@@ -12,7 +12,8 @@ import type { AuditCase, ModelResults, Report, SupportVerdict } from '../core/ty
 import { AppDb } from '../store/db';
 import { caseKeyOf } from '../store/labels';
 import type { AnnotationLabel } from '../store/schemas';
-import { ANNOTATION_NOTES_KEY, Annotation, NOTE_SAVE_MS, storeLabelStore, type LabelStore } from './annotation.svelte';
+import { ANNOTATION_NOTES_KEY, Annotation, NOTE_SAVE_MS, type LabelStore } from './annotation.svelte';
+import { storeLabelStore } from './labelStore';
 import { WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
 import { memoryStore } from '../platform/storage';
 

@@ -20,20 +20,13 @@ import {
   type TextRun,
 } from '../core/labels';
 import type { SupportVerdict } from '../core/types';
-import { liveQuery } from 'dexie';
-import { deleteLabel, putLabel } from '../store/labels';
-import { AnnotationLabelSchema, type AnnotationLabel } from '../store/schemas';
+import type { AnnotationLabel } from '../store/schemas';
 import type { AnnotationSource, AnnotationTarget, LoadedCase } from './annotationSource.svelte';
 import type { KeyValueStore } from './storage';
+import type { LabelStore } from './labelStore';
 
-/** Storage of labels (the labels table of the store; an in-memory one in tests). */
-export interface LabelStore {
-  /** Every label of these cases, now and whenever they change (also from other tabs). */
-  watch(caseKeys: readonly string[], onLabels: (labels: AnnotationLabel[]) => void): () => void;
-  put(label: AnnotationLabel): Promise<void>;
-  putMany(labels: AnnotationLabel[]): Promise<void>;
-  remove(key: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>): Promise<void>;
-}
+export type { LabelStore } from './labelStore';
+
 
 export const ANNOTATOR_KEY = 'citation-auditor:annotator';
 export const ANNOTATION_PREFS_KEY = 'citation-auditor:annotation-prefs';
@@ -687,22 +680,3 @@ export class Annotation {
 }
 
 export { MODEL_RATER, REFERENCE_ANNOTATOR };
-
-/** The labels table of the store as a LabelStore (live across tabs through Dexie's liveQuery). */
-export function storeLabelStore(db: import('../store/db').AppDb): LabelStore {
-  return {
-    watch(caseKeys, onLabels) {
-      const keys = [...caseKeys];
-      const sub = liveQuery(() => db.labels.where('caseKey').anyOf(keys).toArray()).subscribe({
-        next: (rows) => onLabels(rows),
-        error: () => onLabels([]),
-      });
-      return () => sub.unsubscribe();
-    },
-    put: (label) => putLabel(db, label),
-    putMany: async (labels) => {
-      if (labels.length) await db.labels.bulkPut(labels.map((l) => AnnotationLabelSchema.parse(l)));
-    },
-    remove: (key) => deleteLabel(db, key),
-  };
-}

@@ -2,7 +2,8 @@
 // and the model audit's settings. The annotation and dataset views import them from here (they
 // load on first use, so none of this is in the shell).
 import { appDb } from '../store/db';
-import { Annotation, storeLabelStore } from './annotation.svelte';
+import { Annotation } from './annotation.svelte';
+import { storeLabelStore } from './labelStore';
 import { DatasetSource, WorkbenchSource } from './annotationSource.svelte';
 import { appView } from './annotationView.svelte';
 import { workbench } from './app.svelte';
