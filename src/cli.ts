@@ -1,14 +1,13 @@
 // `citation-audit FILE... [--format json|text|junit|markdown] [--fail-under S=V,...] [--require-style S] [--lang en|cs] [--citation-scope sentence|paragraph] [--model [name]]`
 // `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...` (src/cli/).
 // Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
-import type { AuditOptions, RequiredStyle } from './core/types';
+import type { RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
-import { parseThresholds, type Threshold } from './core/ci';
+import { parseThresholds } from './core/ci';
 import type { OutputFormat } from './cli/cases';
-import { runAudit, type CliIo } from './cli/run';
+import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
 
 export type { CliIo };
-import type { BatchCliOptions } from './cli/batch';
 
 const STYLE_ALIASES: Record<string, RequiredStyle> = {
   auto: 'auto',
@@ -64,20 +63,8 @@ Options:
 Exit status: 0 when no case fails, 1 when any case fails or a --fail-under threshold is missed,
 2 for unusable input or usage.`;
 
-interface CliOptions {
-  files: string[];
-  format: OutputFormat;
-  failUnder: Threshold[];
-  /** Extra outputs written to files, so that one (model) run feeds every CI report. */
-  junitFile?: string;
-  markdownFile?: string;
-  audit: AuditOptions;
-  model?: string | true;
-  strict: boolean;
-  jobs?: number;
-  /** --batch and its options (src/cli/batch.ts). */
-  batch?: BatchCliOptions;
-}
+/** What the command line asks for: the run's options (src/cli/run.ts) less the command line itself. */
+type CliOptions = Omit<AuditRunOptions, 'argv'>;
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text', 'junit', 'markdown'];
 

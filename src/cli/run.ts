@@ -36,6 +36,7 @@ export interface AuditRunOptions {
   files: string[];
   format: OutputFormat;
   failUnder: Threshold[];
+  /** Extra outputs written to files, so that one (model) run feeds every CI report. */
   junitFile?: string;
   markdownFile?: string;
   audit: AuditOptions;
