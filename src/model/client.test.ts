@@ -238,6 +238,17 @@ describe('messages', () => {
     expect(describeModelError({ kind: 'network', baseURL: 'https://proxy.example.com/x' }).title).toContain('proxy.example.com');
   });
 
+  test('the Czech words are Czech throughout: no English host fallback, request id or wait', () => {
+    const facts = { kind: 'network', apiMessage: 'upstream said no', requestId: 'req_1' } as const;
+    expect(describeModelError(facts, 'en').text).toContain('the API');
+    expect(describeModelError(facts, 'en').detail).toBe('upstream said no (request req_1)');
+    const cs = describeModelError(facts, 'cs');
+    expect(cs.title).toBe('Nepodařilo se spojit s API.');
+    expect(cs.detail).toBe('upstream said no (požadavek req_1)');
+    expect(describeModelError({ kind: 'rate_limit', retryAfterSeconds: 2.5 }, 'cs').action).toContain('znovu za 3 s;');
+    expect(describeModelError({ kind: 'rate_limit', retryAfterSeconds: 2.5 }, 'en').action).toContain('again in 3 s;');
+  });
+
   test('base URLs are normalised', () => {
     expect(normaliseBaseURL(' https://x.example/ ')).toBe('https://x.example');
     expect(normaliseBaseURL('')).toBe('https://api.anthropic.com');
