@@ -1,15 +1,18 @@
 // Every word the app writes comes from a catalogue with an English and a Czech table: the UI's
 // (shell and workbench, history and share, model run, annotate and dataset, view switch) and the
-// core's (findings, summary, recommendations, mapping). Each English key has its Czech one, of the
-// same kind (a function taking as many parameters, or a nested table with the same keys).
+// core's (findings, summary, recommendations, mapping; why a model run failed). Each English key
+// has its Czech one, of the same kind (a function taking as many parameters, or a nested table
+// with the same keys).
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/ui/i18n';
 import { HISTORY_STRINGS } from '../../src/ui/history/strings';
 import { MODEL_STRINGS } from '../../src/ui/model/strings';
 import { ANNOTATE_STRINGS } from '../../src/ui/annotate/strings';
 import { VIEW_NAMES } from '../../src/ui/annotate/viewStrings';
+import { FIX_STRINGS } from '../../src/ui/editors/fixStrings';
 import { en as coreEn } from '../../src/core/catalogue/en';
 import { cs as coreCs } from '../../src/core/catalogue/cs';
+import { MODEL_ERROR_WORDS } from '../../src/core/catalogue/modelErrors';
 
 const CATALOGUES: Record<string, { en: unknown; cs: unknown }> = {
   'ui/i18n.ts': MESSAGES,
@@ -17,7 +20,9 @@ const CATALOGUES: Record<string, { en: unknown; cs: unknown }> = {
   'ui/model/strings.ts': MODEL_STRINGS,
   'ui/annotate/strings.ts': ANNOTATE_STRINGS,
   'ui/annotate/viewStrings.ts': VIEW_NAMES,
+  'ui/editors/fixStrings.ts': FIX_STRINGS,
   'core/catalogue': { en: coreEn, cs: coreCs },
+  'core/catalogue/modelErrors.ts': MODEL_ERROR_WORDS,
 };
 
 /** Differences between two tables: keys missing on either side, and entries of different kinds. */

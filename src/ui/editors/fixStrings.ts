@@ -2,6 +2,7 @@
 // and Czech. A title names what the fix writes and, for a chunk, its id and first words.
 import type { CitationStyle } from '../../core/types';
 import type { Fix } from '../../core/fixes';
+import type { Catalogue } from '../i18n';
 
 const STYLE_EXAMPLE: Record<CitationStyle, string> = {
   latex_cite: '\\cite{id}',
@@ -65,6 +66,5 @@ const cs: FixStrings = {
   fixes: 'Opravy jedním kliknutím',
 };
 
-export function fixStrings(lang: 'en' | 'cs'): FixStrings {
-  return lang === 'cs' ? cs : en;
-}
+/** Reached like every catalogue: `i18n.of(FIX_STRINGS)`. */
+export const FIX_STRINGS: Catalogue<FixStrings> = { en, cs };
