@@ -38,16 +38,21 @@ export const datasetRun = new DatasetRun({
   },
 });
 
+/**
+ * The model audit's settings and key (typed in Settings or in the dataset view: the same one), the
+ * key read at the start of each run, estimate and batch poll, never kept. Both dataset model runs
+ * connect with it.
+ */
+const connection = {
+  get settings() {
+    return modelAudit.settings;
+  },
+  apiKey: () => modelAudit.keyForRequest(),
+};
+
 export const datasetModel = new DatasetModelRun({
   host: datasetRun,
-  connection: {
-    get settings() {
-      return modelAudit.settings;
-    },
-    // The model audit's key (typed in Settings or in the dataset view: the same one), read at the
-    // start of each run and estimate, never kept.
-    apiKey: () => modelAudit.keyForRequest(),
-  },
+  connection,
   localSettings,
   store: localStore,
 });
@@ -55,12 +60,7 @@ export const datasetModel = new DatasetModelRun({
 /** The same model run as one Message Batch at half the price; its id survives a reload. */
 export const datasetBatch = new DatasetBatchRun({
   host: datasetRun,
-  connection: {
-    get settings() {
-      return modelAudit.settings;
-    },
-    apiKey: () => modelAudit.keyForRequest(),
-  },
+  connection,
   localSettings,
   store: localStore,
   datasetName: () => datasetRun.meta?.name ?? null,
