@@ -122,13 +122,8 @@ export interface DatasetMetrics {
  * Running sums of the metrics, as plain data: rows are added one at a time and partial sums (one
  * per CLI worker thread) merge, so a dataset of any size is summed without keeping its rows.
  */
-export interface MetricsSums {
-  cases: number;
-  verdicts: Record<Verdict, number>;
-  dimensions: Record<Dimension, Record<Status, number>>;
-  checkedByModel: number;
-  claims: number;
-  citations: number;
+export interface MetricsSums extends Omit<DatasetMetrics, 'scores'> {
+  /** Per score, what its summary is computed from (an empty one has n = 0 and ±Infinity bounds). */
   scores: Record<ScoreKey, { sum: number; n: number; min: number; max: number; histogram: number[] }>;
 }
 
