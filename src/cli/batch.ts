@@ -8,6 +8,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { auditCase } from '../core/audit';
 import { formatUSD } from '../core/format';
+import { plural } from '../core/plural';
 import type { AuditCase, AuditOptions, Report } from '../core/types';
 import {
   BatchMismatch,
@@ -116,6 +117,8 @@ async function estimate(cases: BatchCase[], model: string, ctx: BatchCliContext)
   return `estimated cost ${formatUSD(batchPrice(total)!)} as a batch, ${formatUSD(total)} interactive${counted}`;
 }
 
+const requests = (n: number) => plural('en', n, { one: '# request', other: '# requests' });
+
 function progressText(p: BatchProgress): string {
   const c = p.counts;
   const done = c.succeeded + c.errored + c.canceled + c.expired;
@@ -182,7 +185,7 @@ export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io
   let state: BatchState;
   try {
     if (!saved) {
-      io.err(`citation-audit: batch: ${prepared.requests} request${prepared.requests === 1 ? '' : 's'} for ${cases.length} case${cases.length === 1 ? '' : 's'} in ${prepared.groups.length} batch${prepared.groups.length === 1 ? '' : 'es'}; ${await estimate(cases, model, ctx).catch((e: unknown) => `no cost estimate (${e instanceof Error ? e.message : String(e)})`)}\n`);
+      io.err(`citation-audit: batch: ${requests(prepared.requests)} for ${plural('en', cases.length, { one: '# case', other: '# cases' })} in ${plural('en', prepared.groups.length, { one: '# batch', other: '# batches' })}; ${await estimate(cases, model, ctx).catch((e: unknown) => `no cost estimate (${e instanceof Error ? e.message : String(e)})`)}\n`);
     } else io.err(`citation-audit: batch: resuming ${saved.batches.map((b) => b.id).join(', ')} from ${stateFile}\n`);
     state = await createBatches(prepared, conn, saved, (s) => writeState(stateFile, s));
   } catch (e) {
@@ -264,10 +267,10 @@ function costLine(model: string, batch: ReturnType<typeof emptyUsage>, followUps
   const f = usageCost(model, followUps);
   const read = batch.cache_read_input_tokens;
   const input = batch.input_tokens + read;
-  let line = `${model} batch: ${batch.requests} request${batch.requests === 1 ? '' : 's'}; input ${input} tokens (${read} read from the prompt cache); output ${batch.output_tokens}`;
+  let line = `${model} batch: ${requests(batch.requests)}; input ${input} tokens (${read} read from the prompt cache); output ${batch.output_tokens}`;
   line += b.usd === null ? '; cost unknown (no price for this model)' : `; cost ${formatUSD(batchPrice(b.usd)!)} at the batch price (${formatUSD(b.usd)} interactive)`;
   if (followUps.requests > 0) {
-    line += `; ${followUps.requests} follow-up request${followUps.requests === 1 ? '' : 's'} (chunk lookups, repairs) sent interactively${f.usd === null ? '' : `, ${formatUSD(f.usd)}`}`;
+    line += `; ${plural('en', followUps.requests, { one: '# follow-up request', other: '# follow-up requests' })} (chunk lookups, repairs) sent interactively${f.usd === null ? '' : `, ${formatUSD(f.usd)}`}`;
   }
   return line;
 }

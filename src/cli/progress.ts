@@ -3,6 +3,7 @@
 // A streamed run does not know its number of cases in advance: its share done and ETA come from
 // the bytes of the input files whose cases are done (none for standard input: cases and rate).
 import { duration, progressLine } from '../core/ci';
+import { plural } from '../core/plural';
 import type { RetryInfo } from '../model/run';
 
 export interface Progress {
@@ -59,7 +60,7 @@ export function retryLine(r: RetryInfo): string {
 /** `12,345 cases · 4,100/s · 37 % · ETA 21s`; without a fraction, cases and rate only. */
 export function streamedLine(done: number, fraction: number | null, elapsedMs: number): string {
   const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
-  const parts = [`${done.toLocaleString('en-US')} case${done === 1 ? '' : 's'}`, `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`];
+  const parts = [plural('en', done, { one: `${done.toLocaleString('en-US')} case`, other: `${done.toLocaleString('en-US')} cases` }), `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`];
   if (fraction !== null && fraction > 0) {
     const f = Math.min(1, fraction);
     parts.push(`${Math.floor(f * 100)} %`, `ETA ${duration(((elapsedMs / 1000) * (1 - f)) / f)}`);

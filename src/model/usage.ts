@@ -3,6 +3,7 @@
 import type { ModelResults } from '../core/types';
 import { costUSD } from './cost';
 import { formatUSD } from '../core/format';
+import { plural } from '../core/plural';
 
 export type Usage = NonNullable<ModelResults['usage']>;
 
@@ -37,5 +38,5 @@ export function usageLine(model: string, u: Usage): string {
   const plain = Math.max(0, u.input_tokens - write);
   const { usd, uncachedUsd } = usageCost(model, u);
   const cost = usd === null ? 'cost unknown (no price for this model)' : `cost ${formatUSD(usd)}${read > 0 && uncachedUsd !== null ? ` (without the prompt cache ${formatUSD(uncachedUsd)})` : ''}`;
-  return `${model}: ${u.requests} request${u.requests === 1 ? '' : 's'}; input ${plain + write + read} tokens (${plain} uncached, ${write} written to the cache, ${read} read from it); output ${u.output_tokens}; ${cost}`;
+  return `${model}: ${plural('en', u.requests, { one: '# request', other: '# requests' })}; input ${plain + write + read} tokens (${plain} uncached, ${write} written to the cache, ${read} read from it); output ${u.output_tokens}; ${cost}`;
 }

@@ -176,7 +176,7 @@ const en = {
   modelJudged: (n: number, total: number) => `${n} of ${total} cases judged by the model.`,
   batchOption: 'Run as batch (half price)',
   batchOptionHint: 'Sent as one Message Batch: half the price, results within 24 hours (usually much sooner). A reload resumes it.',
-  runBatch: (n: number) => `Send ${n} case${n === 1 ? '' : 's'} as a batch`,
+  runBatch: (n: number) => `Send ${cases(n, 'en')} as a batch`,
   cancelBatch: 'Cancel batch',
   followBatch: 'Follow the batch again',
   estimateBatch: (usd: string) => `As a batch: ≈ ${usd} (half price).`,
@@ -193,13 +193,13 @@ const en = {
       case 'merging':
         return `Batch ended: merging the results (${merged + failed} cases so far)…`;
       case 'done':
-        return `Batch done: ${merged} case${merged === 1 ? '' : 's'} judged${failed ? `, ${failed} failed (run again to judge them)` : ''}.`;
+        return `Batch done: ${cases(merged, 'en')} judged${failed ? `, ${failed} failed (run again to judge them)` : ''}.`;
       default:
         return '';
     }
   },
   batchUsage: (requests: number, input: number, read: number, cost: string | null, interactive: string | null) =>
-    `Batch: ${requests} request${requests === 1 ? '' : 's'}, ${input.toLocaleString('en')} input tokens (${read.toLocaleString('en')} read from the prompt cache)${cost ? `, cost ${cost} at the batch price${interactive ? ` (${interactive} interactive)` : ''}` : ''}.`,
+    `Batch: ${plural('en', requests, { one: '# request', other: '# requests' })}, ${input.toLocaleString('en')} input tokens (${read.toLocaleString('en')} read from the prompt cache)${cost ? `, cost ${cost} at the batch price${interactive ? ` (${interactive} interactive)` : ''}` : ''}.`,
   batchRefused: 'The API refused batch requests from this browser. Run the same batch from a terminal, with ANTHROPIC_API_KEY set:',
   batchNeedsKey: 'A batch of this dataset is under way: enter the API key to resume following it.',
   needKey: 'Enter an API key to run the model over the dataset.',
@@ -255,7 +255,7 @@ const en = {
   baselineHint: 'An earlier results file: this view’s JSONL download or the CLI’s --format json lines.',
   baselineClear: 'Remove baseline',
   baselineLoaded: (name: string) => `Baseline: ${name}`,
-  baselineSkipped: (n: number) => `${n} unreadable line${n === 1 ? '' : 's'} skipped`,
+  baselineSkipped: (n: number) => `${plural('en', n, { one: '# unreadable line', other: '# unreadable lines' })} skipped`,
   baselineEmpty: 'The file holds no results.',
   baselineUnreadable: (line: number, msg: string) => `Line ${line}: ${msg}`,
   baselineCounts: (r: number, i: number, u: number, other: number) => `${r} regressed · ${i} improved · ${u} unchanged${other ? ` · ${other} other (changed, added, removed)` : ''}`,

@@ -58,7 +58,10 @@ const en = {
   backupTooLarge: 'That file is too large to be a backup this browser can import.',
   damagedTitle: 'Damaged entries',
   damagedCount: (n: number) =>
-    `${n.toLocaleString('en')} damaged ${n === 1 ? 'entry is' : 'entries are'} not in the list, the search or backups: ${n === 1 ? 'its' : 'their'} fields are not what this app writes. Export the raw content, or delete ${n === 1 ? 'it' : 'them'}.`,
+    plural('en', n, {
+      one: `${n.toLocaleString('en')} damaged entry is not in the list, the search or backups: its fields are not what this app writes. Export the raw content, or delete it.`,
+      other: `${n.toLocaleString('en')} damaged entries are not in the list, the search or backups: their fields are not what this app writes. Export the raw content, or delete them.`,
+    }),
   damagedBadge: 'Damaged',
   damagedUntitled: (id: string) => `Entry ${id}`,
   exportRaw: 'Export raw',
@@ -67,7 +70,10 @@ const en = {
   deleteDamagedLabel: (label: string) => `Delete damaged entry “${label}”`,
   damagedMore: (n: number) => `… and ${n.toLocaleString('en')} more`,
   backupSkipped: (n: number) =>
-    `The backup left out ${n.toLocaleString('en')} damaged ${n === 1 ? 'entry' : 'entries'}; export ${n === 1 ? 'its' : 'their'} raw content from the damaged entries.`,
+    plural('en', n, {
+      one: `The backup left out ${n.toLocaleString('en')} damaged entry; export its raw content from the damaged entries.`,
+      other: `The backup left out ${n.toLocaleString('en')} damaged entries; export their raw content from the damaged entries.`,
+    }),
   imported: (r: ImportResult) =>
     [
       `Imported ${plural('en', r.added, { one: '# audit', other: '# audits' })}`,
@@ -168,7 +174,7 @@ const cs: HistoryStrings = {
   backupTooLarge: 'Soubor je příliš velký na zálohu, kterou by tento prohlížeč zvládl importovat.',
   damagedTitle: 'Poškozené záznamy',
   damagedCount: (n: number) => {
-    const words = n === 1 ? 'poškozený záznam není' : n >= 2 && n <= 4 ? 'poškozené záznamy nejsou' : 'poškozených záznamů není';
+    const words = plural('cs', n, { one: 'poškozený záznam není', few: 'poškozené záznamy nejsou', other: 'poškozených záznamů není' });
     return `${n.toLocaleString('cs')} ${words} v seznamu, ve vyhledávání ani v zálohách: jejich pole neodpovídají tomu, co tato aplikace ukládá. Exportujte surový obsah, nebo je smažte.`;
   },
   damagedBadge: 'Poškozený',
