@@ -24,20 +24,15 @@ import type { AnnotationLabel } from '../store/schemas';
 import type { AnnotationSource, AnnotationTarget, LoadedCase } from './annotationSource.svelte';
 import type { KeyValueStore } from './storage';
 import type { LabelStore } from './labelStore';
+import { NOTE_MAX, NoteBuffer } from './annotationNotes.svelte';
 
 export type { LabelStore } from './labelStore';
-
+export { ANNOTATION_NOTES_KEY, NOTE_SAVE_MS } from './annotationNotes.svelte';
 
 export const ANNOTATOR_KEY = 'citation-auditor:annotator';
 export const ANNOTATION_PREFS_KEY = 'citation-auditor:annotation-prefs';
 export const ANNOTATION_POSITION_KEY = 'citation-auditor:annotation-position';
-/** Notes typed for pairs not labelled yet (annotator + pair → text), kept until the label takes them. */
-export const ANNOTATION_NOTES_KEY = 'citation-auditor:annotation-notes';
-/** How long typing rests before the note is saved. */
-export const NOTE_SAVE_MS = 400;
-const MAX_WAITING_NOTES = 500;
 const MAX_POSITIONS = 20;
-const NOTE_MAX = 20_000;
 
 export const LABEL_KEYS: Record<string, SupportVerdict> = {
   '1': 'fully_supported',
@@ -97,8 +92,6 @@ export class Annotation {
   #message = $state.raw<AnnotationMessage | null>(null);
   #saving = $state(0);
 
-  /** The note being written for the current pair (saved with its label). */
-  noteDraft = $state('');
   #raterA = $state<RaterId>('');
   #raterB = $state<RaterId>(MODEL_RATER);
   /** The user picked the raters: until then the panel compares the two who share most pairs. */
@@ -106,8 +99,7 @@ export class Annotation {
 
   readonly #opts: AnnotationOptions;
   readonly #now: () => number;
-  #noteFor = '';
-  #noteTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #notes: NoteBuffer;
   #storedReference = new Set<string>();
   #watchSig = '';
   #unwatch: (() => void) | null = null;
@@ -116,6 +108,20 @@ export class Annotation {
   constructor(opts: AnnotationOptions) {
     this.#opts = opts;
     this.#now = opts.now ?? Date.now;
+    this.#notes = new NoteBuffer(
+      {
+        current: () => this.current,
+        annotator: () => this.#annotator,
+        mine: (key) => this.#mine.get(key),
+        put: (label, undo) => {
+          if (undo) this.#undo = [...this.#undo.slice(-199), { key: undo.target.key, target: undo.target, annotator: undo.previous.annotator, previous: undo.previous }];
+          this.#apply(label, null);
+          return this.#write(() => this.#opts.labels.put(label));
+        },
+        now: () => this.#now(),
+      },
+      opts.store,
+    );
     this.#annotator = (opts.store.get(ANNOTATOR_KEY) ?? '').slice(0, 200);
     this.#raterA = this.#annotator;
     try {
@@ -145,7 +151,7 @@ export class Annotation {
     if (wasA) this.#raterA = v;
     // What was said about the last action ("Undone.") is not about this annotator's work.
     if (this.#message !== 'save-failed') this.#message = null;
-    this.#syncNote();
+    this.#notes.sync();
   }
 
   get blind(): boolean {
@@ -183,7 +189,7 @@ export class Annotation {
 
   useSource(kind: 'dataset' | 'workbench'): void {
     this.#prefer = kind;
-    this.#syncNote();
+    this.#notes.sync();
   }
 
   targets: readonly AnnotationTarget[] = $derived(this.source.targets);
@@ -208,7 +214,7 @@ export class Annotation {
     if (keys.length > MAX_POSITIONS) delete next[keys[0]!];
     this.#positions = next;
     this.#opts.store.set(ANNOTATION_POSITION_KEY, JSON.stringify(next));
-    this.#syncNote();
+    this.#notes.sync();
   }
 
   next(): void {
@@ -305,7 +311,7 @@ export class Annotation {
     // A new label: what was said about the previous action no longer applies.
     this.#message = null;
     const previous = this.#mine.get(t.key) ?? null;
-    const note = this.#noteFor === t.key ? this.noteDraft.trim().slice(0, NOTE_MAX) : (previous?.note ?? '');
+    const note = this.#notes.draftOf(t.key) ?? previous?.note ?? '';
     const claimText = this.#loaded?.caseIndex === t.caseIndex ? this.view?.claimText : previous?.claimText;
     const label: AnnotationLabel = {
       caseKey: t.caseKey,
@@ -319,67 +325,31 @@ export class Annotation {
     };
     this.#undo = [...this.#undo.slice(-199), { key: t.key, target: t, annotator: who, previous }];
     this.#apply(label, null);
-    this.#setWaitingNote(who, t.key, '');
+    this.#notes.setWaiting(who, t.key, '');
     if (this.#advance && this.index < this.targets.length - 1 && this.current?.key === t.key) this.next();
     await this.#write(() => this.#opts.labels.put(label));
   }
 
+  // --- the note (annotationNotes.svelte.ts) -------------------------------------------------
+
+  /** The note being written for the current pair (saved with its label). */
+  get noteDraft(): string {
+    return this.#notes.draft;
+  }
+  set noteDraft(text: string) {
+    this.#notes.draft = text;
+  }
   /** The note field changed: it is saved once typing rests (and at once on saveNoteNow). */
   noteTyped(): void {
-    if (this.#noteTimer !== null) clearTimeout(this.#noteTimer);
-    this.#noteTimer = setTimeout(() => {
-      this.#noteTimer = null;
-      void this.commitNote();
-    }, NOTE_SAVE_MS);
+    this.#notes.typed();
   }
-
   /** Saves a note still waiting for its pause (the page is being hidden or left). */
   saveNoteNow(): Promise<void> {
-    if (this.#noteTimer !== null) clearTimeout(this.#noteTimer);
-    this.#noteTimer = null;
-    return this.commitNote();
+    return this.#notes.saveNow();
   }
-
-  #waitingNotes(): Record<string, string> {
-    try {
-      const v = JSON.parse(this.#opts.store.get(ANNOTATION_NOTES_KEY) ?? '{}') as unknown;
-      return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
-    } catch {
-      return {};
-    }
-  }
-
-  #setWaitingNote(annotator: string, key: string, note: string): void {
-    const all = this.#waitingNotes();
-    const k = `${annotator}\u0000${key}`;
-    if ((all[k] ?? '') === note) return;
-    delete all[k];
-    if (note) all[k] = note;
-    const entries = Object.entries(all);
-    // The oldest waiting notes go first when there are very many (insertion order is age).
-    const kept = entries.length > MAX_WAITING_NOTES ? Object.fromEntries(entries.slice(-MAX_WAITING_NOTES)) : all;
-    this.#opts.store.set(ANNOTATION_NOTES_KEY, JSON.stringify(kept));
-  }
-
-  /**
-   * Save the note of the current pair: with its label, or, before the pair is labelled, kept
-   * aside (local storage) until the label takes it, so that a reload never loses it.
-   */
-  async commitNote(): Promise<void> {
-    const t = this.current;
-    if (!t || this.#noteFor !== t.key) return;
-    const note = this.noteDraft.trim().slice(0, NOTE_MAX);
-    const mine = this.#mine.get(t.key);
-    if (!mine) {
-      if (this.#annotator) this.#setWaitingNote(this.#annotator, t.key, note);
-      return;
-    }
-    if ((mine.note ?? '') === note) return;
-    const { note: _old, ...rest } = mine;
-    const label: AnnotationLabel = { ...rest, ...(note ? { note } : {}), updated: this.#now() };
-    this.#undo = [...this.#undo.slice(-199), { key: t.key, target: t, annotator: mine.annotator, previous: mine }];
-    this.#apply(label, null);
-    await this.#write(() => this.#opts.labels.put(label));
+  /** Saves the note of the current pair: with its label, or kept aside until the label takes it. */
+  commitNote(): Promise<void> {
+    return this.#notes.commit();
   }
 
   /** Take back the last label or note change, and go to that pair. */
@@ -394,7 +364,7 @@ export class Annotation {
     const removeKey = { caseKey: t.caseKey, claimIndex: t.claimIndex, chunkId: t.chunkId, annotator: entry.annotator };
     this.#apply(entry.previous, removeKey);
     this.goTo(entry.key);
-    this.#syncNote();
+    this.#notes.sync();
     this.#message = 'undone';
     await this.#write(() => (entry.previous ? this.#opts.labels.put(entry.previous) : this.#opts.labels.remove(removeKey)));
   }
@@ -416,33 +386,6 @@ export class Annotation {
     } finally {
       this.#saving--;
     }
-  }
-
-  #syncNote(): void {
-    const t = this.current;
-    const key = t?.key ?? '';
-    if (this.#noteFor === key) return;
-    // Leaving a pair whose note was typed but not saved yet: save it first.
-    if (this.#noteTimer !== null) {
-      clearTimeout(this.#noteTimer);
-      this.#noteTimer = null;
-      this.#saveNoteOf(this.#noteFor, this.noteDraft);
-    }
-    this.#noteFor = key;
-    this.noteDraft = (t && (this.#mine.get(t.key)?.note ?? (this.#annotator ? this.#waitingNotes()[`${this.#annotator}\u0000${t.key}`] : undefined))) ?? '';
-  }
-
-  #saveNoteOf(key: string, text: string): void {
-    const who = this.#annotator;
-    if (!key || !who) return;
-    const note = text.trim().slice(0, NOTE_MAX);
-    const mine = this.#mine.get(key);
-    if (!mine) return this.#setWaitingNote(who, key, note);
-    if ((mine.note ?? '') === note) return;
-    const { note: _old, ...rest } = mine;
-    const label: AnnotationLabel = { ...rest, ...(note ? { note } : {}), updated: this.#now() };
-    this.#apply(label, null);
-    void this.#write(() => this.#opts.labels.put(label));
   }
 
   // --- the pair on screen --------------------------------------------------------------------
@@ -503,7 +446,7 @@ export class Annotation {
         this.#unwatch = this.#opts.labels.watch(keys, (labels) => {
           if (this.#watchSig !== sig) return;
           this.#labels = labels;
-          this.#syncNote();
+          this.#notes.sync();
         });
     }
 
