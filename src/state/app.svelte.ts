@@ -55,49 +55,46 @@ export const caseFileLines = new CaseFileLines(workbench);
 
 export const exampleLibrary = new ExampleLibrary();
 
+/** What opening a case file came to; the UI words it (ui/openCaseFile.ts). */
+export type OpenCaseOutcome =
+  | { kind: 'too_large'; maxMb: number }
+  | { kind: 'unreadable'; name: string; detail: string }
+  | {
+      kind: 'opened';
+      name: string;
+      /** The inputs it replaced can be taken back: the page offers that instead of saying it opened. */
+      undoable: boolean;
+      /** Lines of a many-line file that could not be read: how many, and the first. */
+      lineErrors: number;
+      firstLineError?: { line: number; column: number; message: string };
+    };
+
 /**
- * Open a file the user picked or dropped; says what happened through a notice. The case goes
- * into the workbench, which is then shown (whatever view the button was pressed in).
+ * Open a file the user picked or dropped. The case goes into the workbench, which is then shown
+ * (whatever view the button was pressed in); a many-line file opens its line picker.
  */
-export async function openCaseFile(file: File, t: ImportMessages): Promise<void> {
-  if (file.size > MAX_FILE_BYTES) {
-    ui.notify(t.fileTooLarge(Math.round(MAX_FILE_BYTES / 1024 / 1024)), 'error');
-    return;
-  }
+export async function openCaseFile(file: File): Promise<OpenCaseOutcome> {
+  if (file.size > MAX_FILE_BYTES) return { kind: 'too_large', maxMb: Math.round(MAX_FILE_BYTES / 1024 / 1024) };
   let r: ImportResult;
   try {
     const [text, engine] = await Promise.all([file.text(), loadEngine()]);
     r = engine.importText(file.name, text);
   } catch (e) {
-    ui.notify(t.fileUnreadable(file.name, e instanceof Error ? e.message : String(e)), 'error');
-    return;
+    return { kind: 'unreadable', name: file.name, detail: e instanceof Error ? e.message : String(e) };
   }
-  switch (r.kind) {
-    case 'error':
-      ui.notify(t.fileUnreadable(r.name, r.message), 'error');
-      return;
-    case 'case':
-      caseFileLines.close();
-      workbench.loadCase(r.case, `file:${r.name}`);
-      appView.go('workbench');
-      if (!workbench.undoEntry) ui.notify(t.loaded(r.name));
-      return;
-    case 'dataset':
-      caseFileLines.open({ name: r.name, file, cases: r.cases, lines: r.lines, errors: r.errors });
-      appView.go('workbench');
-      if (!workbench.undoEntry) ui.notify(t.loaded(r.name));
-      if (r.errors.length) {
-        const e = r.errors[0]!;
-        ui.notify(`${t.datasetErrors(r.errors.length)}: ${r.name}:${e.line}:${e.column}: ${e.message}`, 'error');
-      }
-      return;
-  }
-}
-
-/** The few translated strings openCaseFile needs (the UI passes its current messages). */
-export interface ImportMessages {
-  fileUnreadable: (name: string, detail: string) => string;
-  fileTooLarge: (mb: number) => string;
-  loaded: (what: string) => string;
-  datasetErrors: (n: number) => string;
+  if (r.kind === 'error') return { kind: 'unreadable', name: r.name, detail: r.message };
+  if (r.kind === 'case') {
+    caseFileLines.close();
+    workbench.loadCase(r.case, `file:${r.name}`);
+  } else caseFileLines.open({ name: r.name, file, cases: r.cases, lines: r.lines, errors: r.errors });
+  appView.go('workbench');
+  const errors = r.kind === 'dataset' ? r.errors : [];
+  const first = errors[0];
+  return {
+    kind: 'opened',
+    name: r.name,
+    undoable: workbench.undoEntry !== null,
+    lineErrors: errors.length,
+    ...(first ? { firstLineError: { line: first.line, column: first.column, message: first.message } } : {}),
+  };
 }
