@@ -5,7 +5,8 @@
 import type { AuditCase, ParseError } from '../core/types';
 import type { Workbench } from './workbench.svelte';
 
-export interface OpenCaseFile {
+/** A case file of many lines (JSONL, or a JSON list of cases) as it was read. */
+export interface ManyLineFile {
   name: string;
   /** The file itself, for "Open as dataset". */
   file?: File;
@@ -17,14 +18,14 @@ export interface OpenCaseFile {
 
 export class CaseFileLines {
   readonly #workbench: Workbench;
-  current = $state.raw<OpenCaseFile | null>(null);
+  current = $state.raw<ManyLineFile | null>(null);
   index = $state(0);
 
   constructor(workbench: Workbench) {
     this.#workbench = workbench;
   }
 
-  open(d: OpenCaseFile): void {
+  open(d: ManyLineFile): void {
     this.current = d;
     this.#load(0, 'always');
   }
