@@ -1,7 +1,6 @@
 // `citation-audit calibrate LABELLED.jsonl [--cases DATASET.jsonl] [--model NAME] [--strict] [--annotator NAME]`
 // Runs the model over human-labelled cases and prints its agreement with the humans.
 // Exit status: 0 done, 2 unusable input / no key / nothing to compare.
-import { readFile } from 'node:fs/promises';
 import { auditCase } from '../core/audit';
 import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo } from '../core/calibration';
 import { modelPairVerdicts, pairKey, referenceLabels, REFERENCE_ANNOTATOR } from '../core/labels';
@@ -13,7 +12,7 @@ import { addUsage } from '../model/usage';
 import { formatUSD } from '../core/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
-import { ArgError, parseArgv, valueOf, type ParsedArgs } from './args';
+import { readInput, subcommandArgs, valueOf, type Io } from './args';
 import { plural } from '../core/plural';
 
 const USAGE = `Usage: citation-audit calibrate LABELLED.jsonl [options]
@@ -35,9 +34,7 @@ Options:
 
 Key from ANTHROPIC_API_KEY, base URL from ANTHROPIC_BASE_URL.`;
 
-interface Io {
-  out: (s: string) => void;
-  err: (s: string) => void;
+interface CalibrateIo extends Io {
   progress?: (s: string) => void;
 }
 
@@ -49,24 +46,15 @@ interface Labelled {
   labels: Map<string, SupportVerdict>;
 }
 
-export async function calibrateMain(argv: string[], io: Io): Promise<number> {
+export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<number> {
   const usageError = (msg: string): number => {
     io.err(`citation-audit calibrate: ${msg}\n\n${USAGE}\n`);
     return 2;
   };
-  let args: ParsedArgs;
-  try {
-    // The model name is optional, as in the main command; a file name after --model is not one.
-    const kinds = { '--cases': 'value', '--model': 'optional', '--strict': 'flag', '--annotator': 'value', '--concurrency': 'value', '--format': 'value' } as const;
-    args = parseArgv(argv, kinds, (next) => !/\.(jsonl?|txt)$/i.test(next));
-  } catch (err) {
-    if (err instanceof ArgError) return usageError(err.message);
-    throw err;
-  }
-  if (args.help) {
-    io.out(`${USAGE}\n`);
-    return 0;
-  }
+  // The model name is optional, as in the main command; a file name after --model is not one.
+  const kinds = { '--cases': 'value', '--model': 'optional', '--strict': 'flag', '--annotator': 'value', '--concurrency': 'value', '--format': 'value' } as const;
+  const args = subcommandArgs(argv, kinds, { io, usage: USAGE, usageError, takes: (next) => !/\.(jsonl?|txt)$/i.test(next) });
+  if (typeof args === 'number') return args;
   if (args.positional.length > 1) return usageError('give one labelled file');
   const file = args.positional[0];
   if (file === '-') return usageError('reads a labelled file, not standard input');
@@ -91,23 +79,15 @@ export async function calibrateMain(argv: string[], io: Io): Promise<number> {
   }
 
   // --- read -----------------------------------------------------------------------------------
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    io.err(`${file}: cannot read: ${(err as Error).message}\n`);
-    return 2;
-  }
+  const text = await readInput(file, io);
+  if (text === null) return 2;
   const split = splitLabelled(text);
   const sources: { name: string; text: string }[] = [];
   if (split.caseText.trim()) sources.push({ name: file, text: split.caseText });
   if (casesFile) {
-    try {
-      sources.push({ name: casesFile, text: await readFile(casesFile, 'utf8') });
-    } catch (err) {
-      io.err(`${casesFile}: cannot read: ${(err as Error).message}\n`);
-      return 2;
-    }
+    const casesText = await readInput(casesFile, io);
+    if (casesText === null) return 2;
+    sources.push({ name: casesFile, text: casesText });
   }
   const cases: AuditCase[] = [];
   let inputErrors = 0;

@@ -1,8 +1,7 @@
 // `citation-audit diff BEFORE AFTER [--tolerance X] [--format text|json|markdown] [--all]`
 // Exit status: 0 nothing regressed, 1 something regressed past the tolerance, 2 unusable input.
-import { readFile } from 'node:fs/promises';
 import { diffRuns, diffToMarkdown, diffToText, parseRunFile, type RunCase } from '../core/diff';
-import { ArgError, parseArgv, valueOf, type ParsedArgs } from './args';
+import { readInput, subcommandArgs, valueOf, type Io } from './args';
 
 const USAGE = `Usage: citation-audit diff BEFORE.jsonl AFTER.jsonl [options]
 
@@ -20,27 +19,13 @@ Exit status: 0 when nothing regressed, 1 when anything regressed (a worse verdic
 that now fails, a score or mean that dropped past the tolerance, a new error finding, a case
 missing from AFTER), 2 for unusable input.`;
 
-interface Io {
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
-
 export async function diffMain(argv: string[], io: Io): Promise<number> {
   const usage = (msg: string): number => {
     io.err(`citation-audit diff: ${msg}\n\n${USAGE}\n`);
     return 2;
   };
-  let args: ParsedArgs;
-  try {
-    args = parseArgv(argv, { '--tolerance': 'value', '--format': 'value', '--all': 'flag' });
-  } catch (err) {
-    if (err instanceof ArgError) return usage(err.message);
-    throw err;
-  }
-  if (args.help) {
-    io.out(`${USAGE}\n`);
-    return 0;
-  }
+  const args = subcommandArgs(argv, { '--tolerance': 'value', '--format': 'value', '--all': 'flag' }, { io, usage: USAGE, usageError: usage });
+  if (typeof args === 'number') return args;
   const files = args.positional;
   let tolerance = 0;
   const tol = valueOf(args, '--tolerance');
@@ -56,13 +41,8 @@ export async function diffMain(argv: string[], io: Io): Promise<number> {
   const runs: RunCase[][] = [];
   let bad = false;
   for (const file of files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      io.err(`${file}: cannot read: ${(err as Error).message}\n`);
-      return 2;
-    }
+    const text = await readInput(file, io);
+    if (text === null) return 2;
     const parsed = parseRunFile(text);
     for (const e of parsed.errors) io.err(`${file}:${e.line}: ${e.message}\n`);
     if (parsed.errors.length) bad = true;

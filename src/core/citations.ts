@@ -37,6 +37,7 @@ import type { EmptyCite, FootnoteDefinition } from './markers';
 import { splitClaims } from './claims';
 import { contentWords } from './language';
 import { isBlank, sortInPlace } from './text';
+import { lowerBound } from './sorted';
 
 export interface BuildCitationsInput {
   answer: string;
@@ -496,13 +497,7 @@ function hasNewline(answer: string, a: number, b: number): boolean {
     newlinesOf = { answer, at };
   }
   const at = newlinesOf.at;
-  let lo = 0;
-  let hi = at.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((at[mid] as number) < a) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = lowerBound(at, a);
   return lo < at.length && (at[lo] as number) < b;
 }
 

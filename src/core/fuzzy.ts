@@ -2,6 +2,7 @@
 // then edit distance (character by character for short quotes, word by word for long ones).
 import { toOriginalSpan } from './normalize';
 import { PreparedQuote, PreparedText } from './quoteSearch';
+import { lowerBound } from './sorted';
 
 export interface FuzzyMatch {
   /** Span in the haystack (original offsets, end exclusive) of the best-matching window. */
@@ -167,18 +168,6 @@ function scanPositions(src: GramSource, qGrams: Set<number>, found: { code: numb
     src.table = new Map();
     for (const [c, l] of all) src.table.set(c, Int32Array.from(l));
   }
-}
-
-/** Index of the first element of sorted `a` that is >= x. */
-function lowerBound(a: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

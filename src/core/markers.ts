@@ -272,18 +272,26 @@ function trimEndIndex(s: string, start: number, end: number): number {
 // ---------------------------------------------------------------------------------------------
 // [ ... ]
 
-function scanBracket(s: string, i: number, known: KnownIds, add: AddMarker, defs: FootnoteDefinition[]): number {
-  const n = s.length;
-  if (s[i + 1] === '^') return scanFootnote(s, i, add, defs);
-
+/**
+ * The index of the `close` that ends the bracket opened at i, on the same line, with no other
+ * `open` before it and at most MAX_BRACKET characters inside; -1 when there is none.
+ */
+function closingBracket(s: string, i: number, open: number, close: number): number {
+  const limit = Math.min(s.length, i + 1 + MAX_BRACKET);
   let j = i + 1;
-  const limit = Math.min(n, i + 1 + MAX_BRACKET);
   while (j < limit) {
     const c = s.charCodeAt(j);
-    if (c === CH_RBRACKET || c === CH_LBRACKET || c === CH_NL) break;
+    if (c === close || c === open || c === CH_NL) break;
     j++;
   }
-  if (j >= n || s.charCodeAt(j) !== CH_RBRACKET) return i + 1;
+  return j < s.length && s.charCodeAt(j) === close ? j : -1;
+}
+
+function scanBracket(s: string, i: number, known: KnownIds, add: AddMarker, defs: FootnoteDefinition[]): number {
+  if (s[i + 1] === '^') return scanFootnote(s, i, add, defs);
+
+  const j = closingBracket(s, i, CH_LBRACKET, CH_RBRACKET);
+  if (j < 0) return i + 1;
   const content = s.slice(i + 1, j);
   const end = j + 1;
   const next = s[end];
@@ -444,15 +452,8 @@ function scanLatex(s: string, i: number, add: AddMarker): number {
 // 【1】, 【1†source】, 【3:0†source】
 
 function scanFullwidth(s: string, i: number, add: AddMarker): number {
-  const n = s.length;
-  let j = i + 1;
-  const limit = Math.min(n, i + 1 + MAX_BRACKET);
-  while (j < limit) {
-    const c = s.charCodeAt(j);
-    if (c === CH_FW_CLOSE || c === CH_FW_OPEN || c === CH_NL) break;
-    j++;
-  }
-  if (j >= n || s.charCodeAt(j) !== CH_FW_CLOSE) return i + 1;
+  const j = closingBracket(s, i, CH_FW_OPEN, CH_FW_CLOSE);
+  if (j < 0) return i + 1;
   const content = s.slice(i + 1, j);
   const end = j + 1;
   const dagger = content.indexOf(String.fromCharCode(CH_DAGGER));

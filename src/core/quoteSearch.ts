@@ -1,6 +1,7 @@
 // Exact quote search over normalised text: spaces, hyphenation and elisions tolerated, edges
 // trimmed, and many quotes against many chunks through a joined corpus.
 import { normalizeForMatch, toOriginalSpan, type NormalizedText } from './normalize';
+import { lowerBound } from './sorted';
 import { TextSearch } from './textSearch';
 
 /**
@@ -145,7 +146,7 @@ export function findQuote(quote: string | PreparedQuote, haystack: string | Prep
   const qc = pq.compact;
   if (qc.length < COMPACT_MIN) return undefined;
   const compact = hay.compact;
-  const nearCompact = nearNorm === undefined ? undefined : compactIndexOf(compact.toNorm, nearNorm);
+  const nearCompact = nearNorm === undefined ? undefined : lowerBound(compact.toNorm, nearNorm);
   const cAt = closest(hay.compactSearch.occurrences(qc), nearCompact);
   if (cAt !== undefined) {
     const ns = compact.toNorm[cAt]!;
@@ -156,7 +157,7 @@ export function findQuote(quote: string | PreparedQuote, haystack: string | Prep
   if (!hay.hasHyphen && !qc.includes('-')) return undefined;
   const uq = pq.unhyphenated;
   const uh = hay.unhyphenated;
-  const uAt = closest(hay.unhyphenatedSearch.occurrences(uq), nearCompact === undefined ? undefined : compactIndexOf(uh.at, nearCompact));
+  const uAt = closest(hay.unhyphenatedSearch.occurrences(uq), nearCompact === undefined ? undefined : lowerBound(uh.at, nearCompact));
   if (uAt === undefined || uq.length === 0) return undefined;
   const ns = compact.toNorm[uh.at[uAt]!]!;
   const ne = compact.toNorm[uh.at[uAt + uq.length - 1]!]! + 1;
@@ -300,25 +301,7 @@ function findIn(joined: Joined, needle: string, except: number | undefined): num
 
 /** First normalised index whose original offset is >= orig (binary search over the monotonic map). */
 function normIndexOf(norm: NormalizedText, orig: number): number {
-  let lo = 0;
-  let hi = norm.text.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (norm.map[mid]! < orig) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function compactIndexOf(toNorm: Int32Array, normIdx: number): number {
-  let lo = 0;
-  let hi = toNorm.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (toNorm[mid]! < normIdx) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(norm.map, orig, 0, norm.text.length);
 }
 
 /** True when a and b are equal after normalisation and trimming. */

@@ -62,16 +62,13 @@ function localReport(overrides: Partial<Report> = {}): Report {
 const judge = (chunk_id: string, verdict: 'fully_supported' | 'partially_supported' | 'not_supported', phrase: string) => ({
   chunk_id, verdict, supporting_phrase: phrase, missing_or_extra: '', decision_basis: 'b',
 });
+/** Model results judging claim 0, 1, … with the judgements given for each, in order. */
+const judged = (...claims: ReturnType<typeof judge>[][]): ModelResults => ({ model: 'm', judgements: claims.map((support, claim_index) => ({ claim_index, support })) });
+const bothSupported = () => judged([judge('a', 'fully_supported', 'Alpha is 5 metres')], [judge('c', 'fully_supported', 'Beta is green')]);
 
 describe('applyModelResults', () => {
   it('passes when every cited claim is fully supported by a verified phrase', () => {
-    const results: ModelResults = {
-      model: 'm',
-      judgements: [
-        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres'), judge('b', 'not_supported', '')] },
-        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
-      ],
-    };
+    const results = judged([judge('a', 'fully_supported', 'Alpha is 5 metres'), judge('b', 'not_supported', '')], [judge('c', 'fully_supported', 'Beta is green')]);
     const r = applyModelResults(localReport(), results, c);
     expect(r.dimensions.accurate.status).toBe('PASS');
     expect(r.verdict).toBe('PASS');
@@ -87,13 +84,7 @@ describe('applyModelResults', () => {
   });
 
   it('downgrades a fully supported verdict whose phrase is not in the chunk', () => {
-    const results: ModelResults = {
-      model: 'm',
-      judgements: [
-        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 7 metres')] },
-        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
-      ],
-    };
+    const results = judged([judge('a', 'fully_supported', 'Alpha is 7 metres')], [judge('c', 'fully_supported', 'Beta is green')]);
     const r = applyModelResults(localReport(), results, c);
     const sup = r.claims[0]!.support![0]!;
     expect(sup.phrase_verified).toBe(false);
@@ -106,13 +97,7 @@ describe('applyModelResults', () => {
     const report = localReport({
       findings: [{ check: 'numbers', dimension: 'accurate', severity: 'warning', code: 'number_absent', message: 'x', start: 9, end: 10, claim_index: 1, excerpt: '7' }],
     });
-    const results: ModelResults = {
-      model: 'm',
-      judgements: [
-        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] },
-        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
-      ],
-    };
+    const results = bothSupported();
     const r = applyModelResults(report, results, c);
     expect(r.claims[1]!.support![0]!.verdict).toBe('partially_supported');
     expect(r.claims[1]!.support![0]!.capped_by_numbers).toBe(true);
@@ -122,13 +107,7 @@ describe('applyModelResults', () => {
 
   it('never turns a local FAIL into a PASS', () => {
     const report = localReport({ dimensions: dims('FAIL', 'FAIL', 'PASS', 'PASS'), verdict: 'FAIL' });
-    const results: ModelResults = {
-      model: 'm',
-      judgements: [
-        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] },
-        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
-      ],
-    };
+    const results = bothSupported();
     const r = applyModelResults(report, results, c);
     expect(r.dimensions.exists.status).toBe('FAIL');
     expect(r.dimensions.accurate.status).toBe('FAIL');
@@ -136,7 +115,7 @@ describe('applyModelResults', () => {
   });
 
   it('leaves ACCURATE unchecked when a cited claim was not judged (partial run)', () => {
-    const results: ModelResults = { model: 'm', judgements: [{ claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] }] };
+    const results = judged([judge('a', 'fully_supported', 'Alpha is 5 metres')]);
     const r = applyModelResults(localReport(), results, c);
     expect(r.dimensions.accurate.status).toBe('NOT_CHECKED');
     expect(r.verdict).toBe('INCOMPLETE');
@@ -144,11 +123,7 @@ describe('applyModelResults', () => {
 
   it('uses the gold-answer correctness in the overall score', () => {
     const results: ModelResults = {
-      model: 'm',
-      judgements: [
-        { claim_index: 0, support: [judge('a', 'partially_supported', 'Alpha is 5 metres')] },
-        { claim_index: 1, support: [judge('c', 'not_supported', '')] },
-      ],
+      ...judged([judge('a', 'partially_supported', 'Alpha is 5 metres')], [judge('c', 'not_supported', '')]),
       answer_evaluation: { verdict: 'PARTIALLY_CORRECT', missing_information: ['height unit'], correctness_score: 0.5 },
     };
     const report = localReport({ citations: [citation(0, 'a', 0, { source_verification: { status: 'UNCERTAIN', method: 'fuzzy', chunk_id: 'a' } }), citation(2, 'c', 1)] });
@@ -174,7 +149,7 @@ describe('claims citing only missing chunks', () => {
     const report = localReport({ citations: [citation(0, 'a', 0), citation(1, 'zz', 1, { chunk_id: null, exists: false })] });
     report.claims[0] = claim(0, 'Alpha is 5.', [0], ['a']);
     report.claims[1] = claim(1, 'Beta is green.', [1], []);
-    const results: ModelResults = { model: 'm', judgements: [{ claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] }] };
+    const results = judged([judge('a', 'fully_supported', 'Alpha is 5 metres')]);
     const r = applyModelResults(report, results, c);
     expect(r.claims[1]!.support?.[0]?.verdict).toBe('not_supported');
     expect(r.dimensions.accurate.status).toBe('FAIL');

@@ -3,6 +3,7 @@
 import type {
   AuditCase,
   Citation,
+  CitationStyle,
   CheckContext,
   Dimension,
   Finding,
@@ -20,6 +21,7 @@ import type {
 import type { Language, Msg, ReportTexts } from './types';
 import { TOOL_VERSION } from './types';
 import { msg, render } from './messages';
+import { STYLE_EXAMPLE } from './catalogue/format';
 import { renderTexts } from './localize';
 import { findQuote } from './quoteSearch';
 import { citationsUnreadable, claimFacts } from './facts';
@@ -137,7 +139,7 @@ function localRecommendations(ctx: CheckContext, findings: Finding[], unreadable
     const counts = new Map<string, number>();
     for (const m of ctx.markers) counts.set(m.style, (counts.get(m.style) ?? 0) + 1);
     const style = ctx.requiredStyle !== 'auto' ? ctx.requiredStyle : [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-    recs.push(msg('recFormat', { style: STYLE_EXAMPLE[style] ?? style }));
+    recs.push(msg('recFormat', { style: STYLE_EXAMPLE[style as CitationStyle] || style }));
   }
   const badQuotes = findings.filter((f) => f.check === 'quotes' && f.severity !== 'info').length;
   if (badQuotes) recs.push(msg('recQuotes', { quotes: badQuotes }));
@@ -150,15 +152,6 @@ function localRecommendations(ctx: CheckContext, findings: Finding[], unreadable
   if (nums) recs.push(msg('recNumbers', { numbers: nums }));
   return uniqueTexts(recs) as Msg[];
 }
-
-const STYLE_EXAMPLE: Record<string, string> = {
-  latex_cite: '\\cite{id}',
-  bracket_number: '[n]',
-  bracket_id: '[id]',
-  fullwidth: '【n】',
-  footnote: '[^n]',
-  longcite: '<cite>[s-e]</cite>',
-};
 
 /** A report's words as texts; a report made by an older version has only strings, kept as they are. */
 function textsOf(report: Report): ReportTexts {

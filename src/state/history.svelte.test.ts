@@ -6,7 +6,7 @@ import type { AuditCase, ModelResults } from '../core/types';
 import { AppDb } from '../store/db';
 import { listAudits, saveAudit } from '../store/history';
 import { makeSave } from '../../tests/factories/audits';
-import * as engine from './engine';
+import { useHistories } from '../../tests/factories/history';
 import { loadEngine } from './engineLoader';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from './share.svelte';
@@ -35,26 +35,7 @@ beforeAll(async () => {
   await loadEngine();
 });
 
-function setup(opts: { db?: AppDb; model?: { results: ModelResults | null }; pageSize?: number } = {}) {
-  const db = opts.db ?? new AppDb(`state-${Math.random().toString(36).slice(2)}`);
-  const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
-  const history = new History(wb, {
-    db,
-    debounceMs: 0,
-    store: memoryStore(),
-    ...(opts.model ? { model: opts.model } : {}),
-    ...(opts.pageSize ? { pageSize: opts.pageSize } : {}),
-  });
-  const stop = history.start();
-  cleanups.push(async () => {
-    await history.ready;
-    stop();
-    wb.dispose();
-    db.close();
-    await Dexie.delete(db.name);
-  });
-  return { db, wb, history };
-}
+const setup = useHistories('state');
 
 /** Waits until the workbench's analysis is current, lets the history see it (the page's effect
  *  does this on every change) and write it. */
@@ -409,20 +390,9 @@ describe('Share', () => {
     const hash = sender.link.url.slice(sender.link.url.indexOf('#'));
     for (const edited of [true, false]) {
       // The new tab: the draft is restored before the history starts and the link is read.
-      const db = new AppDb(`state-${Math.random().toString(36).slice(2)}`);
-      const wb = new Workbench({ store: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
       const d = caseToDraft(caseB, 'example:b');
       if (edited) d.inputs = { ...d.inputs, answerText: `${d.inputs.answerText} My own sentence.` };
-      wb.restoreDraft(d);
-      const history = new History(wb, { db, debounceMs: 0, store: memoryStore() });
-      const stop = history.start();
-      cleanups.push(async () => {
-        await history.ready;
-        stop();
-        wb.dispose();
-        db.close();
-        await Dexie.delete(db.name);
-      });
+      const { wb, history } = setup({ beforeStart: (w) => w.restoreDraft(d) });
       const before = wb.inputs;
       const receiver = new Share(wb, { history, location: stubLocation(hash), exampleCase: async (id) => (id === 'b' ? caseB : null) });
       await receiver.openFromHash(hash);

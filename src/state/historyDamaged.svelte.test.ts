@@ -1,37 +1,15 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppDb } from '../store/db';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveAudit } from '../store/history';
 import { makeSave } from '../../tests/factories/audits';
-import { memoryStore } from '../platform/storage';
-import * as engine from './engine';
+import { useHistories } from '../../tests/factories/history';
 import { loadEngine } from './engineLoader';
-import { History } from './history.svelte';
-import { Workbench } from './workbench.svelte';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
 beforeAll(async () => {
   await loadEngine();
 });
 
-function setup() {
-  const db = new AppDb(`damaged-state-${Math.random().toString(36).slice(2)}`);
-  const wb = new Workbench({ store: memoryStore(), session: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
-  const history = new History(wb, { db, debounceMs: 0, store: memoryStore() });
-  const stop = history.start();
-  cleanups.push(async () => {
-    await history.ready;
-    stop();
-    wb.dispose();
-    db.close();
-    await Dexie.delete(db.name);
-  });
-  return { db, history };
-}
+const setup = useHistories('damaged-state');
 
 describe('the panel and damaged rows', () => {
   it('lists damaged rows with their count, says what the backup left out, and forgets a deleted one', async () => {

@@ -2,31 +2,19 @@
 // the shell's first paint never waits for Dexie; and the one opened database that the auto-save,
 // the list and the panel's actions share.
 import type { AppDb } from '../store/db';
+import { lazyModules } from './lazyModules';
 
-export type Store = {
-  db: typeof import('../store/db');
-  history: typeof import('../store/history');
-  backup: typeof import('../store/backup');
-  persist: typeof import('../store/persist');
-  labels: typeof import('../store/labels');
-  damaged: typeof import('../store/damaged');
-  dexie: typeof import('dexie');
-};
-
-let storePromise: Promise<Store> | undefined;
 /** The store modules, imported once on first use. */
-export function loadStore(): Promise<Store> {
-  storePromise ??= Promise.all([
-    import('../store/db'),
-    import('../store/history'),
-    import('../store/backup'),
-    import('../store/persist'),
-    import('../store/labels'),
-    import('../store/damaged'),
-    import('dexie'),
-  ]).then(([db, history, backup, persist, labels, damaged, dexie]) => ({ db, history, backup, persist, labels, damaged, dexie }));
-  return storePromise;
-}
+export const loadStore = lazyModules({
+  db: () => import('../store/db'),
+  history: () => import('../store/history'),
+  backup: () => import('../store/backup'),
+  persist: () => import('../store/persist'),
+  labels: () => import('../store/labels'),
+  damaged: () => import('../store/damaged'),
+  dexie: () => import('dexie'),
+});
+export type Store = Awaited<ReturnType<typeof loadStore>>;
 
 export interface OpenedStore {
   s: Store;

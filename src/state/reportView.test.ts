@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditCase } from '../core/audit';
 import type { Report } from '../core/types';
 import { examples } from '../examples/catalog';
-import { claimViews, DIMENSION_ORDER, dimensionViews } from './reportView';
+import { claimViews, DIMENSION_ORDER, dimensionViews, scoreRows } from './reportView';
 
 // The straightforward definitions (a filter per claim / dimension): the grouped versions must
 // produce exactly the same views, in the same order.
@@ -112,5 +112,18 @@ describe('the detected answer format is named truthfully', () => {
     expect(answerFormatLabelKey(blocks.meta.answer_format, blocks.markers.length)).toBe('anthropic-blocks');
     const marked = auditCase({ query: 'q', answer: 'Grass is green [0].', chunks: [{ id: '0', text: 'The grass is green.' }] });
     expect(answerFormatLabelKey('plain', marked.markers.length)).toBe('plain');
+  });
+});
+
+describe('score rows', () => {
+  it('lists every score once, the local ones first, with null for those not computed', () => {
+    const report = auditCase(examples[0]!.case);
+    const rows = scoreRows(report.scores);
+    const local = ['citation_coverage', 'citation_existence', 'source_verification'];
+    const model = ['citation_recall', 'citation_precision', 'support_weighted_precision', 'mean_support', 'interpretability', 'correctness', 'overall_score'];
+    expect(rows.map((r) => r.key)).toEqual([...local, ...model]);
+    expect(rows.map((r) => r.key).sort()).toEqual(Object.keys(report.scores).sort());
+    expect(rows.find((r) => r.key === 'overall_score')!.value).toBeNull();
+    expect(rows.find((r) => r.key === 'citation_coverage')!.value).toBe(report.scores.citation_coverage);
   });
 });

@@ -2,6 +2,7 @@
 // citations and status, scores in display order. Pure functions over a Report.
 import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
 import { claimFacts, type ClaimStatus } from '../core/facts';
+import { SCORE_KEYS, type ScoreKey } from '../core/dataset';
 
 export const DIMENSION_ORDER: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
 
@@ -84,19 +85,10 @@ export function claimViews(report: Report, prev: readonly ClaimView[] = []): Cla
   });
 }
 
-/** Local scores first, then those a model run fills. */
-export const SCORE_ORDER: readonly (keyof Scores)[] = [
-  'citation_coverage',
-  'citation_existence',
-  'source_verification',
-  'citation_recall',
-  'citation_precision',
-  'support_weighted_precision',
-  'mean_support',
-  'interpretability',
-  'correctness',
-  'overall_score',
-];
+/** The scores the local checks compute; a model run fills the others. */
+const LOCAL_SCORES: readonly ScoreKey[] = ['citation_coverage', 'citation_existence', 'source_verification'];
+/** Local scores first, then those a model run fills (each group in the dataset's order). */
+const SCORE_ORDER: readonly ScoreKey[] = [...LOCAL_SCORES, ...SCORE_KEYS.filter((k) => !LOCAL_SCORES.includes(k))];
 
 export function scoreRows(scores: Scores): { key: keyof Scores; value: number | null }[] {
   return SCORE_ORDER.map((key) => ({ key, value: scores[key] ?? null }));

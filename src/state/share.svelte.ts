@@ -13,26 +13,16 @@ import type { AnnotationLabel } from '../store/schemas';
 import type { History, ModelSource } from './history.svelte';
 import { caseToDraft, type Workbench } from './workbench.svelte';
 import { sameInputs } from './draft';
+import { lazyModules } from './lazyModules';
 
-type ShareModules = {
-  codec: typeof import('../share/codec');
-  secrets: typeof import('../store/secrets');
-  hash: typeof import('../store/hash');
-  audit: typeof import('../core/audit');
-  report: typeof import('../core/report');
-};
-
-let modulesPromise: Promise<ShareModules> | undefined;
-export function loadShareModules(): Promise<ShareModules> {
-  modulesPromise ??= Promise.all([
-    import('../share/codec'),
-    import('../store/secrets'),
-    import('../store/hash'),
-    import('../core/audit'),
-    import('../core/report'),
-  ]).then(([codec, secrets, hash, audit, report]) => ({ codec, secrets, hash, audit, report }));
-  return modulesPromise;
-}
+export const loadShareModules = lazyModules({
+  codec: () => import('../share/codec'),
+  secrets: () => import('../store/secrets'),
+  hash: () => import('../store/hash'),
+  audit: () => import('../core/audit'),
+  report: () => import('../core/report'),
+});
+type ShareModules = Awaited<ReturnType<typeof loadShareModules>>;
 
 export interface LinkInfo {
   url: string;

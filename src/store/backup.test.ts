@@ -1,26 +1,14 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT } from './constants';
 import { BackupError, exportBackup, importBackup, parseBackup } from './backup';
-import { AppDb } from './db';
+import type { AppDb } from './db';
 import { listAudits, saveAudit, trashAudit } from './history';
 import { putLabel } from './labels';
 import { makeCase, makeSave } from '../../tests/factories/audits';
+import { useFreshDbs } from '../../tests/factories/db';
 
-const dbs: AppDb[] = [];
-function freshDb(): AppDb {
-  const db = new AppDb(`backup-test-${Math.random().toString(36).slice(2)}`);
-  dbs.push(db);
-  return db;
-}
-afterEach(async () => {
-  while (dbs.length) {
-    const db = dbs.pop()!;
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+const freshDb = useFreshDbs('backup-test');
 
 const label = { caseKey: 'id:x', claimIndex: 0, chunkId: '1', annotator: 'ana', label: 'fully_supported' as const, updated: 5 };
 

@@ -1,27 +1,17 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportBackup } from './backup';
 import { checkRow, deleteDamaged, exportDamaged, findDamaged } from './damaged';
-import { AppDb } from './db';
+import type { AppDb } from './db';
 import { countAudits, listAudits, saveAudit } from './history';
 import { makeSave } from '../../tests/factories/audits';
+import { useFreshDbs } from '../../tests/factories/db';
 
 // A key-shaped string made at run time, so that no file in the repository looks like it holds a key.
 const FAKE_KEY_PREFIX = ['sk', 'ant', 'api03'].join('-');
 const FAKE_KEY = `${FAKE_KEY_PREFIX}-${'x'.repeat(16)}`;
 
-const dbs: AppDb[] = [];
-function freshDb(): AppDb {
-  const db = new AppDb(`damaged-test-${Math.random().toString(36).slice(2)}`);
-  dbs.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of dbs) db.close();
-  for (const name of new Set(dbs.map((d) => d.name))) await Dexie.delete(name);
-  dbs.length = 0;
-});
+const freshDb = useFreshDbs('damaged-test');
 
 /** A whole row and body as this app writes them, then changed: `over` replaces row fields. */
 async function plant(db: AppDb, over: Record<string, unknown>, id = `planted-${Math.random().toString(36).slice(2)}`): Promise<void> {

@@ -17,26 +17,25 @@ function manager(nav: unknown): StorageManagerLike | null {
 
 const browserNavigator = (): unknown => (typeof navigator === 'undefined' ? undefined : navigator);
 
-/** Whether storage is already persistent, without asking. */
-export async function persistState(nav: unknown = browserNavigator()): Promise<PersistState> {
+/** The storage manager's yes or no as a state; a browser without the method, or failing it, is 'unsupported'. */
+async function answerOf(nav: unknown, method: 'persist' | 'persisted'): Promise<PersistState> {
   const m = manager(nav);
-  if (!m?.persisted) return 'unsupported';
+  if (!m?.[method]) return 'unsupported';
   try {
-    return (await m.persisted()) ? 'granted' : 'denied';
+    return (await m[method]()) ? 'granted' : 'denied';
   } catch {
     return 'unsupported';
   }
 }
 
+/** Whether storage is already persistent, without asking. */
+export function persistState(nav: unknown = browserNavigator()): Promise<PersistState> {
+  return answerOf(nav, 'persisted');
+}
+
 /** Asks for persistent storage (browsers may decide without a prompt). */
-export async function requestPersistence(nav: unknown = browserNavigator()): Promise<PersistState> {
-  const m = manager(nav);
-  if (!m?.persist) return 'unsupported';
-  try {
-    return (await m.persist()) ? 'granted' : 'denied';
-  } catch {
-    return 'unsupported';
-  }
+export function requestPersistence(nav: unknown = browserNavigator()): Promise<PersistState> {
+  return answerOf(nav, 'persist');
 }
 
 export async function storageEstimate(nav: unknown = browserNavigator()): Promise<{ usage: number; quota: number } | null> {

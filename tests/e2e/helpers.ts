@@ -27,7 +27,7 @@ export function editorHost(page: Page, name: 'Query' | 'Answer' | 'Chunks' | 'Go
 
 /** The header line of an editor's pane (title, detected format, problem counts). */
 export function paneHeader(page: Page, name: 'Query' | 'Answer' | 'Chunks' | 'Gold answer'): Locator {
-  return page.locator('.pane').filter({ has: editor(page, name) }).locator('.head');
+  return page.locator('.pane').filter({ has: editor(page, name) }).locator('.pane-head');
 }
 
 export async function readClipboard(page: Page): Promise<string> {

@@ -381,3 +381,26 @@ test('citation scope: a paragraph-closing citation covers the paragraph once the
   await waitForEditors(page);
   await expect(report(page).getByRole('listitem').filter({ hasText: 'Complete' }).first()).toContainText('Pass');
 });
+
+test('the Settings dialog shows each saved choice and changes the one chosen, and only that one', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('citation-auditor:settings') ?? '{}') as Record<string, string>);
+  const style = dialog.getByRole('combobox', { name: 'Required citation style' });
+  await expect(style).toHaveValue('auto');
+  await style.selectOption('footnote');
+  await expect.poll(stored).toMatchObject({ requiredStyle: 'footnote', language: 'auto', uiLanguage: 'en' });
+  await dialog.getByRole('combobox', { name: 'A citation covers' }).selectOption({ index: 1 });
+  await dialog.getByRole('combobox', { name: 'Answer and feedback language' }).selectOption('cs');
+  await expect.poll(stored).toMatchObject({ requiredStyle: 'footnote', language: 'cs', uiLanguage: 'en' });
+  await dialog.getByRole('combobox', { name: 'Interface language' }).selectOption('cs');
+  // The page speaks Czech at once; the dialog keeps every choice made.
+  const cs = page.getByRole('dialog', { name: 'Nastavení' });
+  await expect(cs.getByRole('combobox', { name: 'Jazyk rozhraní' })).toHaveValue('cs');
+  await expect(cs.getByRole('combobox', { name: 'Požadovaný styl citací' })).toHaveValue('footnote');
+  await expect(cs.getByRole('combobox', { name: 'Jazyk odpovědi a zpětné vazby' })).toHaveValue('cs');
+  const saved = await stored();
+  expect(saved).toMatchObject({ requiredStyle: 'footnote', language: 'cs', uiLanguage: 'cs' });
+  expect(saved.citationScope).not.toBe('sentence');
+});

@@ -13,6 +13,17 @@ export const STYLE_SHAPE: Record<CitationStyle | RequiredStyle, string> = {
   auto: 'auto',
 };
 
+/** The marker a citation style writes, as a recommendation or a quick fix names it (structured citations write none). */
+export const STYLE_EXAMPLE: Record<CitationStyle, string> = {
+  latex_cite: '\\cite{id}',
+  bracket_number: '[n]',
+  bracket_id: '[id]',
+  fullwidth: '【n】',
+  footnote: '[^n]',
+  longcite: '<cite>[s-e]</cite>',
+  structured: '',
+};
+
 export const pct = (x: number) => `${Math.round(x * 100)} %`;
 export const q = (s: string, max = 60) => excerpt(s, max);
 /** Text ending in exactly one full stop (reasons are written as sentences; some callers' are not). */

@@ -10,6 +10,7 @@ import { messagesFor } from '../messages';
 import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
 import { citationsByClaim, chunkOf, finding, hasText, memoOf } from './util';
 import { proseReferences } from './references';
+import { lowerBound } from '../sorted';
 import {
   convertedPresent,
   maskGluedFootnotes,
@@ -253,14 +254,7 @@ function freeDigits(answer: string, spans: readonly { start: number; end: number
 
 /** First index of `xs` (ascending) whose value is >= v; searched from `from` when v only grows. */
 function firstAtLeast(xs: Int32Array, v: number, from: number): number {
-  let lo = from < xs.length && (from === 0 || xs[from - 1]! < v) ? from : 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(xs, v, from < xs.length && (from === 0 || xs[from - 1]! < v) ? from : 0);
 }
 
 interface ClaimNumbers {

@@ -23,7 +23,7 @@
 // cited chunks are scored first, by a search in those postings; every other chunk is scored only
 // when a better chunk is still possible (the best cited coverage leaves room for BETTER_RATIO ×
 // and BETTER_MARGIN more below the maximum coverage of 1) — an exact bound, not a shortcut.
-import type { CheckContext, Chunk, Citation, Finding, Language } from '../types';
+import type { CheckContext, Chunk, Citation, Claim, Finding, Language } from '../types';
 import { citationLabel, messagesFor } from '../messages';
 import { Vocabulary } from '../words';
 import { citationsByClaim, citationSpan, finding } from './util';
@@ -333,6 +333,17 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
   const citedPos: number[] = [];
   const citedBy: Citation[] = [];
   const citedMark = new Int32Array(stats.ids.length);
+  // What both findings say of the citation they are about: where it stands, and its chunk.
+  const aboutCitation = (severity: Finding['severity'], code: string, claim: Claim, c: Citation, pos: number) => ({
+    check: 'relevance' as const,
+    dimension: 'accurate' as const,
+    severity,
+    code,
+    ...citationSpan(ctx, c),
+    citation_index: c.index,
+    claim_index: claim.index,
+    chunk_id: stats.ids[pos]!,
+  });
   let claimNo = 0;
   for (const claim of ctx.claims) {
     const citations = citationsOf(claim);
@@ -364,14 +375,7 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
       if (terms >= MIN_TERMS && scorer.share(pos) < LOW_OVERLAP) {
         out.push(
           finding(ctx, {
-            check: 'relevance',
-            dimension: 'accurate',
-            severity: 'warning',
-            code: 'low_overlap',
-            ...citationSpan(ctx, c),
-            citation_index: c.index,
-            claim_index: claim.index,
-            chunk_id: stats.ids[pos]!,
+            ...aboutCitation('warning', 'low_overlap', claim, c, pos),
             ...m.lowOverlap({ marker: citationLabel(c), claim: claimText, chunkId: stats.ids[pos]! }),
           }),
         );
@@ -406,14 +410,7 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
       const suggested = stats.ids[bestOther]!;
       out.push(
         finding(ctx, {
-          check: 'relevance',
-          dimension: 'accurate',
-          severity: 'info',
-          code: 'better_chunk',
-          ...citationSpan(ctx, c),
-          citation_index: c.index,
-          claim_index: claim.index,
-          chunk_id: stats.ids[pos]!,
+          ...aboutCitation('info', 'better_chunk', claim, c, pos),
           suggested_chunk_id: suggested,
           ...m.betterChunk({ marker: citationLabel(c), claim: claimText, chunkId: stats.ids[pos]!, suggested }),
         }),

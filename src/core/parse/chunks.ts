@@ -349,59 +349,42 @@ function parseJsonChunks(text: string): ParseChunksResult {
       const s = parsed.locate(p);
       return s ? { start: s.offset, end: s.endOffset } : { start: 0, end: 0 };
     });
+  // The chunks a list or map gave, its issues placed in the text, and the span of each chunk.
+  const resultOf = (format: ChunkFormat, r: { chunks: Chunk[]; errors: PathIssue[]; warnings: PathIssue[] }, paths: JsonPath[]): ParseChunksResult => ({
+    chunks: r.chunks,
+    format,
+    errors: position(r.errors),
+    warnings: position(r.warnings),
+    ranges: rangesOf(paths),
+  });
 
   if (Array.isArray(value)) {
     const r = normalizeChunkList(value);
-    return {
-      chunks: r.chunks,
-      format: 'json-array',
-      errors: position(r.errors),
-      warnings: position(r.warnings),
-      ranges: rangesOf(r.indexes.map((i) => [i])),
-    };
+    return resultOf('json-array', r, r.indexes.map((i) => [i]));
   }
   if (isRecord(value)) {
     if (isSingleChunkObject(value)) {
       const r = normalizeChunkList([value]);
       // Paths of a one-element list are re-rooted at the object itself.
       const reroot = (issues: PathIssue[]): PathIssue[] => issues.map((i) => ({ ...i, path: i.path.slice(1) }));
-      const warnings = position(reroot(r.warnings));
-      return { chunks: r.chunks, format: 'json-array', errors: position(reroot(r.errors)), warnings, ranges: rangesOf(r.chunks.map(() => [])) };
+      return resultOf('json-array', { chunks: r.chunks, errors: reroot(r.errors), warnings: reroot(r.warnings) }, r.chunks.map(() => []));
     }
     const columns = chromaColumns(value);
     if (columns) {
       const r = normalizeChunkList(columns.items, []);
       const note: PathIssue = { path: ['documents'], message: `took the chunks from the parallel 'ids' and 'documents' lists of the pasted object`, target: 'key' };
       const at = (issue: PathIssue): PathIssue => ({ ...issue, path: typeof issue.path[0] === 'number' ? [...columns.prefix, issue.path[0]] : ['documents'] });
-      return {
-        chunks: r.chunks,
-        format: 'json-array',
-        errors: position(r.errors.map(at)),
-        warnings: position([note, ...r.warnings.map(at)]),
-        ranges: rangesOf(r.indexes.map((i) => [...columns.prefix, i])),
-      };
+      return resultOf('json-array', { chunks: r.chunks, errors: r.errors.map(at), warnings: [note, ...r.warnings.map(at)] }, r.indexes.map((i) => [...columns.prefix, i]));
     }
     const listKey = LIST_KEYS.find((k) => Array.isArray(value[k]));
     if (listKey !== undefined) {
       const list = value[listKey] as unknown[];
       const r = normalizeChunkList(list, [listKey]);
       const note: PathIssue = { path: [listKey], message: `took the chunks from the '${listKey}' list of the pasted object`, target: 'key' };
-      return {
-        chunks: r.chunks,
-        format: 'json-array',
-        errors: position(r.errors),
-        warnings: position([note, ...r.warnings]),
-        ranges: rangesOf(r.indexes.map((i) => [listKey, i])),
-      };
+      return resultOf('json-array', { chunks: r.chunks, errors: r.errors, warnings: [note, ...r.warnings] }, r.indexes.map((i) => [listKey, i]));
     }
     const r = normalizeChunkMap(value);
-    return {
-      chunks: r.chunks,
-      format: 'json-map',
-      errors: position(r.errors),
-      warnings: position(r.warnings),
-      ranges: rangesOf(r.chunks.map((c) => [c.id])),
-    };
+    return resultOf('json-map', r, r.chunks.map((c) => [c.id]));
   }
   const e = parsed.locate([]) ?? { offset: 0, endOffset: text.length };
   return {

@@ -1,18 +1,8 @@
 // The words of the quick fixes (Answer editor, Ctrl+.) and of the report's fix buttons, English
 // and Czech. A title names what the fix writes and, for a chunk, its id and first words.
-import type { CitationStyle } from '../../core/types';
+import { STYLE_EXAMPLE } from '../../core/catalogue/format';
 import type { Fix } from '../../core/fixes';
 import type { Catalogue } from '../i18n';
-
-const STYLE_EXAMPLE: Record<CitationStyle, string> = {
-  latex_cite: '\\cite{id}',
-  bracket_number: '[n]',
-  bracket_id: '[id]',
-  fullwidth: '【n】',
-  footnote: '[^n]',
-  longcite: '<cite>[s-e]</cite>',
-  structured: '',
-};
 
 const en = {
   title(f: Fix): string {
