@@ -170,7 +170,7 @@ const contexts = new WeakMap<Report, FixContext>();
 
 export function contextOf(input: FixInput): FixContext {
   const hit = contexts.get(input.report);
-  if (hit && hit.answer === input.answer && hit.chunks === input.chunks && hit.structuredText === input.structuredText && hit.recheck === input.recheck) return hit;
+  if (hit && hit.answer === input.answer && hit.chunks === input.chunks && hit.structuredText === input.structuredText && hit.recheck?.case === input.recheck?.case && hit.recheck?.options === input.recheck?.options) return hit;
   const fx = new FixContext(input);
   contexts.set(input.report, fx);
   return fx;

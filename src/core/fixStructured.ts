@@ -227,7 +227,7 @@ export interface Target {
  * The fixes naming each target chunk instead in the citation's object. `targets` come best first
  * (fixes.ts ranks them by the claim); a citation with a quote is pointed only at chunks holding it.
  */
-export function structuredRefFixes(fx: FixContext, f: Finding, targets: readonly Target[]): Fix[] {
+export function structuredRefFixes(fx: FixContext, f: Finding, targets: readonly Target[], limit = Infinity): Fix[] {
   const d = derived(fx);
   const c = fx.citation(f.citation_index);
   if (!d || !c || c.style !== 'structured' || fx.structuredText === undefined) return [];
@@ -238,7 +238,7 @@ export function structuredRefFixes(fx: FixContext, f: Finding, targets: readonly
   const out: Fix[] = [];
   let tries = 0;
   for (const t of targets) {
-    if (tries >= MAX_STRUCTURED_TRIES) break;
+    if (tries >= MAX_STRUCTURED_TRIES || out.length >= limit) break;
     const chunk = fx.chunk(t.id);
     if (!hasText(chunk) || t.id === c.chunk_id) continue;
     // The quote must be in the new chunk: where it is gives the offsets.
@@ -254,7 +254,7 @@ export function structuredRefFixes(fx: FixContext, f: Finding, targets: readonly
     tries++;
     if (!acceptsEdit(fx, f, edits, fx.answer, { from: c.chunk_id, to: chunk.id })) continue;
     const written = edits[0]!.text;
-    out.push({ kind: 'replace_ref', target: 'editor', edits, text: written, chunkId: chunk.id, preview: previewOf(chunk.text), ...(t.preferred && out.length === 0 ? { preferred: true } : {}) });
+    out.push({ kind: 'replace_ref', target: 'editor', edits, text: written, chunkId: chunk.id, preview: previewOf(chunk.text), ...((t.preferred || quote) && out.length === 0 ? { preferred: true } : {}) });
   }
   return out;
 }

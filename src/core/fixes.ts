@@ -41,10 +41,11 @@ const MAX_CONVERT_ALL = 10_000;
 const INLINE_STYLES: readonly CitationStyle[] = ['bracket_number', 'bracket_id', 'latex_cite', 'fullwidth', 'footnote', 'longcite'];
 
 /** The fixes for one finding of `input.report` (none when nothing mechanical is right). */
-export function fixesFor(input: FixInput, finding: Finding): Fix[] {
+export function fixesFor(input: FixInput, finding: Finding, limit = Infinity): Fix[] {
   const fx = contextOf(input);
-  if (fx.structuredText !== undefined) return structuredFixes(fx, finding);
-  return answerFixes(fx, finding);
+  // A structured answer's fixes cost an audit each: only as many as asked for are checked.
+  if (fx.structuredText !== undefined) return structuredFixes(fx, finding, limit);
+  return answerFixes(fx, finding).slice(0, limit);
 }
 
 /** Codes whose fix names another chunk. */
@@ -55,11 +56,11 @@ const REF_CODES = new Set(['unknown_chunk', 'ref_out_of_range', 'empty_chunk', '
  * another chunk; fixes of the answer's own text are made inside the JSON string that holds it.
  * Each is audited again before it is offered (fixStructured.ts); none without the case to do so.
  */
-function structuredFixes(fx: FixContext, f: Finding): Fix[] {
+function structuredFixes(fx: FixContext, f: Finding, limit: number): Fix[] {
   const c = fx.citation(f.citation_index);
   if (REF_CODES.has(f.code) && c?.style === 'structured') {
     if (f.code === 'quote_in_other_chunk' && !f.suggested_chunk_id) return [];
-    return structuredRefFixes(fx, f, refTargets(fx, f, c, f.code === 'better_chunk' || f.code === 'quote_in_other_chunk'));
+    return structuredRefFixes(fx, f, refTargets(fx, f, c, f.code === 'better_chunk' || f.code === 'quote_in_other_chunk'), limit);
   }
   if (f.code === 'quote_uncertain' || f.code === 'offsets_wrong') {
     // Checked like the others when the case is at hand.
@@ -69,7 +70,7 @@ function structuredFixes(fx: FixContext, f: Finding): Fix[] {
   const out: Fix[] = [];
   let tries = 0;
   for (const fix of answerFixes(fx, f)) {
-    if (tries++ >= MAX_CHUNK_CHOICES) break;
+    if (tries++ >= MAX_CHUNK_CHOICES || out.length >= limit) break;
     const moved = intoStructured(fx, f, fix);
     if (moved) out.push(moved);
   }
