@@ -148,6 +148,17 @@ describe('structured fixes: a citation naming a chunk that is not there', () => 
     expect(JSON.parse(fixed).content[1].citations[0]).toMatchObject({ document_index: 1, start_char_index: at, end_char_index: at + 36 });
   });
 
+  it('an OpenAI file citation of a file that is not among the chunks → the file_id of another chunk', () => {
+    const text = 'Items can be returned within 30 days for a full refund.';
+    const value = { output: [{ type: 'message', content: [{ type: 'output_text', text, annotations: [{ type: 'file_citation', index: text.length, file_id: 'file-x9', filename: 'x.pdf' }] }] }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const f = findingOf(s.report, 'unknown_chunk');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'returns', text: '"returns"', preferred: true });
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed).output[0].content[0].annotations[0]).toMatchObject({ file_id: 'returns', filename: 'x.pdf' });
+  });
+
   it('a page no chunk has → the page of the chunk holding the quote', () => {
     const chunks: Chunk[] = [
       { id: 'p1', page: 1, text: 'The museum opens at 9 am on weekdays.' },
