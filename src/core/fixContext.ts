@@ -73,6 +73,8 @@ export class FixContext {
   readonly recheck: FixInput['recheck'];
   /** What the structured fixes (fixStructured.ts) derive once per report. */
   structuredCache?: unknown;
+  /** The structured fixes of each finding already computed, by how many were asked for. */
+  structuredMemo?: WeakMap<object, Map<number, Fix[]>>;
   #defs?: FootnoteDefinition[];
   #baseline?: RefResolver;
   #stats?: ChunkStats;

@@ -44,7 +44,15 @@ const INLINE_STYLES: readonly CitationStyle[] = ['bracket_number', 'bracket_id',
 export function fixesFor(input: FixInput, finding: Finding, limit = Infinity): Fix[] {
   const fx = contextOf(input);
   // A structured answer's fixes cost an audit each: only as many as asked for are checked.
-  if (fx.structuredText !== undefined) return structuredFixes(fx, finding, limit);
+  if (fx.structuredText !== undefined) {
+    // Asked again for the same report (the editor asks at every caret move over a finding): the same answer.
+    const memo = (fx.structuredMemo ??= new WeakMap());
+    const known = memo.get(finding)?.get(limit);
+    if (known) return known;
+    const fixes = structuredFixes(fx, finding, limit);
+    memo.set(finding, (memo.get(finding) ?? new Map()).set(limit, fixes));
+    return fixes;
+  }
   return answerFixes(fx, finding).slice(0, limit);
 }
 
