@@ -231,6 +231,17 @@ describe('structured fixes: the answer text inside the JSON', () => {
     expect(after.dimensions.formatted.status).toBe('PASS');
   });
 
+  it('near miss: markers whose spans the form states (marker spans) are not converted to a style of another length', () => {
+    const answer = 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days [2].';
+    const spans = ['[1]', '[2]'].map((m) => ({ text: m, start_index: answer.indexOf(m), end_index: answer.indexOf(m) + 3 }));
+    const s = setup(JSON.stringify({ answer, citations: spans }, null, 2), SHOP, { requiredStyle: 'latex_cite' });
+    const f = findingOf(s.report, 'wrong_style');
+    expect(fixesFor(s.input, f)).toEqual([]);
+    // The same markers without stated spans are converted.
+    const free = setup(JSON.stringify({ answer, citations: [1, 2] }, null, 2), SHOP, { requiredStyle: 'latex_cite' });
+    expect(fixesFor(free.input, findingOf(free.report, 'wrong_style')).length).toBeGreaterThan(0);
+  });
+
   it('an inline marker naming no chunk inside the answer string → another chunk, the JSON citations untouched', () => {
     const value = { answer: 'Items can be returned within 30 days for a full refund [7].', citations: [] };
     const s = setup(JSON.stringify(value, null, 2), SHOP);
