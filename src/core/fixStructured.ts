@@ -77,7 +77,10 @@ function derived(fx: FixContext): Derived | undefined {
   };
   if (!parse.error) walk(parse.value, [], 0);
   const structured = parse.error ? undefined : normalizeStructuredDetailed(parse.value, fx.answer, fx.chunks).structured;
-  const d: Derived = { parse, structured, paths, base: audit(fx, text), segments: null };
+  // The report was made from this case with these options: it is the audit of the text as it is.
+  const parsed = parseAnswerInput(text, fx.chunks);
+  const base = parsed.format === 'json-unknown' || parsed.format === 'plain' ? undefined : { report: fx.report, answer: parsed.answer, parseErrors: parsed.errors.length };
+  const d: Derived = { parse, structured, paths, base, segments: null };
   fx.structuredCache = d;
   return d;
 }
