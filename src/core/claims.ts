@@ -25,7 +25,7 @@
 // the block's sentences are in claimBlocks.ts, step 2's segmenter and step 3's abbreviation
 // repairs in sentences.ts (uaxSentences.ts the fast path), the rules of step 4 in exemptions.ts
 // and leadIns.ts.
-import type { CitationMarker, Claim, ClaimKind, Language } from './types';
+import type { CitationMarker, Claim, ClaimKind, ExemptionRule, Language } from './types';
 import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './claimBlocks';
 import { draft, MARKER, PLAIN, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
@@ -264,9 +264,6 @@ function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: ExemptionRule): v
   claim.needs_citation = false;
   claim.exemption = { rule, reason: render(msg('exemptionReason', { rule }), ctx.lang) ?? rule };
 }
-
-type ExemptionRule = 'heading' | 'question' | 'meta' | 'meta_intro' | 'lead_in' | 'lead_in_unsure' | 'advice' | 'no_information' | 'longcite_empty_cite' | 'no_content';
-
 
 /** The claim's words: markers, LongCite tags and Markdown emphasis removed, spaces collapsed. */
 function claimText(ctx: Ctx, a: number, b: number): string {

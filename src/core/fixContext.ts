@@ -1,7 +1,7 @@
 // What the quick fixes (fixes.ts) share: their types, and the context built once per report
 // (footnote definitions, the audit's resolver, chunk statistics).
 // chunks meant (the numeric policy of the mapping can change with one more number).
-import type { Chunk, Citation, CitationMarker, CitationStyle, Claim, Language, Report } from './types';
+import type { AuditCase, AuditOptions, Chunk, Citation, CitationMarker, CitationStyle, Claim, Language, Report } from './types';
 import { findMarkers, type FootnoteDefinition } from './markers';
 import { createResolver, type RefResolver } from './mapping';
 import { buildChunkStats, type ChunkStats } from './checks/relevance';
@@ -45,6 +45,11 @@ export interface FixInput {
   report: Report;
   /** The Answer editor's text when it holds a structured response (JSON); quote and offset fixes edit it. */
   structuredText?: string;
+  /**
+   * The case and options the report was made with: a fix of a structured answer is offered only
+   * when the case, audited again with the fix made, has no error the report did not have.
+   */
+  recheck?: { case: AuditCase; options: AuditOptions };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -63,6 +68,13 @@ export class FixContext {
   readonly structuredText: string | undefined;
   readonly language: Language;
   readonly plain: boolean;
+  /** Fixes of the answer's own text are computed (plain answers; structured ones translate them into the JSON). */
+  readonly inline: boolean;
+  readonly recheck: FixInput['recheck'];
+  /** What the structured fixes (fixStructured.ts) derive once per report. */
+  structuredCache?: unknown;
+  /** The structured fixes of each finding already computed, by how many were asked for. */
+  structuredMemo?: WeakMap<object, Map<number, Fix[]>>;
   #defs?: FootnoteDefinition[];
   #baseline?: RefResolver;
   #stats?: ChunkStats;
@@ -78,6 +90,8 @@ export class FixContext {
     this.structuredText = input.structuredText;
     this.language = input.report.meta.language;
     this.plain = input.report.meta.answer_format === 'plain' && input.structuredText === undefined;
+    this.recheck = input.recheck;
+    this.inline = this.plain || (input.structuredText !== undefined && input.recheck !== undefined);
   }
   get chunkIds(): string[] {
     return (this.#chunkIds ??= this.chunks.map((c) => String(c.id)));
@@ -158,7 +172,7 @@ const contexts = new WeakMap<Report, FixContext>();
 
 export function contextOf(input: FixInput): FixContext {
   const hit = contexts.get(input.report);
-  if (hit && hit.answer === input.answer && hit.chunks === input.chunks && hit.structuredText === input.structuredText) return hit;
+  if (hit && hit.answer === input.answer && hit.chunks === input.chunks && hit.structuredText === input.structuredText && hit.recheck?.case === input.recheck?.case && hit.recheck?.options === input.recheck?.options) return hit;
   const fx = new FixContext(input);
   contexts.set(input.report, fx);
   return fx;

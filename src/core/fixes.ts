@@ -25,6 +25,7 @@ import { extractNumbers, type NumberMention } from './checks/numberText';
 import { parseJson, type JsonPath } from './json';
 import { contextOf, hasText, previewOf, FixContext, type Fix, type FixInput, type TextEdit } from './fixContext';
 import { changeOf, definitionInsert, refCandidates, scanExactly, verify, writeFor, writeMarker, type Written } from './fixMarkers';
+import { acceptsEdit, intoStructured, structuredRefFixes, type Target } from './fixStructured';
 
 export type { Fix, FixInput, FixKind, TextEdit } from './fixContext';
 
@@ -40,8 +41,71 @@ const MAX_CONVERT_ALL = 10_000;
 const INLINE_STYLES: readonly CitationStyle[] = ['bracket_number', 'bracket_id', 'latex_cite', 'fullwidth', 'footnote', 'longcite'];
 
 /** The fixes for one finding of `input.report` (none when nothing mechanical is right). */
-export function fixesFor(input: FixInput, finding: Finding): Fix[] {
+export function fixesFor(input: FixInput, finding: Finding, limit = Infinity): Fix[] {
   const fx = contextOf(input);
+  // A structured answer's fixes cost an audit each: only as many as asked for are checked.
+  if (fx.structuredText !== undefined) {
+    // Asked again for the same report (the editor asks at every caret move over a finding): the same answer.
+    const memo = (fx.structuredMemo ??= new WeakMap());
+    const known = memo.get(finding)?.get(limit);
+    if (known) return known;
+    const fixes = structuredFixes(fx, finding, limit);
+    memo.set(finding, (memo.get(finding) ?? new Map()).set(limit, fixes));
+    return fixes;
+  }
+  return answerFixes(fx, finding).slice(0, limit);
+}
+
+/** Codes whose fix names another chunk. */
+const REF_CODES = new Set(['unknown_chunk', 'ref_out_of_range', 'empty_chunk', 'better_chunk', 'quote_in_other_chunk']);
+
+/**
+ * Fixes of a structured answer (the JSON in the Answer editor): a structured citation names
+ * another chunk; fixes of the answer's own text are made inside the JSON string that holds it.
+ * Each is audited again before it is offered (fixStructured.ts); none without the case to do so.
+ */
+function structuredFixes(fx: FixContext, f: Finding, limit: number): Fix[] {
+  const c = fx.citation(f.citation_index);
+  if (REF_CODES.has(f.code) && c?.style === 'structured') {
+    if (f.code === 'quote_in_other_chunk' && !f.suggested_chunk_id) return [];
+    return structuredRefFixes(fx, f, refTargets(fx, f, c, f.code === 'better_chunk' || f.code === 'quote_in_other_chunk'), limit);
+  }
+  if (f.code === 'quote_uncertain' || f.code === 'offsets_wrong') {
+    // Checked like the others when the case is at hand.
+    return quoteFixes(fx, f).filter((x) => !fx.recheck || acceptsEdit(fx, f, x.edits, fx.answer));
+  }
+  if (!fx.inline || f.code === 'uncited_claim' || f.code === 'uncited_lead_in') return [];
+  const out: Fix[] = [];
+  let tries = 0;
+  for (const fix of answerFixes(fx, f)) {
+    if (tries++ >= MAX_CHUNK_CHOICES || out.length >= limit) break;
+    const moved = intoStructured(fx, f, fix);
+    if (moved) out.push(moved);
+  }
+  if (out.length && !out.some((x) => x.preferred)) out[0] = { ...out[0]!, preferred: true };
+  return out;
+}
+
+/** The chunks a citation could name instead, best first: the suggested one, the claim's best match, then any with text. */
+function refTargets(fx: FixContext, f: Finding, c: Citation, suggestedOnly: boolean): Target[] {
+  const out: Target[] = [];
+  const push = (id: string | undefined, preferred: boolean) => {
+    if (id === undefined || id === c.chunk_id || out.some((t) => t.id === id) || !hasText(fx.chunk(id))) return;
+    out.push({ id, preferred });
+  };
+  push(f.suggested_chunk_id, true);
+  if (suggestedOnly) return out;
+  const claim = fx.claim(c.claim_index);
+  const claimText = claim ? claim.text || fx.answer.slice(claim.start, claim.end) : '';
+  const ranked = claimText ? rankChunks(fx, claimText) : [];
+  const best = ranked[0];
+  if (best && covers(best)) push(best.id, out.length === 0);
+  for (const r of ranked) push(r.id, false);
+  fx.chunks.forEach((ch) => push(String(ch.id), false));
+  return out;
+}
+
+function answerFixes(fx: FixContext, finding: Finding): Fix[] {
   switch (finding.code) {
     case 'unknown_chunk':
     case 'ref_out_of_range':
@@ -152,7 +216,7 @@ function answerStyle(fx: FixContext): CitationStyle {
 // Replace the chunk a marker names
 
 function replaceRefFixes(fx: FixContext, f: Finding, suggestedOnly: boolean): Fix[] {
-  if (!fx.plain) return [];
+  if (!fx.inline) return [];
   const c = fx.citation(f.citation_index);
   const mk = fx.markerAt(c?.marker_index);
   if (!c || !mk || mk.style === 'structured' || mk.malformed || !INLINE_STYLES.includes(mk.style)) return [];
@@ -322,7 +386,7 @@ function insertionPoint(fx: FixContext, claim: Claim, style: CitationStyle): { a
 // Convert markers to the required style
 
 function styleFixes(fx: FixContext, f: Finding): Fix[] {
-  if (!fx.plain) return [];
+  if (!fx.inline) return [];
   const mk = fx.report.markers.find((m) => m.start === f.start && m.end === f.end && m.style !== 'structured');
   if (!mk || mk.malformed) return [];
   const target = f.code === 'wrong_style' ? fx.report.meta.required_style : majorityStyle(fx);
@@ -385,7 +449,7 @@ function convertMarkers(fx: FixContext, markers: readonly CitationMarker[], styl
 // Numbers: the cited chunks' nearest figures
 
 function numberFixes(fx: FixContext, f: Finding): Fix[] {
-  if (!fx.plain) return [];
+  if (!fx.inline) return [];
   const claim = fx.claim(f.claim_index);
   if (!claim) return [];
   const absent = extractNumbers(fx.answer.slice(f.start, f.end), fx.language)[0];

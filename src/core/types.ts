@@ -199,6 +199,10 @@ export interface Citation {
 
 export type ClaimKind = 'sentence' | 'list_item' | 'heading' | 'question' | 'meta';
 
+/** Every rule that exempts a claim from needing a citation (Claim.exemption.rule); each has its words in the UI catalogues. */
+export const EXEMPTION_RULES = ['heading', 'question', 'meta', 'meta_intro', 'lead_in', 'lead_in_unsure', 'advice', 'no_information', 'longcite_empty_cite', 'no_content'] as const;
+export type ExemptionRule = (typeof EXEMPTION_RULES)[number];
+
 export interface Claim {
   index: number;
   /** The claim's text without its citation markers. */

@@ -4,7 +4,7 @@
 import { auditCase } from '../core/audit';
 import { parseAnswerInput } from '../core/parse/answer';
 import { parseChunks } from '../core/parse/chunks';
-import type { AnswerFormat, AuditCase, Chunk, ChunkFormat, Finding, ParseError, Report } from '../core/types';
+import type { AnswerFormat, AuditCase, AuditOptions, Chunk, ChunkFormat, Finding, ParseError, Report } from '../core/types';
 import type { Attached, Inputs } from './draft';
 import { buildOffsetMap, toEditorOffset, type OffsetMap } from './offsetMap';
 import type { Settings } from './settings';
@@ -41,6 +41,8 @@ export interface Analysis {
   chunks: { chunks: Chunk[]; format: ChunkFormat; errors: ParseError[]; warnings: ParseError[]; ranges: { start: number; end: number }[] };
   answer: { answer: string; format: AnswerFormat; errors: ParseError[]; structuredInEditor: boolean };
   case: AuditCase | null;
+  /** The options the report was made with (a quick fix of a structured answer audits the case again with them). */
+  auditOptions?: AuditOptions;
   report: Report | null;
   /** The audit threw: the message, shown instead of a report. */
   error: string | null;
@@ -118,18 +120,19 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
 
   let report: Report | null = null;
   let error: string | null = null;
+  // An editor that does not parse is not audited as if what is left were the input.
+  const chunkError = chunks.errors[0];
+  const answerError = answer.format === 'json-unknown' ? answer.errors[0] : undefined;
+  const auditOptions: AuditOptions = {
+    requiredStyle: settings.requiredStyle,
+    language: settings.language,
+    ...(settings.citationScope ? { citationScope: settings.citationScope } : {}),
+    ...(settings.uiLanguage ? { fallbackLanguage: settings.uiLanguage } : {}),
+    ...(chunkError || answerError ? { unreadable: { ...(chunkError ? { chunks: chunkError } : {}), ...(answerError ? { answer: answerError } : {}) } } : {}),
+  };
   if (c) {
     try {
-      // An editor that does not parse is not audited as if what is left were the input.
-      const chunkError = chunks.errors[0];
-      const answerError = answer.format === 'json-unknown' ? answer.errors[0] : undefined;
-      report = auditCase(c, {
-        requiredStyle: settings.requiredStyle,
-        language: settings.language,
-        ...(settings.citationScope ? { citationScope: settings.citationScope } : {}),
-        ...(settings.uiLanguage ? { fallbackLanguage: settings.uiLanguage } : {}),
-        ...(chunkError || answerError ? { unreadable: { ...(chunkError ? { chunks: chunkError } : {}), ...(answerError ? { answer: answerError } : {}) } } : {}),
-      });
+      report = auditCase(c, auditOptions);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -143,6 +146,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
     chunks: { chunks: chunks.chunks, format: chunks.format, errors: chunks.errors, warnings: chunks.warnings ?? [], ranges: chunks.ranges ?? [] },
     answer: { answer: answer.answer, format: answer.format, errors: answer.errors, structuredInEditor },
     case: c,
+    auditOptions,
     report,
     error,
     answerMap,

@@ -49,4 +49,20 @@ describe('quickFixesAt', () => {
       for (const x of quickFixesFor(a, i)) expect(x.fix.target, f.code).toBe('editor');
     }
   });
+
+  it('re-checks a structured citation’s fix with the analysis’ own case and options, and the fix is what the next analysis audits', () => {
+    const value = { answer: 'Items can be returned within 30 days for a full refund.', citations: [{ chunk_id: 'r-9', quote: 'items can be returned within 30 days' }] };
+    const text = JSON.stringify(value, null, 2);
+    const a = analyze(request(text));
+    expect(a.auditOptions).toMatchObject({ requiredStyle: 'auto', language: 'auto' });
+    const index = a.report!.findings.findIndex((f) => f.code === 'unknown_chunk');
+    const fixes = quickFixesFor(a, index);
+    expect(fixes.map((f) => [f.fix.kind, f.fix.target, f.fix.chunkId])).toEqual([['replace_ref', 'editor', '2']]);
+    // Asked for one, one is checked and given.
+    expect(quickFixesFor(a, index, 1)).toHaveLength(1);
+    const fixed = apply(text, fixes[0]!.edits);
+    const after = analyze({ ...request(fixed), seq: 2 });
+    expect(after.report!.findings.map((f) => f.code)).not.toContain('unknown_chunk');
+    expect(after.report!.dimensions.exists.status).toBe('PASS');
+  });
 });

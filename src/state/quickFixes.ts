@@ -16,7 +16,7 @@ export interface EditorFix {
 const MAX_FINDINGS = 12;
 
 /** The fixes for one finding of the analysis' report, in editor offsets. */
-export function quickFixesFor(analysis: Analysis, findingIndex: number): EditorFix[] {
+export function quickFixesFor(analysis: Analysis, findingIndex: number, limit = Infinity): EditorFix[] {
   const report = analysis.report;
   const finding = report?.findings[findingIndex];
   const chunks = analysis.case?.chunks;
@@ -24,9 +24,12 @@ export function quickFixesFor(analysis: Analysis, findingIndex: number): EditorF
   const structured = analysis.answer.structuredInEditor;
   // Answer offsets are editor offsets only when the editor holds the answer itself.
   const identity = !structured && analysis.answerMap !== null && analysis.answerMap.runs === null;
+  // A structured answer's fixes are audited again with the case and options of this analysis.
+  const recheck = structured && analysis.case ? { case: analysis.case, options: analysis.auditOptions ?? {} } : undefined;
   const fixes = fixesFor(
-    { answer: analysis.answer.answer, chunks, report, ...(structured ? { structuredText: analysis.inputs.answerText } : {}) },
+    { answer: analysis.answer.answer, chunks, report, ...(structured ? { structuredText: analysis.inputs.answerText } : {}), ...(recheck ? { recheck } : {}) },
     finding,
+    limit,
   );
   const out: EditorFix[] = [];
   for (const fix of fixes) {

@@ -7,6 +7,7 @@ import type {
   ChunkFormat,
   ClaimKind,
   Dimension,
+  ExemptionRule,
   RequiredStyle,
   SourceVerificationStatus,
   Status,
@@ -142,7 +143,20 @@ const en = {
     meta: 'meta',
   } satisfies Record<ClaimKind, string>,
   exempt: 'Exempt',
-  exemptRule: (rule: string, reason: string) => `Exempt (${rule}): ${reason}`,
+  /** Each exemption rule by name, for the claim list (the id stays in the report JSON). */
+  exemptionRule: {
+    heading: 'a heading',
+    question: 'a question',
+    meta: 'about the answer itself',
+    meta_intro: 'an introduction',
+    lead_in: 'a lead-in to what follows',
+    lead_in_unsure: 'probably only a lead-in',
+    advice: 'advice to the reader',
+    no_information: 'the sources do not say',
+    longcite_empty_cite: 'marked as needing no citation',
+    no_content: 'no words to support',
+  } satisfies Record<ExemptionRule, string>,
+  exemptRule: (rule: string, reason: string) => `Exempt (${ruleName('en', rule)}): ${reason}`,
   needsCitation: 'Needs a citation',
   creditedByParagraph: 'Credited by the citation closing its paragraph',
   uncited: 'Uncited',
@@ -412,7 +426,19 @@ const cs: Messages = {
     meta: 'meta',
   },
   exempt: 'Výjimka',
-  exemptRule: (rule, reason) => `Výjimka (${rule}): ${reason}`,
+  exemptionRule: {
+    heading: 'nadpis',
+    question: 'otázka',
+    meta: 'věta o odpovědi samotné',
+    meta_intro: 'úvod',
+    lead_in: 'uvozuje to, co následuje',
+    lead_in_unsure: 'nejspíš jen uvozovací věta',
+    advice: 'rada čtenáři',
+    no_information: 'zdroje to neuvádějí',
+    longcite_empty_cite: 'označeno jako bez potřeby citace',
+    no_content: 'žádná slova k doložení',
+  },
+  exemptRule: (rule, reason) => `Výjimka (${ruleName('cs', rule)}): ${reason}`,
   needsCitation: 'Potřebuje citaci',
   creditedByParagraph: 'Podloženo citací na konci odstavce',
   uncited: 'Bez citace',
@@ -561,3 +587,9 @@ const cs: Messages = {
 };
 
 export const MESSAGES: Catalogue<Messages> = { en, cs };
+
+/** An exemption rule's words; a rule this build does not know (a newer report) shows as its id. */
+function ruleName(lang: UiLanguage, rule: string): string {
+  const names: Readonly<Record<string, string>> = MESSAGES[lang].exemptionRule;
+  return Object.hasOwn(names, rule) ? names[rule]! : rule;
+}

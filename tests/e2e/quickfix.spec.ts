@@ -1,7 +1,9 @@
 // Quick fixes (issue 13 §4): a finding with a mechanical fix offers it in the Answer editor
 // (Ctrl+. then pick from the list, by keyboard); the fixed text is re-audited and the finding
 // goes; Ctrl+Z brings the text and the finding back. The report's "cite chunk N instead" gets the
-// same fix as a button, applied through the editor so that Ctrl+Z undoes it too.
+// same fix as a button, applied through the editor so that Ctrl+Z undoes it too. A structured
+// answer's fixes (a JSON citation's chunk id, a number or a marker inside its answer string) edit
+// the JSON in place and are undone the same way.
 import { expect, test, type Page } from '@playwright/test';
 import { editor, pasteInto, readClipboard, report, waitForEditors } from './helpers';
 
@@ -154,4 +156,64 @@ test('the report’s “cite chunk N instead” is a one-click fix that Ctrl+Z u
   await undo(page);
   await expect.poll(() => answerText(page)).toBe(answer);
   await expect(r).toContainText('cite chunk "2" instead?');
+});
+
+// Structured answers: the JSON in the Answer editor is what a fix edits, in place, and stays JSON.
+
+test('a structured citation of a chunk id that is not there is pointed at the chunk holding its quote, in the editor and by the report’s Apply', async ({ page }) => {
+  const structured = { answer: 'Items can be returned within 30 days for a full refund.', citations: [{ chunk_id: 'refunds-9', quote: 'items can be returned within 30 days' }] };
+  await open(page, SHOP, JSON.stringify(structured, null, 2));
+  const r = report(page);
+  const missing = 'cites "refunds-9", which is not among the chunks';
+  await expect(r).toContainText(missing);
+  const before = await answerText(page);
+  await quickFix(page, /cites "refunds-9"/, /Cite chunk “2” instead: Returns: items can be returned/);
+  await expect.poll(async () => JSON.parse(await answerText(page)) as unknown).toEqual({ ...structured, citations: [{ ...structured.citations[0], chunk_id: '2' }] });
+  // Only the id changed: the rest of the text is as the editor had it.
+  expect(await answerText(page)).toBe(before.replace('"refunds-9"', '"2"'));
+  await expect(r).not.toContainText(missing);
+  await undo(page);
+  await expect.poll(() => answerText(page)).toBe(before);
+  await expect(r).toContainText(missing);
+  // The same fix from the report, undone the same way.
+  await r.getByRole('button', { name: /Apply fix: Cite chunk “2” instead/ }).click();
+  await expect.poll(() => answerText(page)).toBe(before.replace('"refunds-9"', '"2"'));
+  await expect(r).not.toContainText(missing);
+  await undo(page);
+  await expect.poll(() => answerText(page)).toBe(before);
+});
+
+test('a number of a structured answer absent from its chunk is replaced inside the JSON string', async ({ page }) => {
+  const chunks = [{ id: 'r', text: 'Revenue grew by 14 % in 2021 and by 9 % in 2022; the company employed 1,250 people.' }];
+  const structured = { answer: 'Revenue grew by 12 % in 2021.', citations: [{ chunk_id: 'r' }] };
+  await open(page, chunks, JSON.stringify(structured, null, 2));
+  const r = report(page);
+  const absent = '"12 %" in';
+  await expect(r).toContainText(absent);
+  const before = await answerText(page);
+  await quickFix(page, /"12 %" in/, /Use 14 % from chunk “r”/);
+  await expect.poll(async () => JSON.parse(await answerText(page)) as unknown).toEqual({ ...structured, answer: 'Revenue grew by 14 % in 2021.' });
+  await expect(r).not.toContainText(absent);
+  await undo(page);
+  await expect.poll(() => answerText(page)).toBe(before);
+  await expect(r).toContainText(absent);
+});
+
+test('inline markers of a structured answer in another style are converted inside the JSON string', async ({ page }) => {
+  const structured = { answer: 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [2].', citations: [1, 2] };
+  await open(page, SHOP, JSON.stringify(structured, null, 2));
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Required citation style').selectOption('latex_cite');
+  await page.keyboard.press('Escape');
+  const r = report(page);
+  await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Fail');
+  const before = await answerText(page);
+  await quickFix(page, /\[1\] does not use the required/, /Convert all 2 markers to \\cite\{id\}/);
+  await expect
+    .poll(async () => (JSON.parse(await answerText(page)) as { answer: string }).answer)
+    .toBe('Standard shipping takes 3-5 business days \\cite{1}. Items can be returned within 30 days for a full refund \\cite{2}.');
+  await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Pass');
+  await undo(page);
+  await expect.poll(() => answerText(page)).toBe(before);
+  await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Fail');
 });

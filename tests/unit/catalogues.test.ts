@@ -13,6 +13,8 @@ import { FIX_STRINGS } from '../../src/ui/editors/fixStrings';
 import { en as coreEn } from '../../src/core/catalogue/en';
 import { cs as coreCs } from '../../src/core/catalogue/cs';
 import { MODEL_ERROR_WORDS } from '../../src/core/catalogue/modelErrors';
+import { EXEMPTION_RULES } from '../../src/core/types';
+import { readFileSync } from 'node:fs';
 
 const CATALOGUES: Record<string, { en: unknown; cs: unknown }> = {
   'ui/i18n.ts': MESSAGES,
@@ -71,5 +73,26 @@ describe('catalogues', () => {
     expect(ANNOTATE_STRINGS.cs.runModel(4)).toBe('Spustit audit modelem (4 případy)');
     expect(ANNOTATE_STRINGS.en.runModel(1)).toBe('Run model audit (1 case)');
     expect(MODEL_STRINGS.en.kept(1)).toBe('1 claim judged before this stays in the report.');
+  });
+
+  it('words every exemption rule of the core in both languages, never showing its id', () => {
+    // The rules claims.ts applies are all in the list (a rule added there without words fails here).
+    const source = readFileSync('src/core/claims.ts', 'utf8');
+    const used = [...source.matchAll(/exempt\(ctx, [^;]*?'([a-z_]+)'\)/g)].map((m) => m[1]!);
+    expect(used.length).toBeGreaterThan(5);
+    for (const rule of used) expect(EXEMPTION_RULES, rule).toContain(rule);
+    for (const lang of ['en', 'cs'] as const) {
+      const t = MESSAGES[lang];
+      const names = EXEMPTION_RULES.map((rule) => (t.exemptionRule as Record<string, string>)[rule]);
+      for (const [k, name] of names.entries()) {
+        expect(name, `${lang} ${EXEMPTION_RULES[k]}`).toMatch(/\S/);
+        expect(name).not.toContain('_');
+        expect(t.exemptRule(EXEMPTION_RULES[k]!, 'why')).not.toContain(`(${EXEMPTION_RULES[k]!})`);
+      }
+      expect(new Set(names).size, lang).toBe(EXEMPTION_RULES.length);
+    }
+    expect(MESSAGES.en.exemptRule('lead_in_unsure', 'check it.')).toBe('Exempt (probably only a lead-in): check it.');
+    // A rule this build does not know is still shown (by its id), not dropped.
+    expect(MESSAGES.cs.exemptRule('new_rule', 'x')).toBe('Výjimka (new_rule): x');
   });
 });

@@ -1,0 +1,254 @@
+// Quick fixes of structured answers (fixStructured.ts): per kind, the fix edits only the value it
+// fixes, the JSON stays valid and keeps its layout elsewhere, the finding goes and no error comes;
+// and the near misses where no fix may be offered.
+import { describe, expect, it } from 'vitest';
+import { auditCase } from './audit';
+import { applyEdits, fixesFor, type Fix, type FixInput } from './fixes';
+import { parseAnswerInput } from './parse/answer';
+import type { AuditCase, AuditOptions, Chunk, Finding, Report } from './types';
+
+const SHOP: Chunk[] = [
+  { id: 'ship', text: 'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.' },
+  { id: 'returns', text: 'Returns: items can be returned within 30 days for a full refund to the original payment method.' },
+  { id: 'pw', text: 'Password reset: open account settings and choose change password.' },
+];
+
+interface Setup {
+  text: string;
+  report: Report;
+  input: FixInput;
+  audit: (text: string) => Report;
+}
+
+/** The Answer editor holding `text` (a structured answer), audited as the page does. */
+function setup(text: string, chunks: Chunk[], opts: AuditOptions = {}): Setup {
+  const run = (t: string) => {
+    const parsed = parseAnswerInput(t, chunks);
+    expect(parsed.format, parsed.errors.map((e) => e.message).join('; ')).not.toBe('json-unknown');
+    const c: AuditCase = { query: 'How do returns and shipping work?', answer: parsed.answer, chunks, structured_citations: JSON.parse(t) };
+    return { c, parsed, report: auditCase(c, opts) };
+  };
+  const { c, parsed, report } = run(text);
+  const input: FixInput = { answer: parsed.answer, chunks, report, structuredText: text, recheck: { case: c, options: opts } };
+  return { text, report, input, audit: (t) => run(t).report };
+}
+
+function findingOf(report: Report, code: string): Finding {
+  const f = report.findings.find((x) => x.code === code);
+  if (!f) throw new Error(`no ${code} finding in ${JSON.stringify(report.findings.map((x) => x.code))}`);
+  return f;
+}
+
+const errorCodes = (r: Report) => r.findings.filter((f) => f.severity === 'error').map((f) => f.code).sort();
+
+/** The fix applied: valid JSON, the text outside the edits unchanged, the finding gone, no new error. */
+function applyChecked(s: Setup, f: Finding, fix: Fix): { fixed: string; after: Report } {
+  expect(fix.target).toBe('editor');
+  const fixed = applyEdits(s.text, fix.edits);
+  expect(() => JSON.parse(fixed) as unknown).not.toThrow();
+  // Layout kept: what lies outside the edited values is the same text.
+  let at = 0;
+  for (const e of [...fix.edits].sort((a, b) => a.start - b.start)) {
+    expect(fixed).toContain(s.text.slice(at, e.start));
+    at = e.end;
+  }
+  expect(fixed.endsWith(s.text.slice(at))).toBe(true);
+  const after = s.audit(fixed);
+  expect(after.findings.filter((x) => x.code === f.code).length).toBeLessThan(s.report.findings.filter((x) => x.code === f.code).length);
+  for (const code of new Set(errorCodes(after))) expect(errorCodes(after).filter((c) => c === code).length, code).toBeLessThanOrEqual(errorCodes(s.report).filter((c) => c === code).length);
+  return { fixed, after };
+}
+
+describe('structured fixes: a citation naming a chunk that is not there', () => {
+  it('an unknown chunk_id with a quote → the chunk holding the quote, the rest of the JSON as it was', () => {
+    const value = {
+      answer: 'Items can be returned within 30 days. Standard shipping takes 3-5 business days.',
+      citations: [
+        { chunk_id: 'refunds-2', quote: 'items can be returned within 30 days' },
+        { chunk_id: 'ship', quote: 'standard shipping takes 3-5 business days' },
+      ],
+    };
+    const s = setup(JSON.stringify(value, null, 4), SHOP);
+    const f = findingOf(s.report, 'unknown_chunk');
+    const fixes = fixesFor(s.input, f);
+    // Only the chunk holding the quote: any other would leave the quote unfound.
+    expect(fixes.map((x) => x.chunkId)).toEqual(['returns']);
+    expect(fixes[0]).toMatchObject({ kind: 'replace_ref', text: '"returns"', preferred: true });
+    const { fixed, after } = applyChecked(s, f, fixes[0]!);
+    expect(fixed).toBe(s.text.replace('"refunds-2"', '"returns"'));
+    expect(after.dimensions.exists.status).toBe('PASS');
+  });
+
+  it('near miss: a quote that no chunk holds gets no fix (any chunk would leave it unfound)', () => {
+    const value = { answer: 'Items can be returned within 90 days.', citations: [{ chunk_id: 'refunds-2', quote: 'returns are accepted for ninety days' }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    expect(fixesFor(s.input, findingOf(s.report, 'unknown_chunk'))).toEqual([]);
+  });
+
+  it('an id out of range in a list of positions → a position in range, still a number, best match first', () => {
+    const value = { answer: 'Items can be returned within 30 days for a full refund. Standard shipping takes 3-5 business days.', citations: [7, 1] };
+    const s = setup(JSON.stringify(value), SHOP);
+    const f = findingOf(s.report, 'ref_out_of_range');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'returns', text: '2', preferred: true });
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed)).toEqual({ ...value, citations: [2, 1] });
+    // Position 1 is taken by the other citation's chunk; offered too, since citing it twice is no error.
+    for (const x of fixes) expect(JSON.parse(applyEdits(s.text, x.edits)).citations[1]).toBe(1);
+  });
+
+  it('near miss: no other chunk has text → no fix', () => {
+    const chunks: Chunk[] = [SHOP[0]!, { id: 'blank', text: '  ' }];
+    const value = { answer: 'Standard shipping takes 3-5 business days.', citations: [{ chunk_id: 'nope' }] };
+    const s = setup(JSON.stringify(value), chunks);
+    const f = findingOf(s.report, 'unknown_chunk');
+    expect(fixesFor(s.input, f).map((x) => x.chunkId)).toEqual(['ship']);
+    const s2 = setup(JSON.stringify(value), [{ id: 'blank', text: '  ' }]);
+    expect(fixesFor(s2.input, findingOf(s2.report, 'unknown_chunk'))).toEqual([]);
+  });
+
+  it('near miss: a chunk too short for the offsets the citation gives is not offered (its offsets would be out of bounds)', () => {
+    const value = { answer: 'Items can be returned within 30 days for a full refund.', citations: [{ chunk_id: 'nope', start: 0, end: 80 }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const fixes = fixesFor(s.input, findingOf(s.report, 'unknown_chunk'));
+    expect(SHOP.find((c) => c.id === 'pw')!.text.length).toBeLessThan(80);
+    expect(fixes.map((x) => x.chunkId).sort()).toEqual(['returns', 'ship']);
+  });
+
+  it('near miss: a chunk that would move the citation to another claim, leaving its claim uncited, is not offered', () => {
+    const value = {
+      answer: 'Items can be returned within 30 days for a full refund. Standard shipping takes 3-5 business days.',
+      citations: [{ chunk_id: 'nope' }, { chunk_id: 'ship' }],
+    };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    expect(s.report.dimensions.complete.status).toBe('PASS');
+    const fixes = fixesFor(s.input, findingOf(s.report, 'unknown_chunk'));
+    expect(fixes.map((x) => x.chunkId)).toContain('returns');
+    expect(fixes.map((x) => x.chunkId)).not.toContain('ship');
+    for (const x of fixes) expect(s.audit(applyEdits(s.text, x.edits)).dimensions.complete.status, x.chunkId).toBe('PASS');
+  });
+
+  it('an Anthropic citation of a document index past the documents → the index of the chunk holding cited_text, with its offsets', () => {
+    const blocks = [
+      { type: 'text', text: 'In short: ' },
+      {
+        type: 'text',
+        text: 'items can be returned within 30 days',
+        citations: [{ type: 'char_location', cited_text: 'items can be returned within 30 days', document_index: 5, document_title: 'Help', start_char_index: 0, end_char_index: 36 }],
+      },
+      { type: 'text', text: '.' },
+    ];
+    const s = setup(JSON.stringify({ content: blocks }, null, 2), SHOP);
+    const f = s.report.findings.find((x) => x.dimension === 'exists' && x.severity === 'error')!;
+    expect(f).toBeTruthy();
+    const fixes = fixesFor(s.input, f);
+    expect(fixes.map((x) => x.chunkId)).toEqual(['returns']);
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    const at = SHOP[1]!.text.indexOf('items can be returned within 30 days');
+    expect(JSON.parse(fixed).content[1].citations[0]).toMatchObject({ document_index: 1, start_char_index: at, end_char_index: at + 36 });
+  });
+
+  it('an OpenAI file citation of a file that is not among the chunks → the file_id of another chunk', () => {
+    const text = 'Items can be returned within 30 days for a full refund.';
+    const value = { output: [{ type: 'message', content: [{ type: 'output_text', text, annotations: [{ type: 'file_citation', index: text.length, file_id: 'file-x9', filename: 'x.pdf' }] }] }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const f = findingOf(s.report, 'unknown_chunk');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'returns', text: '"returns"', preferred: true });
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed).output[0].content[0].annotations[0]).toMatchObject({ file_id: 'returns', filename: 'x.pdf' });
+  });
+
+  it('a page no chunk has → the page of the chunk holding the quote', () => {
+    const chunks: Chunk[] = [
+      { id: 'p1', page: 1, text: 'The museum opens at 9 am on weekdays.' },
+      { id: 'p2', page: 2, text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
+    ];
+    const value = { answer: 'Tickets cost 12 euros for adults.', citations: [{ page: 7, start: 0, end: 30, quote: 'Tickets cost 12 euros for adults' }] };
+    const s = setup(JSON.stringify(value, null, 2), chunks);
+    const f = findingOf(s.report, 'unknown_chunk');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes.map((x) => x.chunkId)).toEqual(['p2']);
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed).citations[0]).toMatchObject({ page: 2, start: 0, end: 32 });
+  });
+
+  it('a better chunk for a structured citation → that chunk', () => {
+    const value = { answer: 'Items can be returned within 30 days for a full refund to the original payment method.', citations: [{ chunk_id: 'pw' }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const f = findingOf(s.report, 'better_chunk');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes.map((x) => [x.chunkId, x.preferred])).toEqual([['returns', true]]);
+    applyChecked(s, f, fixes[0]!);
+  });
+
+  it('offers nothing without the case to audit the fix again', () => {
+    const value = { answer: 'Items can be returned within 30 days.', citations: [{ chunk_id: 'refunds-2' }] };
+    const s = setup(JSON.stringify(value), SHOP);
+    const { recheck: _, ...bare } = s.input;
+    expect(fixesFor(bare, findingOf(s.report, 'unknown_chunk'))).toEqual([]);
+    const f = findingOf(s.report, 'unknown_chunk');
+    expect(fixesFor(s.input, f).length).toBeGreaterThan(0);
+    // Asked again for the same report (each caret move over the finding): not audited again.
+    expect(fixesFor(s.input, f)).toBe(fixesFor(s.input, f));
+  });
+});
+
+describe('structured fixes: the answer text inside the JSON', () => {
+  const REVENUE: Chunk[] = [{ id: 'r', text: 'Revenue grew by 14 % in 2021 and by 9 % in 2022; the company employed 1,250 people.' }];
+
+  it('a number absent from the cited chunk → the chunk’s figure, written inside the JSON string (escapes kept)', () => {
+    const value = { answer: 'In "2021":\nrevenue grew by 12 % [1].', citations: [{ chunk_id: 'r' }] };
+    const s = setup(JSON.stringify(value, null, 2), REVENUE);
+    const f = findingOf(s.report, 'number_absent');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ kind: 'replace_number', target: 'editor', text: '14 %', preferred: true });
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed).answer).toBe('In "2021":\nrevenue grew by 14 % [1].');
+    // The edit is the number alone, not the whole string.
+    expect(fixes[0]!.edits).toHaveLength(1);
+    expect(fixes[0]!.edits[0]!.end - fixes[0]!.edits[0]!.start).toBe(4);
+  });
+
+  it('near miss: a number whose replacement would move the answer offsets a Cohere span states → no fix', () => {
+    const chunks: Chunk[] = [{ id: 'r', text: 'Revenue grew by 14 % in 2021; the company employed 1,250 people.' }];
+    const answer = 'The company employed 980 people. Revenue grew by 14 % in 2021.';
+    const value = { text: answer, citations: [{ start: 0, end: 31, text: 'The company employed 980 people', document_ids: ['r'] }, { start: 33, end: 61, text: answer.slice(33, 61), document_ids: ['r'] }] };
+    const s = setup(JSON.stringify(value, null, 2), chunks);
+    const f = findingOf(s.report, 'number_absent');
+    expect(fixesFor(s.input, f)).toEqual([]);
+  });
+
+  it('a marker in the wrong style inside the answer string → converted, the backslash escaped in JSON', () => {
+    const value = { answer: 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days [2].', citations: [1, 2] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP, { requiredStyle: 'latex_cite' });
+    const f = findingOf(s.report, 'wrong_style');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes.map((x) => x.kind)).toEqual(['convert_style', 'convert_all_styles']);
+    expect(fixes[0]).toMatchObject({ target: 'editor', preferred: true });
+    const { fixed, after } = applyChecked(s, f, fixes[1]!);
+    expect(JSON.parse(fixed).answer).toBe('Standard shipping takes 3-5 business days \\cite{ship}. Items can be returned within 30 days \\cite{returns}.');
+    expect(after.dimensions.formatted.status).toBe('PASS');
+  });
+
+  it('near miss: markers whose spans the form states (marker spans) are not converted to a style of another length', () => {
+    const answer = 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days [2].';
+    const spans = ['[1]', '[2]'].map((m) => ({ text: m, start_index: answer.indexOf(m), end_index: answer.indexOf(m) + 3 }));
+    const s = setup(JSON.stringify({ answer, citations: spans }, null, 2), SHOP, { requiredStyle: 'latex_cite' });
+    const f = findingOf(s.report, 'wrong_style');
+    expect(fixesFor(s.input, f)).toEqual([]);
+    // The same markers without stated spans are converted.
+    const free = setup(JSON.stringify({ answer, citations: [1, 2] }, null, 2), SHOP, { requiredStyle: 'latex_cite' });
+    expect(fixesFor(free.input, findingOf(free.report, 'wrong_style')).length).toBeGreaterThan(0);
+  });
+
+  it('an inline marker naming no chunk inside the answer string → another chunk, the JSON citations untouched', () => {
+    const value = { answer: 'Items can be returned within 30 days for a full refund [7].', citations: [] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const f = findingOf(s.report, 'ref_out_of_range');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ kind: 'replace_ref', target: 'editor', chunkId: 'returns', text: '[2]', preferred: true });
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed)).toEqual({ ...value, answer: 'Items can be returned within 30 days for a full refund [2].' });
+  });
+});
