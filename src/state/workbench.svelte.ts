@@ -211,7 +211,9 @@ export class Workbench {
    * exports, the history and the model get. The model's own words stay as it wrote them.
    */
   screenReport: Report | null = $derived.by(() => this.#onScreen(this.report));
-  #screenLocal: Report | null = $derived.by(() => this.#onScreen(this.localReport));
+  // Without a model report the two are the same report: localised once (a pasted megabyte has
+  // tens of thousands of findings, each worded again).
+  #screenLocal: Report | null = $derived.by(() => (this.localReport === this.report ? this.screenReport : this.#onScreen(this.localReport)));
   #onScreen(r: Report | null): Report | null {
     const engine = engineNow();
     return r && engine ? engine.localizeReport(r, this.#settings.uiLanguage) : r;

@@ -6,7 +6,7 @@ import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import { BACKUP_FORMAT, BACKUP_VERSION } from './constants';
 import { findDamaged, isDamaged } from './damaged';
-import { summarize, type AuditBody, type AuditRow, type AppDb } from './db';
+import { packBody, summarize, unpackBody, type AuditBody, type AuditRow, type AppDb, type StoredBody } from './db';
 import { defaultTitle, newAuditId } from './history';
 import {
   AnnotationLabelSchema,
@@ -73,9 +73,14 @@ export interface ExportOptions {
   now?: number;
 }
 
-/** A body the backup can carry: an object with a case object. */
-function readableBody(body: unknown): body is AuditBody {
-  return !!body && typeof body === 'object' && !!(body as { case?: unknown }).case && typeof (body as { case?: unknown }).case === 'object';
+/**
+ * A stored body the backup can carry, in the form the backup writes (the report as an object):
+ * an object with a case object, and a report that could be read when it was stored as text.
+ */
+function readableBody(stored: StoredBody | undefined): AuditBody | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const { body, errors } = unpackBody(stored);
+  return body.case && typeof body.case === 'object' && errors.length === 0 ? body : null;
 }
 
 /**
@@ -94,9 +99,9 @@ export async function exportBackup(db: AppDb, opts: ExportOptions = {}): Promise
       const slice = ids.slice(i, i + 500);
       const [rows, bodies] = await Promise.all([db.audits.bulkGet(slice), db.bodies.bulkGet(slice)]);
       rows.forEach((row, k) => {
-        const body = bodies[k];
+        const body = readableBody(bodies[k]);
         if (!row) return;
-        if (isDamaged(row) || !readableBody(body)) skipped++;
+        if (isDamaged(row) || !body) skipped++;
         else audits.push(toBackupAudit(row, body));
       });
     }
@@ -267,7 +272,7 @@ export async function importBackup(db: AppDb, text: string, opts: { secrets?: re
         targetBody = { ...body, id };
         result.renamed++;
       }
-      await db.bodies.put(targetBody);
+      await db.bodies.put(packBody(targetBody));
       await db.audits.put(target);
       result.added++;
     }

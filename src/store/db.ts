@@ -12,7 +12,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { AuditCase } from '../core/types';
 import { contentHash, contentHashInSlices, type SlicedHash, type SliceOptions } from './hash';
-import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, ResultRecord, RowVerdict } from './schemas';
+import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, PackedAuditBody, ResultRecord, RowVerdict, StoredBody } from './schemas';
 import { indexWords } from './words';
 
 export const DB_NAME = 'citation-auditor';
@@ -37,11 +37,11 @@ export const SCHEMA_V3 = {
 
 export const CURRENT_VERSION = 3;
 
-export type { AuditBody, AuditRow, AuditRowV1, LabelRow, RowVerdict };
+export type { AuditBody, AuditRow, AuditRowV1, LabelRow, PackedAuditBody, RowVerdict, StoredBody };
 
 export class AppDb extends Dexie {
   audits!: Table<AuditRow, string>;
-  bodies!: Table<AuditBody, string>;
+  bodies!: Table<StoredBody, string>;
   labels!: Table<LabelRow, [string, number, string, string]>;
   datasetMeta!: Table<DatasetMeta, 'current'>;
   datasetCases!: Table<CaseRecord, [string, number]>;
@@ -166,6 +166,33 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
     // put replaces each v1 row whole: the heavy fields leave the list table.
     await audits.bulkPut(rows);
     after = batch[batch.length - 1]!.id;
+  }
+}
+
+/**
+ * The body to write: the report as JSON text (`reportJson`, given when it was made ahead in
+ * slices, else made here), so the write copies one string instead of the report's objects.
+ */
+export function packBody(body: AuditBody, reportJson?: string): StoredBody {
+  if (body.report === null || body.report === undefined) return body;
+  const { report, ...rest } = body;
+  return { ...rest, reportJson: reportJson ?? JSON.stringify(report) } satisfies PackedAuditBody;
+}
+
+/**
+ * A stored body as the app uses it, whichever form it was written in. A report whose text does
+ * not parse is left out (null) and said in `errors`; the case and the rest are still there.
+ */
+export function unpackBody(stored: StoredBody): { body: AuditBody; errors: string[] } {
+  if (!('reportJson' in stored)) return { body: stored, errors: [] };
+  const { reportJson, ...rest } = stored;
+  try {
+    if (typeof reportJson !== 'string') throw new Error('not text');
+    const report = JSON.parse(reportJson) as unknown;
+    if (report !== null && (typeof report !== 'object' || Array.isArray(report))) throw new Error('not a report');
+    return { body: { ...rest, report: report as AuditBody['report'] }, errors: [] };
+  } catch {
+    return { body: { ...rest, report: null }, errors: ['report: the stored text is not a readable report'] };
   }
 }
 
