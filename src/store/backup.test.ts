@@ -45,13 +45,13 @@ describe('export', () => {
     expect(file.audits[0]!.report).toBeTruthy();
   });
 
-  it('carries reports stored as text and as objects alike, and skips (and counts) one whose text is damaged', async () => {
+  it('carries reports stored as JSON and as objects alike, and skips (and counts) one whose stored JSON is damaged', async () => {
     const db = await seeded();
     const saves = [makeSave({ now: 7000, title: 'Old form' }), makeSave({ now: 8000, title: 'Damaged text' })];
     const [old, damaged] = [await saveAudit(db, saves[0]!), await saveAudit(db, saves[1]!)];
-    // One body as v2 wrote it (report object), one whose report text no longer parses.
-    await db.bodies.put({ ...unpackBody((await db.bodies.get(old.id))!).body });
-    await db.bodies.put({ ...(await db.bodies.get(damaged.id))!, reportJson: '{"verdict":"PA' } as never);
+    // One body as v2 wrote it (report object), one whose report no longer parses.
+    await db.bodies.put({ ...(await unpackBody((await db.bodies.get(old.id))!)).body });
+    await db.bodies.put({ ...(await db.bodies.get(damaged.id))!, reportBlob: new Blob(['{"verdict":"PA']) } as never);
     const file = await exportBackup(db);
     expect(file.audits.map((a) => a.title).sort()).toEqual(['Audit 0', 'Audit 1', 'Audit 2', 'Old form']);
     expect(file.audits.find((a) => a.title === 'Old form')!.report).toEqual(saves[0]!.report);
@@ -80,7 +80,7 @@ describe('import', () => {
     const b = await listAudits(dst, {}, 0, 10);
     expect(b.rows).toEqual(a.rows);
     // Equal as the app reads them (the report's text may list its keys in another order).
-    const read = async (db: AppDb) => (await db.bodies.toArray()).map((b) => unpackBody(b).body);
+    const read = async (db: AppDb) => Promise.all((await db.bodies.toArray()).map(async (b) => (await unpackBody(b)).body));
     expect(await read(dst)).toEqual(await read(src));
   });
 

@@ -46,7 +46,7 @@ describe('schema upgrade v1 → v2', () => {
 
     for (const old of fixture.audits) {
       const row = rows.find((r) => r.id === old.id)!;
-      const body = unpackBody(bodies.find((b) => b.id === old.id)!).body;
+      const body = (await unpackBody(bodies.find((b) => b.id === old.id)!)).body;
       // Title and times survive as they were.
       expect(row.title).toBe(old.title);
       expect(row.created).toBe(old.created);

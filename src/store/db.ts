@@ -170,29 +170,29 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
 }
 
 /**
- * The body to write: the report as JSON text (`reportJson`, given when it was made ahead in
- * slices, else made here), so the write copies one string instead of the report's objects.
+ * The body to write: the report as JSON in a Blob (`reportBlob`, given when it was made ahead in
+ * slices, else made here), so the write stores a reference instead of copying the report.
  */
-export function packBody(body: AuditBody, reportJson?: string): StoredBody {
+export function packBody(body: AuditBody, reportBlob?: Blob): StoredBody {
   if (body.report === null || body.report === undefined) return body;
   const { report, ...rest } = body;
-  return { ...rest, reportJson: reportJson ?? JSON.stringify(report) } satisfies PackedAuditBody;
+  return { ...rest, reportBlob: reportBlob ?? new Blob([JSON.stringify(report)], { type: 'application/json' }) } satisfies PackedAuditBody;
 }
 
 /**
- * A stored body as the app uses it, whichever form it was written in. A report whose text does
- * not parse is left out (null) and said in `errors`; the case and the rest are still there.
+ * A stored body as the app uses it, whichever form it was written in. A report that cannot be
+ * read back is left out (null) and said in `errors`; the case and the rest are still there.
  */
-export function unpackBody(stored: StoredBody): { body: AuditBody; errors: string[] } {
-  if (!('reportJson' in stored)) return { body: stored, errors: [] };
-  const { reportJson, ...rest } = stored;
+export async function unpackBody(stored: StoredBody): Promise<{ body: AuditBody; errors: string[] }> {
+  if (!('reportBlob' in stored)) return { body: stored, errors: [] };
+  const { reportBlob, ...rest } = stored;
   try {
-    if (typeof reportJson !== 'string') throw new Error('not text');
-    const report = JSON.parse(reportJson) as unknown;
+    if (typeof Blob === 'undefined' || !(reportBlob instanceof Blob)) throw new Error('not a Blob');
+    const report = JSON.parse(await reportBlob.text()) as unknown;
     if (report !== null && (typeof report !== 'object' || Array.isArray(report))) throw new Error('not a report');
     return { body: { ...rest, report: report as AuditBody['report'] }, errors: [] };
   } catch {
-    return { body: { ...rest, report: null }, errors: ['report: the stored text is not a readable report'] };
+    return { body: { ...rest, report: null }, errors: ['report: the stored report could not be read'] };
   }
 }
 

@@ -306,14 +306,14 @@ describe('saves prepared in slices', () => {
   });
 });
 
-describe('the body is written with its report as JSON text', () => {
+describe('the body is written with its report as JSON in a Blob', () => {
   /** A report with many small objects, as a pasted megabyte gives (claims, markers, findings). */
   function largeSave() {
     const answer = Array.from({ length: 400 }, (_, i) => `Tower ${i} is ${100 + i} metres tall [1].`).join(' ');
     return makeSave({ case: makeCase({ answer }) });
   }
 
-  it('prepareSave makes the report text in slices, and the write stores that text, not the objects', async () => {
+  it('prepareSave makes the report JSON in slices, and the write stores it, not the objects', async () => {
     const input = largeSave();
     let clock = 0;
     let pauses = 0;
@@ -322,27 +322,27 @@ describe('the body is written with its report as JSON text', () => {
     const hashPauses = pauses;
     pauses = 0;
     const prepared = await prepareSave(input, slicing);
-    expect(prepared!.reportJson).toBe(JSON.stringify(input.report));
-    // Beyond the hash's slices, the text took many of its own: it was not made in one task.
+    expect(await prepared!.reportBlob!.text()).toBe(JSON.stringify(input.report));
+    // Beyond the hash's slices, the JSON took many of its own: it was not made in one task.
     expect(hashPauses).toBeGreaterThan(5);
     expect(pauses).toBeGreaterThan(hashPauses + 5);
     const db = freshDb();
-    // The write uses the prepared text as it is: a marked one shows nothing stringified it again.
-    const marked = JSON.stringify({ ...input.report!, summary: 'from the preparation' });
-    const r = await saveAudit(db, { ...input, prepared: { ...prepared!, reportJson: marked } });
+    // The write uses the prepared Blob as it is: a marked one shows nothing serialised it again.
+    const marked = new Blob([JSON.stringify({ ...input.report!, summary: 'from the preparation' })]);
+    const r = await saveAudit(db, { ...input, prepared: { ...prepared!, reportBlob: marked } });
     const stored = (await db.bodies.get(r.id)) as unknown as Record<string, unknown>;
     expect(stored).not.toHaveProperty('report');
-    expect(stored.reportJson).toBe(marked);
+    expect(stored.reportBlob).toBeInstanceOf(Blob);
     expect(stored.case).toEqual(input.case);
     expect((await getAudit(db, r.id))!.body.report!.summary).toBe('from the preparation');
   });
 
-  it('an unprepared save stores the report as text too, and it reads back equal', async () => {
+  it('an unprepared save stores the report as JSON too, and it reads back equal', async () => {
     const db = freshDb();
     const input = makeSave();
     const r = await saveAudit(db, input);
     const stored = (await db.bodies.get(r.id)) as unknown as Record<string, unknown>;
-    expect(typeof stored.reportJson).toBe('string');
+    expect(stored.reportBlob).toBeInstanceOf(Blob);
     expect(stored).not.toHaveProperty('report');
     const got = await getAudit(db, r.id);
     expect(got!.body.report).toEqual(input.report);
@@ -366,16 +366,16 @@ describe('the body is written with its report as JSON text', () => {
     expect(await renameAudit(db, r.id, 'Old row')).toBe(true);
     // The next save of it writes the new form.
     await saveAudit(db, makeSave({ id: r.id, now: 2 }));
-    expect(await db.bodies.get(r.id)).toHaveProperty('reportJson');
+    expect(await db.bodies.get(r.id)).toHaveProperty('reportBlob');
   });
 
-  it('a report text that does not parse leaves the case readable and says what is wrong', async () => {
+  it('a stored report that does not parse leaves the case readable and says what is wrong', async () => {
     const db = freshDb();
     const input = makeSave();
     const r = await saveAudit(db, input);
     const stored = (await db.bodies.get(r.id))!;
-    for (const bad of ['{"verdict":', '[1,2]', '12', 42]) {
-      await db.bodies.put({ ...stored, reportJson: bad } as never);
+    for (const bad of [new Blob(['{"verdict":']), new Blob(['[1,2]']), new Blob(['12']), 'not a blob', 42]) {
+      await db.bodies.put({ ...stored, reportBlob: bad } as never);
       const got = await getAudit(db, r.id);
       expect(got!.case).toEqual(input.case);
       expect(got!.body.report).toBeNull();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonWriter, jsonInSlices } from './json';
+import { JsonWriter, jsonBlobInSlices } from './json';
 
 /** Runs a writer to the end, stopping every `every` looks at the clock. */
 function writeAll(value: unknown, small: number, every: number): string | undefined {
@@ -47,17 +47,30 @@ describe('JSON in slices', () => {
   });
 
   it('a large value takes many slices with a pause between them; a small one takes one', async () => {
-    const value = { claims: Array.from({ length: 20_000 }, (_, i) => ({ index: i, text: `Claim ${i}.`, refs: [i, i + 1] })) };
+    const value = { claims: Array.from({ length: 20_000 }, (_, i) => ({ index: i, text: `Claim ${i} – příliš.`, refs: [i, i + 1] })) };
     let clock = 0;
     let pauses = 0;
     // A fake clock that advances with every look at it: a slice ends after a fixed number of looks.
-    const r = await jsonInSlices(value, { sliceMs: 5, now: () => clock++, pause: async () => void pauses++ });
-    expect(r.text).toBe(JSON.stringify(value));
+    const r = await jsonBlobInSlices(value, { sliceMs: 5, now: () => clock++, pause: async () => void pauses++ });
+    expect(await r.blob!.text()).toBe(JSON.stringify(value));
+    expect(r.blob!.type).toBe('application/json');
     expect(r.slices).toBeGreaterThan(10);
     expect(pauses).toBe(r.slices - 1);
     let smallPauses = 0;
-    const small = await jsonInSlices({ a: [1, 2] }, { pause: async () => void smallPauses++ });
-    expect(small).toEqual({ text: '{"a":[1,2]}', slices: 1 });
+    const small = await jsonBlobInSlices({ a: [1, 2] }, { pause: async () => void smallPauses++ });
+    expect(small.slices).toBe(1);
+    expect(await small.blob!.text()).toBe('{"a":[1,2]}');
     expect(smallPauses).toBe(0);
+    expect((await jsonBlobInSlices(undefined)).blob).toBeUndefined();
+  });
+
+  it('text taken out while writing and the rest at the end make the whole text', () => {
+    const value = Array.from({ length: 5000 }, (_, i) => ({ i, s: 'x'.repeat(i % 7) }));
+    const w = new JsonWriter(value, 0);
+    const out: string[] = [];
+    let calls = 0;
+    while (!w.run(() => ++calls % 3 !== 0)) out.push(...w.take());
+    out.push(w.text()!);
+    expect(out.join('')).toBe(JSON.stringify(value));
   });
 });

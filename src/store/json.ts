@@ -1,8 +1,9 @@
 // JSON.stringify of a large value in slices of a few ms. The history stores an audit's report as
-// JSON text: IndexedDB copies a value with structured clone inside put(), synchronously, and a
-// report of a pasted megabyte has about a million small objects (hundreds of ms in one task). A
-// string is copied in one piece. The text is made here a bounded piece at a time between which
-// the page stays responsive; small subtrees go to the native JSON.stringify whole.
+// JSON in a Blob: IndexedDB copies a value with structured clone inside put(), synchronously, and
+// a report of a pasted megabyte has about a million small objects (hundreds of ms in one task);
+// even as one string it is tens of MB to copy, twice. A Blob is stored by reference. The text is
+// made here a bounded piece at a time between which the page stays responsive; small subtrees go
+// to the native JSON.stringify whole.
 import type { SliceOptions } from './hash';
 
 /** Subtrees up to this many values (containers and array elements) are stringified natively. */
@@ -64,12 +65,18 @@ export class JsonWriter {
     return this.#stack.length === 0;
   }
 
-  /** The JSON text (undefined for a value JSON.stringify gives undefined for). */
+  /** The text written since the last call (complete pieces: no value is cut), for streaming it out. */
+  take(): string[] {
+    if (this.#pieces.length) this.#flush();
+    return this.#chunks.splice(0);
+  }
+
+  /** The JSON text (undefined for a value JSON.stringify gives undefined for); after take(), the rest. */
   text(): string | undefined {
     if (!this.done) throw new Error('JsonWriter: not finished');
     if (this.#empty) return undefined;
-    if (this.#pieces.length) this.#flush();
-    return this.#chunks.length === 1 ? this.#chunks[0] : this.#chunks.join('');
+    const chunks = this.take();
+    return chunks.length === 1 ? chunks[0] : chunks.join('');
   }
 
   /** Works until finished (true) or until `more()`, asked every few dozen values, is false. */
@@ -147,26 +154,29 @@ export class JsonWriter {
   }
 }
 
-export interface SlicedJson {
-  text: string | undefined;
-  /** How many slices it took (1: it never had to pause). */
-  slices: number;
-}
-
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** JSON.stringify(value), made in slices of about `sliceMs` with a pause between them. */
-export async function jsonInSlices(value: unknown, opts: Omit<SliceOptions, 'onString'> = {}): Promise<SlicedJson> {
+/**
+ * JSON.stringify(value) as a Blob (UTF-8), made in slices: each slice's text becomes a small Blob
+ * at once and the result joins them by reference, so no step encodes the whole text. IndexedDB
+ * stores a Blob without copying its bytes inside put(). Undefined when JSON gives no text.
+ */
+export async function jsonBlobInSlices(value: unknown, opts: Omit<SliceOptions, 'onString'> = {}): Promise<{ blob: Blob | undefined; slices: number }> {
   const sliceMs = opts.sliceMs ?? 8;
   const pause = opts.pause ?? nextTask;
   const now = opts.now ?? (() => (typeof performance !== 'undefined' ? performance.now() : Date.now()));
   const w = new JsonWriter(value);
+  const parts: Blob[] = [];
   let slices = 1;
   for (;;) {
     const until = now() + sliceMs;
-    if (w.run(() => now() < until)) break;
+    const done = w.run(() => now() < until);
+    if (done) break;
+    parts.push(new Blob(w.take()));
     slices++;
     await pause();
   }
-  return { text: w.text(), slices };
+  const rest = w.text();
+  if (rest === undefined) return { blob: undefined, slices };
+  return { blob: new Blob([...parts, rest], { type: 'application/json' }), slices };
 }

@@ -148,13 +148,13 @@ export interface AuditBody {
 }
 
 /**
- * A body as written since the report is stored as text: `reportJson` is JSON.stringify(report),
- * made in slices before the write (json.ts), in place of the report object. IndexedDB copies a
- * string in one piece where a report of a million small objects took a long synchronous clone.
- * Bodies written before (with `report`) are read as they are (db.ts unpackBody).
+ * A body as written since the report is stored as JSON: `reportBlob` holds JSON.stringify(report)
+ * (UTF-8), made in slices before the write (json.ts), in place of the report object. IndexedDB
+ * stores a Blob by reference, where a report of a million small objects took a long synchronous
+ * clone. Bodies written before (with `report`) are read as they are (db.ts unpackBody).
  */
 export interface PackedAuditBody extends Omit<AuditBody, 'report'> {
-  reportJson: string;
+  reportBlob: Blob;
 }
 
 /** A row of the bodies table: either form. */
