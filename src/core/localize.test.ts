@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from './audit';
 import { applyModelResults } from './report';
-import { localizeReport, withoutTexts } from './localize';
+import { findingMessages, localizeReport, withoutTexts } from './localize';
 import type { AuditCase, ModelResults, Report } from './types';
 
 // A Czech answer with an unknown chunk, an empty chunk, an uncited claim, a heading and a number
@@ -56,6 +56,17 @@ describe('localizeReport', () => {
     expect(en.verdict).toBe(report.verdict);
     expect(en.scores).toEqual(report.scores);
     expect(en.meta).toEqual(report.meta);
+  });
+
+  it('takes the findings\' words worked out ahead (in the worker) instead of wording them again', () => {
+    const said = findingMessages(report, 'en');
+    expect(said).toEqual(localizeReport(report, 'en').findings.map((f) => f.message));
+    expect(localizeReport(report, 'en', said)).toEqual(localizeReport(report, 'en'));
+    // The given words are the ones used: marked ones show that nothing wrote them again.
+    const marked = said.map((m, i) => `#${i} ${m}`);
+    expect(localizeReport(report, 'en', marked).findings.map((f) => f.message)).toEqual(marked);
+    // Words for another report (another number of findings) are not used.
+    expect(localizeReport(report, 'en', marked.slice(1)).findings.map((f) => f.message)).toEqual(said);
   });
 
   it('gives back the same report in its own language, and back again the same words', () => {

@@ -25,10 +25,21 @@ export function renderTexts(
 }
 
 /**
+ * The message of each finding of `report` in `lang` (the message as it is where there is no text
+ * to write it from). The audit worker works these out beside the report, so that the page, which
+ * shows the report in the interface language, does not word tens of thousands of findings again
+ * in one task after a large paste.
+ */
+export function findingMessages(report: Report, lang: Language): string[] {
+  return report.findings.map((f) => (f.text ? renderOr(f.text, lang, f.message) : f.message));
+}
+
+/**
  * `report` with its own words in `lang`: summary, recommendations, issues and finding messages.
  * The same object when it is already in `lang` or carries no texts (made by an older version).
+ * `messages`: findingMessages(report, lang) when worked out already (ignored unless one a finding).
  */
-export function localizeReport(report: Report, lang: Language): Report {
+export function localizeReport(report: Report, lang: Language, messages?: readonly string[]): Report {
   const texts = report.texts;
   if (!texts || report.meta.language === lang) return report;
   const old = { summary: report.summary, recommendations: report.recommendations, issues: {} as Record<Dimension, string[]> };
@@ -36,6 +47,7 @@ export function localizeReport(report: Report, lang: Language): Report {
   const words = renderTexts(texts, lang, old);
   const missingBefore = renderOr(msg('missingSource', {}), report.meta.language, '');
   const missingNow = renderOr(msg('missingSource', {}), lang, missingBefore);
+  const said = messages && messages.length === report.findings.length ? messages : findingMessages(report, lang);
   const dimensions = { ...report.dimensions };
   for (const d of DIMS) if (dimensions[d]) dimensions[d] = { ...dimensions[d], issues: words.issues[d] };
   return {
@@ -43,7 +55,7 @@ export function localizeReport(report: Report, lang: Language): Report {
     summary: words.summary,
     recommendations: words.recommendations,
     dimensions,
-    findings: report.findings.map((f) => (f.text ? { ...f, message: renderOr(f.text, lang, f.message) } : f)),
+    findings: report.findings.map((f, i) => (f.text && said[i] !== f.message ? { ...f, message: said[i]! } : f)),
     mapping: report.mapping.texts ? { ...report.mapping, description: report.mapping.texts.map((t) => renderOr(t, lang, '')).join(' ') || report.mapping.description } : report.mapping,
     claims: report.claims.map((c) => {
       let out = c;

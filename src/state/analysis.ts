@@ -2,9 +2,10 @@
 // and position everything for the editors. Pure (no DOM, no runes) so that it runs the same on the
 // main thread and in the audit worker.
 import { auditCase } from '../core/audit';
+import { findingMessages } from '../core/localize';
 import { parseAnswerInput } from '../core/parse/answer';
 import { parseChunks } from '../core/parse/chunks';
-import type { AnswerFormat, AuditCase, Chunk, ChunkFormat, Finding, ParseError, Report } from '../core/types';
+import type { AnswerFormat, AuditCase, Chunk, ChunkFormat, Finding, Language, ParseError, Report } from '../core/types';
 import type { Attached, Inputs } from './draft';
 import { buildOffsetMap, toEditorOffset, type OffsetMap } from './offsetMap';
 import type { Settings } from './settings';
@@ -47,6 +48,12 @@ export interface Analysis {
   /** Answer offsets → Answer-editor offsets; null when the answer cannot be placed in the editor. */
   answerMap: OffsetMap | null;
   diagnostics: Diagnostic[];
+  /**
+   * The findings' messages in the interface language, when the report's feedback language is
+   * another (core/localize.ts findingMessages): worked out where the audit runs, so that showing
+   * the report does not word every finding again on the page.
+   */
+  screenMessages?: { language: Language; messages: string[] };
   elapsedMs: number;
   where: 'main' | 'worker';
 }
@@ -136,6 +143,8 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
   }
   const answerMap = buildOffsetMap(inputs.answerText, answer.answer);
   const diagnostics = buildDiagnostics(chunks.errors, chunks.warnings, answer.errors, report, answerMap);
+  const ui = settings.uiLanguage;
+  const screenMessages = report && ui && report.texts && report.meta.language !== ui ? { language: ui, messages: findingMessages(report, ui) } : undefined;
   return {
     seq: req.seq,
     revision: req.revision,
@@ -147,6 +156,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
     error,
     answerMap,
     diagnostics,
+    ...(screenMessages ? { screenMessages } : {}),
     elapsedMs: now() - t0,
     where,
   };

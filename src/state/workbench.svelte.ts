@@ -216,7 +216,12 @@ export class Workbench {
   #screenLocal: Report | null = $derived.by(() => (this.localReport === this.report ? this.screenReport : this.#onScreen(this.localReport)));
   #onScreen(r: Report | null): Report | null {
     const engine = engineNow();
-    return r && engine ? engine.localizeReport(r, this.#settings.uiLanguage) : r;
+    if (!r || !engine) return r;
+    const lang = this.#settings.uiLanguage;
+    // The findings' words in this language, when the analysis of this very report has them.
+    const a = this.#analysis;
+    const said = a && a.report === r && a.screenMessages?.language === lang ? a.screenMessages.messages : undefined;
+    return engine.localizeReport(r, lang, said);
   }
 
   /** Problems in the editors, the findings among them worded like the report on screen. */
