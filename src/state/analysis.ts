@@ -2,7 +2,7 @@
 // and position everything for the editors. Pure (no DOM, no runes) so that it runs the same on the
 // main thread and in the audit worker.
 import { auditCase } from '../core/audit';
-import { findingMessages } from '../core/localize';
+import { screenWords, type ScreenWords } from '../core/localize';
 import { parseAnswerInput } from '../core/parse/answer';
 import { parseChunks } from '../core/parse/chunks';
 import type { AnswerFormat, AuditCase, Chunk, ChunkFormat, Finding, Language, ParseError, Report } from '../core/types';
@@ -49,11 +49,11 @@ export interface Analysis {
   answerMap: OffsetMap | null;
   diagnostics: Diagnostic[];
   /**
-   * The findings' messages in the interface language, when the report's feedback language is
-   * another (core/localize.ts findingMessages): worked out where the audit runs, so that showing
-   * the report does not word every finding again on the page.
+   * The report's words in the interface language, when its feedback language is another
+   * (core/localize.ts screenWords): worked out where the audit runs, so that showing the report
+   * does not word every finding and issue again on the page.
    */
-  screenMessages?: { language: Language; messages: string[] };
+  screenWords?: ScreenWords & { language: Language };
   elapsedMs: number;
   where: 'main' | 'worker';
 }
@@ -144,7 +144,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
   const answerMap = buildOffsetMap(inputs.answerText, answer.answer);
   const diagnostics = buildDiagnostics(chunks.errors, chunks.warnings, answer.errors, report, answerMap);
   const ui = settings.uiLanguage;
-  const screenMessages = report && ui && report.texts && report.meta.language !== ui ? { language: ui, messages: findingMessages(report, ui) } : undefined;
+  const screen = report && ui && report.texts && report.meta.language !== ui ? { language: ui, ...screenWords(report, ui) } : undefined;
   return {
     seq: req.seq,
     revision: req.revision,
@@ -156,7 +156,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
     error,
     answerMap,
     diagnostics,
-    ...(screenMessages ? { screenMessages } : {}),
+    ...(screen ? { screenWords: screen } : {}),
     elapsedMs: now() - t0,
     where,
   };

@@ -218,10 +218,10 @@ export class Workbench {
     const engine = engineNow();
     if (!r || !engine) return r;
     const lang = this.#settings.uiLanguage;
-    // The findings' words in this language, when the analysis of this very report has them.
+    // The words in this language, when the analysis of this very report has them.
     const a = this.#analysis;
-    const said = a && a.report === r && a.screenMessages?.language === lang ? a.screenMessages.messages : undefined;
-    return engine.localizeReport(r, lang, said);
+    const ahead = a && a.report === r && a.screenWords?.language === lang ? a.screenWords : undefined;
+    return engine.localizeReport(r, lang, ahead);
   }
 
   /** Problems in the editors, the findings among them worded like the report on screen. */
