@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from './audit';
 import { applyModelResults } from './report';
-import { localizeReport, withoutTexts } from './localize';
+import { localizeReport, screenWords, withoutTexts } from './localize';
 import type { AuditCase, ModelResults, Report } from './types';
 
 // A Czech answer with an unknown chunk, an empty chunk, an uncited claim, a heading and a number
@@ -56,6 +56,21 @@ describe('localizeReport', () => {
     expect(en.verdict).toBe(report.verdict);
     expect(en.scores).toEqual(report.scores);
     expect(en.meta).toEqual(report.meta);
+  });
+
+  it('takes the words worked out ahead (in the worker) instead of wording them again', () => {
+    const ahead = screenWords(report, 'en');
+    const plain = localizeReport(report, 'en');
+    expect(ahead.messages).toEqual(plain.findings.map((f) => f.message));
+    expect(ahead.words!.summary).toBe(plain.summary);
+    expect(localizeReport(report, 'en', ahead)).toEqual(plain);
+    // The given words are the ones used: marked ones show that nothing wrote them again.
+    const marked = { messages: ahead.messages.map((m, i) => `#${i} ${m}`), words: { ...ahead.words!, summary: 'Marked summary.' } };
+    const used = localizeReport(report, 'en', marked);
+    expect(used.findings.map((f) => f.message)).toEqual(marked.messages);
+    expect(used.summary).toBe('Marked summary.');
+    // Words for another report (another number of findings) are not used.
+    expect(localizeReport(report, 'en', { ...marked, messages: marked.messages.slice(1) })).toEqual(plain);
   });
 
   it('gives back the same report in its own language, and back again the same words', () => {

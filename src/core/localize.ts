@@ -24,16 +24,37 @@ export function renderTexts(
   };
 }
 
+/** The words of a report that localizeReport writes again: the findings' messages and the texts'. */
+export interface ScreenWords {
+  messages: string[];
+  words: ReturnType<typeof renderTexts> | null;
+}
+
+/**
+ * The words of `report` in `lang` that cost work in proportion to its findings: each finding's
+ * message (as it is where there is no text to write it from) and the summary, recommendations and
+ * issues. The audit worker works these out beside the report, so that the page, which shows the
+ * report in the interface language, does not word tens of thousands of findings again in one task
+ * after a large paste.
+ */
+export function screenWords(report: Report, lang: Language): ScreenWords {
+  const messages = report.findings.map((f) => (f.text ? renderOr(f.text, lang, f.message) : f.message));
+  if (!report.texts) return { messages, words: null };
+  const old = { summary: report.summary, recommendations: report.recommendations, issues: {} as Record<Dimension, string[]> };
+  for (const d of DIMS) old.issues[d] = report.dimensions[d]?.issues ?? [];
+  return { messages, words: renderTexts(report.texts, lang, old) };
+}
+
 /**
  * `report` with its own words in `lang`: summary, recommendations, issues and finding messages.
  * The same object when it is already in `lang` or carries no texts (made by an older version).
+ * `ahead`: screenWords(report, lang) when worked out already (elsewhere, for this very report).
  */
-export function localizeReport(report: Report, lang: Language): Report {
-  const texts = report.texts;
-  if (!texts || report.meta.language === lang) return report;
-  const old = { summary: report.summary, recommendations: report.recommendations, issues: {} as Record<Dimension, string[]> };
-  for (const d of DIMS) old.issues[d] = report.dimensions[d]?.issues ?? [];
-  const words = renderTexts(texts, lang, old);
+export function localizeReport(report: Report, lang: Language, ahead?: ScreenWords): Report {
+  if (!report.texts || report.meta.language === lang) return report;
+  const fit = ahead && ahead.messages.length === report.findings.length && ahead.words ? ahead : screenWords(report, lang);
+  const said = fit.messages;
+  const words = fit.words!;
   const missingBefore = renderOr(msg('missingSource', {}), report.meta.language, '');
   const missingNow = renderOr(msg('missingSource', {}), lang, missingBefore);
   const dimensions = { ...report.dimensions };
@@ -43,7 +64,7 @@ export function localizeReport(report: Report, lang: Language): Report {
     summary: words.summary,
     recommendations: words.recommendations,
     dimensions,
-    findings: report.findings.map((f) => (f.text ? { ...f, message: renderOr(f.text, lang, f.message) } : f)),
+    findings: report.findings.map((f, i) => (f.text && said[i] !== f.message ? { ...f, message: said[i]! } : f)),
     mapping: report.mapping.texts ? { ...report.mapping, description: report.mapping.texts.map((t) => renderOr(t, lang, '')).join(' ') || report.mapping.description } : report.mapping,
     claims: report.claims.map((c) => {
       let out = c;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseChunks } from '../core/parse/chunks';
+import { screenWords } from '../core/localize';
 import { analyze, type AnalysisRequest } from './analysis';
 
 const CHUNKS = JSON.stringify([
@@ -35,5 +36,18 @@ describe('analyze', () => {
     const fresh = analyze(request(6, 'The bridge is 503 metres long [a] and has eight lanes [b].', `${CHUNKS}\n`));
     const strip = (r: typeof reused.report) => ({ ...r, meta: { ...r!.meta, generated_at: '' } });
     expect(strip(reused.report)).toEqual(strip(fresh.report));
+  });
+
+  it('words the findings and issues in the interface language beside a report in another language', () => {
+    const czech = { ...request(7, 'Most byl otevřen v roce 1932 a je dlouhý 503 metrů [x]. Nese osm jízdních pruhů, které slouží dopravě ve městě.'), settings: { requiredStyle: 'auto', language: 'auto', uiLanguage: 'en' } } satisfies AnalysisRequest;
+    const a = analyze(czech);
+    expect(a.report!.meta.language).toBe('cs');
+    expect(a.report!.findings.length).toBeGreaterThan(0);
+    expect(a.screenWords).toEqual({ language: 'en', ...screenWords(a.report!, 'en') });
+    expect(a.screenWords!.messages).not.toEqual(a.report!.findings.map((f) => f.message));
+    expect(a.screenWords!.words!.summary).not.toBe(a.report!.summary);
+    // Nothing to word again when the report is in the interface language already (or none is given).
+    expect(analyze({ ...czech, settings: { ...czech.settings, uiLanguage: 'cs' } }).screenWords).toBeUndefined();
+    expect(analyze(request(8, 'The bridge opened in 1932 [a].')).screenWords).toBeUndefined();
   });
 });

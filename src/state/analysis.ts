@@ -2,9 +2,10 @@
 // and position everything for the editors. Pure (no DOM, no runes) so that it runs the same on the
 // main thread and in the audit worker.
 import { auditCase } from '../core/audit';
+import { screenWords, type ScreenWords } from '../core/localize';
 import { parseAnswerInput } from '../core/parse/answer';
 import { parseChunks } from '../core/parse/chunks';
-import type { AnswerFormat, AuditCase, AuditOptions, Chunk, ChunkFormat, Finding, ParseError, Report } from '../core/types';
+import type { AnswerFormat, AuditCase, AuditOptions, Chunk, ChunkFormat, Finding, Language, ParseError, Report } from '../core/types';
 import type { Attached, Inputs } from './draft';
 import { buildOffsetMap, toEditorOffset, type OffsetMap } from './offsetMap';
 import type { Settings } from './settings';
@@ -49,6 +50,12 @@ export interface Analysis {
   /** Answer offsets → Answer-editor offsets; null when the answer cannot be placed in the editor. */
   answerMap: OffsetMap | null;
   diagnostics: Diagnostic[];
+  /**
+   * The report's words in the interface language, when its feedback language is another
+   * (core/localize.ts screenWords): worked out where the audit runs, so that showing the report
+   * does not word every finding and issue again on the page.
+   */
+  screenWords?: ScreenWords & { language: Language };
   elapsedMs: number;
   where: 'main' | 'worker';
 }
@@ -139,6 +146,8 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
   }
   const answerMap = buildOffsetMap(inputs.answerText, answer.answer);
   const diagnostics = buildDiagnostics(chunks.errors, chunks.warnings, answer.errors, report, answerMap);
+  const ui = settings.uiLanguage;
+  const screen = report && ui && report.texts && report.meta.language !== ui ? { language: ui, ...screenWords(report, ui) } : undefined;
   return {
     seq: req.seq,
     revision: req.revision,
@@ -151,6 +160,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
     error,
     answerMap,
     diagnostics,
+    ...(screen ? { screenWords: screen } : {}),
     elapsedMs: now() - t0,
     where,
   };

@@ -211,10 +211,17 @@ export class Workbench {
    * exports, the history and the model get. The model's own words stay as it wrote them.
    */
   screenReport: Report | null = $derived.by(() => this.#onScreen(this.report));
-  #screenLocal: Report | null = $derived.by(() => this.#onScreen(this.localReport));
+  // Without a model report the two are the same report: localised once (a pasted megabyte has
+  // tens of thousands of findings, each worded again).
+  #screenLocal: Report | null = $derived.by(() => (this.localReport === this.report ? this.screenReport : this.#onScreen(this.localReport)));
   #onScreen(r: Report | null): Report | null {
     const engine = engineNow();
-    return r && engine ? engine.localizeReport(r, this.#settings.uiLanguage) : r;
+    if (!r || !engine) return r;
+    const lang = this.#settings.uiLanguage;
+    // The words in this language, when the analysis of this very report has them.
+    const a = this.#analysis;
+    const ahead = a && a.report === r && a.screenWords?.language === lang ? a.screenWords : undefined;
+    return engine.localizeReport(r, lang, ahead);
   }
 
   /** Problems in the editors, the findings among them worded like the report on screen. */

@@ -6,7 +6,7 @@ import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
 import { BACKUP_FORMAT, BACKUP_VERSION } from './constants';
 import { findDamaged, isDamaged } from './damaged';
-import { summarize, type AuditBody, type AuditRow, type AppDb } from './db';
+import { packBody, summarize, unpackBody, type AuditBody, type AuditRow, type AppDb, type StoredBody } from './db';
 import { defaultTitle, newAuditId } from './history';
 import {
   AnnotationLabelSchema,
@@ -73,9 +73,14 @@ export interface ExportOptions {
   now?: number;
 }
 
-/** A body the backup can carry: an object with a case object. */
-function readableBody(body: unknown): body is AuditBody {
-  return !!body && typeof body === 'object' && !!(body as { case?: unknown }).case && typeof (body as { case?: unknown }).case === 'object';
+/**
+ * A stored body the backup can carry, in the form the backup writes (the report as an object):
+ * an object with a case object, and a report that could be read when it was stored as JSON.
+ */
+async function readableBody(stored: StoredBody | undefined): Promise<AuditBody | null> {
+  if (!stored || typeof stored !== 'object') return null;
+  const { body, errors } = await unpackBody(stored);
+  return body.case && typeof body.case === 'object' && errors.length === 0 ? body : null;
 }
 
 /**
@@ -87,6 +92,7 @@ export async function exportBackup(db: AppDb, opts: ExportOptions = {}): Promise
   const audits: BackupAudit[] = [];
   let labels: AnnotationLabel[] = [];
   let skipped = 0;
+  const read: { row: AuditRow; stored: StoredBody | undefined }[] = [];
   await db.transaction('r', db.audits, db.bodies, db.labels, async () => {
     // In batches, oldest first, so a large history is not read in one request.
     const ids = (await db.audits.where('[trashed+updated]').between([0, -Infinity], [0, Infinity], true, true).primaryKeys()) as string[];
@@ -94,14 +100,17 @@ export async function exportBackup(db: AppDb, opts: ExportOptions = {}): Promise
       const slice = ids.slice(i, i + 500);
       const [rows, bodies] = await Promise.all([db.audits.bulkGet(slice), db.bodies.bulkGet(slice)]);
       rows.forEach((row, k) => {
-        const body = bodies[k];
-        if (!row) return;
-        if (isDamaged(row) || !readableBody(body)) skipped++;
-        else audits.push(toBackupAudit(row, body));
+        if (row) read.push({ row, stored: bodies[k] });
       });
     }
     labels = await db.labels.toArray();
   });
+  // Reports stored as Blobs are read after the transaction (waiting on a Blob inside it would end it).
+  for (const { row, stored } of read) {
+    const body = await readableBody(stored);
+    if (isDamaged(row) || !body) skipped++;
+    else audits.push(toBackupAudit(row, body));
+  }
   skipped += (await findDamaged(db, 0)).count;
   for (const e of opts.extra ?? []) if (!audits.some((a) => a.id === e.row.id)) audits.push(toBackupAudit(e.row, e.body));
   const file: BackupFile = {
@@ -267,7 +276,7 @@ export async function importBackup(db: AppDb, text: string, opts: { secrets?: re
         targetBody = { ...body, id };
         result.renamed++;
       }
-      await db.bodies.put(targetBody);
+      await db.bodies.put(packBody(targetBody));
       await db.audits.put(target);
       result.added++;
     }

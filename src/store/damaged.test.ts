@@ -58,6 +58,9 @@ describe('damaged rows', () => {
     expect(raw.entries[0]!.row.updated).toBe('yesterday');
     expect(raw.entries[0]!.row.trashed).toBe(false);
     expect((raw.entries[0]!.body.case as { query: string }).query).toMatch(/tower/);
+    // The report, stored as JSON in a Blob, comes out as the report (a Blob would say only its size).
+    expect((raw.entries[0]!.body.report as { verdict: string }).verdict).toMatch(/^(PASS|FAIL|INCOMPLETE)$/);
+    expect(raw.entries[0]!.body).not.toHaveProperty('reportBlob');
 
     // ... and deleted for good.
     await deleteDamaged(db, 'bad-1');
@@ -109,6 +112,14 @@ describe('damaged rows', () => {
     expect(row.extra).toEqual({ '[Map]': [['a', 1]] });
     expect((row.cyclic as Record<string, unknown>).self).toBe('[circular]');
     expect(text).not.toContain(FAKE_KEY_PREFIX);
+  });
+
+  it('a damaged row whose stored report does not parse exports that text as it is', async () => {
+    const db = freshDb();
+    await plant(db, { trashed: 'no' }, 'bad-4');
+    await db.bodies.update('bad-4', { reportBlob: new Blob(['{"verdict":"FA']) } as never);
+    const raw = JSON.parse(await exportDamaged(db, ['bad-4'])) as { entries: { body: Record<string, unknown> }[] };
+    expect(raw.entries[0]!.body.reportBlob).toBe('{"verdict":"FA');
   });
 
   it('whole rows are not damaged', async () => {

@@ -4,7 +4,7 @@
 // the count, search and the backup without a word. Here such rows are found (cheaply: three
 // counts say whether any row is missing from the list's index), described, exported raw and
 // deleted for good.
-import type { AppDb } from './db';
+import { unpackBody, type AppDb, type StoredBody } from './db';
 import { AuditRowSchema, type AuditRow, type ListedRow } from './schemas';
 import { redactSecrets } from './secrets';
 
@@ -134,12 +134,22 @@ function toPlain(v: unknown, seen = new WeakSet<object>(), depth = 0): unknown {
  * anything shaped like an API key cut out. For the user to keep or repair by hand.
  */
 export async function exportDamaged(db: AppDb, keys: readonly unknown[], now = Date.now()): Promise<string> {
-  const [rows, bodies] = await db.transaction('r', db.audits, db.bodies, () =>
+  const [rows, stored] = await db.transaction('r', db.audits, db.bodies, () =>
     Promise.all([db.audits.bulkGet(keys as string[]), db.bodies.bulkGet(keys as string[])]),
   );
+  // A report stored as JSON in a Blob comes out as the object it holds (or its text, if that
+  // does not parse): a Blob itself would export as its size only.
+  const bodies = await Promise.all(stored.map((b) => (b && typeof b === 'object' ? readableForExport(b) : b)));
   const entries = keys.map((key, i) => ({ key: toPlain(key), row: toPlain(rows[i]), body: toPlain(bodies[i]) }));
   const file = { format: 'citation-auditor-damaged-entries', exported_at: new Date(now).toISOString(), entries };
   return JSON.stringify(redactSecrets(file), null, 1);
+}
+
+async function readableForExport(body: StoredBody): Promise<unknown> {
+  if (!('reportBlob' in body) || typeof Blob === 'undefined' || !(body.reportBlob instanceof Blob)) return body;
+  const { body: unpacked, errors } = await unpackBody(body);
+  if (errors.length === 0) return unpacked;
+  return { ...body, reportBlob: await body.reportBlob.text().catch(() => '[unreadable blob]') };
 }
 
 /** Deletes a damaged row (and its body) for good. */

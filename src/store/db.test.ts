@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CURRENT_VERSION, AppDb, SCHEMA_V1, SCHEMA_V2, summarize, type AuditBody, type AuditRowV1 } from './db';
+import { CURRENT_VERSION, AppDb, SCHEMA_V1, SCHEMA_V2, summarize, unpackBody, type AuditBody, type AuditRowV1 } from './db';
 import { getAudit, listAudits } from './history';
 
 const fixture = JSON.parse(readFileSync(new URL('../../tests/fixtures/history-v1.json', import.meta.url), 'utf8')) as {
@@ -46,7 +46,7 @@ describe('schema upgrade v1 → v2', () => {
 
     for (const old of fixture.audits) {
       const row = rows.find((r) => r.id === old.id)!;
-      const body = bodies.find((b) => b.id === old.id)!;
+      const body = (await unpackBody(bodies.find((b) => b.id === old.id)!)).body;
       // Title and times survive as they were.
       expect(row.title).toBe(old.title);
       expect(row.created).toBe(old.created);

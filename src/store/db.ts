@@ -12,7 +12,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { AuditCase } from '../core/types';
 import { contentHash, contentHashInSlices, type SlicedHash, type SliceOptions } from './hash';
-import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, ResultRecord, RowVerdict } from './schemas';
+import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, PackedAuditBody, ResultRecord, RowVerdict, StoredBody } from './schemas';
 import { indexWords } from './words';
 
 export const DB_NAME = 'citation-auditor';
@@ -37,11 +37,11 @@ export const SCHEMA_V3 = {
 
 export const CURRENT_VERSION = 3;
 
-export type { AuditBody, AuditRow, AuditRowV1, LabelRow, RowVerdict };
+export type { AuditBody, AuditRow, AuditRowV1, LabelRow, PackedAuditBody, RowVerdict, StoredBody };
 
 export class AppDb extends Dexie {
   audits!: Table<AuditRow, string>;
-  bodies!: Table<AuditBody, string>;
+  bodies!: Table<StoredBody, string>;
   labels!: Table<LabelRow, [string, number, string, string]>;
   datasetMeta!: Table<DatasetMeta, 'current'>;
   datasetCases!: Table<CaseRecord, [string, number]>;
@@ -166,6 +166,33 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
     // put replaces each v1 row whole: the heavy fields leave the list table.
     await audits.bulkPut(rows);
     after = batch[batch.length - 1]!.id;
+  }
+}
+
+/**
+ * The body to write: the report as JSON in a Blob (`reportBlob`, given when it was made ahead in
+ * slices, else made here), so the write stores a reference instead of copying the report.
+ */
+export function packBody(body: AuditBody, reportBlob?: Blob): StoredBody {
+  if (body.report === null || body.report === undefined) return body;
+  const { report, ...rest } = body;
+  return { ...rest, reportBlob: reportBlob ?? new Blob([JSON.stringify(report)], { type: 'application/json' }) } satisfies PackedAuditBody;
+}
+
+/**
+ * A stored body as the app uses it, whichever form it was written in. A report that cannot be
+ * read back is left out (null) and said in `errors`; the case and the rest are still there.
+ */
+export async function unpackBody(stored: StoredBody): Promise<{ body: AuditBody; errors: string[] }> {
+  if (!('reportBlob' in stored)) return { body: stored, errors: [] };
+  const { reportBlob, ...rest } = stored;
+  try {
+    if (typeof Blob === 'undefined' || !(reportBlob instanceof Blob)) throw new Error('not a Blob');
+    const report = JSON.parse(await reportBlob.text()) as unknown;
+    if (report !== null && (typeof report !== 'object' || Array.isArray(report))) throw new Error('not a report');
+    return { body: { ...rest, report: report as AuditBody['report'] }, errors: [] };
+  } catch {
+    return { body: { ...rest, report: null }, errors: ['report: the stored report could not be read'] };
   }
 }
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie, { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppDb, auditHash, summarize } from './db';
+import { AppDb, auditHash, auditHashInSlices, summarize } from './db';
 import {
   bodyFor,
   countAudits,
@@ -303,5 +303,83 @@ describe('saves prepared in slices', () => {
     const db = freshDb();
     const r = await saveAudit(db, { ...input, prepared: prepared! });
     expect(JSON.stringify(await db.bodies.get(r.id))).not.toContain('custom-secret-value');
+  });
+});
+
+describe('the body is written with its report as JSON in a Blob', () => {
+  /** A report with many small objects, as a pasted megabyte gives (claims, markers, findings). */
+  function largeSave() {
+    const answer = Array.from({ length: 400 }, (_, i) => `Tower ${i} is ${100 + i} metres tall [1].`).join(' ');
+    return makeSave({ case: makeCase({ answer }) });
+  }
+
+  it('prepareSave makes the report JSON in slices, and the write stores it, not the objects', async () => {
+    const input = largeSave();
+    let clock = 0;
+    let pauses = 0;
+    const slicing = { sliceMs: 3, now: () => clock++, pause: async () => void pauses++ };
+    await auditHashInSlices({ case: input.case, report: input.report, labels: [] }, slicing);
+    const hashPauses = pauses;
+    pauses = 0;
+    const prepared = await prepareSave(input, slicing);
+    expect(await prepared!.reportBlob!.text()).toBe(JSON.stringify(input.report));
+    // Beyond the hash's slices, the JSON took many of its own: it was not made in one task.
+    expect(hashPauses).toBeGreaterThan(5);
+    expect(pauses).toBeGreaterThan(hashPauses + 5);
+    const db = freshDb();
+    // The write uses the prepared Blob as it is: a marked one shows nothing serialised it again.
+    const marked = new Blob([JSON.stringify({ ...input.report!, summary: 'from the preparation' })]);
+    const r = await saveAudit(db, { ...input, prepared: { ...prepared!, reportBlob: marked } });
+    const stored = (await db.bodies.get(r.id)) as unknown as Record<string, unknown>;
+    expect(stored).not.toHaveProperty('report');
+    expect(stored.reportBlob).toBeInstanceOf(Blob);
+    expect(stored.case).toEqual(input.case);
+    expect((await getAudit(db, r.id))!.body.report!.summary).toBe('from the preparation');
+  });
+
+  it('an unprepared save stores the report as JSON too, and it reads back equal', async () => {
+    const db = freshDb();
+    const input = makeSave();
+    const r = await saveAudit(db, input);
+    const stored = (await db.bodies.get(r.id)) as unknown as Record<string, unknown>;
+    expect(stored.reportBlob).toBeInstanceOf(Blob);
+    expect(stored).not.toHaveProperty('report');
+    const got = await getAudit(db, r.id);
+    expect(got!.body.report).toEqual(input.report);
+    expect(got!.errors).toEqual([]);
+    // An audit without a report has nothing to pack.
+    const none = await saveAudit(db, makeSave({ report: null }));
+    expect(await db.bodies.get(none.id)).toMatchObject({ report: null });
+    expect((await getAudit(db, none.id))!.body.report).toBeNull();
+  });
+
+  it('a body written before (the report as objects) still opens, renames and re-saves', async () => {
+    const db = freshDb();
+    const input = makeSave({ now: 1 });
+    const r = await saveAudit(db, input);
+    // Rewritten in the form v2 and v3 wrote: the report object in the body.
+    await db.bodies.put({ ...bodyFor(r.id, input) });
+    expect(await db.bodies.get(r.id)).toHaveProperty('report');
+    const got = await getAudit(db, r.id);
+    expect(got!.body.report).toEqual(input.report);
+    expect(got!.case).toEqual(input.case);
+    expect(await renameAudit(db, r.id, 'Old row')).toBe(true);
+    // The next save of it writes the new form.
+    await saveAudit(db, makeSave({ id: r.id, now: 2 }));
+    expect(await db.bodies.get(r.id)).toHaveProperty('reportBlob');
+  });
+
+  it('a stored report that does not parse leaves the case readable and says what is wrong', async () => {
+    const db = freshDb();
+    const input = makeSave();
+    const r = await saveAudit(db, input);
+    const stored = (await db.bodies.get(r.id))!;
+    for (const bad of [new Blob(['{"verdict":']), new Blob(['[1,2]']), new Blob(['12']), 'not a blob', 42]) {
+      await db.bodies.put({ ...stored, reportBlob: bad } as never);
+      const got = await getAudit(db, r.id);
+      expect(got!.case).toEqual(input.case);
+      expect(got!.body.report).toBeNull();
+      expect(got!.errors.join(' ')).toMatch(/^report: /);
+    }
   });
 });

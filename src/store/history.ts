@@ -6,7 +6,8 @@ import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { HISTORY_PAGE_SIZE, SEARCH_SMALL_RESULT as SMALL_RESULT, TITLE_MAX_CHARS, TRASH_KEEP_MS } from './constants';
 import type { SliceOptions } from './hash';
-import { auditHash, auditHashInSlices, summarize, type AuditBody, type AuditRow, type AppDb, type RowVerdict } from './db';
+import { auditHash, auditHashInSlices, packBody, summarize, unpackBody, type AuditBody, type AuditRow, type AppDb, type RowVerdict } from './db';
+import { jsonBlobInSlices } from './json';
 import { checkRows } from './damaged';
 import { AuditSettingsSchema, type AnnotationLabel, type ListedRow, type Timings, type Usage } from './schemas';
 import { redactSecrets } from './secrets';
@@ -42,11 +43,14 @@ export interface SaveInput {
 
 /**
  * What prepareSave worked out ahead of a save: the audit hash of the case, report and labels
- * (which it found free of secrets, so they are stored as they are), and the body's JSON size.
+ * (which it found free of secrets, so they are stored as they are), the body's JSON size and the
+ * report's JSON, the form it is stored in.
  */
 export interface PreparedSave {
   hash: string;
   hashedChars: number;
+  /** JSON.stringify(report) in a Blob, made in slices; undefined without a report. */
+  reportBlob?: Blob;
   /** The objects it hashed: a save of other objects does not use this preparation. */
   of: { case: AuditCase; report: Report | null; labels: AnnotationLabel[] | undefined };
 }
@@ -94,7 +98,14 @@ export async function prepareSave(input: SaveInput, opts: SliceOptions = {}): Pr
   };
   const r = await auditHashInSlices({ case: input.case, report: input.report, labels: input.labels ?? [] }, { ...opts, onString });
   if (secret) return null;
-  return { hash: r.hash, hashedChars: r.length, of: { case: input.case, report: input.report, labels: input.labels } };
+  // The report is written as JSON in a Blob (db.ts packBody): made here in slices too.
+  const reportBlob = input.report ? (await jsonBlobInSlices(input.report, opts)).blob : undefined;
+  return {
+    hash: r.hash,
+    hashedChars: r.length,
+    ...(reportBlob !== undefined ? { reportBlob } : {}),
+    of: { case: input.case, report: input.report, labels: input.labels },
+  };
 }
 
 function preparedFor(input: SaveInput): PreparedSave | null {
@@ -145,7 +156,7 @@ export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult
         return { id: existing.id, created: false, unchanged: true };
       }
       const row = summarize(body, { title: input.title ?? existing.title, created: existing.created, updated: now, ...known });
-      await db.bodies.put(body);
+      await db.bodies.put(packBody(body, preparedFor(input)?.reportBlob));
       await db.audits.put(row);
       return { id: existing.id, created: false, unchanged: false };
     }
@@ -158,18 +169,19 @@ export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult
       if (twin) return { id: twin.id, created: false, unchanged: true };
     }
     const row = summarize(body, { title: input.title ?? defaultTitle(input.case), created: now, updated: now, ...known });
-    await db.bodies.put(body);
+    await db.bodies.put(packBody(body, preparedFor(input)?.reportBlob));
     await db.audits.put(row);
     return { id, created: true, unchanged: false };
   });
 }
 
 export async function getAudit(db: AppDb, id: string): Promise<StoredAudit | undefined> {
-  const [row, body] = await db.transaction('r', db.audits, db.bodies, () => Promise.all([db.audits.get(id), db.bodies.get(id)]));
-  if (!row || !body) return undefined;
+  const [row, stored] = await db.transaction('r', db.audits, db.bodies, () => Promise.all([db.audits.get(id), db.bodies.get(id)]));
+  if (!row || !stored) return undefined;
+  const { body, errors } = await unpackBody(stored);
   // Stored rows are input like any other: they pass the same restore step (STYLE.md habit 4).
   const restored = restoreCase(body.case);
-  return { row, body, ...(restored.value ? { case: restored.value } : {}), errors: restored.errors };
+  return { row, body, ...(restored.value ? { case: restored.value } : {}), errors: [...restored.errors, ...errors] };
 }
 
 function rangeFor(filter: HistoryFilter): { index: string; lower: unknown[]; upper: unknown[] } {

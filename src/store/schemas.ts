@@ -147,6 +147,19 @@ export interface AuditBody {
   timings?: Timings;
 }
 
+/**
+ * A body as written since the report is stored as JSON: `reportBlob` holds JSON.stringify(report)
+ * (UTF-8), made in slices before the write (json.ts), in place of the report object. IndexedDB
+ * stores a Blob by reference, where a report of a million small objects took a long synchronous
+ * clone. Bodies written before (with `report`) are read as they are (db.ts unpackBody).
+ */
+export interface PackedAuditBody extends Omit<AuditBody, 'report'> {
+  reportBlob: Blob;
+}
+
+/** A row of the bodies table: either form. */
+export type StoredBody = AuditBody | PackedAuditBody;
+
 /** A v1 row: list fields and body together. Kept as a type for the upgrade and its test. */
 export interface AuditRowV1 {
   id: string;
