@@ -79,6 +79,7 @@ export function languageVote(text: string): Language | undefined {
   return cs > en ? 'cs' : 'en';
 }
 
+/** @testSeam the audit takes {@link languageVote} once and applies its fallback itself; tests ask this. */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
   return languageVote(text) ?? (fallback === 'cs' ? 'cs' : 'en');
 }
