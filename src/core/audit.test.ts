@@ -89,3 +89,18 @@ describe('a reference list closing the answer', () => {
     ]);
   });
 });
+
+describe('where the report language comes from', () => {
+  const chunks = [{ id: '1', text: 'The lake is 1,642 metres deep.' }];
+  it('a setting, the case, the words, or the fallback when the words do not decide', () => {
+    const clear: AuditCase = { query: 'Which lake is the deepest on earth?', answer: 'The lake is the deepest of them all [1].', chunks };
+    expect(auditCase(clear).meta.language_source).toBe('detected');
+    expect(auditCase(clear).meta.language).toBe('en');
+    expect(auditCase(clear, { language: 'cs' }).meta.language_source).toBe('setting');
+    expect(auditCase({ ...clear, language: 'cs' }).meta.language_source).toBe('case');
+    const thin: AuditCase = { query: 'Baikal?', answer: 'Baikal [1].', chunks };
+    expect(auditCase(thin, { fallbackLanguage: 'cs' }).meta.language_source).toBe('fallback');
+    expect(auditCase(thin, { fallbackLanguage: 'cs' }).meta.language).toBe('cs');
+    expect(auditCase(thin).meta.language).toBe('en');
+  });
+});

@@ -6,7 +6,7 @@ import { messagesFor } from './messages';
 import { findMarkers } from './markers';
 import { resolveMapping } from './mapping';
 import { splitClaims } from './claims';
-import { detectLanguage } from './language';
+import { languageVote } from './language';
 import { buildCitations } from './citations';
 import { checkExists } from './checks/exists';
 import { checkFormatted } from './checks/formatted';
@@ -21,23 +21,16 @@ import { applyCitationScope } from './scope';
 
 const EXCERPT_MAX = 120;
 
-export function resolveLanguage(
-  c: Pick<AuditCase, 'query' | 'answer' | 'language'>,
-  opt: AuditOptions['language'],
-  fallback: Language = 'en',
-): Language {
-  if (opt && opt !== 'auto') return opt;
-  if (c.language) return c.language;
-  return detectLanguage(`${c.query}\n${c.answer}`, fallback);
-}
-
 export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   const prepared = prepareCase(c);
   const { chunks, structured } = prepared;
   const unreadable = unreadableInputs(c, prepared, opts);
   // An answer that could not be read is not audited as if its raw text were the answer.
   const answer = unreadable.some((u) => u.input === 'answer') ? '' : prepared.answer;
-  const language = resolveLanguage({ query: c.query, answer, ...(c.language ? { language: c.language } : {}) }, opts.language, opts.fallbackLanguage);
+  // The words' vote is taken once: it gives the language (else the fallback) and where it came from.
+  const setting = opts.language && opts.language !== 'auto' ? opts.language : undefined;
+  const vote = setting || c.language ? undefined : languageVote(`${c.query}\n${answer}`);
+  const language: Language = setting ?? (c.language ? c.language : (vote ?? (opts.fallbackLanguage === 'cs' ? 'cs' : 'en')));
   const requiredStyle = opts.requiredStyle ?? 'auto';
 
   const chunkIds = chunks.map((ch) => ch.id);
@@ -109,15 +102,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
     ...(unreadable.length ? { unreadable } : {}),
   });
   // Where the report's language came from, so that the report can say so.
-  const text = `${c.query}\n${answer}`;
-  report.meta.language_source =
-    opts.language && opts.language !== 'auto'
-      ? 'setting'
-      : c.language
-        ? 'case'
-        : detectLanguage(text, 'en') === detectLanguage(text, 'cs')
-          ? 'detected'
-          : 'fallback';
+  report.meta.language_source = setting ? 'setting' : c.language ? 'case' : vote ? 'detected' : 'fallback';
   return report;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, detectLanguage, foldWord, wordsOf } from './language';
+import { contentWords, detectLanguage, foldWord, languageVote, wordsOf } from './language';
 
 describe('detectLanguage', () => {
   it('recognises Czech by its letters and function words', () => {
@@ -49,5 +49,23 @@ describe('word helpers', () => {
   it('keeps content words only', () => {
     expect(contentWords('The river is wide and the bridge is old in 2024')).toEqual(['river', 'wide', 'bridge', 'old', '2024']);
     expect(contentWords('Zákon je platný pro lékařské ozáření')).toEqual(['zakon', 'platny', 'lekarske', 'ozareni']);
+  });
+});
+
+describe('languageVote', () => {
+  it('leaves addresses and e-mail addresses out of the vote, with or without the other kind in the text', () => {
+    // Lower-case Czech letters in an address would otherwise outvote two English words.
+    const mail = 'Write to the office: řízení.účtů.ěščř@úřad.cz';
+    expect(languageVote(mail)).toBe(undefined);
+    expect(languageVote(`${mail} or see https://úřad.cz/žádosti`)).toBe(undefined);
+    expect(languageVote('See the page https://úřad.cz/řízení-žádostí-ěščř for it')).toBe('en');
+    // Near miss: an "@" that is no address leaves the Czech word after it in the vote.
+    expect(languageVote('the @ řízení žádostí')).toBe('cs');
+    expect(languageVote('Městská knihovna v Olomouci rozšíří otevírací dobu pro studenty.')).toBe('cs');
+  });
+  it('is undefined when the vote is thin, where detectLanguage takes the fallback', () => {
+    expect(languageVote('12345 [1]')).toBe(undefined);
+    expect(detectLanguage('12345 [1]', 'cs')).toBe('cs');
+    expect(languageVote('Which lake is the deepest on earth?')).toBe('en');
   });
 });

@@ -8,14 +8,30 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
 
 const LOCALE: Record<Language, string> = { en: 'en', cs: 'cs' };
 const rules = new Map<Language, Intl.PluralRules>();
+// The category of small whole numbers, per language: asking Intl.PluralRules costs a call into
+// ICU, and reports count the same few numbers over and over.
+const SMALL = 1000;
+const smallForms = new Map<Language, (Intl.LDMLPluralRule | undefined)[]>();
 
-/** `forms` for `n` in `lang`, with `#` replaced by `n`. */
-export function plural(lang: Language, n: number, forms: PluralForms): string {
+function category(lang: Language, n: number): Intl.LDMLPluralRule {
+  const small = Number.isInteger(n) && n >= 0 && n < SMALL;
+  let cached = smallForms.get(lang);
+  if (small && cached?.[n] !== undefined) return cached[n]!;
   let r = rules.get(lang);
   if (!r) {
     r = new Intl.PluralRules(LOCALE[lang] ?? 'en');
     rules.set(lang, r);
   }
-  const form = forms[r.select(n)] ?? forms.other;
-  return form.replaceAll('#', String(n));
+  const form = r.select(n);
+  if (small) {
+    if (!cached) smallForms.set(lang, (cached = []));
+    cached[n] = form;
+  }
+  return form;
+}
+
+/** `forms` for `n` in `lang`, with `#` replaced by `n`. */
+export function plural(lang: Language, n: number, forms: PluralForms): string {
+  const form = forms[category(lang, n)] ?? forms.other;
+  return form.includes('#') ? form.replaceAll('#', String(n)) : form;
 }
