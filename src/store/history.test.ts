@@ -237,10 +237,14 @@ describe('live across tabs', () => {
     const tabA = freshDb(name);
     const tabB = freshDb(name);
     const seen: number[] = [];
+    // Wait on what the query reports, not on a fixed delay (which a loaded machine overruns).
+    const waitFor = async (ok: () => boolean) => {
+      for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+    };
     const sub = liveQuery(() => countAudits(tabA)).subscribe((n) => seen.push(n));
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => seen.length > 0);
     await saveAudit(tabB, makeSave());
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => seen.at(-1) === 1);
     sub.unsubscribe();
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(1);
