@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { citationLabel, MESSAGE_KEYS, messagesFor, msg, render, type MessageKey } from './messages';
 import { en, type Catalogue } from './catalogue/en';
 import { cs } from './catalogue/cs';
+import { EXEMPTION_RULES } from './types';
 
 // One set of parameters for every text, so both catalogues are exercised in full.
 const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? P : Record<string, never> } = {
@@ -126,6 +127,16 @@ describe('messages', () => {
         const text = m.exemptClaim({ ...PARAMS.exemptClaim, reason });
         expect(text, reason).not.toMatch(/[.?]\.$/);
         expect(text, reason).toMatch(/[.?]$/);
+      }
+    }
+  });
+
+  it('names every exemption rule in words in both languages, not by its id alone', () => {
+    for (const rule of EXEMPTION_RULES) {
+      for (const cat of [en, cs]) {
+        const text = cat.exemptClaim({ claim: 'x', rule, reason: 'r' });
+        expect(text, `${rule}: ${text}`).not.toMatch(new RegExp(`\\(${rule}\\)`));
+        expect(cat.uncitedLeadIn({ claim: 'x', rule })).not.toContain(`(${rule})`);
       }
     }
   });

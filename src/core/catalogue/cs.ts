@@ -18,6 +18,8 @@ const RULES: Record<string, string> = {
   lead_in_unsure: 'možná jen uvozovací věta',
   advice: 'rada čtenáři',
   no_information: 'zdroje to neuvádějí',
+  longcite_empty_cite: 'označeno jako bez potřeby citace',
+  no_content: 'žádná slova k doložení',
   list_item: 'položka seznamu',
   sentence: 'věta',
   greeting: 'pozdrav',

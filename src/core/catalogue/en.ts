@@ -21,6 +21,20 @@ const EXEMPTION_REASON: Record<string, string> = {
   longcite_empty_cite: 'The answer marks this statement as needing no citation (empty <cite></cite>).',
   no_content: 'There are no words here to support.',
 };
+// The rules by name (the id stays beside it: it is what the README and the report JSON call it).
+const RULE_NAMES: Record<string, string> = {
+  heading: 'a heading',
+  question: 'a question',
+  meta: 'about the answer itself',
+  meta_intro: 'an introduction',
+  lead_in: 'a lead-in to what follows',
+  lead_in_unsure: 'probably only a lead-in',
+  advice: 'advice to the reader',
+  no_information: 'the sources do not say',
+  longcite_empty_cite: 'marked as needing no citation',
+  no_content: 'no words to support',
+};
+const ruleWithName = (rule: string) => (RULE_NAMES[rule] ? `${RULE_NAMES[rule]}, ${rule}` : rule);
 const claims = (n: number) => plural('en', n, { one: '# claim', other: '# claims' });
 
 export const en = {
@@ -42,9 +56,9 @@ export const en = {
   uncitedClaim: ({ claim }: { claim: string }) => `No citation for the claim "${q(claim)}".`,
   noCitations: ({ claims: n }: { claims: number }) =>
     `The answer cites nothing, although ${plural('en', n, { one: '# claim needs', other: '# claims need' })} a citation.`,
-  exemptClaim: ({ claim, rule, reason }: { claim: string; rule: string; reason: string }) => `Exempt (${rule}): "${q(claim, 40)}" — ${sentence(reason)}`,
+  exemptClaim: ({ claim, rule, reason }: { claim: string; rule: string; reason: string }) => `Exempt (${ruleWithName(rule)}): "${q(claim, 40)}" — ${sentence(reason)}`,
   uncitedLeadIn: ({ claim, rule }: { claim: string; rule: string }) =>
-    `No citation for the introduction "${q(claim)}" (${rule}): it may state a fact of its own; cite it or check that the items below support it.`,
+    `No citation for the introduction "${q(claim)}" (${ruleWithName(rule)}): it may state a fact of its own; cite it or check that the items below support it.`,
   // Quotes and offsets
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }: { marker: string; chunkId: string; start: number; end: number; length: number }) =>
     `${marker}: offsets ${start}–${end} lie outside chunk "${chunkId}" (length ${length}).`,

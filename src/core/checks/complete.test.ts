@@ -29,7 +29,7 @@ describe('checkComplete', () => {
     const fs = checkComplete(ctx);
     expect(fs).toHaveLength(1);
     expect(fs[0]).toMatchObject({ code: 'exempt_claim', severity: 'info', claim_index: 1 });
-    expect(fs[0]!.message).toMatch(/^Exempt \(question\)/);
+    expect(fs[0]!.message).toMatch(/^Exempt \(a question, question\)/);
     const cs = checkComplete({ ...ctx, language: 'cs' });
     // The Czech name of the rule, with its id beside it (what the README and the JSON call it).
     expect(cs[0]!.message).toMatch(/^Výjimka \(otázka, question\)/);
