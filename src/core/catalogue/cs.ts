@@ -62,7 +62,7 @@ export const cs: Catalogue = {
   noCitations: ({ claims }) =>
     `Odpověď necituje nic, přestože ${plural('cs', claims, { one: '# tvrzení potřebuje', other: '# tvrzení potřebují' })} citaci.`,
   // The rule id stays visible beside its Czech name: it is what the README and the report JSON call it.
-  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${RULES[rule] ?? rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
+  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${RULES[rule] ? `${RULES[rule]}, ${rule}` : rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
   uncitedLeadIn: ({ claim, rule }) =>
     `Úvod „${q(claim)}“ nemá citaci (${RULES[rule] ?? rule}): může tvrdit vlastní fakt; ocitujte ho nebo ověřte, že ho podkládají položky pod ním.`,
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }) => `${marker}: pozice ${start}–${end} leží mimo úryvek „${chunkId}“ (délka ${length}).`,
