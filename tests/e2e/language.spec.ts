@@ -1,9 +1,8 @@
 // One language at a time: the interface language governs every word the page writes, on an
 // English and on a Czech case; the report says which language its feedback (exports, the model's
-// words) is in. And the header at three widths, in both languages and both themes: nothing
-// overlaps, the logo stays (screenshots in test-results/screenshots/).
+// words) is in. (The header and every view at four widths: screens.spec.ts.)
 import { expect, test, type Page } from '@playwright/test';
-import { caseFilePath, report, snap } from './helpers';
+import { caseFilePath, report } from './helpers';
 
 type Lang = 'en' | 'cs';
 const CASES: Record<Lang, string> = {
@@ -88,72 +87,5 @@ test('the feedback language follows the setting when one is set, and exports use
   expect(json.texts).toBeUndefined();
 });
 
-// ---------------------------------------------------------------------------------------------
-// The header
-
-interface Box {
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** The header's parts as boxes: logo, name, tagline (when shown), each tool, the status line. */
-function headerBoxes(page: Page): Promise<{ boxes: Box[]; viewport: number }> {
-  return page.locator('header.top').evaluate((header) => {
-    const parts: [string, Element | null][] = [
-      ['logo', header.querySelector('.logo')],
-      ['name', header.querySelector('h1')],
-      ['tagline', header.querySelector('.tagline')],
-      ...[...header.querySelectorAll('.tools > *')].map((el, i): [string, Element] => [`tool ${i} ${(el.textContent ?? '').trim().slice(0, 20)}`, el]),
-      ['status', header.querySelector('.status')],
-    ];
-    const boxes = parts
-      .filter((p): p is [string, Element] => p[1] !== null)
-      .map(([name, el]) => {
-        const r = el.getBoundingClientRect();
-        return { name, x: r.x, y: r.y, width: r.width, height: r.height };
-      })
-      .filter((b) => b.width > 0 && b.height > 0);
-    return { boxes, viewport: document.documentElement.clientWidth };
-  });
-}
-
-const overlap = (a: Box, b: Box) =>
-  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 1 && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 1;
-
-for (const theme of ['light', 'dark'] as const) {
-  for (const ui of ['en', 'cs'] as const) {
-    test(`header at 800, 1280, 1440 and 1920 px, ${ui}, ${theme}: nothing overlaps, the logo stays`, async ({ page }, testInfo) => {
-      await page.emulateMedia({ colorScheme: theme });
-      await openWith(page, ui);
-      await openCase(page, CASES[ui]);
-      await expect(report(page).locator('.verdict-word')).toBeVisible();
-      for (const width of [800, 1280, 1440, 1920]) {
-        await page.setViewportSize({ width, height: 900 });
-        const logo = page.locator('header.top .logo');
-        await expect(logo).toBeVisible();
-        const { boxes, viewport } = await headerBoxes(page);
-        const logoBox = boxes.find((b) => b.name === 'logo');
-        expect(logoBox?.width ?? 0, `logo width at ${width}`).toBeGreaterThanOrEqual(16);
-        expect(boxes.find((b) => b.name === 'name'), `name at ${width}`).toBeDefined();
-        for (const b of boxes) {
-          expect(b.x, `${b.name} starts inside at ${width}`).toBeGreaterThanOrEqual(0);
-          expect(b.x + b.width, `${b.name} ends inside at ${width}`).toBeLessThanOrEqual(viewport + 1);
-        }
-        for (let i = 0; i < boxes.length; i++) {
-          for (let j = i + 1; j < boxes.length; j++) {
-            expect(overlap(boxes[i]!, boxes[j]!), `${boxes[i]!.name} / ${boxes[j]!.name} at ${width} px`).toBe(false);
-          }
-        }
-        // The tagline is either whole or visibly shortened, never cut under a button.
-        const tagline = page.locator('header.top .tagline');
-        if (await tagline.isVisible()) {
-          expect(await tagline.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
-        }
-        await snap(page, testInfo, `header-${width}-${ui}-${theme}`);
-      }
-    });
-  }
-}
+// The header at 800, 1280, 1440 and 1920 px in both languages and themes (nothing overlaps, the
+// logo stays) is checked with every other view in screens.spec.ts.

@@ -481,7 +481,7 @@ const cs: AnnotateMessages = {
   filterText: 'Filtrovat případy',
   filterPlaceholder: 'id nebo slova dotazu',
   filterVerdict: 'Verdikt',
-  filterFailing: 'Selhávající rozměr',
+  filterFailing: 'Selhávající dimenze',
   any: 'jakýkoli',
   rowsShown: (n, total) => `${n} z ${zPripadu(total)}`,
   columns: { index: '#', case_id: 'Případ', verdict: 'Verdikt', claims: 'Tvrzení', citations: 'Citace', errors: 'Chyby', checked: 'Kým' },
