@@ -34,7 +34,7 @@ function plain(answer: string, chunks: { id: string; text: string }[] | string):
 }
 
 /** An answer pasted as a structured response (the Answer editor takes the JSON as it is). */
-function structured(value: Record<string, unknown>, chunks: { id: string; text: string }[]): Pathological {
+function structured(value: Record<string, unknown>, chunks: { id: string; text: string; title?: string; page?: number }[]): Pathological {
   const answerText = JSON.stringify(value);
   return {
     inputs: { query: QUERY, answerText, chunksText: JSON.stringify(chunks), goldText: '' },
@@ -56,6 +56,18 @@ function chunkList(count: number): { id: string; text: string }[] {
 /** About 10,000 characters of answer: 200 sentences. */
 function fixedAnswer(): string {
   return Array.from({ length: 200 }, (_, k) => `${sentence(k)}.`).join(' ');
+}
+
+/** n pages of one titled document, each cited once by a block of the answer, by page or by characters. */
+function anthropicDocument(n: number, by: 'page' | 'char'): Pathological {
+  const chunks = Array.from({ length: n }, (_, k) => ({ id: `p${k + 1}`, title: 'Station report', page: k + 1, text: `${sentence(k)}. The survey of district ${k} measured the river basin.` }));
+  const where = (k: number) => (by === 'page' ? { type: 'page_location', start_page_number: k + 1, end_page_number: k + 2 } : { type: 'char_location', start_char_index: 0, end_char_index: 10 });
+  const content = Array.from({ length: n }, (_, k) => ({
+    type: 'text',
+    text: `${sentence(k)}. `,
+    citations: [{ ...where(k), cited_text: `survey of district ${k} measured`, document_index: 0, document_title: 'Station report' }],
+  }));
+  return structured({ content }, chunks);
 }
 
 export const FAMILIES: Family[] = [
@@ -140,6 +152,10 @@ export const FAMILIES: Family[] = [
       return structured({ text: parts.join(''), citations }, chunkList(20));
     },
   },
+  // Anthropic citations of one document pasted as many chunks (a PDF, one chunk per page, all
+  // titled alike): the cited document is looked up, and the cited text chosen among its chunks.
+  { name: 'Anthropic page citations, one document', bench: 1_000, make: (n) => anthropicDocument(n, 'page') },
+  { name: 'Anthropic char citations, one document', bench: 1_000, make: (n) => anthropicDocument(n, 'char') },
   {
     name: 'structured citations naming no chunk',
     bench: 2_000,
