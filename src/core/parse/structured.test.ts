@@ -366,6 +366,26 @@ describe('normalizeStructured: OpenAI annotations', () => {
     expect(r.structured?.citations.map((c) => [c.ref, c.refKind, text.slice(c.answerStart, c.answerEnd)])).toEqual([['file-a', 'id', 'Leave is 25 days a year.']]);
   });
 
+  it('spans each point citation from the start of its sentence, wherever the points are (a walk back from each point, for reference)', () => {
+    const walkBack = (t: string, index: number): number => {
+      let k = index;
+      while (k > 0 && /[\s.!?]/.test(t[k - 1]!)) k--;
+      while (k > 0 && !(t[k - 1] === '\n' || ('.!?'.includes(t[k - 1]!) && /\s/.test(t[k] ?? '')))) k--;
+      while (k < index && /\s/.test(t[k]!)) k++;
+      return k;
+    };
+    const piece = fc.constantFrom('a', 'word', ' ', '  ', '.', '. ', '!', '?', '\n', 'x.y', '\t');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), fc.array(fc.nat(), { maxLength: 8 }), (t, points) => {
+        const indexes = points.map((p) => p % (t.length + 1));
+        const annotations = indexes.map((index) => ({ type: 'file_citation', index, file_id: 'f' }));
+        const r = normalizeStructured({ type: 'output_text', text: t, annotations }, '', chunks);
+        expect(r.structured?.citations.map((c) => [c.answerStart, c.answerEnd])).toEqual(indexes.map((i) => [walkBack(t, i), i]));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('reads Chat Completions url citations and Assistants file citations, checking spans against the marker text', () => {
     const chat = { choices: [{ message: { role: 'assistant', content: text, annotations: [{ type: 'url_citation', url_citation: { start_index: 25, end_index: 52, url: 'https://x.org/remote', title: 'Remote' } }] } }] };
     const c = normalizeStructured(chat, '', chunks);
