@@ -34,7 +34,7 @@ function plain(answer: string, chunks: { id: string; text: string }[] | string):
 }
 
 /** An answer pasted as a structured response (the Answer editor takes the JSON as it is). */
-function structured(value: Record<string, unknown>, chunks: { id: string; text: string }[]): Pathological {
+function structured(value: Record<string, unknown>, chunks: { id: string; text: string; title?: string; page?: number; url?: string; metadata?: Record<string, unknown> }[]): Pathological {
   const answerText = JSON.stringify(value);
   return {
     inputs: { query: QUERY, answerText, chunksText: JSON.stringify(chunks), goldText: '' },
@@ -56,6 +56,37 @@ function chunkList(count: number): { id: string; text: string }[] {
 /** About 10,000 characters of answer: 200 sentences. */
 function fixedAnswer(): string {
   return Array.from({ length: 200 }, (_, k) => `${sentence(k)}.`).join(' ');
+}
+
+/**
+ * n pages of one titled document, each cited once by a block of the answer, by page or by
+ * characters (offsets in the whole document); the cited text is in its page, runs across the
+ * break into the next page, or is nowhere in the document.
+ */
+function anthropicDocument(n: number, by: 'page' | 'char', cited: 'in page' | 'across' | 'nowhere' = 'in page'): Pathological {
+  const chunks = Array.from({ length: n }, (_, k) => ({ id: `p${k + 1}`, title: 'Station report', page: k + 1, text: `${sentence(k)}. The survey of district ${k} measured the river basin.` }));
+  const where = (k: number) => (by === 'page' ? { type: 'page_location', start_page_number: k + 1, end_page_number: k + 2 } : { type: 'char_location', start_char_index: 0, end_char_index: 10 });
+  const quote = (k: number) =>
+    cited === 'in page' ? `survey of district ${k} measured` : cited === 'across' ? `district ${k} measured the river basin. ${sentence(k + 1)}` : `the harbour of district ${k} froze over in winter`;
+  const content = Array.from({ length: n }, (_, k) => ({
+    type: 'text',
+    text: `${sentence(k)}. `,
+    citations: [{ ...where(k), cited_text: quote(k), document_index: 0, document_title: 'Station report' }],
+  }));
+  return structured({ content }, chunks);
+}
+
+/** An OpenAI Responses API answer: one text part of n words with a file citation after each. */
+function openAiPoints(n: number, sentences: boolean): Pathological {
+  const words = Array.from({ length: n }, (_, k) => `word${k}${sentences && k % 10 === 9 ? '.' : ''} `);
+  const text = words.join('');
+  const annotations: Record<string, unknown>[] = [];
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    at += words[k]!.length;
+    annotations.push({ type: 'file_citation', index: at - 1, file_id: String((k % 20) + 1), filename: `file${(k % 20) + 1}.txt` });
+  }
+  return structured({ output: [{ type: 'message', content: [{ type: 'output_text', text, annotations }] }] }, chunkList(20));
 }
 
 export const FAMILIES: Family[] = [
@@ -138,6 +169,66 @@ export const FAMILIES: Family[] = [
         at += s.length;
       }
       return structured({ text: parts.join(''), citations }, chunkList(20));
+    },
+  },
+  // Anthropic citations of one document pasted as many chunks (a PDF, one chunk per page, all
+  // titled alike): the cited document is looked up, and the cited text chosen among its chunks.
+  { name: 'Anthropic page citations, one document', bench: 1_000, make: (n) => anthropicDocument(n, 'page') },
+  { name: 'Anthropic char citations, one document', bench: 1_000, make: (n) => anthropicDocument(n, 'char') },
+  { name: 'Anthropic char citations, one document, across page breaks', bench: 1_000, make: (n) => anthropicDocument(n, 'char', 'across') },
+  { name: 'Anthropic char citations, one document, cited text nowhere', bench: 1_000, make: (n) => anthropicDocument(n, 'char', 'nowhere') },
+  // OpenAI annotations: file citations at a point after the cited words (the words back to the
+  // sentence start are the span), in one endless sentence and in sentences; url citations with spans.
+  { name: 'OpenAI file citations, one sentence', bench: 2_000, test: 400, make: (n) => openAiPoints(n, false) },
+  { name: 'OpenAI file citations, sentences', bench: 2_000, make: (n) => openAiPoints(n, true) },
+  {
+    name: 'OpenAI url citations',
+    bench: 1_000,
+    make: (n) => {
+      const parts = Array.from({ length: n }, (_, k) => `${sentence(k)}. `);
+      const annotations: Record<string, unknown>[] = [];
+      let at = 0;
+      parts.forEach((p, k) => {
+        annotations.push({ type: 'url_citation', url_citation: { start_index: at, end_index: at + p.length - 2, url: `https://example.org/${(k % 20) + 1}`, title: `Page ${(k % 20) + 1}` } });
+        at += p.length;
+      });
+      const chunks = chunkList(20).map((c) => ({ ...c, url: `https://example.org/${c.id}` }));
+      return structured({ choices: [{ message: { role: 'assistant', content: parts.join(''), annotations } }] }, chunks);
+    },
+  },
+  // JSON marker spans (Liu et al.): where each [k] sits in an answer given beside them.
+  {
+    name: 'JSON marker spans',
+    bench: 1_000,
+    make: (n) => {
+      const parts = Array.from({ length: n }, (_, k) => `${sentence(k)} [${(k % 20) + 1}]. `);
+      const spans: Record<string, unknown>[] = [];
+      let at = 0;
+      parts.forEach((p, k) => {
+        const m = p.indexOf('[');
+        const marker = `[${(k % 20) + 1}]`;
+        spans.push({ text: marker, start_index: at + m, end_index: at + m + marker.length });
+        at += p.length;
+      });
+      return structured({ answer: parts.join(''), citations: spans }, chunkList(20));
+    },
+  },
+  // LangChain's XMLOutputParser (cited_answer, citations of source ids with quotes) over n sources,
+  // and a RetrievalQAWithSources-style list of source names, each naming a document of many chunks.
+  {
+    name: 'LangChain XML cited answer',
+    bench: 1_000,
+    make: (n) => {
+      const citations = Array.from({ length: n }, (_, k) => ({ citation: [{ source_id: String(k) }, { quote: `survey of district ${k} measured` }] }));
+      return structured({ cited_answer: [{ answer: Array.from({ length: n }, (_, k) => `${sentence(k)}.`).join(' ') }, { citations }] }, chunkList(n));
+    },
+  },
+  {
+    name: 'source names, each a document of many chunks',
+    bench: 1_000,
+    make: (n) => {
+      const chunks = chunkList(n).map((c, k) => ({ ...c, metadata: { source: `report-${k % 10}.pdf`, page: k } }));
+      return structured({ answer: Array.from({ length: n }, (_, k) => `${sentence(k)}.`).join(' '), sources: Array.from({ length: n }, (_, k) => `report-${k % 10}.pdf`) }, chunks);
     },
   },
   {

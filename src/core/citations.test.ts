@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findMarkers } from './markers';
 import { createResolver } from './mapping';
@@ -303,5 +304,35 @@ describe('OpenAI file search markers', () => {
     const structured: StructuredInput = { format: 'openai-annotations', answer: a, citations: [{ ref: 'file-abc', refKind: 'id', answerStart: 0, answerEnd: 24 }] };
     const { citations } = audit(a, chunks, structured);
     expect(citations.map((c) => [c.ref, c.chunk_id, c.exists])).toEqual([['file-abc', '1', true]]);
+  });
+});
+
+describe('the marker shown for a structured span', () => {
+  it('is the span read whole, spaces collapsed, cut at 40 characters (however long the span, whatever its spaces)', () => {
+    const shown = (t: string): string => {
+      const c = t.replace(/\s+/g, ' ').trim();
+      if (c.length <= 40) return c;
+      const cut = c.slice(0, 39);
+      const space = cut.lastIndexOf(' ');
+      return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
+    };
+    const piece = fc.constantFrom('word', 'a', ' ', '\n', '\t', ' '.repeat(90), ' '.repeat(300), 'x'.repeat(50), '. ', 'é');
+    let compared = 0;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }).map((p) => p.join('')), fc.nat(), fc.nat(), (answer, x, y) => {
+        const a = x % (answer.length + 1);
+        const b = a + (y % (answer.length - a + 1));
+        if (answer.slice(a, b).trim() === '') return;
+        const structured: StructuredInput = { format: 'anthropic-blocks', citations: [{ ref: '1', refKind: 'id', answerStart: a, answerEnd: b }] };
+        const claim = { index: 0, kind: 'sentence', text: answer, start: 0, end: answer.length, needs_citation: true, chunk_ids: [], citation_indexes: [] } as const;
+        const chunks = [chunk('1')];
+        const { mapping } = createResolver([], chunks, { structured });
+        const { citations } = buildCitations({ answer, markers: [], mapping, claims: [{ ...claim, chunk_ids: [], citation_indexes: [] }], chunks, structured });
+        expect(citations[0]?.marker).toBe(shown(answer.slice(a, b)));
+        compared++;
+      }),
+      { numRuns: 1000 },
+    );
+    expect(compared).toBeGreaterThan(200);
   });
 });

@@ -196,7 +196,7 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
         pending.push({
           citation: withSource(
             {
-              marker: displayText(answer.slice(a, b)),
+              marker: spanDisplay(answer, a, b),
               marker_index: null,
               ref: sc.ref,
               chunk_id: chunkId,
@@ -351,6 +351,20 @@ function withSource<T extends Omit<Citation, 'index' | 'claim_index'>>(c: T, sc:
   if (typeof sc.page === 'number' && Number.isFinite(sc.page)) doc.pages = [sc.page, typeof sc.pageEnd === 'number' && sc.pageEnd > sc.page ? sc.pageEnd : sc.page + 1];
   if (doc.title !== undefined || doc.pages !== undefined) out.source_document = doc;
   return out;
+}
+
+/**
+ * displayText of answer[a, b), reading no more of the span than the shown text needs: n spans
+ * from one sentence start to n points in it would otherwise each copy the sentence so far.
+ */
+function spanDisplay(answer: string, a: number, b: number): string {
+  for (let w = 4 * MARKER_DISPLAY_MAX; ; w *= 2) {
+    if (a + w >= b) return displayText(answer.slice(a, b));
+    // Whitespace runs shrink to one space: a head that is still longer than what is shown says
+    // all that the whole span would.
+    const head = answer.slice(a, a + w);
+    if (head.replace(/\s+/g, ' ').trim().length > MARKER_DISPLAY_MAX + 1) return displayText(head);
+  }
 }
 
 function displayText(text: string): string {

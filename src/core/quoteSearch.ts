@@ -174,13 +174,8 @@ const ELLIPSIS_RE = /\s*(?:\[\s*(?:\.\s*){3}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3}\)
  * missing.
  */
 export function findElidedQuote(quote: string, haystack: string, near?: number): QuoteMatch | undefined {
-  ELLIPSIS_RE.lastIndex = 0;
-  if (!ELLIPSIS_RE.test(quote)) return undefined;
-  const parts = quote
-    .split(ELLIPSIS_RE)
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-  if (parts.length === 0 || parts.some((p) => p.replace(/\s/g, '').length < 4)) return undefined;
+  const parts = elidedParts(quote);
+  if (!parts) return undefined;
   // The first part nearest to the hint, then each next part after the previous one.
   const first = findQuote(parts[0]!, haystack, near);
   if (!first) return undefined;
@@ -191,6 +186,18 @@ export function findElidedQuote(quote: string, haystack: string, near?: number):
     end += m.end;
   }
   return { start: first.start, end, method: 'normalized' };
+}
+
+/** The parts of a quote with elisions, as findElidedQuote looks for them; undefined when it finds none. */
+export function elidedParts(quote: string): string[] | undefined {
+  ELLIPSIS_RE.lastIndex = 0;
+  if (!ELLIPSIS_RE.test(quote)) return undefined;
+  const parts = quote
+    .split(ELLIPSIS_RE)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length === 0 || parts.some((p) => p.replace(/\s/g, '').length < 4)) return undefined;
+  return parts;
 }
 
 // What may stand at a quote's edges without being part of the quoted words: whitespace,
@@ -238,6 +245,7 @@ export class TextCorpus {
   #raw?: Joined;
   #norm?: Joined;
   #compact?: Joined;
+  #unhyphenated?: Joined;
   constructor(texts: readonly PreparedText[]) {
     this.#texts = texts;
   }
@@ -256,6 +264,34 @@ export class TextCorpus {
     const hit = findIn((this.#norm ??= join(this.#texts.map((t) => t.norm.text))), quote.norm, except);
     if (hit !== undefined || quote.compact.length < COMPACT_MIN) return hit;
     return findIn((this.#compact ??= join(this.#texts.map((t) => t.compact.text))), quote.compact, except);
+  }
+  /**
+   * The first text from index `from` on where findQuote could find the quote: where one of its
+   * forms (verbatim, normalised, without spaces, without hyphens) occurs. Every text where
+   * findQuote finds it is such a text; the caller confirms with findQuote. Each call costs about
+   * the quote's length (plus the places compared), not the texts', once they are indexed.
+   */
+  firstFrom(quote: PreparedQuote, from: number): number | undefined {
+    const n = this.#texts.length;
+    if (!quote.raw || from >= n) return undefined;
+    let best: number | undefined;
+    const take = (at: number | undefined) => {
+      if (at !== undefined && (best === undefined || at < best)) best = at;
+    };
+    if (quote.raw.includes(SEPARATOR)) {
+      for (let i = from; i < n; i++) {
+        if (this.#texts[i]!.raw.includes(quote.raw)) {
+          take(i);
+          break;
+        }
+      }
+    } else take(nextIn((this.#raw ??= join(this.#texts.map((t) => t.raw))), quote.raw, from));
+    if (!quote.norm) return best;
+    take(nextIn((this.#norm ??= join(this.#texts.map((t) => t.norm.text))), quote.norm, from));
+    if (quote.compact.length < COMPACT_MIN) return best;
+    take(nextIn((this.#compact ??= join(this.#texts.map((t) => t.compact.text))), quote.compact, from));
+    if (quote.unhyphenated) take(nextIn((this.#unhyphenated ??= join(this.#texts.map((t) => t.unhyphenated.text))), quote.unhyphenated, from));
+    return best;
   }
 }
 
@@ -277,6 +313,24 @@ function join(parts: string[]): Joined {
   return { search: new TextSearch(parts.join(SEPARATOR)), starts };
 }
 
+/** The text holding the first occurrence of needle from the start of text `from` on; needle has no separator. */
+function nextIn(joined: Joined, needle: string, from: number): number | undefined {
+  const at = joined.search.indexOf(needle, joined.starts[from] ?? Infinity);
+  return at < 0 ? undefined : textAt(joined.starts, at);
+}
+
+/** The index of the text holding position `at` of the joined text: the last start <= at. */
+function textAt(starts: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /** The first text (other than `except`) with needle in it; needle has no separator. */
 function findIn(joined: Joined, needle: string, except: number | undefined): number | undefined {
   const starts = joined.starts;
@@ -284,14 +338,7 @@ function findIn(joined: Joined, needle: string, except: number | undefined): num
   for (;;) {
     const at = joined.search.indexOf(needle, from);
     if (at < 0) return undefined;
-    // The text holding position `at`: last start <= at.
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = textAt(starts, at);
     if (lo !== except) return lo;
     // Every other match in the excepted text is skipped at once.
     if (lo + 1 >= starts.length) return undefined;

@@ -82,6 +82,36 @@ function patchBuiltins(): () => void {
     }),
   );
 
+  // test() walks as exec() does (V8 does not route it through a patched exec).
+  const exec = RegExp.prototype.exec;
+  const test = RegExp.prototype.test;
+  Object.defineProperty(RegExp.prototype, 'test', {
+    value: function (this: RegExp, text: string): boolean {
+      const from = this.global || this.sticky ? this.lastIndex : 0;
+      const hit = test.call(this, text);
+      if (counting) {
+        const s = String(text);
+        const start = Math.min(from, s.length);
+        if (!hit) builtin += this.sticky ? 1 : s.length - start + 1;
+        else if (this.global || this.sticky) builtin += Math.max(0, this.lastIndex - start) + 1;
+        else {
+          counting = false; // the exec below is ours, not the code's
+          try {
+            const m = exec.call(this, s);
+            builtin += m ? m.index + m[0].length + 1 : 1;
+          } finally {
+            counting = true;
+          }
+        }
+      }
+      return hit;
+    },
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
+  undo.push(() => Object.defineProperty(RegExp.prototype, 'test', { value: test, writable: true, configurable: true, enumerable: false }));
+
   const A = Array.prototype;
   for (const m of ['map', 'filter', 'forEach', 'reduce', 'reduceRight', 'slice', 'join', 'concat', 'flat', 'flatMap', 'splice', 'reverse', 'fill', 'toSorted', 'sort'])
     undo.push(wrap(A, m, (self: unknown[], _a, r) => self.length + (Array.isArray(r) && m !== 'sort' ? r.length : 0) + 1));
@@ -146,32 +176,39 @@ interface Coverage {
   result: { url: string; functions: { functionName: string; ranges: Range[] }[] }[];
 }
 
+/**
+ * One inspector session with precise coverage on for the life of the process: stopping it
+ * between measurements lets V8 keep code compiled without counters (optimised loops then count
+ * nothing the next time), so it is started once and only its counters are reset.
+ */
+let session: Session | undefined;
+async function coverage(): Promise<Session> {
+  if (session) return session;
+  const s = new Session();
+  s.connect();
+  await s.post('Profiler.enable');
+  await s.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+  return (session = s);
+}
+
 /** Runs fn and counts its work in the files whose URL matches `files`. */
 export async function measureWork(fn: () => void, files: RegExp = /\/(src|bench)\//): Promise<Work> {
-  const session = new Session();
-  session.connect();
+  const s = await coverage();
+  await s.post('Profiler.takePreciseCoverage'); // resets the counters
+  const restore = patchBuiltins();
+  builtin = 0;
+  counting = true;
   try {
-    await session.post('Profiler.enable');
-    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
-    await session.post('Profiler.takePreciseCoverage'); // resets the counters
-    const restore = patchBuiltins();
-    builtin = 0;
-    counting = true;
-    try {
-      fn();
-    } finally {
-      counting = false;
-      restore();
-    }
-    const cov = (await session.post('Profiler.takePreciseCoverage')) as unknown as Coverage;
-    await session.post('Profiler.stopPreciseCoverage');
-    let blocks = 0;
-    for (const script of cov.result) {
-      if (!files.test(script.url)) continue;
-      for (const f of script.functions) for (const r of f.ranges) blocks += r.count;
-    }
-    return { blocks, builtin, total: blocks + builtin };
+    fn();
   } finally {
-    session.disconnect();
+    counting = false;
+    restore();
   }
+  const cov = (await s.post('Profiler.takePreciseCoverage')) as unknown as Coverage;
+  let blocks = 0;
+  for (const script of cov.result) {
+    if (!files.test(script.url)) continue;
+    for (const f of script.functions) for (const r of f.ranges) blocks += r.count;
+  }
+  return { blocks, builtin, total: blocks + builtin };
 }

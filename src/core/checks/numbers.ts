@@ -325,16 +325,19 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const claimChunkIds = claim.chunk_ids ?? [];
     if (citations.length === 0 && claimChunkIds.length === 0) continue;
     // The cited chunks with text, in citation order, each once.
-    const ids: (string | null)[] = [];
-    for (const c of citations) if (!ids.includes(c.chunk_id)) ids.push(c.chunk_id);
-    for (const id of claimChunkIds) if (!ids.includes(id)) ids.push(id);
+    // (Sets: a claim may cite a whole document of many chunks.)
+    const ids = new Set<string | null>();
+    for (const c of citations) ids.add(c.chunk_id);
+    for (const id of claimChunkIds) ids.add(id);
     const chunks: Chunk[] = [];
+    const seen = new Set<Chunk>();
     for (const id of ids) {
       const ch = chunkOf(ctx, id);
-      if (!ch) continue;
+      if (!ch || seen.has(ch)) continue;
+      seen.add(ch);
       let has = withText.get(ch);
       if (has === undefined) withText.set(ch, (has = hasText(ch)));
-      if (has && !chunks.includes(ch)) chunks.push(ch);
+      if (has) chunks.push(ch);
     }
     if (chunks.length === 0) continue;
     const raw = answer.slice(start, end);

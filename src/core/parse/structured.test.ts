@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Chunk, StructuredCitation } from '../types';
+import { findQuote, findQuoteIgnoringEdges } from '../quoteSearch';
 import { normalizeStructured } from './structured';
 import { refKindFor } from './structuredCommon';
 
@@ -80,6 +82,101 @@ describe('normalizeStructured: {answer, citations}', () => {
       ['p3', 'id'],
       ['page 9', 'id'],
     ]);
+  });
+
+  it('resolves page citations of a document whose pages are out of order, many citations over the same chunks', () => {
+    const doc: Chunk[] = [
+      { id: 'c', title: 'Manual', page: 3, text: 'Page three says the fee is 50 EUR.' },
+      { id: 'a', title: 'Manual', page: 1, text: 'Page one says nothing.' },
+      { id: 'b1', title: 'Manual', page: 2, text: 'Page two starts here.' },
+      { id: 'b2', title: 'Manual', page: 2, text: 'Refunds take 14 days.' },
+    ];
+    const at = (from: number, to: number, quote: string) => ({ type: 'text', text: 'X. ', citations: [{ type: 'page_location', cited_text: quote, document_index: 0, document_title: 'Manual', start_page_number: from, end_page_number: to }] });
+    const content = [at(2, 4, 'Refunds take 14 days.'), at(2, 3, 'nowhere at all'), at(1, 3, 'Page two starts'), at(3, 4, 'fee is 50'), at(5, 9, 'x'), at(2, 4, 'Refunds take 14 days.')];
+    expect(cits({ content }, '', doc).map((c) => [c.ref, c.chunkIds])).toEqual([
+      ['b2', ['c', 'b1', 'b2']],
+      ['b1', ['b1', 'b2']],
+      ['b1', ['a', 'b1', 'b2']],
+      ['c', ['c']],
+      ['Manual, pages 5–8', undefined],
+      ['b2', ['c', 'b1', 'b2']],
+    ]);
+  });
+
+  describe('char citations of a document split into chunks: the chunks the cited text lies in', () => {
+    const doc: Chunk[] = [
+      { id: 'g1', title: 'Guide', text: 'The gate is ineffective, say the guards.' },
+      { id: 'g2', title: 'Guide', text: 'Tickets cost 12 EUR, the museum says; the pro-\ncedure is simple.' },
+      { id: 'g3', title: 'Guide', text: 'The museum opens at nine and' },
+      { id: 'g4', title: 'Guide', text: 'closes at six every day. The gate is effective.' },
+      { id: 'g5', title: 'Guide', text: 'Tickets cost 12 EUR, the museum says.' },
+      { id: 'g6', title: 'Guide', text: '' },
+    ];
+    const at = (quote: string | undefined, start = 0, end = 10) => ({
+      type: 'text',
+      text: 'X. ',
+      citations: [{ type: 'char_location', ...(quote !== undefined ? { cited_text: quote } : {}), document_index: 0, document_title: 'Guide', start_char_index: start, end_char_index: end }],
+    });
+    const read = (...blocks: ReturnType<typeof at>[]) => cits({ content: blocks }, '', doc).map((c) => [c.ref, c.chunkIds]);
+
+    it('the first chunk holding it, as a chunk-by-chunk search finds it (edges, hyphenation, a word it must not cut)', () => {
+      expect(
+        read(
+          at('Tickets cost 12 EUR'),
+          at('"the museum says."'),
+          at('The gate is effective.'),
+          at('"effective."'),
+          at('the procedure is simple'),
+        ),
+      ).toEqual([
+        ['g2', ['g2']],
+        ['g2', ['g2']],
+        ['g4', ['g4']],
+        // "effective." must not match inside "ineffective," of g1.
+        ['g4', ['g4']],
+        ['g2', ['g2']],
+      ]);
+    });
+
+    it('chooses the chunk a search of each chunk in turn chooses (the same quote cited by pages 1–n)', () => {
+      const word = fc.constantFrom('gate', 'Gate', 'in-', 'effective', 'ineffective', 'pro-\ncedure', 'procedure', 'the', '12', 'EUR,', '"', '…', '...', '.', ',', ' ', '  ', '\n');
+      const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(' '));
+      fc.assert(
+        fc.property(fc.array(text, { minLength: 2, maxLength: 6 }), fc.array(text, { minLength: 1, maxLength: 6 }), (texts, quotes) => {
+          const paged = texts.map((t, k) => ({ id: `c${k}`, title: 'Doc', page: k + 1, text: t }));
+          const cite = (q: string, where: Record<string, unknown>) => ({ type: 'text', text: 'X. ', citations: [{ ...where, cited_text: q, document_index: 0, document_title: 'Doc' }] });
+          const byChar = cits({ content: quotes.map((q) => cite(q, { type: 'char_location', start_char_index: 0, end_char_index: 1 })) }, '', paged);
+          const byPages = cits({ content: quotes.map((q) => cite(q, { type: 'page_location', start_page_number: 1, end_page_number: texts.length + 1 })) }, '', paged);
+          byChar.forEach((c, k) => {
+            const q = quotes[k]!;
+            const holding = paged.filter((ch) => q.trim() !== '' && (findQuote(q, ch.text) ?? findQuoteIgnoringEdges(q, ch.text)));
+            // Where no chunk holds the quote the two readings differ by design (see the tests below).
+            if (holding.length > 0) {
+              expect(c.ref, JSON.stringify(q)).toBe(holding[0]!.id);
+              expect(byPages[k]!.ref, JSON.stringify(q)).toBe(holding[0]!.id);
+              expect(c.chunkIds).toEqual([holding[0]!.id]);
+            }
+          });
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it('a quote across a chunk break credits the chunks it runs over; one with elisions the chunks between its parts', () => {
+      expect(read(at('The museum opens at nine and closes at six every day.'), at('museum opens … every day'))).toEqual([
+        ['g3', ['g3', 'g4']],
+        ['g3', ['g3', 'g4']],
+      ]);
+    });
+
+    it('a quote found nowhere (or none) credits where the offsets fall in the chunks read in order, else the first chunk', () => {
+      const g3 = doc[0]!.text.length + 1 + doc[1]!.text.length + 1;
+      expect(read(at('The harbour froze over in winter.', g3 + 4, g3 + 40), at(undefined, g3 + 4, g3 + 10), at('The harbour froze.', 9_000, 9_010))).toEqual([
+        ['g3', ['g3', 'g4']],
+        ['g3', ['g3']],
+        ['g1', ['g1']],
+      ]);
+    });
   });
 
   it('reads id lists: ids when they match, else positions (0-based only when a 0 appears)', () => {
@@ -267,6 +364,26 @@ describe('normalizeStructured: OpenAI annotations', () => {
     expect(r.structured?.format).toBe('openai-annotations');
     expect(r.structured?.answer).toBe(text);
     expect(r.structured?.citations.map((c) => [c.ref, c.refKind, text.slice(c.answerStart, c.answerEnd)])).toEqual([['file-a', 'id', 'Leave is 25 days a year.']]);
+  });
+
+  it('spans each point citation from the start of its sentence, wherever the points are (a walk back from each point, for reference)', () => {
+    const walkBack = (t: string, index: number): number => {
+      let k = index;
+      while (k > 0 && /[\s.!?]/.test(t[k - 1]!)) k--;
+      while (k > 0 && !(t[k - 1] === '\n' || ('.!?'.includes(t[k - 1]!) && /\s/.test(t[k] ?? '')))) k--;
+      while (k < index && /\s/.test(t[k]!)) k++;
+      return k;
+    };
+    const piece = fc.constantFrom('a', 'word', ' ', '  ', '.', '. ', '!', '?', '\n', 'x.y', '\t');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), fc.array(fc.nat(), { maxLength: 8 }), (t, points) => {
+        const indexes = points.map((p) => p % (t.length + 1));
+        const annotations = indexes.map((index) => ({ type: 'file_citation', index, file_id: 'f' }));
+        const r = normalizeStructured({ type: 'output_text', text: t, annotations }, '', chunks);
+        expect(r.structured?.citations.map((c) => [c.answerStart, c.answerEnd])).toEqual(indexes.map((i) => [walkBack(t, i), i]));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('reads Chat Completions url citations and Assistants file citations, checking spans against the marker text', () => {

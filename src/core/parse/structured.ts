@@ -7,7 +7,7 @@ import { parseJson, type JsonPath } from '../json';
 import type { Chunk, RefKind, StructuredCitation, StructuredInput } from '../types';
 import { describeType, isRecord, issueText, type PathIssue } from './issues';
 import { anthropicBlocks } from './structuredAnthropic';
-import { REF_KEYS, isInt, issue, num, refKindFor, refOf, str, type Ctx } from './structuredCommon';
+import { REF_KEYS, chunkIndex, isInt, issue, num, refKindFor, refOf, str, type Ctx } from './structuredCommon';
 import { azure, findAzure, findOpenAiParts, isAzureCitation, openAiAnnotations } from './structuredOpenAi';
 import { cohereSpans, markerSpans } from './structuredSpans';
 
@@ -231,14 +231,14 @@ function offsetCitations(list: Record<string, unknown>[], ctx: Ctx, path: JsonPa
         issue(ctx, cp, 'the citation names no chunk (expected chunk_id or page)');
         return;
       }
-      const onPage = ctx.chunks.filter((ch) => ch.page === page);
+      const onPage = chunkIndex(ctx).byPage.get(page) ?? [];
       if (onPage.length > 0) {
         // Only a page, and the chunks carry pages: the chunk of that page (the one holding the
         // quote when the page has several).
         const quote = str(c.quote) ?? str(c.text);
         ref = (onPage.find((ch) => quote !== undefined && quote !== '' && ch.text.includes(quote)) ?? onPage[0]!).id;
         refKind = 'id';
-      } else if (ctx.chunks.some((ch) => ch.page !== undefined)) {
+      } else if (chunkIndex(ctx).anyPage) {
         // The chunks carry pages, none this one: a page that is not there.
         ref = `page ${page}`;
         refKind = 'id';

@@ -64,16 +64,32 @@ export function findOpenAiParts(o: Record<string, unknown>, path: JsonPath): Ope
   return undefined;
 }
 
-/** Start of the words a point citation follows: after the previous sentence end or line break. */
-function sentenceStartBefore(text: string, index: number): number {
-  let k = Math.min(index, text.length);
-  while (k > 0 && /[\s.!?]/.test(text[k - 1]!)) k--;
-  for (; k > 0; k--) {
-    const c = text[k - 1]!;
-    if (c === '\n' || ((c === '.' || c === '!' || c === '?') && /\s/.test(text[k] ?? ''))) break;
+/**
+ * Start of the words a point citation follows: after the previous sentence end or line break
+ * (the spaces and sentence punctuation just before the point are skipped first). Read from
+ * tables of the whole text built once, so that n points in one endless sentence do not each walk
+ * back to its start.
+ */
+function sentenceStarts(text: string): (index: number) => number {
+  const n = text.length;
+  const space = (i: number): boolean => /\s/.test(text[i] ?? '');
+  // back[i]: i, less the spaces and sentence punctuation right before it.
+  const back = new Int32Array(n + 1);
+  // start[i]: the last sentence start at or before i (a line break or ". " ends a sentence).
+  const start = new Int32Array(n + 1);
+  // words[i]: the first position at or after i that is not a space.
+  const words = new Int32Array(n + 1);
+  for (let i = 1; i <= n; i++) {
+    back[i] = /[\s.!?]/.test(text[i - 1]!) ? back[i - 1]! : i;
+    const c = text[i - 1]!;
+    start[i] = c === '\n' || ((c === '.' || c === '!' || c === '?') && space(i)) ? i : start[i - 1]!;
   }
-  while (k < index && /\s/.test(text[k]!)) k++;
-  return k;
+  words[n] = n;
+  for (let i = n - 1; i >= 0; i--) words[i] = space(i) ? words[i + 1]! : i;
+  return (index) => {
+    const k = start[back[Math.min(index, n)]!]!;
+    return Math.min(words[k]!, Math.max(k, index));
+  };
 }
 
 export function openAiAnnotations(parts: OpenAiPart[], ctx: Ctx): StructuredInput {
@@ -82,6 +98,7 @@ export function openAiAnnotations(parts: OpenAiPart[], ctx: Ctx): StructuredInpu
   for (const part of parts) {
     const offset = answer.length;
     answer += part.text;
+    let sentenceStartBefore: ((index: number) => number) | undefined;
     part.annotations.forEach((a, j) => {
       const cp = [...part.path, j];
       if (!isRecord(a)) {
@@ -109,7 +126,7 @@ export function openAiAnnotations(parts: OpenAiPart[], ctx: Ctx): StructuredInpu
           out.answerEnd = offset + span.answerEnd;
         }
       } else if (isInt(index) && index >= 0 && index <= part.text.length) {
-        out.answerStart = offset + sentenceStartBefore(part.text, index);
+        out.answerStart = offset + (sentenceStartBefore ??= sentenceStarts(part.text))(index);
         out.answerEnd = offset + index;
       } else if (index !== undefined) {
         issue(ctx, cp, `the annotation's index ${String(index)} is outside its text (${part.text.length} characters)`);
