@@ -3,7 +3,7 @@
 import type { AuditCase, AuditOptions, CheckContext, Finding, Language, ParseError, Report, UnreadableInput } from './types';
 import { prepareCase, type PreparedCase } from './parse/case';
 import { messagesFor } from './messages';
-import { findMarkers } from './markers';
+import { findMarkers, type FootnoteDefinition } from './markers';
 import { resolveMapping } from './mapping';
 import { splitClaims } from './claims';
 import { languageVote } from './language';
@@ -22,6 +22,15 @@ import { applyCitationScope } from './scope';
 const EXCERPT_MAX = 120;
 
 export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
+  return auditCaseScanned(c, opts).report;
+}
+
+/**
+ * The audit, with what its scan of the answer found beside the report: the answer it audited and
+ * its footnote and link definitions (the quick fixes need them; the page takes them from the
+ * worker's audit instead of scanning a large answer again).
+ */
+export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { report: Report; answer: string; footnoteDefinitions: FootnoteDefinition[] } {
   const prepared = prepareCase(c);
   const { chunks, structured } = prepared;
   const unreadable = unreadableInputs(c, prepared, opts);
@@ -103,7 +112,7 @@ export function auditCase(c: AuditCase, opts: AuditOptions = {}): Report {
   });
   // Where the report's language came from, so that the report can say so.
   report.meta.language_source = setting ? 'setting' : c.language ? 'case' : vote ? 'detected' : 'fallback';
-  return report;
+  return { report, answer, footnoteDefinitions };
 }
 
 /**

@@ -50,6 +50,11 @@ export interface FixInput {
    * when the case, audited again with the fix made, has no error the report did not have.
    */
   recheck?: { case: AuditCase; options: AuditOptions };
+  /**
+   * The answer's footnote and link definitions, when the audit's scan of this answer found them
+   * already (else scanned here on first need).
+   */
+  footnoteDefinitions?: readonly FootnoteDefinition[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,7 +80,7 @@ export class FixContext {
   structuredCache?: unknown;
   /** The structured fixes of each finding already computed, by how many were asked for. */
   structuredMemo?: WeakMap<object, Map<number, Fix[]>>;
-  #defs?: FootnoteDefinition[];
+  #defs?: readonly FootnoteDefinition[];
   #baseline?: RefResolver;
   #stats?: ChunkStats;
   #chunkIds?: string[];
@@ -92,11 +97,12 @@ export class FixContext {
     this.plain = input.report.meta.answer_format === 'plain' && input.structuredText === undefined;
     this.recheck = input.recheck;
     this.inline = this.plain || (input.structuredText !== undefined && input.recheck !== undefined);
+    if (input.footnoteDefinitions) this.#defs = input.footnoteDefinitions;
   }
   get chunkIds(): string[] {
     return (this.#chunkIds ??= this.chunks.map((c) => String(c.id)));
   }
-  get defs(): FootnoteDefinition[] {
+  get defs(): readonly FootnoteDefinition[] {
     return (this.#defs ??= findMarkers(this.answer, { chunkIds: this.chunkIds }).footnoteDefinitions);
   }
   /** How often each (style, ref) pair occurs among the answer's markers. */

@@ -1,7 +1,8 @@
 // One analysis of the workbench inputs: parse each editor, assemble the case, run the local audit,
 // and position everything for the editors. Pure (no DOM, no runes) so that it runs the same on the
 // main thread and in the audit worker.
-import { auditCase } from '../core/audit';
+import { auditCaseScanned } from '../core/audit';
+import type { FootnoteDefinition } from '../core/markers';
 import { screenWords, type ScreenWords } from '../core/localize';
 import { parseAnswerInput } from '../core/parse/answer';
 import { parseChunks } from '../core/parse/chunks';
@@ -56,6 +57,12 @@ export interface Analysis {
    * does not word every finding and issue again on the page.
    */
   screenWords?: ScreenWords & { language: Language };
+  /**
+   * The answer's footnote and link definitions as the audit's scan found them (the quick fixes
+   * need them): taken from where the audit ran, so that a fix asked for on the page does not scan
+   * the whole answer again. Absent when the audit did not read `answer.answer`.
+   */
+  footnoteDefinitions?: FootnoteDefinition[];
   elapsedMs: number;
   where: 'main' | 'worker';
 }
@@ -127,6 +134,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
 
   let report: Report | null = null;
   let error: string | null = null;
+  let footnoteDefinitions: FootnoteDefinition[] | undefined;
   // An editor that does not parse is not audited as if what is left were the input.
   const chunkError = chunks.errors[0];
   const answerError = answer.format === 'json-unknown' ? answer.errors[0] : undefined;
@@ -139,7 +147,9 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
   };
   if (c) {
     try {
-      report = auditCase(c, auditOptions);
+      const audited = auditCaseScanned(c, auditOptions);
+      report = audited.report;
+      if (audited.answer === answer.answer) footnoteDefinitions = audited.footnoteDefinitions;
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -161,6 +171,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
     answerMap,
     diagnostics,
     ...(screen ? { screenWords: screen } : {}),
+    ...(footnoteDefinitions ? { footnoteDefinitions } : {}),
     elapsedMs: now() - t0,
     where,
   };

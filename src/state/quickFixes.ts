@@ -27,7 +27,15 @@ export function quickFixesFor(analysis: Analysis, findingIndex: number, limit = 
   // A structured answer's fixes are audited again with the case and options of this analysis.
   const recheck = structured && analysis.case ? { case: analysis.case, options: analysis.auditOptions ?? {} } : undefined;
   const fixes = fixesFor(
-    { answer: analysis.answer.answer, chunks, report, ...(structured ? { structuredText: analysis.inputs.answerText } : {}), ...(recheck ? { recheck } : {}) },
+    {
+      answer: analysis.answer.answer,
+      chunks,
+      report,
+      ...(structured ? { structuredText: analysis.inputs.answerText } : {}),
+      ...(recheck ? { recheck } : {}),
+      // The audit's scan of this answer (in the worker for a large one): not scanned again on the page.
+      ...(analysis.footnoteDefinitions ? { footnoteDefinitions: analysis.footnoteDefinitions } : {}),
+    },
     finding,
     limit,
   );

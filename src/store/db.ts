@@ -13,7 +13,7 @@ import Dexie, { type Table, type Transaction } from 'dexie';
 import type { AuditCase } from '../core/types';
 import { contentHash, contentHashInSlices, type SlicedHash, type SliceOptions } from './hash';
 import type { AuditBody, AuditRow, AuditRowV1, CaseRecord, DatasetMeta, LabelRow, PackedAuditBody, ResultRecord, RowVerdict, StoredBody } from './schemas';
-import { indexWords } from './words';
+import { indexWords, indexWordsWithTitle } from './words';
 
 export const DB_NAME = 'citation-auditor';
 
@@ -75,6 +75,8 @@ export function summarize(
     /** The body's auditHash and JSON size, when the caller has them already (computed in slices). */
     hash?: string;
     bytes?: number;
+    /** indexWords(query, answer) of the body's case, when the caller has them already (computed in slices). */
+    words?: readonly string[];
   },
 ): AuditRow {
   const c = body.case as Partial<AuditCase> | undefined;
@@ -102,7 +104,7 @@ export function summarize(
     citationCount: Array.isArray(report?.citations) ? report.citations.length : 0,
     labelCount: Array.isArray(body.labels) ? body.labels.length : 0,
     bytes: meta.bytes ?? JSON.stringify(body).length,
-    words: indexWords(meta.title, query, answer),
+    words: meta.words ? indexWordsWithTitle(meta.title, meta.words) : indexWords(meta.title, query, answer),
     hash: meta.hash ?? auditHash(body),
     trashed: meta.trashed ?? 0,
     ...(meta.trashedAt !== undefined ? { trashedAt: meta.trashedAt } : {}),

@@ -16,6 +16,7 @@ import {
   trashAudit,
 } from './history';
 import { makeCase, makeSave } from '../../tests/factories/audits';
+import { indexWords } from './words';
 
 const dbs: AppDb[] = [];
 function freshDb(name = `history-test-${Math.random().toString(36).slice(2)}`): AppDb {
@@ -385,5 +386,21 @@ describe('the body is written with its report as JSON in a Blob', () => {
       expect(got!.body.report).toBeNull();
       expect(got!.errors.join(' ')).toMatch(/^report: /);
     }
+  });
+});
+
+describe('the index words of a prepared save', () => {
+  it('come from the preparation (in slices), not from reading the answer in the save', async () => {
+    const input = makeSave({ case: makeCase({ answer: `Příliš žluťoučký kůň [1]. ${'slovo'.repeat(5000)} konec` }) });
+    const prepared = await prepareSave(input, { sliceMs: 0 });
+    expect(prepared!.words).toEqual(indexWords(input.case.query, input.case.answer));
+    const a = freshDb();
+    const r = await saveAudit(a, { ...input, prepared: prepared! });
+    const row = (await a.audits.get(r.id))!;
+    expect(row.words).toEqual(indexWords(row.title, input.case.query, input.case.answer));
+    // A forged preparation shows that the save took its words and read no answer.
+    const b = freshDb();
+    const forged = await saveAudit(b, { ...input, prepared: { ...prepared!, words: ['forged'] } });
+    expect((await b.audits.get(forged.id))!.words).toEqual([...indexWords((await b.audits.get(forged.id))!.title), 'forged']);
   });
 });

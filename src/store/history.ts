@@ -11,7 +11,7 @@ import { jsonBlobInSlices } from './json';
 import { checkRows } from './damaged';
 import { AuditSettingsSchema, type AnnotationLabel, type ListedRow, type Timings, type Usage } from './schemas';
 import { redactSecrets } from './secrets';
-import { indexWords, queryWords } from './words';
+import { indexWords, indexWordsInSlices, queryWords } from './words';
 
 export interface HistoryFilter {
   /** Words that must each start a word of the title, query or answer. */
@@ -51,6 +51,8 @@ export interface PreparedSave {
   hashedChars: number;
   /** JSON.stringify(report) in a Blob, made in slices; undefined without a report. */
   reportBlob?: Blob;
+  /** The index words of the case's query and answer (indexWords), made in slices: the row adds the title's. */
+  words: string[];
   /** The objects it hashed: a save of other objects does not use this preparation. */
   of: { case: AuditCase; report: Report | null; labels: AnnotationLabel[] | undefined };
 }
@@ -100,9 +102,12 @@ export async function prepareSave(input: SaveInput, opts: SliceOptions = {}): Pr
   if (secret) return null;
   // The report is written as JSON in a Blob (db.ts packBody): made here in slices too.
   const reportBlob = input.report ? (await jsonBlobInSlices(input.report, opts)).blob : undefined;
+  const c = input.case as Partial<AuditCase>;
+  const words = await indexWordsInSlices([typeof c.query === 'string' ? c.query : '', typeof c.answer === 'string' ? c.answer : ''], opts);
   return {
     hash: r.hash,
     hashedChars: r.length,
+    words,
     ...(reportBlob !== undefined ? { reportBlob } : {}),
     of: { case: input.case, report: input.report, labels: input.labels },
   };
@@ -135,13 +140,13 @@ export function bodyFor(id: string, input: SaveInput): AuditBody {
   return redactSecrets(body, input.secrets ?? []);
 }
 
-/** The body's hash (and size, when prepared), computed once per save. */
-function knownHash(input: SaveInput, body: AuditBody): { hash: string; bytes?: number } {
+/** The body's hash (and size and index words, when prepared), computed once per save. */
+function knownHash(input: SaveInput, body: AuditBody): { hash: string; bytes?: number; words?: string[] } {
   const p = preparedFor(input);
   if (!p) return { hash: auditHash(body) };
   // The body's JSON is the hashed part plus the few small fields around it.
   const { case: _c, report: _r, labels: _l, ...rest } = body;
-  return { hash: p.hash, bytes: p.hashedChars + JSON.stringify(rest).length };
+  return { hash: p.hash, bytes: p.hashedChars + JSON.stringify(rest).length, words: p.words };
 }
 
 export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult> {
