@@ -1,7 +1,7 @@
 // Export of a report: the report JSON, one row per (claim, cited chunk) as JSONL, and the same
 // rows as CSV (SPEC §7). Pure functions; the page and the CLI share them.
 import type { Report, SupportVerdict } from './types';
-import { NLI_LABEL, SUPPORT_SCORE } from './report';
+import { NLI_LABEL, SUPPORT_SCORE } from './verdictScores';
 
 /** A human label for one (claim, chunk) pair, as the annotation feature stores it. */
 export interface HumanLabel {

@@ -25,20 +25,9 @@ import { STYLE_EXAMPLE } from './catalogue/format';
 import { renderTexts } from './localize';
 import { findQuote } from './quoteSearch';
 import { citationsUnreadable, claimFacts } from './facts';
+import { SUPPORT_SCORE } from './verdictScores';
 
 export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
-
-export const SUPPORT_SCORE: Record<SupportVerdict, number> = {
-  fully_supported: 1,
-  partially_supported: 0.5,
-  not_supported: 0,
-};
-
-export const NLI_LABEL: Record<SupportVerdict, 'ENTAILMENT' | 'NEUTRAL' | 'CONTRADICTION'> = {
-  fully_supported: 'ENTAILMENT',
-  partially_supported: 'NEUTRAL',
-  not_supported: 'CONTRADICTION',
-};
 
 const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
   VERIFIED: 1,

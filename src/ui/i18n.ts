@@ -32,6 +32,9 @@ const en = {
   openCaseFile: 'Open case file',
   settings: 'Settings',
   shortcuts: 'Keyboard shortcuts',
+  /** The History and Share buttons (the header shows them before their panels have loaded). */
+  history: 'History',
+  share: 'Share',
   newAudit: 'Clear inputs',
   inputs: 'Inputs',
 
@@ -322,6 +325,8 @@ const cs: Messages = {
   openCaseFile: 'Otevřít soubor případu',
   settings: 'Nastavení',
   shortcuts: 'Klávesové zkratky',
+  history: 'Historie',
+  share: 'Sdílet',
   newAudit: 'Vymazat vstupy',
   inputs: 'Vstupy',
 

@@ -7,7 +7,6 @@ import { plural } from '../../core/plural';
 
 const en = {
   // History panel
-  history: 'History',
   historyTitle: 'History of audits',
   close: 'Close',
   search: 'Search history',
@@ -86,7 +85,6 @@ const en = {
       .join(', ') + '.',
 
   // Share
-  share: 'Share',
   shareTitle: 'Share this audit',
   shareNothing: 'There is nothing to share yet: paste an answer and its chunks first.',
   shareLink: 'Share link',
@@ -122,7 +120,6 @@ const en = {
 export type HistoryStrings = typeof en;
 
 const cs: HistoryStrings = {
-  history: 'Historie',
   historyTitle: 'Historie auditů',
   close: 'Zavřít',
   search: 'Hledat v historii',
@@ -196,7 +193,6 @@ const cs: HistoryStrings = {
       .filter(Boolean)
       .join(', ') + '.',
 
-  share: 'Sdílet',
   shareTitle: 'Sdílet tento audit',
   shareNothing: 'Zatím není co sdílet: nejprve vložte odpověď a její úryvky.',
   shareLink: 'Odkaz ke sdílení',
