@@ -1,5 +1,5 @@
 // Quick fixes of structured answers (issue 13 §4): the Answer editor holds the JSON of a
-// structured response, and a fix edits that JSON in place. Two kinds of edit:
+// structured response, and a fix edits that JSON in place. Three kinds of edit:
 // - a citation naming an unknown, out-of-range or empty chunk (or a worse one than a suggested
 //   chunk) → the value in the citation's own object that names its chunk (chunk_id, source_id,
 //   document_index, an element of an id list, a page …) rewritten to name another chunk, the way
@@ -7,7 +7,8 @@
 //   chunk, and offsets it gives are moved to where the quote is;
 // - a fix of the answer's own text (a number, a marker in the wrong style, an inline marker naming
 //   an unknown chunk; fixes.ts computes them as for plain answers) → the same edit inside the JSON
-//   string that holds that part of the answer, escaped as JSON.
+//   string that holds that part of the answer, escaped as JSON;
+// - an uncited claim → one more citation, in the shape of the answer's own (structuredInsertFixes).
 // Only the edited value changes: the rest of the JSON keeps the user's layout, and the text
 // stays valid JSON. Every such fix is checked before it is offered by auditing the case again
 // with the fix made: the JSON must still read as the same form, with the answer meant, no new
@@ -555,7 +556,7 @@ function listInsert(fx: FixContext, d: Derived, claim: Claim, chunk: Chunk): { e
       } else if (k === 'type' && typeof v === 'string') o.type = v;
       else return undefined;
     }
-    shown = quote;
+    shown = `“${previewOf(quote, 6)}”`;
   } else return undefined;
   const edit = appendToList(fx.structuredText!, d, listPath, list.length, o);
   return edit ? { edits: [edit], shown } : undefined;
@@ -652,8 +653,8 @@ function anthropicInsert(fx: FixContext, d: Derived, claim: Claim, chunk: Chunk)
   if (block.citations !== undefined) {
     const list = d.parse.locate([...blockPath, 'citations']);
     if (!list) return undefined;
-    return { edits: [{ start: list.offset, end: list.endOffset, text: `[${layoutLike(like, o, indent)}]` }], shown: quote };
+    return { edits: [{ start: list.offset, end: list.endOffset, text: `[${layoutLike(like, o, indent)}]` }], shown: `“${previewOf(quote, 6)}”` };
   }
   const written = multi ? `,\n${indent}"citations": [${layoutLike(like, o, indent)}]` : `, "citations": [${layoutLike(like, o, '')}]`;
-  return { edits: [{ start: lastVal.endOffset, end: lastVal.endOffset, text: written }], shown: quote };
+  return { edits: [{ start: lastVal.endOffset, end: lastVal.endOffset, text: written }], shown: `“${previewOf(quote, 6)}”` };
 }
