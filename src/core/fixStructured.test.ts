@@ -252,3 +252,101 @@ describe('structured fixes: the answer text inside the JSON', () => {
     expect(JSON.parse(fixed)).toEqual({ ...value, answer: 'Items can be returned within 30 days for a full refund [2].' });
   });
 });
+
+describe('structured fixes: an uncited claim gets a citation in the form’s own shape', () => {
+  const answer = 'Standard shipping takes 3-5 business days. Items can be returned within 30 days for a full refund.';
+
+  it('Cohere spans → one more span over the claim naming the best chunk, field names as the others', () => {
+    const value = { text: answer, citations: [{ start: 0, end: 42, text: answer.slice(0, 42), document_ids: ['ship'] }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ kind: 'insert_citation', target: 'editor', chunkId: 'returns', preferred: true });
+    const { fixed, after } = applyChecked(s, f, fixes[0]!);
+    const claim = 'Items can be returned within 30 days for a full refund.';
+    const at = answer.indexOf(claim);
+    expect(JSON.parse(fixed).citations[1]).toEqual({ start: at, end: at + claim.length, text: claim, document_ids: ['returns'] });
+    expect(after.dimensions.complete.status).toBe('PASS');
+    // Laid out as the list was: two-space indentation, one key a line.
+    expect(fixed).toContain('\n    {\n      "start"');
+  });
+
+  it('citations carrying a quote → the chunk’s sentence that matches the claim, verbatim, with the others’ id style', () => {
+    const value = { answer, citations: [{ source_id: 1, quote: 'standard shipping takes 3-5 business days' }] };
+    const s = setup(JSON.stringify(value), SHOP);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'returns', text: '“Returns: items can be returned within…”' });
+    const { fixed, after } = applyChecked(s, f, fixes[0]!);
+    // Positions 1-based as the other citation's (ship = 1): returns = 2, a number as it was.
+    expect(JSON.parse(fixed).citations[1]).toEqual({ source_id: 2, quote: SHOP[1]!.text });
+    expect(after.dimensions.complete.status).toBe('PASS');
+  });
+
+  it('Anthropic content blocks → the claim’s block gets a char_location like the others’, cited_text from the chunk', () => {
+    const blocks = [
+      { type: 'text', text: 'Standard shipping takes 3-5 business days.', citations: [{ type: 'char_location', cited_text: SHOP[0]!.text, document_index: 0, document_title: null, start_char_index: 0, end_char_index: SHOP[0]!.text.length }] },
+      { type: 'text', text: ' Items can be returned within 30 days for a full refund.' },
+    ];
+    const s = setup(JSON.stringify({ content: blocks }, null, 2), SHOP);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'returns', preferred: true });
+    const { fixed, after } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed).content[1].citations).toEqual([
+      { type: 'char_location', cited_text: SHOP[1]!.text, document_index: 1, document_title: null, start_char_index: 0, end_char_index: SHOP[1]!.text.length },
+    ]);
+    expect(after.dimensions.complete.status).toBe('PASS');
+  });
+
+  it('citations with chunk offsets and a quote → the sentence with its offsets in the chunk', () => {
+    const value = { answer, citations: [{ chunk_id: 'ship', start: 19, end: 60, quote: SHOP[0]!.text.slice(19, 60) }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'returns', preferred: true });
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    const text = SHOP[1]!.text;
+    expect(JSON.parse(fixed).citations[1]).toEqual({ chunk_id: 'returns', start: 0, end: text.length, quote: text });
+  });
+
+  it('Anthropic page_location → the chunk’s page, cited_text from it', () => {
+    const chunks: Chunk[] = [
+      { id: 'p1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
+      { id: 'p2', page: 2, title: 'Guide', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
+    ];
+    const blocks = [
+      { type: 'text', text: 'The museum opens at 9 am on weekdays.', citations: [{ type: 'page_location', cited_text: chunks[0]!.text, document_index: 0, document_title: 'Guide', start_page_number: 1, end_page_number: 2 }] },
+      { type: 'text', text: ' Tickets cost 12 euros for adults.' },
+    ];
+    const s = setup(JSON.stringify(blocks, null, 2), chunks);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes.map((x) => x.chunkId)).toEqual(['p2']);
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed)[1].citations).toEqual([{ type: 'page_location', cited_text: chunks[1]!.text, document_index: 1, document_title: 'Guide', start_page_number: 2, end_page_number: 3 }]);
+  });
+
+  it('near miss: an Anthropic content_block_location answer gets no citation (the block index is not derived)', () => {
+    const blocks = [
+      { type: 'text', text: 'Standard shipping takes 3-5 business days.', citations: [{ type: 'content_block_location', cited_text: SHOP[0]!.text, document_index: 0, start_block_index: 0, end_block_index: 1 }] },
+      { type: 'text', text: ' Items can be returned within 30 days for a full refund.' },
+    ];
+    const s = setup(JSON.stringify(blocks), SHOP);
+    expect(fixesFor(s.input, findingOf(s.report, 'uncited_claim'))).toEqual([]);
+  });
+
+  it('near miss: a claim whose words no chunk covers gets no citation', () => {
+    const other = 'Standard shipping takes 3-5 business days. Gift cards never expire and can be used in any store.';
+    const value = { text: other, citations: [{ start: 0, end: 42, text: other.slice(0, 42), document_ids: ['ship'] }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    expect(fixesFor(s.input, findingOf(s.report, 'uncited_claim'))).toEqual([]);
+  });
+
+  it('near miss: citations that carry no span and no quote (ids alone) cannot say which claim they cite → no fix', () => {
+    const value = { answer: 'Standard shipping takes 3-5 business days. Items can be returned within 30 days for a full refund. Open account settings and choose change password.', citations: [{ chunk_id: 'ship' }] };
+    const s = setup(JSON.stringify(value, null, 2), SHOP);
+    const f = findingOf(s.report, 'uncited_claim');
+    expect(fixesFor(s.input, f)).toEqual([]);
+  });
+});

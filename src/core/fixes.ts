@@ -25,7 +25,7 @@ import { extractNumbers, type NumberMention } from './checks/numberText';
 import { parseJson, type JsonPath } from './json';
 import { contextOf, hasText, previewOf, FixContext, type Fix, type FixInput, type TextEdit } from './fixContext';
 import { changeOf, definitionInsert, refCandidates, scanExactly, verify, writeFor, writeMarker, type Written } from './fixMarkers';
-import { acceptsEdit, intoStructured, structuredRefFixes, type Target } from './fixStructured';
+import { acceptsEdit, intoStructured, structuredInsertFixes, structuredRefFixes, type Target } from './fixStructured';
 
 export type { Fix, FixInput, FixKind, TextEdit } from './fixContext';
 
@@ -74,7 +74,13 @@ function structuredFixes(fx: FixContext, f: Finding, limit: number): Fix[] {
     // Checked like the others when the case is at hand.
     return quoteFixes(fx, f).filter((x) => !fx.recheck || acceptsEdit(fx, f, x.edits, fx.answer));
   }
-  if (!fx.inline || f.code === 'uncited_claim' || f.code === 'uncited_lead_in') return [];
+  if (f.code === 'uncited_claim' || f.code === 'uncited_lead_in') {
+    const claim = fx.claim(f.claim_index);
+    if (!claim || !fx.recheck) return [];
+    const fits = rankChunks(fx, claim.text || fx.answer.slice(claim.start, claim.end)).filter(covers).slice(0, MAX_COVERING);
+    return structuredInsertFixes(fx, f, claim, fits.map((x) => x.id)).slice(0, limit);
+  }
+  if (!fx.inline) return [];
   const out: Fix[] = [];
   let tries = 0;
   for (const fix of answerFixes(fx, f)) {

@@ -217,3 +217,23 @@ test('inline markers of a structured answer in another style are converted insid
   await expect.poll(() => answerText(page)).toBe(before);
   await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Fail');
 });
+
+test('an uncited claim of a structured answer with Cohere spans gets one more span citing the chunk that covers it', async ({ page }) => {
+  const answer = 'Standard shipping takes 3-5 business days. Items can be returned within 30 days for a full refund.';
+  const structured = { text: answer, citations: [{ start: 0, end: 42, text: answer.slice(0, 42), document_ids: ['1'] }] };
+  await open(page, SHOP, JSON.stringify(structured, null, 2));
+  const r = report(page);
+  const uncited = 'No citation for the claim "Items can be returned';
+  await expect(r).toContainText(uncited);
+  const before = await answerText(page);
+  await quickFix(page, /No citation for the claim "Items can be returned/, /chunk “2”/);
+  const claim = 'Items can be returned within 30 days for a full refund.';
+  const at = answer.indexOf(claim);
+  await expect
+    .poll(async () => JSON.parse(await answerText(page)) as unknown)
+    .toEqual({ ...structured, citations: [...structured.citations, { start: at, end: at + claim.length, text: claim, document_ids: ['2'] }] });
+  await expect(r).not.toContainText(uncited);
+  await undo(page);
+  await expect.poll(() => answerText(page)).toBe(before);
+  await expect(r).toContainText(uncited);
+});
