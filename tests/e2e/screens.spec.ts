@@ -350,7 +350,7 @@ for (const lang of ['en', 'cs'] as const) {
         await review(page, testInfo, lang, theme, 'workbench', found, ['.report-card', '#claims-h']);
 
         // History, with the audit just run in it.
-        await page.locator('header').getByRole('button', { name: h.history, exact: true }).click();
+        await page.locator('header').getByRole('button', { name: t.history, exact: true }).click();
         const historyDialog = page.getByRole('dialog', { name: h.historyTitle });
         await expect(historyDialog.getByRole('listitem').first()).toBeVisible();
         await review(page, testInfo, lang, theme, 'history', found);
@@ -364,7 +364,7 @@ for (const lang of ['en', 'cs'] as const) {
         await page.keyboard.press('Escape');
         await expect(settings).toBeHidden();
 
-        await page.locator('header').getByRole('button', { name: h.share, exact: true }).click();
+        await page.locator('header').getByRole('button', { name: t.share, exact: true }).click();
         const share = page.getByRole('dialog', { name: h.shareTitle });
         await expect(share.getByRole('textbox').first()).not.toHaveValue('');
         await review(page, testInfo, lang, theme, 'share', found);
