@@ -36,11 +36,22 @@ function allFiles(dir: string, acc: string[] = []): string[] {
   return acc;
 }
 
+/** Top-level folders git ignores (test output, builds): made by a run, so absent from a fresh clone. */
+function generatedFolders(): string[] {
+  const ignore = existsSync(path.join(ROOT, '.gitignore')) ? readFileSync(path.join(ROOT, '.gitignore'), 'utf8') : '';
+  return ignore
+    .split('\n')
+    .map((l) => l.trim().replace(/^\//, '').replace(/\/$/, ''))
+    .filter((l) => l && !l.startsWith('#') && !/[*!]/.test(l));
+}
+
 /** Names that resolve to nothing: tried from the root, and as the end of any path in src/ or tests/. */
 function missing(names: readonly string[], files: readonly string[]): string[] {
   const rel = files.map((f) => path.relative(ROOT, f).split(path.sep).join('/'));
+  const generated = generatedFolders();
   return names.filter((n) => {
     const bare = n.replace(/\/$/, '');
+    if (generated.some((g) => bare === g || bare.startsWith(`${g}/`))) return false;
     if (existsSync(path.join(ROOT, bare))) return false;
     return !rel.some((r) => r === bare || r.endsWith(`/${bare}`));
   });
