@@ -1,11 +1,13 @@
 // The history of audits, as the page uses it: the auto-save (autosave.svelte.ts), the panel's
 // list window (historyList.svelte.ts) and the panel's actions on stored audits (reopen, rename,
 // delete with Undo, backup), over one lazily opened database (historyStore.ts).
-import type { AppDb } from '../store/db';
+import type { AppDb, ReportParser } from '../store/db';
 import type { AnnotationLabel } from '../store/schemas';
 import { Autosave, DEFAULT_DEBOUNCE_MS, type ModelSource } from './autosave.svelte';
 import { HistoryList } from './historyList.svelte';
 import { loadStore, StoreHandle } from './historyStore';
+import { parseInWorker } from './reportParse';
+import ReportParseWorker from './reportParse.worker?worker';
 import { localStore, type KeyValueStore } from './storage';
 import type { Workbench } from './workbench.svelte';
 
@@ -19,6 +21,16 @@ export interface HistoryOptions {
   store?: KeyValueStore;
   debounceMs?: number;
   pageSize?: number;
+  /**
+   * Where a reopened audit's report JSON is parsed (null: in this thread). Default: a worker
+   * where the page has them (reportParse.ts), else in this thread (Node tests).
+   */
+  parseReport?: ReportParser | null;
+}
+
+function defaultReportParser(): ReportParser | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  return (blob) => parseInWorker(blob, () => new ReportParseWorker());
 }
 
 /** Something the panel tells the user (it words it in the UI language). */
@@ -46,10 +58,12 @@ export class History {
   #message = $state.raw<HistoryMessage | null>(null);
   #busy = $state(false);
   #stop: (() => void) | null = null;
+  readonly #parseReport: ReportParser | undefined;
 
   constructor(workbench: Workbench, opts: HistoryOptions = {}) {
     this.#workbench = workbench;
     this.#store = new StoreHandle(opts.db);
+    this.#parseReport = opts.parseReport === undefined ? defaultReportParser() : (opts.parseReport ?? undefined);
     this.autosave = new Autosave(workbench, this.#store, {
       ...(opts.model ? { model: opts.model } : {}),
       kv: opts.store ?? localStore,
@@ -127,7 +141,7 @@ export class History {
   /** Opens a stored audit in the workbench (undoable there). */
   async reopen(id: string): Promise<boolean> {
     const { s, db } = await this.#store.open();
-    const stored = await s.history.getAudit(db, id);
+    const stored = await s.history.getAudit(db, id, this.#parseReport);
     if (!stored) {
       this.#message = { kind: 'not-found' };
       return false;

@@ -181,16 +181,21 @@ export function packBody(body: AuditBody, reportBlob?: Blob): StoredBody {
   return { ...rest, reportBlob: reportBlob ?? new Blob([JSON.stringify(report)], { type: 'application/json' }) } satisfies PackedAuditBody;
 }
 
+/** Reads a report's JSON from its Blob somewhere else than this task (the page: a worker). */
+export type ReportParser = (reportBlob: Blob) => Promise<unknown>;
+
 /**
  * A stored body as the app uses it, whichever form it was written in. A report that cannot be
  * read back is left out (null) and said in `errors`; the case and the rest are still there.
+ * `parse` reads the report's JSON instead of JSON.parse here (tens of MB after a large paste hold
+ * the thread for hundreds of ms); without it (Node, the CLI, no Worker) it is parsed in place.
  */
-export async function unpackBody(stored: StoredBody): Promise<{ body: AuditBody; errors: string[] }> {
+export async function unpackBody(stored: StoredBody, parse?: ReportParser): Promise<{ body: AuditBody; errors: string[] }> {
   if (!('reportBlob' in stored)) return { body: stored, errors: [] };
   const { reportBlob, ...rest } = stored;
   try {
     if (typeof Blob === 'undefined' || !(reportBlob instanceof Blob)) throw new Error('not a Blob');
-    const report = JSON.parse(await reportBlob.text()) as unknown;
+    const report = parse ? await parse(reportBlob) : (JSON.parse(await reportBlob.text()) as unknown);
     if (report !== null && (typeof report !== 'object' || Array.isArray(report))) throw new Error('not a report');
     return { body: { ...rest, report: report as AuditBody['report'] }, errors: [] };
   } catch {

@@ -6,7 +6,7 @@ import { restoreCase } from '../core/parse/case';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { HISTORY_PAGE_SIZE, SEARCH_SMALL_RESULT as SMALL_RESULT, TITLE_MAX_CHARS, TRASH_KEEP_MS } from './constants';
 import type { SliceOptions } from './hash';
-import { auditHash, auditHashInSlices, packBody, summarize, unpackBody, type AuditBody, type AuditRow, type AppDb, type RowVerdict } from './db';
+import { auditHash, auditHashInSlices, packBody, summarize, unpackBody, type AuditBody, type AuditRow, type AppDb, type ReportParser, type RowVerdict } from './db';
 import { jsonBlobInSlices } from './json';
 import { checkRows } from './damaged';
 import { AuditSettingsSchema, type AnnotationLabel, type ListedRow, type Timings, type Usage } from './schemas';
@@ -180,10 +180,11 @@ export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult
   });
 }
 
-export async function getAudit(db: AppDb, id: string): Promise<StoredAudit | undefined> {
+/** `parseReport`: where the report's JSON is parsed (db.ts unpackBody; default: in this task). */
+export async function getAudit(db: AppDb, id: string, parseReport?: ReportParser): Promise<StoredAudit | undefined> {
   const [row, stored] = await db.transaction('r', db.audits, db.bodies, () => Promise.all([db.audits.get(id), db.bodies.get(id)]));
   if (!row || !stored) return undefined;
-  const { body, errors } = await unpackBody(stored);
+  const { body, errors } = await unpackBody(stored, parseReport);
   // Stored rows are input like any other: they pass the same restore step (STYLE.md habit 4).
   const restored = restoreCase(body.case);
   return { row, body, ...(restored.value ? { case: restored.value } : {}), errors: [...restored.errors, ...errors] };
