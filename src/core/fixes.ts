@@ -25,7 +25,8 @@ import { extractNumbers, type NumberMention } from './checks/numberText';
 import { parseJson, type JsonPath } from './json';
 import { contextOf, hasText, previewOf, FixContext, type Fix, type FixInput, type TextEdit } from './fixContext';
 import { changeOf, definitionInsert, refCandidates, scanExactly, verify, writeFor, writeMarker, type Written } from './fixMarkers';
-import { acceptsEdit, intoStructured, structuredInsertFixes, structuredRefFixes, type Target } from './fixStructured';
+import { acceptsEdit, intoStructured, structuredRefFixes, type Target } from './fixStructured';
+import { structuredInsertFixes } from './fixStructuredInsert';
 
 export type { Fix, FixInput, FixKind, TextEdit } from './fixContext';
 
