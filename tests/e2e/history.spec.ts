@@ -25,6 +25,22 @@ function historyDialog(page: Page) {
   return page.getByRole('dialog', { name: 'History of audits' });
 }
 
+/** Waits until the app has made its database with its stores (opening it earlier would create an empty one). */
+async function appDbReady(page: Page) {
+  await page.waitForFunction(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'citation-auditor')) return false;
+    return new Promise<boolean>((resolve) => {
+      const req = indexedDB.open('citation-auditor');
+      req.onsuccess = () => {
+        const ok = req.result.objectStoreNames.contains('audits');
+        req.result.close();
+        resolve(ok);
+      };
+      req.onerror = () => resolve(false);
+    });
+  });
+}
+
 async function openHistory(page: Page) {
   await page.getByRole('button', { name: 'History', exact: true }).click();
   const dlg = historyDialog(page);
@@ -184,7 +200,8 @@ test('a database left by version 1 of the app keeps every row after the upgrade'
 });
 
 test('the list stays virtual and usable with 10,000 audits', async ({ page }) => {
-  await openApp(page); // creates the current database
+  await openApp(page); // creates the current database…
+  await appDbReady(page); // …once the history has loaded (after the first paint), not before
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open('citation-auditor');
