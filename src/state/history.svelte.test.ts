@@ -153,6 +153,16 @@ describe('History auto-save', () => {
     expect(history.undoEntry).toBeNull();
   });
 
+  it('says which way an imported file is not a backup as a kind the page words, not as English text', async () => {
+    const { history } = setup();
+    await history.ready;
+    const file = (text: string) => ({ size: text.length, text: async () => text });
+    await history.importBackup(file('{oops'));
+    expect(history.message).toEqual({ kind: 'backup-error', problem: 'not-json' });
+    await history.importBackup(file(JSON.stringify({ format: 'citation-auditor-backup', version: 999, audits: [] })));
+    expect(history.message).toEqual({ kind: 'backup-error', problem: 'newer-version', version: 999 });
+  });
+
   it('pages through the list live', async () => {
     const { db, wb, history } = setup();
     history.list.showRange(0, 10);

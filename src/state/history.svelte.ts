@@ -2,6 +2,7 @@
 // list window (historyList.svelte.ts) and the panel's actions on stored audits (reopen, rename,
 // delete with Undo, backup), over one lazily opened database (historyStore.ts).
 import type { AppDb, ReportParser } from '../store/db';
+import type { BackupProblem } from '../store/backup';
 import type { AnnotationLabel } from '../store/schemas';
 import { Autosave, DEFAULT_DEBOUNCE_MS, type ModelSource } from './autosave.svelte';
 import { HistoryList } from './historyList.svelte';
@@ -39,7 +40,9 @@ export type HistoryMessage =
   | { kind: 'not-found' }
   | { kind: 'invalid-case'; errors: string[] }
   | { kind: 'imported'; result: import('../store/backup').ImportResult }
-  | { kind: 'backup-error'; text: string }
+  /** A file refused as a backup (`problem`, worded by the UI), or another failure (`text`, as thrown). */
+  | { kind: 'backup-error'; problem: BackupProblem; version?: number }
+  | { kind: 'import-failed'; text: string }
   | { kind: 'backup-too-large' }
   | { kind: 'backup-skipped'; skipped: number }
   | { kind: 'quota' };
@@ -251,7 +254,9 @@ export class History {
       const s = await loadStore();
       this.#message = s.persist.isQuotaError(e)
         ? { kind: 'quota' }
-        : { kind: 'backup-error', text: e instanceof s.backup.BackupError ? e.message : String(e) };
+        : e instanceof s.backup.BackupError
+          ? { kind: 'backup-error', problem: e.problem, ...(e.version !== undefined ? { version: e.version } : {}) }
+          : { kind: 'import-failed', text: String(e) };
     } finally {
       this.#busy = false;
     }

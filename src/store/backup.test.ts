@@ -129,5 +129,17 @@ describe('import', () => {
     expect(() => parseBackup('{oops')).toThrow(BackupError);
     expect(() => parseBackup(JSON.stringify({ audits: [] }))).toThrow(/not a Citation Auditor backup/);
     expect(() => parseBackup(JSON.stringify({ format: BACKUP_FORMAT, version: 99, audits: [] }))).toThrow(/newer version/);
+    // What is refused is given as a kind (the page words it in its language), with the version.
+    const problem = (text: string) => {
+      try {
+        parseBackup(text);
+      } catch (e) {
+        return e instanceof BackupError ? [e.problem, e.version] : ['other'];
+      }
+      return ['accepted'];
+    };
+    expect(problem('{oops')).toEqual(['not-json', undefined]);
+    expect(problem(JSON.stringify({ audits: [] }))).toEqual(['not-backup', undefined]);
+    expect(problem(JSON.stringify({ format: BACKUP_FORMAT, version: 99, audits: [] }))).toEqual(['newer-version', 99]);
   });
 });

@@ -175,7 +175,19 @@ export interface ImportResult {
   errors: string[];
 }
 
-export class BackupError extends Error {}
+/** Why a file is refused: not JSON, not a backup, or a backup of a newer version (the UI words it). */
+export type BackupProblem = 'not-json' | 'not-backup' | 'newer-version';
+
+export class BackupError extends Error {
+  constructor(
+    readonly problem: BackupProblem,
+    message: string,
+    /** The backup's version, for `newer-version`. */
+    readonly version?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Parses and checks a backup file's text; throws BackupError with a sentence for the user. */
 export function parseBackup(text: string): { audits: unknown[]; labels: unknown[] } {
@@ -183,12 +195,12 @@ export function parseBackup(text: string): { audits: unknown[]; labels: unknown[
   try {
     json = JSON.parse(text);
   } catch {
-    throw new BackupError('The file is not a Citation Auditor backup: it is not valid JSON.');
+    throw new BackupError('not-json', 'The file is not a Citation Auditor backup: it is not valid JSON.');
   }
   const header = BackupHeaderSchema.safeParse(json);
-  if (!header.success) throw new BackupError('The file is not a Citation Auditor backup (its "format" field is missing or different).');
+  if (!header.success) throw new BackupError('not-backup', 'The file is not a Citation Auditor backup (its "format" field is missing or different).');
   if (header.data.version > BACKUP_VERSION) {
-    throw new BackupError(`The backup was made by a newer version of Citation Auditor (backup version ${header.data.version}); update the app to import it.`);
+    throw new BackupError('newer-version', `The backup was made by a newer version of Citation Auditor (backup version ${header.data.version}); update the app to import it.`, header.data.version);
   }
   return { audits: header.data.audits, labels: header.data.labels ?? [] };
 }

@@ -1,7 +1,7 @@
 // The history panel's and share dialog's words, English and Czech. Accessible names are stable per
 // language; the end-to-end tests find controls by the English ones.
 import type { ShareErrorKind } from '../../share/codec';
-import type { ImportResult } from '../../store/backup';
+import type { BackupProblem, ImportResult } from '../../store/backup';
 import type { Catalogue } from '../i18n';
 import { plural } from '../../core/plural';
 
@@ -55,6 +55,12 @@ const en = {
   notFound: 'That audit is no longer in the history.',
   invalidCase: 'That stored audit cannot be opened:',
   backupTooLarge: 'That file is too large to be a backup this browser can import.',
+  backupProblem: (problem: BackupProblem, version?: number) =>
+    problem === 'not-json'
+      ? 'The file is not a Citation Auditor backup: it is not valid JSON.'
+      : problem === 'not-backup'
+        ? 'The file is not a Citation Auditor backup (its "format" field is missing or different).'
+        : `The backup was made by a newer version of Citation Auditor (backup version ${version ?? '?'}); update the app to import it.`,
   damagedTitle: 'Damaged entries',
   damagedCount: (n: number) =>
     plural('en', n, {
@@ -169,6 +175,12 @@ const cs: HistoryStrings = {
   notFound: 'Tento audit už v historii není.',
   invalidCase: 'Uložený audit nelze otevřít:',
   backupTooLarge: 'Soubor je příliš velký na zálohu, kterou by tento prohlížeč zvládl importovat.',
+  backupProblem: (problem, version) =>
+    problem === 'not-json'
+      ? 'Soubor není záloha Citation Auditoru: není to platný JSON.'
+      : problem === 'not-backup'
+        ? 'Soubor není záloha Citation Auditoru (pole „format“ chybí nebo je jiné).'
+        : `Zálohu vytvořila novější verze Citation Auditoru (verze zálohy ${version ?? '?'}); aktualizujte aplikaci a importujte ji znovu.`,
   damagedTitle: 'Poškozené záznamy',
   damagedCount: (n: number) => {
     const words = plural('cs', n, { one: 'poškozený záznam není', few: 'poškozené záznamy nejsou', other: 'poškozených záznamů není' });
