@@ -7,7 +7,6 @@ import type {
   ChunkFormat,
   ClaimKind,
   Dimension,
-  ExemptionRule,
   RequiredStyle,
   SourceVerificationStatus,
   Status,
@@ -15,6 +14,7 @@ import type {
 } from '../core/types';
 
 import { plural } from '../core/plural';
+import { RULE_NAMES, ruleName as coreRuleName } from '../core/catalogue/ruleNames';
 
 export type UiLanguage = 'en' | 'cs';
 /** A table of words per interface language, the same keys in each (tests/unit/catalogues.test.ts). */
@@ -147,18 +147,7 @@ const en = {
   } satisfies Record<ClaimKind, string>,
   exempt: 'Exempt',
   /** Each exemption rule by name, for the claim list (the id stays in the report JSON). */
-  exemptionRule: {
-    heading: 'a heading',
-    question: 'a question',
-    meta: 'about the answer itself',
-    meta_intro: 'an introduction',
-    lead_in: 'a lead-in to what follows',
-    lead_in_unsure: 'probably only a lead-in',
-    advice: 'advice to the reader',
-    no_information: 'the sources do not say',
-    longcite_empty_cite: 'marked as needing no citation',
-    no_content: 'no words to support',
-  } satisfies Record<ExemptionRule, string>,
+  exemptionRule: RULE_NAMES.en,
   exemptRule: (rule: string, reason: string) => `Exempt (${ruleName('en', rule)}): ${reason}`,
   needsCitation: 'Needs a citation',
   creditedByParagraph: 'Credited by the citation closing its paragraph',
@@ -431,18 +420,7 @@ const cs: Messages = {
     meta: 'meta',
   },
   exempt: 'Výjimka',
-  exemptionRule: {
-    heading: 'nadpis',
-    question: 'otázka',
-    meta: 'věta o odpovědi samotné',
-    meta_intro: 'úvod',
-    lead_in: 'uvozuje to, co následuje',
-    lead_in_unsure: 'nejspíš jen uvozovací věta',
-    advice: 'rada čtenáři',
-    no_information: 'zdroje to neuvádějí',
-    longcite_empty_cite: 'označeno jako bez potřeby citace',
-    no_content: 'žádná slova k doložení',
-  },
+  exemptionRule: RULE_NAMES.cs,
   exemptRule: (rule, reason) => `Výjimka (${ruleName('cs', rule)}): ${reason}`,
   needsCitation: 'Potřebuje citaci',
   creditedByParagraph: 'Podloženo citací na konci odstavce',
@@ -595,6 +573,5 @@ export const MESSAGES: Catalogue<Messages> = { en, cs };
 
 /** An exemption rule's words; a rule this build does not know (a newer report) shows as its id. */
 function ruleName(lang: UiLanguage, rule: string): string {
-  const names: Readonly<Record<string, string>> = MESSAGES[lang].exemptionRule;
-  return Object.hasOwn(names, rule) ? names[rule]! : rule;
+  return coreRuleName(lang, rule) ?? rule;
 }

@@ -46,6 +46,7 @@ const RULES: Rule[] = [
   { from: 'ui', to: 'share/constants.ts', kind: 'value', names: ['LINK_MAX_CHARS'], why: 'the link limit the share dialog states' },
   { from: 'ui', to: 'core/format.ts', kind: 'value', names: ['formatUSD'], why: 'amounts worded the same in the page and the CLI' },
   { from: 'ui', to: 'core/catalogue/format.ts', kind: 'value', names: ['STYLE_EXAMPLE'], why: 'a quick fix names the marker it writes as the report’s recommendation does' },
+  { from: 'ui', to: 'core/catalogue/ruleNames.ts', kind: 'value', names: ['RULE_NAMES', 'ruleName'], why: 'the claim list names exemption rules as the core’s findings do' },
   { from: 'ui', to: 'core/plural.ts', kind: 'value', names: ['plural'], why: 'the UI catalogues word counts by the same plural rules as the core' },
 
   { from: 'state', to: 'model', kind: 'value', why: 'model runs' },

@@ -3,28 +3,16 @@
 import type { Catalogue } from './en';
 import type { UnreadableInput } from '../types';
 import { plural } from '../plural';
+import { ruleName } from './ruleNames';
 import { STYLE_SHAPE, list, nth, pct, q, sentence } from './format';
 
 type Input = UnreadableInput['input'];
 const INPUT_NAME: Record<Input, string> = { chunks: 'Vstup Úryvky', answer: 'Vstup Odpověď', structured_citations: 'Strukturované citace' };
 
-// Czech words for the exemption rules and malformation reasons other modules write in English.
-const RULES: Record<string, string> = {
-  question: 'otázka',
-  heading: 'nadpis',
-  meta: 'meta-věta',
-  meta_intro: 'úvodní meta-věta',
-  lead_in: 'uvozovací věta',
-  lead_in_unsure: 'možná jen uvozovací věta',
-  advice: 'rada čtenáři',
-  no_information: 'zdroje to neuvádějí',
-  longcite_empty_cite: 'označeno jako bez potřeby citace',
-  no_content: 'žádná slova k doložení',
-  list_item: 'položka seznamu',
-  sentence: 'věta',
-  greeting: 'pozdrav',
-  empty: 'prázdné',
-  too_short: 'příliš krátké',
+// A rule by name, the id beside it (what the README and the report JSON call it).
+const ruleWithName = (rule: string) => {
+  const name = ruleName('cs', rule);
+  return name ? `${name}, ${rule}` : rule;
 };
 function reasonCs(reason: string): string {
   const r = reason.toLowerCase();
@@ -64,9 +52,9 @@ export const cs: Catalogue = {
   noCitations: ({ claims }) =>
     `Odpověď necituje nic, přestože ${plural('cs', claims, { one: '# tvrzení potřebuje', other: '# tvrzení potřebují' })} citaci.`,
   // The rule id stays visible beside its Czech name: it is what the README and the report JSON call it.
-  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${RULES[rule] ? `${RULES[rule]}, ${rule}` : rule}): „${q(claim, 40)}“ — ${sentence(reason)}`,
+  exemptClaim: ({ claim, rule, reason }) => `Výjimka (${ruleWithName(rule)}): „${q(claim, 40)}“ — ${sentence(reason)}`,
   uncitedLeadIn: ({ claim, rule }) =>
-    `Úvod „${q(claim)}“ nemá citaci (${RULES[rule] ?? rule}): může tvrdit vlastní fakt; ocitujte ho nebo ověřte, že ho podkládají položky pod ním.`,
+    `Úvod „${q(claim)}“ nemá citaci (${ruleWithName(rule)}): může tvrdit vlastní fakt; ocitujte ho nebo ověřte, že ho podkládají položky pod ním.`,
   offsetsOutOfBounds: ({ marker, chunkId, start, end, length }) => `${marker}: pozice ${start}–${end} leží mimo úryvek „${chunkId}“ (délka ${length}).`,
   offsetsInverted: ({ marker, chunkId, start, end }) =>
     `${marker}: pozice ${start}–${end} v úryvku „${chunkId}“ netvoří rozsah (začátek musí být před koncem).`,

@@ -4,6 +4,7 @@
 // as a key and its parameters (core/messages.ts) and written again in the other language.
 import type { CitationStyle, RequiredStyle, UnreadableInput, Verdict } from '../types';
 import { plural } from '../plural';
+import { ruleName } from './ruleNames';
 import { STYLE_SHAPE, list, nth, pct, q, sentence } from './format';
 
 type Input = UnreadableInput['input'];
@@ -21,20 +22,11 @@ const EXEMPTION_REASON: Record<string, string> = {
   longcite_empty_cite: 'The answer marks this statement as needing no citation (empty <cite></cite>).',
   no_content: 'There are no words here to support.',
 };
-// The rules by name (the id stays beside it: it is what the README and the report JSON call it).
-const RULE_NAMES: Record<string, string> = {
-  heading: 'a heading',
-  question: 'a question',
-  meta: 'about the answer itself',
-  meta_intro: 'an introduction',
-  lead_in: 'a lead-in to what follows',
-  lead_in_unsure: 'probably only a lead-in',
-  advice: 'advice to the reader',
-  no_information: 'the sources do not say',
-  longcite_empty_cite: 'marked as needing no citation',
-  no_content: 'no words to support',
+// A rule by name, the id beside it (what the README and the report JSON call it).
+const ruleWithName = (rule: string) => {
+  const name = ruleName('en', rule);
+  return name ? `${name}, ${rule}` : rule;
 };
-const ruleWithName = (rule: string) => (RULE_NAMES[rule] ? `${RULE_NAMES[rule]}, ${rule}` : rule);
 const claims = (n: number) => plural('en', n, { one: '# claim', other: '# claims' });
 
 export const en = {
