@@ -26,6 +26,26 @@ describe('content hash in slices', () => {
     expect(stableStringify(v)).toBe('{"a":[1,null,{"d":"x"}],"e":null}');
   });
 
+  it('writes what JSON has no text for as stableStringify does, and refuses a cycle', () => {
+    const when = new Date(Date.UTC(2025, 0, 1));
+    const odd = [undefined, () => 1, Symbol('s'), { f: () => 2, u: undefined, when, deep: [when, Symbol('t')] }, NaN, -0];
+    for (const v of [undefined, () => 1, when, odd, { list: odd }]) {
+      const h = new StableHasher(v);
+      h.run();
+      expect(h.length).toBe(stableStringify(v).length);
+      expect(h.digest()).toBe(contentHash(v));
+    }
+    const a: Record<string, unknown> = { items: [1, 2, 3] };
+    a.self = { back: [a] };
+    expect(() => new StableHasher(a).run()).toThrow(TypeError);
+    // The same object twice, not inside itself, is no cycle.
+    const shared = { x: [1] };
+    const twice = { a: shared, b: [shared, shared] };
+    const h = new StableHasher(twice);
+    h.run();
+    expect(h.digest()).toBe(contentHash(twice));
+  });
+
   it('feeds the hash in pieces with the same result as all at once', () => {
     const text = 'Příliš žluťoučký kůň 😀 úpěl ďábelské ódy.';
     for (let cut = 0; cut <= text.length; cut++) {

@@ -3,6 +3,7 @@
 // The history hashes every audit it saves, and an audit of a pasted megabyte serialises to tens of
 // megabytes: StableHasher does the same work resumably, so that the page can hash it in slices
 // between frames (contentHashInSlices) instead of in one task that freezes it.
+import { JsonWalk } from './jsonWalk';
 
 /** JSON with object keys sorted, so equal values give equal text whatever their key order. */
 export function stableStringify(value: unknown): string {
@@ -51,22 +52,23 @@ export function contentHash(value: unknown): string {
   return hash64(stableStringify(value));
 }
 
-type Frame = { items: readonly unknown[]; i: number } | { entries: [string, unknown][]; i: number };
-
 /**
- * hash64(stableStringify(value)) computed a bounded piece at a time: `run` stops when its
- * `more` callback says so and carries on from there on the next call. Every string (values and
- * keys) is shown to `onString` on the way, so a caller can scan the value in the same pass.
+ * hash64(stableStringify(value)) computed a bounded piece at a time (jsonWalk.ts, keys sorted):
+ * `run` stops when its `more` callback says so and carries on from there on the next call. Every
+ * string (values and keys) is shown to `onString` on the way, so a caller can scan the value in
+ * the same pass.
  */
 export class StableHasher {
   readonly #hash = new Hash64();
-  readonly #stack: Frame[] = [];
-  readonly #onString: ((s: string) => void) | undefined;
+  readonly #walk: JsonWalk;
   #length = 0;
 
   constructor(value: unknown, onString?: (s: string) => void) {
-    this.#onString = onString;
-    this.#value(value);
+    const sink = (s: string) => {
+      this.#hash.update(s);
+      this.#length += s.length;
+    };
+    this.#walk = new JsonWalk(value, { keys: 'sorted', sink, every: 256, ...(onString ? { onString } : {}) });
   }
 
   /** Characters of stableStringify(value) hashed so far (all of them once done). */
@@ -75,7 +77,7 @@ export class StableHasher {
   }
 
   get done(): boolean {
-    return this.#stack.length === 0;
+    return this.#walk.done;
   }
 
   digest(): string {
@@ -84,56 +86,8 @@ export class StableHasher {
   }
 
   /** Works until finished (true) or until `more()`, asked every few hundred values, is false. */
-  run(more: () => boolean = () => true): boolean {
-    let n = 0;
-    while (this.#stack.length) {
-      if ((++n & 255) === 0 && !more()) return false;
-      const f = this.#stack[this.#stack.length - 1]!;
-      if ('items' in f) {
-        if (f.i >= f.items.length) {
-          this.#emit(']');
-          this.#stack.pop();
-          continue;
-        }
-        if (f.i > 0) this.#emit(',');
-        const v = f.items[f.i++];
-        if (v === undefined) this.#emit('null');
-        else this.#value(v);
-      } else {
-        if (f.i >= f.entries.length) {
-          this.#emit('}');
-          this.#stack.pop();
-          continue;
-        }
-        if (f.i > 0) this.#emit(',');
-        const [k, v] = f.entries[f.i++]!;
-        this.#onString?.(k);
-        this.#emit(`${JSON.stringify(k)}:`);
-        this.#value(v);
-      }
-    }
-    return true;
-  }
-
-  #emit(s: string): void {
-    this.#hash.update(s);
-    this.#length += s.length;
-  }
-
-  #value(v: unknown): void {
-    if (v === null || typeof v !== 'object') {
-      if (typeof v === 'string') this.#onString?.(v);
-      this.#emit(JSON.stringify(v) ?? 'null');
-    } else if (Array.isArray(v)) {
-      this.#emit('[');
-      this.#stack.push({ items: v, i: 0 });
-    } else {
-      const entries = Object.entries(v as Record<string, unknown>)
-        .filter(([, x]) => x !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      this.#emit('{');
-      this.#stack.push({ entries, i: 0 });
-    }
+  run(more?: () => boolean): boolean {
+    return this.#walk.run(more);
   }
 }
 
