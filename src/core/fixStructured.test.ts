@@ -148,6 +148,25 @@ describe('structured fixes: a citation naming a chunk that is not there', () => 
     expect(JSON.parse(fixed).content[1].citations[0]).toMatchObject({ document_index: 1, start_char_index: at, end_char_index: at + 36 });
   });
 
+  it('an Anthropic page citation of a document past the documents → the index of the document holding the page, not the chunk’s position', () => {
+    const chunks: Chunk[] = [
+      { id: 'g1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
+      { id: 'g2', page: 2, title: 'Guide', text: 'The café on the ground floor serves lunch.' },
+      { id: 'm1', page: 1, title: 'Prices', text: 'General admission is free on Sundays.' },
+      { id: 'm2', page: 2, title: 'Prices', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
+    ];
+    const cited = 'Tickets cost 12 euros for adults';
+    const blocks = [{ type: 'text', text: 'Tickets cost 12 euros for adults.', citations: [{ type: 'page_location', cited_text: cited, document_index: 7, start_page_number: 2, end_page_number: 3 }] }];
+    const s = setup(JSON.stringify(blocks, null, 2), chunks);
+    const f = s.report.findings.find((x) => x.dimension === 'exists' && x.severity === 'error')!;
+    expect(f).toBeTruthy();
+    const fixes = fixesFor(s.input, f);
+    expect(fixes.map((x) => x.chunkId)).toEqual(['m2']);
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    // 'Prices' is the second document (1); m2 is the fourth chunk (3), which the API would not say.
+    expect(JSON.parse(fixed)[0].citations[0]).toEqual({ type: 'page_location', cited_text: cited, document_index: 1, start_page_number: 2, end_page_number: 3 });
+  });
+
   it('an OpenAI file citation of a file that is not among the chunks → the file_id of another chunk', () => {
     const text = 'Items can be returned within 30 days for a full refund.';
     const value = { output: [{ type: 'message', content: [{ type: 'output_text', text, annotations: [{ type: 'file_citation', index: text.length, file_id: 'file-x9', filename: 'x.pdf' }] }] }] };
@@ -324,16 +343,88 @@ describe('structured fixes: an uncited claim gets a citation in the form’s own
     const fixes = fixesFor(s.input, f);
     expect(fixes.map((x) => x.chunkId)).toEqual(['p2']);
     const { fixed } = applyChecked(s, f, fixes[0]!);
-    expect(JSON.parse(fixed)[1].citations).toEqual([{ type: 'page_location', cited_text: chunks[1]!.text, document_index: 1, document_title: 'Guide', start_page_number: 2, end_page_number: 3 }]);
+    // Both chunks are pages of the one document 'Guide': document_index counts the request's
+    // documents (not the chunks), so it stays 0 as in the other citation.
+    expect(JSON.parse(fixed)[1].citations).toEqual([{ type: 'page_location', cited_text: chunks[1]!.text, document_index: 0, document_title: 'Guide', start_page_number: 2, end_page_number: 3 }]);
   });
 
-  it('near miss: an Anthropic content_block_location answer gets no citation (the block index is not derived)', () => {
+  it('Anthropic page_location with two documents of several pages → the index of the chunk’s document, in the order documents first appear', () => {
+    const chunks: Chunk[] = [
+      { id: 'g1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
+      { id: 'g2', page: 2, title: 'Guide', text: 'The café on the ground floor serves lunch.' },
+      { id: 'm1', page: 1, title: 'Prices', text: 'General admission is free on Sundays.' },
+      { id: 'm2', page: 2, title: 'Prices', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
+    ];
     const blocks = [
-      { type: 'text', text: 'Standard shipping takes 3-5 business days.', citations: [{ type: 'content_block_location', cited_text: SHOP[0]!.text, document_index: 0, start_block_index: 0, end_block_index: 1 }] },
+      { type: 'text', text: 'The museum opens at 9 am on weekdays.', citations: [{ type: 'page_location', cited_text: chunks[0]!.text, document_index: 0, document_title: 'Guide', start_page_number: 1, end_page_number: 2 }] },
+      { type: 'text', text: ' Tickets cost 12 euros for adults.' },
+    ];
+    const s = setup(JSON.stringify(blocks, null, 2), chunks);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'm2', preferred: true });
+    const { fixed } = applyChecked(s, f, fixes[0]!);
+    // Document 1 ('Prices'), its page 2: not chunk position 3.
+    expect(JSON.parse(fixed)[1].citations).toEqual([{ type: 'page_location', cited_text: chunks[3]!.text, document_index: 1, document_title: 'Prices', start_page_number: 2, end_page_number: 3 }]);
+  });
+
+  it('near miss: a char_location in a document of several chunks gets no citation (its offsets count in the whole document)', () => {
+    const chunks: Chunk[] = SHOP.map((c) => ({ ...c, title: 'Help centre' }));
+    const blocks = [
+      { type: 'text', text: 'Standard shipping takes 3-5 business days.', citations: [{ type: 'char_location', cited_text: SHOP[0]!.text, document_index: 0, document_title: 'Help centre', start_char_index: 0, end_char_index: SHOP[0]!.text.length }] },
+      { type: 'text', text: ' Items can be returned within 30 days for a full refund.' },
+    ];
+    const s = setup(JSON.stringify(blocks), chunks);
+    expect(fixesFor(s.input, findingOf(s.report, 'uncited_claim'))).toEqual([]);
+  });
+
+  it('Anthropic content_block_location, each chunk a document of one block → the chunk’s document, block 0, cited_text the whole block', () => {
+    const blocks = [
+      { type: 'text', text: 'Standard shipping takes 3-5 business days.', citations: [{ type: 'content_block_location', cited_text: SHOP[0]!.text, document_index: 0, document_title: null, start_block_index: 0, end_block_index: 1 }] },
+      { type: 'text', text: ' Items can be returned within 30 days for a full refund.' },
+    ];
+    const s = setup(JSON.stringify(blocks), SHOP);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ kind: 'insert_citation', chunkId: 'returns', preferred: true });
+    const { fixed, after } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed)[1].citations).toEqual([
+      { type: 'content_block_location', cited_text: SHOP[1]!.text, document_index: 1, document_title: null, start_block_index: 0, end_block_index: 1 },
+    ]);
+    expect(after.dimensions.complete.status).toBe('PASS');
+  });
+
+  it('Anthropic content_block_location, the chunks the blocks of one document → that document, the chunk’s block index', () => {
+    const chunks: Chunk[] = SHOP.map((c) => ({ ...c, title: 'Help centre' }));
+    const blocks = [
+      { type: 'text', text: 'Standard shipping takes 3-5 business days.', citations: [{ type: 'content_block_location', cited_text: SHOP[0]!.text, document_index: 0, document_title: 'Help centre', start_block_index: 0, end_block_index: 1 }] },
+      { type: 'text', text: ' Items can be returned within 30 days for a full refund.' },
+    ];
+    const s = setup(JSON.stringify(blocks, null, 2), chunks);
+    const f = findingOf(s.report, 'uncited_claim');
+    const fixes = fixesFor(s.input, f);
+    expect(fixes[0]).toMatchObject({ chunkId: 'returns', preferred: true });
+    const { fixed, after } = applyChecked(s, f, fixes[0]!);
+    expect(JSON.parse(fixed)[1].citations).toEqual([
+      { type: 'content_block_location', cited_text: SHOP[1]!.text, document_index: 0, document_title: 'Help centre', start_block_index: 1, end_block_index: 2 },
+    ]);
+    expect(after.dimensions.complete.status).toBe('PASS');
+  });
+
+  it('near miss: a content_block_location whose cited text is not the text of the blocks it names gets no citation (the chunks are not the blocks)', () => {
+    // Its block 0 would be the chunk 'ship', but the cited text is only part of it: the document's
+    // blocks are something else than the pasted chunks, and no block index can be derived.
+    const part = 'standard shipping takes 3-5 business days';
+    const blocks = [
+      { type: 'text', text: 'Standard shipping takes 3-5 business days.', citations: [{ type: 'content_block_location', cited_text: part, document_index: 0, document_title: null, start_block_index: 0, end_block_index: 1 }] },
       { type: 'text', text: ' Items can be returned within 30 days for a full refund.' },
     ];
     const s = setup(JSON.stringify(blocks), SHOP);
     expect(fixesFor(s.input, findingOf(s.report, 'uncited_claim'))).toEqual([]);
+    // Nor when the block range runs past the document's blocks.
+    const past = [{ ...blocks[0]!, citations: [{ ...blocks[0]!.citations![0]!, cited_text: SHOP[0]!.text, end_block_index: 2 }] }, blocks[1]!];
+    const s2 = setup(JSON.stringify(past), SHOP);
+    expect(fixesFor(s2.input, findingOf(s2.report, 'uncited_claim'))).toEqual([]);
   });
 
   it('near miss: a claim whose words no chunk covers gets no citation', () => {

@@ -18,6 +18,7 @@
 import { auditCase } from './audit';
 import { parseJson, type JsonParseResult, type JsonPath } from './json';
 import { parseAnswerInput } from './parse/answer';
+import { documentKey } from './parse/structuredCommon';
 import { normalizeStructuredDetailed } from './parse/structured';
 import { PreparedQuote, findQuote, findQuoteIgnoringEdges } from './quoteSearch';
 import type { Chunk, Citation, Finding, Report, StructuredCitation, StructuredInput } from './types';
@@ -220,6 +221,47 @@ export function pageOf(ch: Chunk): number | undefined {
   return typeof p === 'number' && Number.isInteger(p) ? p : undefined;
 }
 
+export interface Documents {
+  /** The chunks of each document, by document_index (each document's pages or blocks in order). */
+  list: (readonly Chunk[])[];
+  /** Each chunk's document_index and, when its document is a list of blocks, its block index. */
+  of: Map<Chunk, { index: number; block: number }>;
+}
+
+/**
+ * The documents of the request as the audit reads an Anthropic citation of `location`
+ * (parse/structuredAnthropic.ts): when every chunk names its document (a title, a source) and
+ * some share one, a document is those chunks in order — its pages, or the blocks of a custom
+ * content document — and document_index counts documents in the order they first appear (the API
+ * counts the request's documents, not the pieces they were split into); without such names,
+ * chunks with pages are the pages of one document (index 0); else each chunk is a document.
+ */
+export function documentsOf(fx: FixContext, location: string): Documents {
+  const keys = fx.chunks.map(documentKey);
+  const of = new Map<Chunk, { index: number; block: number }>();
+  if (keys.every((k) => k !== undefined)) {
+    const at = new Map<string, number>();
+    const list: Chunk[][] = [];
+    fx.chunks.forEach((ch, i) => {
+      let index = at.get(keys[i]!);
+      if (index === undefined) {
+        at.set(keys[i]!, (index = list.length));
+        list.push([]);
+      }
+      of.set(ch, { index, block: list[index]!.length });
+      list[index]!.push(ch);
+    });
+    if (list.length < fx.chunks.length) return { list, of };
+    of.clear();
+  } else if (location === 'page_location') {
+    const pages = fx.chunks.filter((ch) => pageOf(ch) !== undefined);
+    for (const ch of pages) of.set(ch, { index: 0, block: -1 });
+    if (pages.length) return { list: [pages], of };
+  }
+  fx.chunks.forEach((ch, i) => of.set(ch, { index: i, block: 0 }));
+  return { list: fx.chunks.map((ch) => [ch]), of };
+}
+
 // ---------------------------------------------------------------------------------------------
 // A structured citation naming another chunk
 
@@ -268,13 +310,24 @@ export function structuredRefFixes(fx: FixContext, f: Finding, targets: readonly
 function refEdits(fx: FixContext, d: Derived, place: Place, chunk: Chunk): TextEdit[] | undefined {
   const { sc } = place;
   const text = fx.structuredText!;
-  const leaves = place.object ? refLeaves(place.object, place.path, sc.ref) : [place.path];
+  let leaves = place.object ? refLeaves(place.object, place.path, sc.ref) : [place.path];
+  // An Anthropic document_index counts the request's documents, not the chunks (documentsOf);
+  // another number equal to it (a page, an offset) is not the reference.
+  const documentIndex = d.structured?.format === 'anthropic-blocks' && leaves.some((p) => p[p.length - 1] === 'document_index');
+  if (documentIndex) leaves = leaves.filter((p) => p[p.length - 1] === 'document_index');
   if (leaves.length > 0) {
     const located = leaves.map((p) => leafAt(d, p));
     if (located.some((l) => !l)) return undefined;
     const pos = fx.position(chunk.id);
-    const value = sc.refKind === 'index0' ? String(pos) : sc.refKind === 'index1' ? String(pos + 1) : sc.refKind === 'title' ? chunk.title : chunk.id;
+    let value = sc.refKind === 'index0' ? String(pos) : sc.refKind === 'index1' ? String(pos + 1) : sc.refKind === 'title' ? chunk.title : chunk.id;
     if (value === undefined || value === '') return undefined;
+    if (documentIndex) {
+      const docs = documentsOf(fx, sc.location ?? '');
+      const doc = docs.of.get(chunk);
+      // Character offsets count in the whole document: not rewritten for one of its several chunks.
+      if (!doc || (sc.location === 'char_location' && docs.list[doc.index]!.length > 1)) return undefined;
+      value = String(doc.index);
+    }
     return (located as Leaf[]).map((l) => {
       const old = text.slice(l.offset, l.endOffset);
       // A number stays a number when the new value is one; else the value is a JSON string.

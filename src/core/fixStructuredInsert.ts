@@ -4,7 +4,7 @@
 import type { JsonPath } from './json';
 import type { Chunk, Citation, Claim, Finding, StructuredCitation } from './types';
 import { hasText, previewOf, type FixContext, type Fix, type TextEdit } from './fixContext';
-import { applyAll, audit, codeCount, derived, errorCounts, leafAt, pageOf, segments, valueAt, type Derived } from './fixStructured';
+import { applyAll, audit, codeCount, derived, documentsOf, errorCounts, leafAt, pageOf, segments, valueAt, type Derived, type Documents } from './fixStructured';
 /** Keys of a citation object holding the quoted text of the chunk. */
 const QUOTE_KEYS = ['quote', 'cited_text', 'quoted_text', 'snippet'];
 
@@ -15,7 +15,8 @@ const QUOTE_KEYS = ['quote', 'cited_text', 'quoted_text', 'snippet'];
  * - citations carrying a quote ({chunk_id, quote[, start, end]}): a citation of the chunk with its
  *   sentence that best matches the claim, verbatim (and its offsets, when the others give them);
  * - Anthropic content blocks: the claim's text block (one without citations) gets a citations list
- *   with one char_location or page_location like the other blocks', cited_text from the chunk.
+ *   with one char_location or page_location like the other blocks', cited_text from the chunk, or
+ *   a content_block_location of the chunk as one block when the others show the chunks are blocks.
  * Nothing for forms whose citations place no claim (ids alone, marker spans, OpenAI annotations).
  * Each is audited again: the new citation must land on this claim and name this chunk.
  */
@@ -201,14 +202,38 @@ function layoutLike(like: string, value: unknown, indent: string): string {
   return JSON.stringify(value, null, unit).split('\n').join(`\n${indent}`);
 }
 
+const squeezed = (t: string) => t.replace(/\s+/g, '');
+
+/**
+ * A content_block_location citation whose document (`docs`) has the blocks it cites and whose
+ * cited_text is their text: evidence that the chunks are the blocks, without which no block index
+ * is written.
+ */
+function blocksAreChunks(docs: Documents, raw: Record<string, unknown>): boolean {
+  const { document_index: d, start_block_index: s, end_block_index: e, cited_text: cited } = raw;
+  if (typeof cited !== 'string' || typeof d !== 'number' || typeof s !== 'number' || typeof e !== 'number' || !Number.isInteger(s) || s < 0 || !(e > s)) return false;
+  const range = docs.list[d]?.slice(s, e) ?? [];
+  return range.length === e - s && squeezed(range.map((ch) => ch.text).join('')) === squeezed(cited);
+}
+
 /** The claim's text block, when it lies within one block without citations: a citations list for it. */
 function anthropicInsert(fx: FixContext, d: Derived, claim: Claim, chunk: Chunk): { edits: TextEdit[]; shown: string } | undefined {
   const s = d.structured!;
   const span = claimSpan(fx, claim);
   if (!span) return undefined;
-  const template = s.citations.find((c) => c.raw && typeof c.raw === 'object' && (c.location === 'char_location' || c.location === 'page_location'));
+  const isTemplate = (c: StructuredCitation, kinds: readonly string[]) => c.raw && typeof c.raw === 'object' && kinds.includes(c.location ?? '');
+  // A char or page location as the model; else a block location whose blocks are the chunks.
+  let template = s.citations.find((c) => isTemplate(c, ['char_location', 'page_location']));
+  if (!template) {
+    const blocks = documentsOf(fx, 'content_block_location');
+    template = s.citations.find((c) => isTemplate(c, ['content_block_location']) && blocksAreChunks(blocks, c.raw as Record<string, unknown>));
+  }
   if (!template) return undefined;
   const raw = template.raw as Record<string, unknown>;
+  const location = template.location!;
+  const docs = documentsOf(fx, location);
+  const doc = docs.of.get(chunk);
+  if (!doc) return undefined;
   const segs = segments(fx, d);
   const seg = segs?.find((g) => g.at <= span[0] && span[1] <= g.end);
   if (!seg) return undefined;
@@ -222,23 +247,28 @@ function anthropicInsert(fx: FixContext, d: Derived, claim: Claim, chunk: Chunk)
   if (!blockPath) return undefined;
   const block = valueAt(d.parse.value, blockPath) as Record<string, unknown>;
   if (block.citations !== undefined && !(Array.isArray(block.citations) && block.citations.length === 0)) return undefined;
-  const at = bestSentence(fx, claimTextOf(fx, claim), chunk.text);
+  // A block location cites the whole block; the others the chunk's sentence that best matches the claim.
+  const at: [number, number] | undefined = location === 'content_block_location' ? [0, chunk.text.length] : bestSentence(fx, claimTextOf(fx, claim), chunk.text);
   if (!at) return undefined;
+  // Character offsets count in the whole document: within one of its several chunks they are not known.
+  if (location === 'char_location' && docs.list[doc.index]!.length > 1) return undefined;
   const quote = chunk.text.slice(at[0], at[1]);
   const o: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     if (k === 'type') o.type = v;
     else if (k === 'cited_text') o.cited_text = quote;
-    else if (k === 'document_index' && typeof v === 'number') o.document_index = fx.position(chunk.id);
+    else if (k === 'document_index' && typeof v === 'number') o.document_index = doc.index;
     else if (k === 'document_title') {
       if (typeof chunk.title === 'string' && chunk.title !== '') o.document_title = chunk.title;
       else if (v === null) o.document_title = null;
-    } else if (k === 'start_char_index' && template.location === 'char_location') o.start_char_index = at[0];
-    else if (k === 'end_char_index' && template.location === 'char_location') o.end_char_index = at[1];
-    else if ((k === 'start_page_number' || k === 'end_page_number') && template.location === 'page_location') {
+    } else if (k === 'start_char_index' && location === 'char_location') o.start_char_index = at[0];
+    else if (k === 'end_char_index' && location === 'char_location') o.end_char_index = at[1];
+    else if ((k === 'start_page_number' || k === 'end_page_number') && location === 'page_location') {
       const p = pageOf(chunk);
       if (p === undefined) return undefined;
       o[k] = k === 'start_page_number' ? p : p + 1;
+    } else if ((k === 'start_block_index' || k === 'end_block_index') && location === 'content_block_location' && doc.block >= 0) {
+      o[k] = k === 'start_block_index' ? doc.block : doc.block + 1;
     } else if (k === 'file_id' && v === null) o.file_id = null;
     else return undefined;
   }
