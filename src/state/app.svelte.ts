@@ -6,6 +6,7 @@ import { CaseFileLines } from './caseFileLines.svelte';
 import { ExampleLibrary } from './examples.svelte';
 import { loadEngine } from './engineLoader';
 import type { ImportResult } from './importFile';
+import { ShownRows } from './shownRows.svelte';
 import { UiState } from './ui.svelte';
 import { Workbench } from './workbench.svelte';
 
@@ -14,6 +15,9 @@ export const workbench = new Workbench({
 });
 
 export const ui = new UiState(workbench);
+
+/** Rows shown of the report's long lists, per case (shownRows.svelte.ts). */
+export const shownRows = new ShownRows(() => workbench.caseLoads);
 
 /**
  * Start-up: the stored draft if there is one, else the built-in example, audited at once. The

@@ -67,6 +67,7 @@ export class Workbench {
   #analysis = $state.raw<Analysis | null>(null);
   #busy = $state(false);
   #revision = $state(0);
+  #caseLoads = $state(0);
   #model = $state.raw<{ report: Report; revision: number } | null>(null);
   #undo = $state.raw<UndoEntry | null>(null);
   #draftStatus = $state<DraftStatus>('saved');
@@ -181,6 +182,14 @@ export class Workbench {
   /** True while an analysis of the newest inputs is pending. */
   get busy(): boolean {
     return this.#busy;
+  }
+
+  /**
+   * Increases whenever the inputs are replaced as a whole (a case or a draft loaded, cleared,
+   * undone), not on edits: another case, for what is kept per case (shownRows.svelte.ts).
+   */
+  get caseLoads(): number {
+    return this.#caseLoads;
   }
 
   /** Increases on every change of inputs or audit settings; model results carry the one they judged. */
@@ -432,6 +441,7 @@ export class Workbench {
     this.#chunksText = d.inputs.chunksText;
     this.#goldText = d.inputs.goldText;
     this.#attached = d.attached;
+    this.#caseLoads++;
     this.#changed(true);
   }
 

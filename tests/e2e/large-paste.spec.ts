@@ -61,6 +61,15 @@ test('a long answer: the report shows the first 200 claims and findings, says ho
   await expect(claimsBlock.locator('p.more')).toHaveCount(0);
   // The last claim is there, with its own text.
   await expect(claims.last()).toContainText('Tower 450 is 549 metres tall');
+  // Another case opened: its lists start again from the first page (the rows shown are the case's).
+  const bridges = Array.from({ length: 450 }, (_, i) => `Bridge ${i + 1} is ${200 + i} metres long and opened in ${1900 + (i % 100)}.`);
+  const other = { query: 'How long are the bridges?', answer: bridges.join(' '), chunks: [{ id: '1', text: 'A list of bridges.' }] };
+  await page.getByLabel('Open case file').setInputFiles({ name: 'bridges.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) });
+  await expect(claims.first()).toContainText('Bridge 1 is 200 metres long', { timeout: 60_000 });
+  await expect(r).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  await expect(claims).toHaveCount(200);
+  await expect(claimsBlock.locator('p.more')).toContainText('… and 250 more');
+  await expect(complete.locator('ul.issues > li')).toHaveCount(201);
 });
 
 test('a megabyte on one line without spaces: the answer editor still takes typing, and the report shows the claim clipped', async ({ page }) => {
