@@ -44,6 +44,14 @@ describe('JSON in slices', () => {
     const shared = { x: [1, 2, 3] };
     const twice = { a: shared, b: [shared, shared] };
     expect(writeAll(twice, 0, 2)).toBe(JSON.stringify(twice));
+    // Deep inside a long nesting, back to a container near the top or near the bottom.
+    const deep: Record<string, unknown>[] = Array.from({ length: 100 }, () => ({}));
+    deep.forEach((o, i) => (o.next = deep[i + 1] ?? null));
+    expect(writeAll(deep[0], 0, 4)).toBe(JSON.stringify(deep[0]));
+    for (const back of [2, 60]) {
+      deep[99]!.next = deep[back];
+      expect(() => writeAll(deep[0], 0, 4)).toThrow(TypeError);
+    }
   });
 
   it('a large value takes many slices with a pause between them; a small one takes one', async () => {

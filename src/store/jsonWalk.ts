@@ -48,15 +48,19 @@ interface WalkOptions {
   every?: number;
 }
 
-type Frame = { array: readonly unknown[]; i: number } | { object: Record<string, unknown>; keys: string[]; i: number; wrote: boolean };
+/** `of`: the container, to refuse a cycle as JSON.stringify does (a value inside itself is one of the frames'). */
+type Frame = { of: object; array: readonly unknown[]; i: number } | { of: object; object: Record<string, unknown>; keys: string[]; i: number; wrote: boolean };
+
+/** Frames compared one by one for a cycle; those deeper are looked up in a set (a long nesting stays linear). */
+const SCANNED = 32;
 
 /** A container to write value by value. */
 const ENTER = Symbol('enter');
 
 export class JsonWalk {
   readonly #stack: Frame[] = [];
-  /** The containers being written, to refuse a cycle as JSON.stringify does. */
-  readonly #open = new Set<object>();
+  /** The containers of the frames past the first SCANNED. */
+  readonly #deep = new Set<object>();
   readonly #sink: (text: string) => void;
   readonly #sorted: boolean;
   readonly #onString: ((s: string) => void) | undefined;
@@ -87,7 +91,7 @@ export class JsonWalk {
       const f = this.#stack[this.#stack.length - 1]!;
       if ('array' in f) {
         if (f.i >= f.array.length) {
-          this.#close(f.array, ']');
+          this.#close(']');
           continue;
         }
         const v = f.array[f.i++];
@@ -99,7 +103,7 @@ export class JsonWalk {
         } else this.#sink(comma + (piece ?? 'null'));
       } else {
         if (f.i >= f.keys.length) {
-          this.#close(f.object, '}');
+          this.#close('}');
           continue;
         }
         const k = f.keys[f.i++]!;
@@ -127,28 +131,30 @@ export class JsonWalk {
       if (typeof v === 'string') this.#onString?.(v);
       return JSON.stringify(v) ?? 'null';
     }
-    if (this.#open.has(v)) throw new TypeError('Converting circular structure to JSON');
+    const st = this.#stack;
+    for (let i = 0, n = Math.min(st.length, SCANNED); i < n; i++) if (st[i]!.of === v) throw new TypeError('Converting circular structure to JSON');
+    if (st.length > SCANNED && this.#deep.has(v)) throw new TypeError('Converting circular structure to JSON');
     if (this.#sorted) return ENTER;
     if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(v);
     return remaining(v, this.#small) >= 0 ? JSON.stringify(v) : ENTER;
   }
 
   #enter(v: object): void {
-    this.#open.add(v);
+    if (this.#stack.length >= SCANNED) this.#deep.add(v);
     if (Array.isArray(v)) {
       this.#sink('[');
-      this.#stack.push({ array: v, i: 0 });
+      this.#stack.push({ of: v, array: v, i: 0 });
     } else {
       this.#sink('{');
       const keys = Object.keys(v);
       if (this.#sorted) keys.sort();
-      this.#stack.push({ object: v as Record<string, unknown>, keys, i: 0, wrote: false });
+      this.#stack.push({ of: v, object: v as Record<string, unknown>, keys, i: 0, wrote: false });
     }
   }
 
-  #close(v: object, bracket: string): void {
+  #close(bracket: string): void {
     this.#sink(bracket);
-    this.#open.delete(v);
-    this.#stack.pop();
+    const f = this.#stack.pop()!;
+    if (this.#stack.length >= SCANNED) this.#deep.delete(f.of);
   }
 }
