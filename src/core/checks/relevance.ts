@@ -57,8 +57,8 @@ export interface ChunkStats {
   positionOf: Map<string, number>;
   /** Whether some id occurs at two positions (then "uncited" is decided by id, not position). */
   duplicateIds: boolean;
-  /** idf by term id (of the terms chunks have), NaN until first used. */
-  idf: Float64Array;
+  /** idf by term id (of the terms chunks have), filled on first use. */
+  idf: number[];
 }
 
 /** Token statistics of all chunks; build once per audit and pass to {@link checkRelevance}. */
@@ -70,31 +70,37 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
   const positionOf = new Map<string, number>();
   const scratch: number[] = [];
   let n = 0;
-  chunks.forEach((ch, pos) => {
+  for (let pos = 0; pos < chunks.length; pos++) {
+    const ch = chunks[pos]!;
     const id = String(ch.id);
     ids.push(id);
     if (!positionOf.has(id)) positionOf.set(id, pos);
     const text = typeof ch.text === 'string' ? ch.text : '';
-    const has = text.trim() !== '';
+    // Same as text.trim() !== '' (\s is trim's set), without copying the text.
+    const has = NOT_BLANK.test(text);
     hasTextArr.push(has);
-    if (!has) return;
+    if (!has) continue;
     n++;
     scratch.length = 0;
-    for (const t of vocab.termIds(text, scratch)) {
-      let list = postings[t];
-      if (!list) postings[t] = list = [];
-      // Positions arrive in order, so a repeat is always the last entry.
-      if (list[list.length - 1] !== pos) list.push(pos);
+    vocab.termIds(text, scratch);
+    for (let k = 0; k < scratch.length; k++) {
+      const t = scratch[k]!;
+      const list = postings[t];
+      // Terms get ids in order of first sight, so a new term's list goes at the end; positions
+      // arrive in order, so a repeat is always the last entry.
+      if (list === undefined) postings.push([pos]);
+      else if (list[list.length - 1] !== pos) list.push(pos);
     }
-  });
-  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: new Float64Array(vocab.terms.length).fill(NaN) };
+  }
+  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: [] };
 }
 
-const statsCache = new WeakMap<readonly Chunk[], ChunkStats>();
+const NOT_BLANK = /\S/;
 
-// The workbench parses the Chunks editor again on every keystroke in any editor (and the worker
-// receives copies), so equal chunks arrive as new objects: the last few statistics are also
-// found by content. Comparing the texts costs far less than tokenising them again.
+// The last few statistics, found by content: checkRelevance and checkContent of one audit share
+// them, and the workbench parses the Chunks editor again on every keystroke in any editor (and
+// the worker receives copies), so equal chunks arrive as new objects. Comparing the texts costs
+// far less than tokenising them again (the same text is the same string: one pointer compare).
 const RECENT_MAX = 4;
 const recent: { chunks: readonly Chunk[]; stats: ChunkStats }[] = [];
 
@@ -109,18 +115,16 @@ function sameContent(a: readonly Chunk[], b: readonly Chunk[]): boolean {
 }
 
 export function statsFor(ctx: CheckContext): ChunkStats {
-  const hit = statsCache.get(ctx.chunks);
-  if (hit && hit.language === ctx.language && hit.ids.length === ctx.chunks.length) return hit;
   const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r.chunks, ctx.chunks));
   if (i >= 0) {
     const entry = recent[i]!;
-    recent.splice(i, 1);
-    recent.unshift(entry);
-    statsCache.set(ctx.chunks, entry.stats);
+    if (i > 0) {
+      recent.splice(i, 1);
+      recent.unshift(entry);
+    }
     return entry.stats;
   }
   const s = buildChunkStats(ctx.chunks, ctx.language);
-  statsCache.set(ctx.chunks, s);
   // A shallow copy: the caller may change its array later; the chunk objects' texts are strings.
   recent.unshift({ chunks: ctx.chunks.map((c) => ({ id: c.id, text: c.text })), stats: s });
   if (recent.length > RECENT_MAX) recent.pop();
@@ -156,9 +160,6 @@ class Scorer {
   #rare: number[] = [];
   #rareWeight: number[] = [];
   #rareCount = 0;
-  /** Per term id, the number of the last claim that had it. */
-  #seen: Int32Array = new Int32Array(0);
-  #stamp = 0;
   constructor(stats: ChunkStats) {
     this.#stats = stats;
     this.#acc = new Float64Array(stats.ids.length);
@@ -181,9 +182,8 @@ class Scorer {
     const rareWeight = this.#rareWeight;
     let rareCount = 0;
     // Distinct terms in first-seen order: a term is new when its stamp is not this claim's.
-    const stamp = ++this.#stamp;
-    if (this.#seen.length < this.#stats.vocab.terms.length) this.#seen = grownStamps(this.#seen, this.#stats.vocab.terms.length);
-    const seen = this.#seen;
+    const stamp = nextStamp(this.#stats.vocab.terms.length);
+    const seen = seenStamps;
     let distinct = 0;
     let matchable = 0;
     let base = 0;
@@ -217,8 +217,14 @@ class Scorer {
   /** idf of term t (df = its postings' length), computed once per term. */
   #weight(t: number, df: number, n: number): number {
     const cache = this.#stats.idf;
-    let w = cache[t]!;
-    if (w !== w) cache[t] = w = idf(df, n);
+    let w = cache[t];
+    if (w === undefined) {
+      // Filled up to t, so that the array stays dense.
+      while (cache.length < t) cache.push(NaN);
+      w = idf(df, n);
+      if (cache.length === t) cache.push(w);
+      else cache[t] = w;
+    } else if (w !== w) cache[t] = w = idf(df, n);
     return w;
   }
   /** Scores every chunk that shares a term with the claim; returns those chunks' positions. */
@@ -286,10 +292,19 @@ class Scorer {
   }
 }
 
-function grownStamps(old: Int32Array, size: number): Int32Array {
-  const out = new Int32Array(Math.max(size, old.length * 2, 256));
-  out.set(old);
-  return out;
+// Per term id, the stamp of the last claim that had it; shared by all scorers (one claim is read
+// at a time, and each reading takes a new stamp), so no audit allocates its own.
+let seenStamps = new Int32Array(1024);
+let lastStamp = 0;
+
+/** A stamp no term carries yet, with room for `terms` term ids. */
+function nextStamp(terms: number): number {
+  if (seenStamps.length < terms) seenStamps = new Int32Array(Math.max(terms, seenStamps.length * 2));
+  if (lastStamp === 0x7fffffff) {
+    seenStamps.fill(0);
+    lastStamp = 0;
+  }
+  return ++lastStamp;
 }
 
 /** Term ids of the words of the claim's names that occur in some chunk. */
