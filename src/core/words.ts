@@ -209,8 +209,18 @@ export class Vocabulary {
     this.language = language;
   }
 
-  /** Term ids of the words of `text`, in order, stopwords removed. */
+  /** Term ids of the words of `text`, in order, stopwords removed (appended to `out`). */
   termIds(text: string, out: number[] = []): number[] {
+    this.termIdsInto(text, out, out.length);
+    return out;
+  }
+
+  /**
+   * termIds written into `buf` from index `at` on, leaving what follows the last one in place;
+   * returns the index after the last id. A buffer reused this way (never shortened) stops
+   * allocating once it is long enough: `length = 0` would drop its storage each time.
+   */
+  termIdsInto(text: string, buf: number[], at: number): number {
     const n = text.length;
     const words = this.#words;
     let i = 0;
@@ -246,9 +256,9 @@ export class Vocabulary {
         id = this.#intern(k1, k2, text, start, i);
         words.add(k1, k2, id);
       }
-      if (id >= 0) out.push(id);
+      if (id >= 0) buf[at++] = id;
     }
-    return out;
+    return at;
   }
 
   #intern(k1: number, k2: number, text: string, start: number, end: number): number {

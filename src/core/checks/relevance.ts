@@ -64,11 +64,13 @@ export interface ChunkStats {
 /** Token statistics of all chunks; build once per audit and pass to {@link checkRelevance}. */
 export function buildChunkStats(chunks: readonly Chunk[], language: Language): ChunkStats {
   const vocab = new Vocabulary(language);
-  const postings: number[][] = [];
   const ids: string[] = [];
   const hasTextArr: boolean[] = [];
   const positionOf = new Map<string, number>();
-  const scratch: number[] = [];
+  // Every chunk's term ids, one after another (chunk p's run ends at runEnd[p]).
+  const tokens = tokenBuffer;
+  const runEnd: number[] = [];
+  let count = 0;
   let n = 0;
   for (let pos = 0; pos < chunks.length; pos++) {
     const ch = chunks[pos]!;
@@ -79,21 +81,32 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
     // Same as text.trim() !== '' (\s is trim's set), without copying the text.
     const has = NOT_BLANK.test(text);
     hasTextArr.push(has);
-    if (!has) continue;
-    n++;
-    scratch.length = 0;
-    vocab.termIds(text, scratch);
-    for (let k = 0; k < scratch.length; k++) {
-      const t = scratch[k]!;
+    if (has) {
+      n++;
+      count = vocab.termIdsInto(text, tokens, count);
+    }
+    runEnd.push(count);
+  }
+  // Terms get ids in order of first sight, so a new term's list goes at the end; positions
+  // arrive in order, so a repeat is always the last entry.
+  const postings: number[][] = [];
+  for (let pos = 0, k = 0; pos < runEnd.length; pos++) {
+    for (const end = runEnd[pos]!; k < end; k++) {
+      const t = tokens[k]!;
       const list = postings[t];
-      // Terms get ids in order of first sight, so a new term's list goes at the end; positions
-      // arrive in order, so a repeat is always the last entry.
       if (list === undefined) postings.push([pos]);
       else if (list[list.length - 1] !== pos) list.push(pos);
     }
   }
+  if (tokens.length > TOKEN_BUFFER_KEEP) tokens.length = 0;
   return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: [] };
 }
+
+// Scratch for buildChunkStats (one build at a time): the term ids of all chunks. Reused, not
+// shortened, so that it stops allocating once it is long enough (unless a large audit made it
+// longer than is worth keeping).
+const tokenBuffer: number[] = [];
+const TOKEN_BUFFER_KEEP = 1 << 16;
 
 const NOT_BLANK = /\S/;
 
@@ -173,9 +186,8 @@ class Scorer {
   /** Reads the claim's terms and their weights; no chunk is scored yet. Returns the number of distinct terms. */
   prepare(text: string): number {
     this.#reset();
-    const scratch = this.#scratch;
-    scratch.length = 0;
-    const ids = this.#stats.vocab.termIds(text, scratch);
+    const ids = this.#scratch;
+    const idCount = this.#stats.vocab.termIdsInto(text, ids, 0);
     const postings = this.#stats.postings;
     const n = this.#stats.n;
     const rare = this.#rare;
@@ -189,7 +201,7 @@ class Scorer {
     let base = 0;
     let baseCount = 0;
     const common = n >= COMMON_MIN_CHUNKS ? n * COMMON_SHARE : Infinity;
-    for (let k = 0; k < ids.length; k++) {
+    for (let k = 0; k < idCount; k++) {
       const t = ids[k]!;
       if (seen[t] === stamp) continue;
       seen[t] = stamp;
