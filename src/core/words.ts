@@ -182,16 +182,27 @@ class WordTable {
   }
 }
 
-// Folded word → stem (index into `stems`, -1 for a dropped word), shared by all audits and
-// started afresh when it grows large. A Vocabulary keeps its own stems by text, so starting
-// afresh never changes an id it has given.
+// Folded word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
+// and started afresh, in a new era, when it grows large. Within an era a stem has one number.
 const STEM_CACHE_MAX = 200_000;
 interface StemCache {
   words: WordTable;
   stems: string[];
+  numberOf: Map<string, number>;
+  era: number;
 }
-const newStemCache = (): StemCache => ({ words: new WordTable(12), stems: [] });
+let eras = 0;
+const newStemCache = (): StemCache => ({ words: new WordTable(12), stems: [], numberOf: new Map(), era: ++eras });
 const STEM_CACHE: Record<Language, StemCache> = { en: newStemCache(), cs: newStemCache() };
+
+function stemNumber(cache: StemCache, stem: string): number {
+  let s = cache.numberOf.get(stem);
+  if (s === undefined) {
+    s = cache.stems.push(stem) - 1;
+    cache.numberOf.set(stem, s);
+  }
+  return s;
+}
 
 /**
  * Interns the stems of one audit as small integers, so lexical statistics work on numbers.
@@ -202,11 +213,17 @@ export class Vocabulary {
   readonly language: Language;
   /** Term strings by id. */
   readonly terms: string[] = [];
-  #ids = new Map<string, number>();
-  /** This vocabulary's words → term id, or -1 for a dropped word. */
-  #words = new WordTable(9);
+  /**
+   * This vocabulary's words → term id (-1 for a dropped word), and the stem cache's stem numbers
+   * → term id. A stem is keyed (number, ~era): negative, so never a word's second hash, and a
+   * number of another era never matches.
+   */
+  #table = new WordTable(10);
+  /** The stem cache's era that the stem keys are of. */
+  #era: number;
   constructor(language: Language) {
     this.language = language;
+    this.#era = STEM_CACHE[language].era;
   }
 
   /** Term ids of the words of `text`, in order, stopwords removed (appended to `out`). */
@@ -222,7 +239,7 @@ export class Vocabulary {
    */
   termIdsInto(text: string, buf: number[], at: number): number {
     const n = text.length;
-    const words = this.#words;
+    const words = this.#table;
     let i = 0;
     while (i < n) {
       let f0 = FOLD_CODE[text.charCodeAt(i)]!;
@@ -267,18 +284,24 @@ export class Vocabulary {
     if (s === ABSENT) {
       const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), this.language);
       if (cache.words.size >= STEM_CACHE_MAX) cache = STEM_CACHE[this.language] = newStemCache();
-      s = stem === null ? -1 : cache.stems.push(stem) - 1;
+      s = stem === null ? -1 : stemNumber(cache, stem);
       cache.words.add(k1, k2, s);
     }
     if (s < 0) return -1;
-    const stem = cache.stems[s]!;
-    let id = this.#ids.get(stem);
-    if (id === undefined) {
+    if (this.#era !== cache.era) this.#enterEra(cache);
+    let id = this.#table.get(s, ~cache.era);
+    if (id === ABSENT) {
       id = this.terms.length;
-      this.terms.push(stem);
-      this.#ids.set(stem, id);
+      this.terms.push(cache.stems[s]!);
+      this.#table.add(s, ~cache.era, id);
     }
     return id;
+  }
+
+  /** Keys this vocabulary's stems by their numbers in the stem cache's new era (they get one if they have none). */
+  #enterEra(cache: StemCache): void {
+    for (let id = 0; id < this.terms.length; id++) this.#table.add(stemNumber(cache, this.terms[id]!), ~cache.era, id);
+    this.#era = cache.era;
   }
 }
 

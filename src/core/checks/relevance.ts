@@ -102,8 +102,8 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
   return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: [] };
 }
 
-// Scratch for buildChunkStats (one build at a time): the term ids of all chunks. Reused, not
-// shortened, so that it stops allocating once it is long enough (unless a large audit made it
+// Scratch for buildChunkStats (one build at a time): the term ids of all chunks; and for the
+// term ids of one claim (Scorer.prepare) while no build runs. Reused, not shortened, so that it stops allocating once it is long enough (unless a large audit made it
 // longer than is worth keeping).
 const tokenBuffer: number[] = [];
 const TOKEN_BUFFER_KEEP = 1 << 16;
@@ -168,7 +168,6 @@ class Scorer {
   #terms = 0;
   #base = 0;
   #baseCount = 0;
-  #scratch: number[] = [];
   /** The claim's distinct terms that are in some chunk but not common, in first-seen order, and their weights. */
   #rare: number[] = [];
   #rareWeight: number[] = [];
@@ -186,7 +185,7 @@ class Scorer {
   /** Reads the claim's terms and their weights; no chunk is scored yet. Returns the number of distinct terms. */
   prepare(text: string): number {
     this.#reset();
-    const ids = this.#scratch;
+    const ids = tokenBuffer;
     const idCount = this.#stats.vocab.termIdsInto(text, ids, 0);
     const postings = this.#stats.postings;
     const n = this.#stats.n;
