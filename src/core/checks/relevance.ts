@@ -57,7 +57,7 @@ export interface ChunkStats {
   positionOf: Map<string, number>;
   /** Whether some id occurs at two positions (then "uncited" is decided by id, not position). */
   duplicateIds: boolean;
-  /** idf by term id (of the terms chunks have), filled on first use. */
+  /** idf by document frequency (0..n): it depends on nothing else. NaN until first used. */
   idf: number[];
 }
 
@@ -99,12 +99,13 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
     }
   }
   if (tokens.length > TOKEN_BUFFER_KEEP) tokens.length = 0;
-  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: [] };
+  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: new Array<number>(n + 1).fill(NaN) };
 }
 
 // Scratch for buildChunkStats (one build at a time): the term ids of all chunks; and for the
-// term ids of one claim (Scorer.prepare) while no build runs. Reused, not shortened, so that it stops allocating once it is long enough (unless a large audit made it
-// longer than is worth keeping).
+// term ids of one claim (Scorer.prepare) while no build runs. Reused, not shortened, so that it
+// stops allocating once it is long enough (unless a large audit made it longer than is worth
+// keeping).
 const tokenBuffer: number[] = [];
 const TOKEN_BUFFER_KEEP = 1 << 16;
 
@@ -115,20 +116,21 @@ const NOT_BLANK = /\S/;
 // the worker receives copies), so equal chunks arrive as new objects. Comparing the texts costs
 // far less than tokenising them again (the same text is the same string: one pointer compare).
 const RECENT_MAX = 4;
-const recent: { chunks: readonly Chunk[]; stats: ChunkStats }[] = [];
+// Each with its chunks' texts as they were (the caller may change its array or objects later;
+// the ids are the statistics' own).
+const recent: { texts: unknown[]; stats: ChunkStats }[] = [];
 
-function sameContent(a: readonly Chunk[], b: readonly Chunk[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x !== y && (String(x.id) !== String(y.id) || x.text !== y.text)) return false;
+function sameContent(r: { texts: unknown[]; stats: ChunkStats }, chunks: readonly Chunk[]): boolean {
+  if (r.texts.length !== chunks.length) return false;
+  for (let i = 0; i < chunks.length; i++) {
+    const ch = chunks[i]!;
+    if (r.texts[i] !== ch.text || r.stats.ids[i] !== String(ch.id)) return false;
   }
   return true;
 }
 
 export function statsFor(ctx: CheckContext): ChunkStats {
-  const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r.chunks, ctx.chunks));
+  const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r, ctx.chunks));
   if (i >= 0) {
     const entry = recent[i]!;
     if (i > 0) {
@@ -138,8 +140,7 @@ export function statsFor(ctx: CheckContext): ChunkStats {
     return entry.stats;
   }
   const s = buildChunkStats(ctx.chunks, ctx.language);
-  // A shallow copy: the caller may change its array later; the chunk objects' texts are strings.
-  recent.unshift({ chunks: ctx.chunks.map((c) => ({ id: c.id, text: c.text })), stats: s });
+  recent.unshift({ texts: ctx.chunks.map((c) => c.text), stats: s });
   if (recent.length > RECENT_MAX) recent.pop();
   return s;
 }
@@ -207,7 +208,7 @@ class Scorer {
       distinct++;
       const list = postings[t];
       if (!list) continue;
-      const w = this.#weight(t, list.length, n);
+      const w = this.#weight(list.length, n);
       matchable += w;
       if (list.length >= common) {
         base += w;
@@ -225,17 +226,11 @@ class Scorer {
     this.#baseCount = baseCount;
     return distinct;
   }
-  /** idf of term t (df = its postings' length), computed once per term. */
-  #weight(t: number, df: number, n: number): number {
+  /** idf of a term in df chunks, computed once per df. */
+  #weight(df: number, n: number): number {
     const cache = this.#stats.idf;
-    let w = cache[t];
-    if (w === undefined) {
-      // Filled up to t, so that the array stays dense.
-      while (cache.length < t) cache.push(NaN);
-      w = idf(df, n);
-      if (cache.length === t) cache.push(w);
-      else cache[t] = w;
-    } else if (w !== w) cache[t] = w = idf(df, n);
+    let w = cache[df]!;
+    if (w !== w) cache[df] = w = idf(df, n);
     return w;
   }
   /** Scores every chunk that shares a term with the claim; returns those chunks' positions. */
