@@ -77,15 +77,15 @@ function stemEn(w: string): string {
 
 // Per UTF-16 unit: 0 = not part of a word, 1 = combining mark (skipped inside a word), else the
 // folded code (lower case, diacritics removed: "Č" → "c"). ASCII is filled here, the rest on
-// first sight; 0xffff marks "not computed yet".
-const FOLD_CODE = new Uint16Array(65536).fill(0xffff);
+// first sight; UNKNOWN marks "not computed yet", so one table read serves every code unit.
+const UNKNOWN = 0xffff;
+const FOLD_CODE = new Uint16Array(65536).fill(UNKNOWN);
 for (let c = 0; c < 128; c++) {
   FOLD_CODE[c] = c >= 0x41 && c <= 0x5a ? c + 32 : (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) ? c : 0;
 }
 
-function foldCode(c: number): number {
-  const f = FOLD_CODE[c]!;
-  if (f !== 0xffff) return f;
+/** foldCode for a code unit not seen before (the regexes run once per distinct unit). */
+function foldFirstSight(c: number): number {
   let r = 0;
   if (c >= 0xd800 && c <= 0xdfff) r = 0; // astral characters are not word material here
   else {
@@ -100,14 +100,13 @@ function foldCode(c: number): number {
   return r;
 }
 
+function foldCode(c: number): number {
+  const f = FOLD_CODE[c]!;
+  return f !== UNKNOWN ? f : foldFirstSight(c);
+}
+
 // Takes a folded code (foldCode), unlike text.ts isLetterCode, which takes a raw one.
 const isFoldedLetter = (f: number) => f > 1 && !(f >= 0x30 && f <= 0x39);
-
-// Raw word (by hash of its folded form) → stem, or null for a dropped word; shared by all audits
-// and cleared when it grows large. Two independent 32-bit hashes make a 53-bit key, so a
-// collision between two different words is not a practical concern.
-const STEM_CACHE: Record<Language, Map<number, string | null>> = { en: new Map(), cs: new Map() };
-const STEM_CACHE_MAX = 200_000;
 
 function stemOfFolded(w: string, lang: Language): string | null {
   if (STOP_EN.has(w) || STOP_CS.has(w)) return null;
@@ -130,32 +129,121 @@ function foldWordCodes(raw: string): string {
   return out;
 }
 
+/** What {@link WordTable.get} answers for a word it does not hold. */
+const ABSENT = -2;
+
+/**
+ * An open-addressing hash table from a word, known by two independent 30-bit hashes of its folded
+ * codes (a 60-bit key: a collision between two different words is not a practical concern), to
+ * a small integer (-1 allowed). Typed arrays instead of a Map: no boxed keys, no entry objects.
+ */
+class WordTable {
+  // Per slot: first hash + 1 (0 = empty), second hash, value.
+  #cells: Int32Array;
+  #bits: number;
+  size = 0;
+  constructor(bits: number) {
+    this.#bits = bits;
+    this.#cells = new Int32Array(3 << bits);
+  }
+  /** The first slot to try for hash k1 (the top bits of a multiplicative hash); then the next ones. */
+  #home(k1: number): number {
+    return Math.imul(k1, 0x9e3779b1) >>> (32 - this.#bits);
+  }
+  get(k1: number, k2: number): number {
+    const cells = this.#cells;
+    const mask = (1 << this.#bits) - 1;
+    for (let s = this.#home(k1); ; s = (s + 1) & mask) {
+      const at = s * 3;
+      const key = cells[at]!;
+      if (key === 0) return ABSENT;
+      if (key === k1 + 1 && cells[at + 1] === k2) return cells[at + 2]!;
+    }
+  }
+  /** Adds a word that get() found absent. */
+  add(k1: number, k2: number, value: number): void {
+    if (++this.size * 2 > 1 << this.#bits) this.#grow();
+    this.#put(k1, k2, value);
+  }
+  #put(k1: number, k2: number, value: number): void {
+    const cells = this.#cells;
+    const mask = (1 << this.#bits) - 1;
+    let s = this.#home(k1);
+    while (cells[s * 3] !== 0) s = (s + 1) & mask;
+    cells[s * 3] = k1 + 1;
+    cells[s * 3 + 1] = k2;
+    cells[s * 3 + 2] = value;
+  }
+  #grow(): void {
+    const old = this.#cells;
+    this.#cells = new Int32Array(old.length * 2);
+    this.#bits++;
+    for (let at = 0; at < old.length; at += 3) if (old[at] !== 0) this.#put(old[at]! - 1, old[at + 1]!, old[at + 2]!);
+  }
+}
+
+// Folded word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
+// and started afresh, in a new era, when it grows large. Within an era a stem has one number.
+const STEM_CACHE_MAX = 200_000;
+interface StemCache {
+  words: WordTable;
+  stems: string[];
+  numberOf: Map<string, number>;
+  era: number;
+}
+let eras = 0;
+const newStemCache = (): StemCache => ({ words: new WordTable(12), stems: [], numberOf: new Map(), era: ++eras });
+const STEM_CACHE: Record<Language, StemCache> = { en: newStemCache(), cs: newStemCache() };
+
+function stemNumber(cache: StemCache, stem: string): number {
+  let s = cache.numberOf.get(stem);
+  if (s === undefined) {
+    s = cache.stems.push(stem) - 1;
+    cache.numberOf.set(stem, s);
+  }
+  return s;
+}
+
 /**
  * Interns the stems of one audit as small integers, so lexical statistics work on numbers.
- * Words are found by a single pass over character codes; each distinct word is stemmed once.
+ * Words are found by a single pass over character codes; each distinct word is stemmed once
+ * (across audits, while the shared stem cache holds it) and looked up by its hashes afterwards.
  */
 export class Vocabulary {
   readonly language: Language;
   /** Term strings by id. */
   readonly terms: string[] = [];
-  #ids = new Map<string, number>();
-  // Word lookup by a 30-bit hash (small-integer Map keys are fast), confirmed by a second
-  // 30-bit hash; a word whose first hash collides with another word's goes by its text.
-  #slot = new Map<number, number>();
-  #slotCheck: number[] = [];
-  #slotId: number[] = [];
-  #collided = new Map<string, number>();
+  /**
+   * This vocabulary's words → term id (-1 for a dropped word), and the stem cache's stem numbers
+   * → term id. A stem is keyed (number, ~era): negative, so never a word's second hash, and a
+   * number of another era never matches.
+   */
+  #table = new WordTable(10);
+  /** The stem cache's era that the stem keys are of. */
+  #era: number;
   constructor(language: Language) {
     this.language = language;
+    this.#era = STEM_CACHE[language].era;
   }
 
-  /** Term ids of the words of `text`, in order, stopwords removed. */
+  /** Term ids of the words of `text`, in order, stopwords removed (appended to `out`). */
   termIds(text: string, out: number[] = []): number[] {
+    this.termIdsInto(text, out, out.length);
+    return out;
+  }
+
+  /**
+   * termIds written into `buf` from index `at` on, leaving what follows the last one in place;
+   * returns the index after the last id. A buffer reused this way (never shortened) stops
+   * allocating once it is long enough: `length = 0` would drop its storage each time.
+   */
+  termIdsInto(text: string, buf: number[], at: number): number {
     const n = text.length;
+    const words = this.#table;
     let i = 0;
     while (i < n) {
-      const c0 = text.charCodeAt(i);
-      const f0 = c0 < 128 ? FOLD_CODE[c0]! : foldCode(c0);
+      let f0 = FOLD_CODE[text.charCodeAt(i)]!;
+      if (f0 === UNKNOWN) f0 = foldFirstSight(text.charCodeAt(i));
       if (f0 <= 1) {
         i++;
         continue;
@@ -165,14 +253,12 @@ export class Vocabulary {
       let h2 = 0;
       while (i < n) {
         const c = text.charCodeAt(i);
-        let f = c < 128 ? FOLD_CODE[c]! : foldCode(c);
+        let f = FOLD_CODE[c]!;
+        if (f === UNKNOWN) f = foldFirstSight(c);
         if (f === 0) {
           // An apostrophe between letters stays inside the word: "don't", "Brian's".
-          if ((c === 0x27 || c === 0x2019) && i + 1 < n) {
-            const d = text.charCodeAt(i + 1);
-            if (isFoldedLetter(d < 128 ? FOLD_CODE[d]! : foldCode(d))) f = 0x27;
-          }
-          if (f === 0) break;
+          if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
+          else break;
         }
         if (f !== 1) {
           h1 = Math.imul(h1 ^ f, 0x01000193);
@@ -182,44 +268,40 @@ export class Vocabulary {
       }
       const k1 = h1 & 0x3fffffff;
       const k2 = h2 & 0x3fffffff;
-      const slot = this.#slot.get(k1);
-      let id: number;
-      if (slot !== undefined && this.#slotCheck[slot] === k2) id = this.#slotId[slot]!;
-      else {
-        const key = k1 * 0x800000 + (k2 & 0x7fffff);
-        if (slot === undefined) {
-          id = this.#intern(key, text, start, i);
-          this.#slot.set(k1, this.#slotId.length);
-          this.#slotCheck.push(k2);
-          this.#slotId.push(id);
-        } else {
-          const raw = text.slice(start, i);
-          const known = this.#collided.get(raw);
-          id = known ?? this.#intern(key, text, start, i);
-          if (known === undefined) this.#collided.set(raw, id);
-        }
+      let id = words.get(k1, k2);
+      if (id === ABSENT) {
+        id = this.#intern(k1, k2, text, start, i);
+        words.add(k1, k2, id);
       }
-      if (id >= 0) out.push(id);
+      if (id >= 0) buf[at++] = id;
     }
-    return out;
+    return at;
   }
 
-  #intern(key: number, text: string, start: number, end: number): number {
-    const cache = STEM_CACHE[this.language];
-    let stem = cache.get(key);
-    if (stem === undefined) {
-      stem = stemOfFolded(foldWordCodes(text.slice(start, end)), this.language);
-      if (cache.size >= STEM_CACHE_MAX) cache.clear();
-      cache.set(key, stem);
+  #intern(k1: number, k2: number, text: string, start: number, end: number): number {
+    let cache = STEM_CACHE[this.language];
+    let s = cache.words.get(k1, k2);
+    if (s === ABSENT) {
+      const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), this.language);
+      if (cache.words.size >= STEM_CACHE_MAX) cache = STEM_CACHE[this.language] = newStemCache();
+      s = stem === null ? -1 : stemNumber(cache, stem);
+      cache.words.add(k1, k2, s);
     }
-    if (stem === null) return -1;
-    let id = this.#ids.get(stem);
-    if (id === undefined) {
+    if (s < 0) return -1;
+    if (this.#era !== cache.era) this.#enterEra(cache);
+    let id = this.#table.get(s, ~cache.era);
+    if (id === ABSENT) {
       id = this.terms.length;
-      this.terms.push(stem);
-      this.#ids.set(stem, id);
+      this.terms.push(cache.stems[s]!);
+      this.#table.add(s, ~cache.era, id);
     }
     return id;
+  }
+
+  /** Keys this vocabulary's stems by their numbers in the stem cache's new era (they get one if they have none). */
+  #enterEra(cache: StemCache): void {
+    for (let id = 0; id < this.terms.length; id++) this.#table.add(stemNumber(cache, this.terms[id]!), ~cache.era, id);
+    this.#era = cache.era;
   }
 }
 

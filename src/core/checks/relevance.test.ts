@@ -85,4 +85,19 @@ describe('checkRelevance', () => {
     const swapped = makeContext({ answer, chunks: [{ id: '1', text: CHUNKS[0]! }, { id: '3', text: CHUNKS[1]! }, { id: '2', text: CHUNKS[2]! }] });
     expect(checkRelevance(swapped)).toEqual([]);
   });
+
+  it('reads a chunk list changed in place afresh, and one chunk at a time', () => {
+    const answer = 'Items can be returned within 30 days for a full refund [3].';
+    const ctx = makeContext({ answer, chunks: CHUNKS });
+    expect(checkRelevance(ctx).map((f) => f.code).sort()).toEqual(['better_chunk', 'low_overlap']);
+    // The same array and the same chunk object, its text now the claim's: no stale statistics.
+    const third = ctx.chunks[2]!;
+    third.text = 'Items can be returned within 30 days for a full refund to the card.';
+    expect(checkRelevance(ctx)).toEqual([]);
+    // A chunk whose text is only whitespace (any kind trim removes) has no text; one letter has.
+    const blank = makeContext({ answer: 'Items can be returned within 30 days for a full refund [1].', chunks: ['\u00a0\u2028\t \ufeff', ...CHUNKS] });
+    expect(buildChunkStats(blank.chunks, 'en').n).toBe(3);
+    expect(checkRelevance(blank)).toEqual([]);
+    expect(buildChunkStats([{ id: '1', text: ' \u00a0x\u2028' }], 'en').n).toBe(1);
+  });
 });

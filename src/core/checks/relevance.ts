@@ -57,72 +57,90 @@ export interface ChunkStats {
   positionOf: Map<string, number>;
   /** Whether some id occurs at two positions (then "uncited" is decided by id, not position). */
   duplicateIds: boolean;
-  /** idf by term id (of the terms chunks have), NaN until first used. */
-  idf: Float64Array;
+  /** idf by document frequency (0..n): it depends on nothing else. NaN until first used. */
+  idf: number[];
 }
 
 /** Token statistics of all chunks; build once per audit and pass to {@link checkRelevance}. */
 export function buildChunkStats(chunks: readonly Chunk[], language: Language): ChunkStats {
   const vocab = new Vocabulary(language);
-  const postings: number[][] = [];
   const ids: string[] = [];
   const hasTextArr: boolean[] = [];
   const positionOf = new Map<string, number>();
-  const scratch: number[] = [];
+  // Every chunk's term ids, one after another (chunk p's run ends at runEnd[p]).
+  const tokens = tokenBuffer;
+  const runEnd: number[] = [];
+  let count = 0;
   let n = 0;
-  chunks.forEach((ch, pos) => {
+  for (let pos = 0; pos < chunks.length; pos++) {
+    const ch = chunks[pos]!;
     const id = String(ch.id);
     ids.push(id);
     if (!positionOf.has(id)) positionOf.set(id, pos);
     const text = typeof ch.text === 'string' ? ch.text : '';
-    const has = text.trim() !== '';
+    // Same as text.trim() !== '' (\s is trim's set), without copying the text.
+    const has = NOT_BLANK.test(text);
     hasTextArr.push(has);
-    if (!has) return;
-    n++;
-    scratch.length = 0;
-    for (const t of vocab.termIds(text, scratch)) {
-      let list = postings[t];
-      if (!list) postings[t] = list = [];
-      // Positions arrive in order, so a repeat is always the last entry.
-      if (list[list.length - 1] !== pos) list.push(pos);
+    if (has) {
+      n++;
+      count = vocab.termIdsInto(text, tokens, count);
     }
-  });
-  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: new Float64Array(vocab.terms.length).fill(NaN) };
+    runEnd.push(count);
+  }
+  // Terms get ids in order of first sight, so a new term's list goes at the end; positions
+  // arrive in order, so a repeat is always the last entry.
+  const postings: number[][] = [];
+  for (let pos = 0, k = 0; pos < runEnd.length; pos++) {
+    for (const end = runEnd[pos]!; k < end; k++) {
+      const t = tokens[k]!;
+      const list = postings[t];
+      if (list === undefined) postings.push([pos]);
+      else if (list[list.length - 1] !== pos) list.push(pos);
+    }
+  }
+  if (tokens.length > TOKEN_BUFFER_KEEP) tokens.length = 0;
+  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: new Array<number>(n + 1).fill(NaN) };
 }
 
-const statsCache = new WeakMap<readonly Chunk[], ChunkStats>();
+// Scratch for buildChunkStats (one build at a time): the term ids of all chunks; and for the
+// term ids of one claim (Scorer.prepare) while no build runs. Reused, not shortened, so that it
+// stops allocating once it is long enough (unless a large audit made it longer than is worth
+// keeping).
+const tokenBuffer: number[] = [];
+const TOKEN_BUFFER_KEEP = 1 << 16;
 
-// The workbench parses the Chunks editor again on every keystroke in any editor (and the worker
-// receives copies), so equal chunks arrive as new objects: the last few statistics are also
-// found by content. Comparing the texts costs far less than tokenising them again.
+const NOT_BLANK = /\S/;
+
+// The last few statistics, found by content: checkRelevance and checkContent of one audit share
+// them, and the workbench parses the Chunks editor again on every keystroke in any editor (and
+// the worker receives copies), so equal chunks arrive as new objects. Comparing the texts costs
+// far less than tokenising them again (the same text is the same string: one pointer compare).
 const RECENT_MAX = 4;
-const recent: { chunks: readonly Chunk[]; stats: ChunkStats }[] = [];
+// Each with its chunks' texts as they were (the caller may change its array or objects later;
+// the ids are the statistics' own).
+const recent: { texts: unknown[]; stats: ChunkStats }[] = [];
 
-function sameContent(a: readonly Chunk[], b: readonly Chunk[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x !== y && (String(x.id) !== String(y.id) || x.text !== y.text)) return false;
+function sameContent(r: { texts: unknown[]; stats: ChunkStats }, chunks: readonly Chunk[]): boolean {
+  if (r.texts.length !== chunks.length) return false;
+  for (let i = 0; i < chunks.length; i++) {
+    const ch = chunks[i]!;
+    if (r.texts[i] !== ch.text || r.stats.ids[i] !== String(ch.id)) return false;
   }
   return true;
 }
 
 export function statsFor(ctx: CheckContext): ChunkStats {
-  const hit = statsCache.get(ctx.chunks);
-  if (hit && hit.language === ctx.language && hit.ids.length === ctx.chunks.length) return hit;
-  const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r.chunks, ctx.chunks));
+  const i = recent.findIndex((r) => r.stats.language === ctx.language && sameContent(r, ctx.chunks));
   if (i >= 0) {
     const entry = recent[i]!;
-    recent.splice(i, 1);
-    recent.unshift(entry);
-    statsCache.set(ctx.chunks, entry.stats);
+    if (i > 0) {
+      recent.splice(i, 1);
+      recent.unshift(entry);
+    }
     return entry.stats;
   }
   const s = buildChunkStats(ctx.chunks, ctx.language);
-  statsCache.set(ctx.chunks, s);
-  // A shallow copy: the caller may change its array later; the chunk objects' texts are strings.
-  recent.unshift({ chunks: ctx.chunks.map((c) => ({ id: c.id, text: c.text })), stats: s });
+  recent.unshift({ texts: ctx.chunks.map((c) => c.text), stats: s });
   if (recent.length > RECENT_MAX) recent.pop();
   return s;
 }
@@ -151,14 +169,10 @@ class Scorer {
   #terms = 0;
   #base = 0;
   #baseCount = 0;
-  #scratch: number[] = [];
   /** The claim's distinct terms that are in some chunk but not common, in first-seen order, and their weights. */
   #rare: number[] = [];
   #rareWeight: number[] = [];
   #rareCount = 0;
-  /** Per term id, the number of the last claim that had it. */
-  #seen: Int32Array = new Int32Array(0);
-  #stamp = 0;
   constructor(stats: ChunkStats) {
     this.#stats = stats;
     this.#acc = new Float64Array(stats.ids.length);
@@ -172,31 +186,29 @@ class Scorer {
   /** Reads the claim's terms and their weights; no chunk is scored yet. Returns the number of distinct terms. */
   prepare(text: string): number {
     this.#reset();
-    const scratch = this.#scratch;
-    scratch.length = 0;
-    const ids = this.#stats.vocab.termIds(text, scratch);
+    const ids = tokenBuffer;
+    const idCount = this.#stats.vocab.termIdsInto(text, ids, 0);
     const postings = this.#stats.postings;
     const n = this.#stats.n;
     const rare = this.#rare;
     const rareWeight = this.#rareWeight;
     let rareCount = 0;
     // Distinct terms in first-seen order: a term is new when its stamp is not this claim's.
-    const stamp = ++this.#stamp;
-    if (this.#seen.length < this.#stats.vocab.terms.length) this.#seen = grownStamps(this.#seen, this.#stats.vocab.terms.length);
-    const seen = this.#seen;
+    const stamp = nextStamp(this.#stats.vocab.terms.length);
+    const seen = seenStamps;
     let distinct = 0;
     let matchable = 0;
     let base = 0;
     let baseCount = 0;
     const common = n >= COMMON_MIN_CHUNKS ? n * COMMON_SHARE : Infinity;
-    for (let k = 0; k < ids.length; k++) {
+    for (let k = 0; k < idCount; k++) {
       const t = ids[k]!;
       if (seen[t] === stamp) continue;
       seen[t] = stamp;
       distinct++;
       const list = postings[t];
       if (!list) continue;
-      const w = this.#weight(t, list.length, n);
+      const w = this.#weight(list.length, n);
       matchable += w;
       if (list.length >= common) {
         base += w;
@@ -214,11 +226,11 @@ class Scorer {
     this.#baseCount = baseCount;
     return distinct;
   }
-  /** idf of term t (df = its postings' length), computed once per term. */
-  #weight(t: number, df: number, n: number): number {
+  /** idf of a term in df chunks, computed once per df. */
+  #weight(df: number, n: number): number {
     const cache = this.#stats.idf;
-    let w = cache[t]!;
-    if (w !== w) cache[t] = w = idf(df, n);
+    let w = cache[df]!;
+    if (w !== w) cache[df] = w = idf(df, n);
     return w;
   }
   /** Scores every chunk that shares a term with the claim; returns those chunks' positions. */
@@ -286,10 +298,19 @@ class Scorer {
   }
 }
 
-function grownStamps(old: Int32Array, size: number): Int32Array {
-  const out = new Int32Array(Math.max(size, old.length * 2, 256));
-  out.set(old);
-  return out;
+// Per term id, the stamp of the last claim that had it; shared by all scorers (one claim is read
+// at a time, and each reading takes a new stamp), so no audit allocates its own.
+let seenStamps = new Int32Array(1024);
+let lastStamp = 0;
+
+/** A stamp no term carries yet, with room for `terms` term ids. */
+function nextStamp(terms: number): number {
+  if (seenStamps.length < terms) seenStamps = new Int32Array(Math.max(terms, seenStamps.length * 2));
+  if (lastStamp === 0x7fffffff) {
+    seenStamps.fill(0);
+    lastStamp = 0;
+  }
+  return ++lastStamp;
 }
 
 /** Term ids of the words of the claim's names that occur in some chunk. */
