@@ -128,3 +128,29 @@ export function citationSpan(ctx: CheckContext, c: Citation): { start: number; e
   const claim = ctx.claims[c.claim_index]?.index === c.claim_index ? ctx.claims[c.claim_index] : ctx.claims.find((cl) => cl.index === c.claim_index);
   return claim ? clampSpan(ctx, claim.start, claim.end) : s;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Letters (\p{L}) by code, for scans that walk a text themselves instead of running a Unicode
+// regex over it. ASCII is decided by arithmetic; other BMP code units by the regex itself, once
+// each (remembered in a table); astral code points (a surrogate pair) by the regex every time.
+
+const LETTER = /^\p{L}$/u;
+/** Per BMP code unit: 0 not yet asked, 1 a letter, 2 not. */
+const bmpLetters = new Uint8Array(0x10000);
+
+/**
+ * The length in code units (1, or 2 for a surrogate pair) of the letter that starts at `at`, or
+ * 0 when no letter starts there: what /\p{L}/u matches at that position, read as a regex with
+ * the u flag reads the text (a lone surrogate is no letter).
+ */
+export function letterAt(text: string, at: number): 0 | 1 | 2 {
+  const c = text.charCodeAt(at);
+  if (c < 0x80) return ((c | 0x20) - 0x61) >>> 0 < 26 ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = text.charCodeAt(at + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return LETTER.test(text.slice(at, at + 2)) ? 2 : 0;
+  }
+  let v = bmpLetters[c]!;
+  if (v === 0) bmpLetters[c] = v = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1 ? 1 : 0;
+}
