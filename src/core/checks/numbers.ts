@@ -351,11 +351,12 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const mentions = extractNumbers(text, ctx.language, { ignore });
     if (mentions.length === 0) continue;
     const srcs = chunks.map(sourceNumbersOf);
+    // Absent from every cited chunk and not a given of the query. (The chunks are asked first:
+    // most numbers are found there, and then the query is never read.)
+    const missing = mentions.filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text, text)));
+    if (missing.length === 0) continue;
     givens ??= queryGivens(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
-    const absent = mentions
-      .filter((n) => !repeatsQuery(n, text, givens!))
-      .filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text, text)))
-      .map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
+    const absent = missing.filter((n) => !repeatsQuery(n, text, givens!)).map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
     if (absent.length) out.push({ claim, absent, chunkIds: chunks.map((ch) => ch.id) });
   }
   memoOf(ctx).set(analyse, { inputs, result: out } satisfies Analysis);
