@@ -169,10 +169,13 @@ interface ChunkData {
 // objects with the same texts on every re-audit. Found by a fingerprint of the text rather than
 // by the text as a Map key: V8 hashes a string key in full on its first use, which costs about
 // what a scan of the chunk does, and in a dataset most texts are seen once. Texts with the same
-// fingerprint are told apart by comparing them.
+// fingerprint are told apart by comparing them; a fingerprint keeps its last few texts only, so
+// that texts made alike (same length and sampled letters) cannot make lookups grow with their
+// number (checkContent also keeps each chunk's data for the audit, by chunk object).
 const chunkCache: Record<Language, Map<number, ChunkData[]>> = { en: new Map(), cs: new Map() };
 const chunkCount: Record<Language, number> = { en: 0, cs: 0 };
 const CHUNK_CACHE_MAX = 4096;
+const SAME_FINGERPRINT_MAX = 4;
 
 /** The text's length mixed with about 16 of its characters, spread over it. */
 function fingerprint(text: string): number {
@@ -195,8 +198,9 @@ function dataOf(ch: Chunk, lang: Language): ChunkData {
     same = undefined;
   }
   const d: ChunkData = { text, lang, kinds: [] };
-  if (same) same.push(d);
-  else cache.set(key, [d]);
+  if (!same) cache.set(key, [d]);
+  else if (same.length < SAME_FINGERPRINT_MAX) same.push(d);
+  else same[same.length - 1] = d;
   chunkCount[lang]++;
   return d;
 }
@@ -450,6 +454,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
   const citationsOf = citationsByClaim(ctx);
   const opp = opposites(lang);
   const stats = statsFor(ctx);
+  const dataByChunk = new Map<Chunk, ChunkData>();
   for (const claim of ctx.claims) {
     const citations = citationsOf(claim);
     const chunks = citedChunks(ctx, claim, citations);
@@ -461,7 +466,11 @@ export function checkContent(ctx: CheckContext): Finding[] {
     const marks: { start: number; end: number }[] = [];
     for (const c of citations) if (c.style !== 'structured') marks.push({ start: c.start - start, end: c.end - start });
     const text = blankSpans(ctx.answer.slice(start, end), marks);
-    const data = chunks.map((ch) => dataOf(ch, lang));
+    const data = chunks.map((ch) => {
+      let d = dataByChunk.get(ch);
+      if (!d) dataByChunk.set(ch, (d = dataOf(ch, lang)));
+      return d;
+    });
     const ids = chunks.map((ch) => String(ch.id));
     const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
 
