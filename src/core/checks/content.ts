@@ -471,17 +471,19 @@ export function checkContent(ctx: CheckContext): Finding[] {
       if (!d) dataByChunk.set(ch, (d = dataOf(ch, lang)));
       return d;
     });
-    const ids = chunks.map((ch) => String(ch.id));
+    // The chunks' ids, for the messages and the term index; most claims need neither.
+    let ids: string[] | undefined;
+    const idsOf = () => (ids ??= chunks.map((ch) => String(ch.id)));
     const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
 
     // Long numbers are the numbers check's business.
     const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
     if (runs.length) {
-      const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+      const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
       const titles = foldText(chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n'));
       const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
       for (const name of absentNames(text, runs, lang, { stats, positions, data, titles }, refs)) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
 
@@ -489,8 +491,9 @@ export function checkContent(ctx: CheckContext): Finding[] {
     // when a negation or an opposite word can be at stake (the claim has a negation or a word
     // of an opposite pair, or a cited chunk has a negation), the scope patterns only when the
     // claim has a scope word.
-    const cue = claimCue(lang).test(text);
-    const words = cue || data.some(hasNegation) ? wordsOf(text, lang) : [];
+    // (A chunk's negations are read once per chunk; the claim's cue is then not needed.)
+    const chunkNegated = data.some(hasNegation);
+    const words = chunkNegated || claimCue(lang).test(text) ? wordsOf(text, lang) : [];
     const terms = new Set<string>();
     let negated = false;
     let opposite = false;
@@ -503,14 +506,14 @@ export function checkContent(ctx: CheckContext): Finding[] {
       if (w.negation) negated = true;
       if (!scope && SCOPE_WORDS.has(w.lower)) scope = true;
     }
-    if (terms.size >= MATCH_MIN && (negated || opposite || data.some(hasNegation))) {
+    if (terms.size >= MATCH_MIN && (negated || opposite || chunkNegated)) {
       const negation = negationFinding(words, terms, data);
       if (negation) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: idsOf() }) }));
       } else if (opposite) {
-        const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+        const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
         const word = oppositeFinding(words, terms, data, opp, stats, positions);
-        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
+        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
 
@@ -521,7 +524,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
         const hit = q.claim.exec(plain);
         if (!hit) continue;
         if (data.some((d) => hasKind(d, k))) continue;
-        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, ...m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, ...m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
   }
