@@ -183,8 +183,10 @@ function present(n: NumberMention, src: SourceNumbers, text: string, claim: stri
 }
 
 function presentByValue(n: NumberMention, src: SourceNumbers, text: string, claim: string): boolean {
-  const candidates = [n.value, ...(n.alternatives ?? [])];
-  for (const v of candidates) if (src.values.has(key(v))) return true;
+  // The value and its other readings (no array made for the usual single reading).
+  const alternatives = n.alternatives ?? NONE;
+  if (src.values.has(key(n.value))) return true;
+  for (const v of alternatives) if (src.values.has(key(v))) return true;
   if (n.range) {
     const [from, to] = n.range;
     for (const w of src.all) if (w >= from && w <= to) return true;
@@ -205,11 +207,14 @@ function presentByValue(n: NumberMention, src: SourceNumbers, text: string, clai
     if (src.percents.has(key(n.value * 100))) return true;
   }
   // A digit in the claim may be a word in the source: "3" / "three" / "tři".
-  if (!candidates.some((v) => NUMBER_WORD_VALUES.has(Math.abs(v)))) return false;
+  if (!NUMBER_WORD_VALUES.has(Math.abs(n.value)) && !alternatives.some((v) => NUMBER_WORD_VALUES.has(Math.abs(v)))) return false;
   src.words ??= wordValues(text);
-  for (const v of candidates) if (src.words.has(key(v))) return true;
+  if (src.words.has(key(n.value))) return true;
+  for (const v of alternatives) if (src.words.has(key(v))) return true;
   return false;
 }
+
+const NONE: readonly number[] = [];
 
 // "1. ", "2) ", "- 3. " at the start of a list item number the list, they do not claim anything;
 // markers glued to the number ("1[2]. Eros…") do not change that.
