@@ -22,7 +22,7 @@ import { tokenize } from '../words';
 import { blankSpans } from '../text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
-import { citationsByClaim, chunkOf, finding, hasText, letterAt } from './util';
+import { citationsByClaim, chunkOf, finding, hasText, letterAt, TextCache } from './util';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 
 export const MATCH_SHARE = 0.6;
@@ -166,43 +166,12 @@ interface ChunkData {
   kinds: (boolean | undefined)[];
 }
 // Kept across audits by text (per language), not by chunk object: the audit receives new chunk
-// objects with the same texts on every re-audit. Found by a fingerprint of the text rather than
-// by the text as a Map key: V8 hashes a string key in full on its first use, which costs about
-// what a scan of the chunk does, and in a dataset most texts are seen once. Texts with the same
-// fingerprint are told apart by comparing them; a fingerprint keeps its last few texts only, so
-// that texts made alike (same length and sampled letters) cannot make lookups grow with their
-// number (checkContent also keeps each chunk's data for the audit, by chunk object).
-const chunkCache: Record<Language, Map<number, ChunkData[]>> = { en: new Map(), cs: new Map() };
-const chunkCount: Record<Language, number> = { en: 0, cs: 0 };
-const CHUNK_CACHE_MAX = 4096;
-const SAME_FINGERPRINT_MAX = 4;
-
-/** The text's length mixed with about 16 of its characters, spread over it. */
-function fingerprint(text: string): number {
-  const n = text.length;
-  const step = (n >> 4) + 1;
-  let h = n;
-  for (let i = 0; i < n; i += step) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return h;
-}
+// objects with the same texts on every re-audit (checkContent also keeps each chunk's data for
+// the audit by chunk object).
+const chunkCache: Record<Language, TextCache<ChunkData>> = { en: new TextCache(4096), cs: new TextCache(4096) };
 
 function dataOf(ch: Chunk, lang: Language): ChunkData {
-  const text = ch.text;
-  const cache = chunkCache[lang];
-  const key = fingerprint(text);
-  let same = cache.get(key);
-  if (same) for (const d of same) if (d.text === text) return d;
-  if (chunkCount[lang] >= CHUNK_CACHE_MAX) {
-    cache.clear();
-    chunkCount[lang] = 0;
-    same = undefined;
-  }
-  const d: ChunkData = { text, lang, kinds: [] };
-  if (!same) cache.set(key, [d]);
-  else if (same.length < SAME_FINGERPRINT_MAX) same.push(d);
-  else same[same.length - 1] = d;
-  chunkCount[lang]++;
-  return d;
+  return chunkCache[lang].get(ch.text, (text) => ({ text, lang, kinds: [] }));
 }
 
 const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;

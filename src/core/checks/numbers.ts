@@ -8,7 +8,7 @@
 import type { CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
 import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
-import { citationsByClaim, chunkOf, finding, hasText, memoOf } from './util';
+import { citationsByClaim, chunkOf, finding, hasText, memoOf, TextCache } from './util';
 import { proseReferences } from './references';
 import { lowerBound } from '../sorted';
 import {
@@ -151,17 +151,12 @@ function sourceNumbers(text: string): SourceNumbers {
   return { values, all };
 }
 
-// A chunk's numbers depend on its text alone, so they are kept per chunk object across audits
-// (the workbench re-audits on every edit of the answer while the chunks stay the same objects);
-// a chunk whose text was replaced is read again.
-const sourceCache = new WeakMap<Chunk, { text: string; numbers: SourceNumbers }>();
+// A chunk's numbers depend on its text alone, so they are kept by text across audits (the
+// workbench re-audits on every edit of the answer while the chunk texts stay the same).
+const sourceCache = new TextCache<SourceNumbers>(4096);
 
 function sourceNumbersOf(ch: Chunk): SourceNumbers {
-  const hit = sourceCache.get(ch);
-  if (hit && hit.text === ch.text) return hit.numbers;
-  const numbers = sourceNumbers(ch.text);
-  sourceCache.set(ch, { text: ch.text, numbers });
-  return numbers;
+  return sourceCache.get(ch.text, sourceNumbers);
 }
 
 function wordValues(text: string): Set<number> {
