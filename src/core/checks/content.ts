@@ -22,7 +22,7 @@ import { tokenize } from '../words';
 import { blankSpans } from '../text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
-import { citationsByClaim, chunkOf, finding, hasText } from './util';
+import { citationsByClaim, chunkOf, finding, hasText, letterAt, TextCache } from './util';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 
 export const MATCH_SHARE = 0.6;
@@ -162,23 +162,16 @@ interface ChunkData {
   sentences?: Sentence[];
   /** Sentences around each negation word, by their start offset. */
   negated?: Sentence[];
-  /** Whether the chunk has a word of each qualifier kind. */
-  kinds: Map<string, boolean>;
+  /** Whether the chunk has a word of each qualifier kind, by the kind's place in QUALIFIERS. */
+  kinds: (boolean | undefined)[];
 }
-// Keyed by text (per language), not by chunk object: the audit receives new chunk objects with
-// the same texts on every re-audit, and a string's hash is kept on the string.
-const chunkCache: Record<Language, Map<string, ChunkData>> = { en: new Map(), cs: new Map() };
-const CHUNK_CACHE_MAX = 4096;
+// Kept across audits by text (per language), not by chunk object: the audit receives new chunk
+// objects with the same texts on every re-audit (checkContent also keeps each chunk's data for
+// the audit by chunk object).
+const chunkCache: Record<Language, TextCache<ChunkData>> = { en: new TextCache(4096), cs: new TextCache(4096) };
 
 function dataOf(ch: Chunk, lang: Language): ChunkData {
-  const text = ch.text;
-  const cache = chunkCache[lang];
-  let d = cache.get(text);
-  if (!d) {
-    if (cache.size >= CHUNK_CACHE_MAX) cache.clear();
-    cache.set(text, (d = { text, lang, kinds: new Map() }));
-  }
-  return d;
+  return chunkCache[lang].get(ch.text, (text) => ({ text, lang, kinds: [] }));
 }
 
 const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;
@@ -199,19 +192,86 @@ function sentencesOf(d: ChunkData): Sentence[] {
 }
 
 // Negation words, found in a chunk by one scan; only the sentences around them are read.
-const NEGATION_SCAN =
-  /(?<![\p{L}])(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|lacks?|unable|\p{L}+n['’]t|ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)(?![\p{L}])/giu;
+// NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its
+// \p{L}+n't alternative leave the regex engine no first letter to skip to), so negationStarts
+// walks the chunk's words itself and asks the pattern only about the few words that can match.
+const NEGATION_WORDS = [
+  'not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lacks?', 'unable',
+  'ne', 'není', 'nejsou', 'nebyl\\p{L}*', 'nebud\\p{L}*', 'nemá\\p{L}*', 'nemaj\\p{L}*', 'nelze', 'nemůž\\p{L}*', 'nemoh\\p{L}*', 'nesmí\\p{L}*',
+  'nikdy', 'nikdo', 'nic', 'žádn\\p{L}*', 'bez', 'ani',
+];
+const CONTRACTION = "\\p{L}+n['’]t";
+/** @testSeam the definition negationStarts is tested against (content.test.ts). */
+export const NEGATION_SCAN = new RegExp(`(?<![\\p{L}])(?:${NEGATION_WORDS.slice(0, 12).join('|')}|${CONTRACTION}|${NEGATION_WORDS.slice(12).join('|')})(?![\\p{L}])`, 'giu');
+// The same, tried at a word's start only (where the lookbehind holds).
+const NEGATION_WORD_AT = new RegExp(`(?:${NEGATION_WORDS.join('|')})(?![\\p{L}])`, 'iuy');
+const CONTRACTION_AT = new RegExp(`${CONTRACTION}(?![\\p{L}])`, 'iuy');
+// Which two ASCII letters a word of NEGATION_WORDS can start with (every entry starts with two
+// plain letters; either case, as the i flag reads them), by (first - 'a') * 26 + (second - 'a'):
+// a word of two other ASCII letters is passed over without the pattern.
+const NEGATION_PAIRS = new Uint8Array(26 * 26);
+{
+  const pair = new RegExp(`^(?:${NEGATION_WORDS.map((w) => w.slice(0, 2)).join('|')})$`, 'iu');
+  for (let a = 0; a < 26; a++) for (let b = 0; b < 26; b++) NEGATION_PAIRS[a * 26 + b] = pair.test(String.fromCharCode(0x61 + a, 0x61 + b)) ? 1 : 0;
+}
+const asciiLetter = (c: number): boolean => ((c | 0x20) - 0x61) >>> 0 < 26;
+
+/**
+ * The offsets where NEGATION_SCAN matches in `text`, in order. Every match starts at a word's
+ * start (a letter after a non-letter) and is either the whole word (a NEGATION_WORDS entry) or
+ * the word followed by an apostrophe and "t" (a contraction): so each word is tried once, at its
+ * start, by the pattern's own alternatives, and only when its first two letters or the
+ * apostrophe after it allow a match.
+ */
+export function negationStarts(text: string): number[] {
+  const out: number[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    const first = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
+    if (first === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    i += first;
+    // To the word's end (ASCII letters inline, the rest by letterAt).
+    while (i < n) {
+      c = text.charCodeAt(i);
+      const l = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
+      if (l === 0) break;
+      i += l;
+    }
+    const c0 = text.charCodeAt(start);
+    const c1 = text.charCodeAt(start + 1);
+    let hit = false;
+    if (i - start >= 2 && (c0 >= 0x80 || c1 >= 0x80 || NEGATION_PAIRS[((c0 | 0x20) - 0x61) * 26 + ((c1 | 0x20) - 0x61)] === 1)) {
+      NEGATION_WORD_AT.lastIndex = start;
+      hit = NEGATION_WORD_AT.test(text);
+    }
+    // An apostrophe after the word: maybe a contraction ("don't").
+    if (!hit && i < n) {
+      const after = text.charCodeAt(i);
+      if (after === 0x27 || after === 0x2019) {
+        CONTRACTION_AT.lastIndex = start;
+        hit = CONTRACTION_AT.test(text);
+      }
+    }
+    if (hit) out.push(start);
+  }
+  return out;
+}
 
 function negatedSentencesOf(d: ChunkData): Sentence[] {
   if (d.negated) return d.negated;
   const out: Sentence[] = [];
   const text = d.text;
   let coveredTo = -1;
-  NEGATION_SCAN.lastIndex = 0;
-  for (let m = NEGATION_SCAN.exec(text); m; m = NEGATION_SCAN.exec(text)) {
-    if (m.index < coveredTo) continue;
-    const from = sentenceStart(text, m.index);
-    const to = sentenceEnd(text, m.index);
+  for (const at of negationStarts(text)) {
+    if (at < coveredTo) continue;
+    const from = sentenceStart(text, at);
+    const to = sentenceEnd(text, at);
     coveredTo = to;
     out.push(sentence(text.slice(from, to), d.lang));
   }
@@ -363,6 +423,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
   const citationsOf = citationsByClaim(ctx);
   const opp = opposites(lang);
   const stats = statsFor(ctx);
+  const dataByChunk = new Map<Chunk, ChunkData>();
   for (const claim of ctx.claims) {
     const citations = citationsOf(claim);
     const chunks = citedChunks(ctx, claim, citations);
@@ -374,18 +435,24 @@ export function checkContent(ctx: CheckContext): Finding[] {
     const marks: { start: number; end: number }[] = [];
     for (const c of citations) if (c.style !== 'structured') marks.push({ start: c.start - start, end: c.end - start });
     const text = blankSpans(ctx.answer.slice(start, end), marks);
-    const data = chunks.map((ch) => dataOf(ch, lang));
-    const ids = chunks.map((ch) => String(ch.id));
+    const data = chunks.map((ch) => {
+      let d = dataByChunk.get(ch);
+      if (!d) dataByChunk.set(ch, (d = dataOf(ch, lang)));
+      return d;
+    });
+    // The chunks' ids, for the messages and the term index; most claims need neither.
+    let ids: string[] | undefined;
+    const idsOf = () => (ids ??= chunks.map((ch) => String(ch.id)));
     const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
 
     // Long numbers are the numbers check's business.
     const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
     if (runs.length) {
-      const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+      const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
       const titles = foldText(chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n'));
       const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
       for (const name of absentNames(text, runs, lang, { stats, positions, data, titles }, refs)) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
 
@@ -393,8 +460,9 @@ export function checkContent(ctx: CheckContext): Finding[] {
     // when a negation or an opposite word can be at stake (the claim has a negation or a word
     // of an opposite pair, or a cited chunk has a negation), the scope patterns only when the
     // claim has a scope word.
-    const cue = claimCue(lang).test(text);
-    const words = cue || data.some(hasNegation) ? wordsOf(text, lang) : [];
+    // (A chunk's negations are read once per chunk; the claim's cue is then not needed.)
+    const chunkNegated = data.some(hasNegation);
+    const words = chunkNegated || claimCue(lang).test(text) ? wordsOf(text, lang) : [];
     const terms = new Set<string>();
     let negated = false;
     let opposite = false;
@@ -407,24 +475,25 @@ export function checkContent(ctx: CheckContext): Finding[] {
       if (w.negation) negated = true;
       if (!scope && SCOPE_WORDS.has(w.lower)) scope = true;
     }
-    if (terms.size >= MATCH_MIN && (negated || opposite || data.some(hasNegation))) {
+    if (terms.size >= MATCH_MIN && (negated || opposite || chunkNegated)) {
       const negation = negationFinding(words, terms, data);
       if (negation) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: ids }) }));
+        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: idsOf() }) }));
       } else if (opposite) {
-        const positions = ids.map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
+        const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
         const word = oppositeFinding(words, terms, data, opp, stats, positions);
-        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: ids }) }));
+        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
 
     if (scope) {
       const plain = text.replace(QUALIFIER_IDIOMS, (s) => ' '.repeat(s.length));
-      for (const q of QUALIFIERS) {
+      for (let k = 0; k < QUALIFIERS.length; k++) {
+        const q = QUALIFIERS[k]!;
         const hit = q.claim.exec(plain);
         if (!hit) continue;
-        if (data.some((d) => hasKind(d, q))) continue;
-        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, ...m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: ids }) }));
+        if (data.some((d) => hasKind(d, k))) continue;
+        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, ...m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
   }
@@ -466,9 +535,10 @@ function claimCue(lang: Language): RegExp {
   return re;
 }
 
-function hasKind(d: ChunkData, q: (typeof QUALIFIERS)[number]): boolean {
-  let v = d.kinds.get(q.kind);
-  if (v === undefined) d.kinds.set(q.kind, (v = q.source.test(d.text)));
+/** Whether the chunk has a word of the kind at QUALIFIERS[k]. */
+function hasKind(d: ChunkData, k: number): boolean {
+  let v = d.kinds[k];
+  if (v === undefined) d.kinds[k] = v = QUALIFIERS[k]!.source.test(d.text);
   return v;
 }
 

@@ -56,8 +56,11 @@ export function entityRuns(text: string): EntityRun[] {
   let run: EntityRun | undefined;
   CAPITAL_WORD.lastIndex = 0;
   for (let m = CAPITAL_WORD.exec(text); m; m = CAPITAL_WORD.exec(text)) {
-    const w = m[0].replace(TRAILING_MARKS, '');
-    const word = { text: w, start: m.index, end: m.index + w.length };
+    // Without its trailing marks (as /[.'’-]+$/ would cut them; the first character is never one).
+    let end = m.index + m[0].length;
+    while (isTrailingMark(text.charCodeAt(end - 1))) end--;
+    const w = end === m.index + m[0].length ? m[0] : text.slice(m.index, end);
+    const word = { text: w, start: m.index, end };
     if (isDigit(w.charCodeAt(0))) {
       closeRun(text, run, out);
       run = undefined;
@@ -86,7 +89,7 @@ export function entityRuns(text: string): EntityRun[] {
   return out;
 }
 
-const TRAILING_MARKS = /[.'’-]+$/;
+const isTrailingMark = (c: number) => c === 0x2e || c === 0x27 || c === 0x2019 || c === 0x2d; // . ' ’ -
 
 /** Adds a finished run to `out` unless it is one ordinary word opening a sentence. */
 function closeRun(text: string, run: EntityRun | undefined, out: EntityRun[]): void {

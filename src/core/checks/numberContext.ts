@@ -151,10 +151,26 @@ const SCALES: [RegExp, number][] = [
 ];
 const UNIT_WORDS = /^[\s\u00A0-]*([\p{L}.]+)(?:[\s\u00A0]+([\p{L}]+))?/u;
 
+// Words after numbers repeat ("km", "years", and the same nouns across a dataset): each word's
+// unit is looked up in UNIT_TABLE once (null: none), then remembered.
+const unitCache = new Map<string, Unit | null>();
+const UNIT_CACHE_MAX = 10_000;
+
 function unitOfWord(w: string): Unit | undefined {
-  const word = w.replace(/\.$/, '');
-  for (const [re, u] of UNIT_TABLE) if (re.test(word)) return u;
-  return undefined;
+  let u = unitCache.get(w);
+  if (u === undefined) {
+    const word = w.replace(/\.$/, '');
+    u = null;
+    for (const [re, unit] of UNIT_TABLE) {
+      if (re.test(word)) {
+        u = unit;
+        break;
+      }
+    }
+    if (unitCache.size >= UNIT_CACHE_MAX) unitCache.clear();
+    unitCache.set(w, u);
+  }
+  return u ?? undefined;
 }
 
 /** The unit after a number ending at `end` (the number's own scale word already read or not), and a scale word before it. */

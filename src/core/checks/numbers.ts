@@ -8,7 +8,7 @@
 import type { CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
 import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
-import { citationsByClaim, chunkOf, finding, hasText, memoOf } from './util';
+import { citationsByClaim, chunkOf, finding, hasText, memoOf, TextCache } from './util';
 import { proseReferences } from './references';
 import { lowerBound } from '../sorted';
 import {
@@ -151,17 +151,12 @@ function sourceNumbers(text: string): SourceNumbers {
   return { values, all };
 }
 
-// A chunk's numbers depend on its text alone, so they are kept per chunk object across audits
-// (the workbench re-audits on every edit of the answer while the chunks stay the same objects);
-// a chunk whose text was replaced is read again.
-const sourceCache = new WeakMap<Chunk, { text: string; numbers: SourceNumbers }>();
+// A chunk's numbers depend on its text alone, so they are kept by text across audits (the
+// workbench re-audits on every edit of the answer while the chunk texts stay the same).
+const sourceCache = new TextCache<SourceNumbers>(4096);
 
 function sourceNumbersOf(ch: Chunk): SourceNumbers {
-  const hit = sourceCache.get(ch);
-  if (hit && hit.text === ch.text) return hit.numbers;
-  const numbers = sourceNumbers(ch.text);
-  sourceCache.set(ch, { text: ch.text, numbers });
-  return numbers;
+  return sourceCache.get(ch.text, sourceNumbers);
 }
 
 function wordValues(text: string): Set<number> {
@@ -183,8 +178,10 @@ function present(n: NumberMention, src: SourceNumbers, text: string, claim: stri
 }
 
 function presentByValue(n: NumberMention, src: SourceNumbers, text: string, claim: string): boolean {
-  const candidates = [n.value, ...(n.alternatives ?? [])];
-  for (const v of candidates) if (src.values.has(key(v))) return true;
+  // The value and its other readings (no array made for the usual single reading).
+  const alternatives = n.alternatives ?? NONE;
+  if (src.values.has(key(n.value))) return true;
+  for (const v of alternatives) if (src.values.has(key(v))) return true;
   if (n.range) {
     const [from, to] = n.range;
     for (const w of src.all) if (w >= from && w <= to) return true;
@@ -205,11 +202,14 @@ function presentByValue(n: NumberMention, src: SourceNumbers, text: string, clai
     if (src.percents.has(key(n.value * 100))) return true;
   }
   // A digit in the claim may be a word in the source: "3" / "three" / "tři".
-  if (!candidates.some((v) => NUMBER_WORD_VALUES.has(Math.abs(v)))) return false;
+  if (!NUMBER_WORD_VALUES.has(Math.abs(n.value)) && !alternatives.some((v) => NUMBER_WORD_VALUES.has(Math.abs(v)))) return false;
   src.words ??= wordValues(text);
-  for (const v of candidates) if (src.words.has(key(v))) return true;
+  if (src.words.has(key(n.value))) return true;
+  for (const v of alternatives) if (src.words.has(key(v))) return true;
   return false;
 }
+
+const NONE: readonly number[] = [];
 
 // "1. ", "2) ", "- 3. " at the start of a list item number the list, they do not claim anything;
 // markers glued to the number ("1[2]. Eros…") do not change that.
@@ -351,11 +351,12 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const mentions = extractNumbers(text, ctx.language, { ignore });
     if (mentions.length === 0) continue;
     const srcs = chunks.map(sourceNumbersOf);
+    // Absent from every cited chunk and not a given of the query. (The chunks are asked first:
+    // most numbers are found there, and then the query is never read.)
+    const missing = mentions.filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text, text)));
+    if (missing.length === 0) continue;
     givens ??= queryGivens(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
-    const absent = mentions
-      .filter((n) => !repeatsQuery(n, text, givens!))
-      .filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text, text)))
-      .map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
+    const absent = missing.filter((n) => !repeatsQuery(n, text, givens!)).map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
     if (absent.length) out.push({ claim, absent, chunkIds: chunks.map((ch) => ch.id) });
   }
   memoOf(ctx).set(analyse, { inputs, result: out } satisfies Analysis);

@@ -128,3 +128,73 @@ export function citationSpan(ctx: CheckContext, c: Citation): { start: number; e
   const claim = ctx.claims[c.claim_index]?.index === c.claim_index ? ctx.claims[c.claim_index] : ctx.claims.find((cl) => cl.index === c.claim_index);
   return claim ? clampSpan(ctx, claim.start, claim.end) : s;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Letters (\p{L}) by code, for scans that walk a text themselves instead of running a Unicode
+// regex over it. ASCII is decided by arithmetic; other BMP code units by the regex itself, once
+// each (remembered in a table); astral code points (a surrogate pair) by the regex every time.
+
+const LETTER = /^\p{L}$/u;
+/** Per BMP code unit: 0 not yet asked, 1 a letter, 2 not. */
+const bmpLetters = new Uint8Array(0x10000);
+
+/**
+ * The length in code units (1, or 2 for a surrogate pair) of the letter that starts at `at`, or
+ * 0 when no letter starts there: what /\p{L}/u matches at that position, read as a regex with
+ * the u flag reads the text (a lone surrogate is no letter).
+ */
+export function letterAt(text: string, at: number): 0 | 1 | 2 {
+  const c = text.charCodeAt(at);
+  if (c < 0x80) return ((c | 0x20) - 0x61) >>> 0 < 26 ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = text.charCodeAt(at + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return LETTER.test(text.slice(at, at + 2)) ? 2 : 0;
+  }
+  let v = bmpLetters[c]!;
+  if (v === 0) bmpLetters[c] = v = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1 ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data derived from a chunk's text, kept across audits by that text (the page re-audits on every
+// edit with the same chunk texts; a dataset repeats passages across cases). Found by a
+// fingerprint of the text rather than by the text as a Map key: V8 hashes a string key in full
+// on its first use, which costs about what a scan of the text does, and in a dataset most texts
+// are seen once. Texts with the same fingerprint are told apart by comparing them; a fingerprint
+// keeps its last few texts only, so that texts made alike (same length and sampled characters)
+// cannot make a lookup grow with their number.
+
+/** The text's length mixed with about 16 of its characters, spread over it. */
+function fingerprint(text: string): number {
+  const n = text.length;
+  const step = (n >> 4) + 1;
+  let h = n;
+  for (let i = 0; i < n; i += step) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}
+
+const SAME_FINGERPRINT_MAX = 4;
+
+export class TextCache<T> {
+  readonly #byPrint = new Map<number, { text: string; value: T }[]>();
+  #count = 0;
+  constructor(readonly max: number) {}
+
+  /** The value kept for `text`, else make(text), kept. */
+  get(text: string, make: (text: string) => T): T {
+    const key = fingerprint(text);
+    let same = this.#byPrint.get(key);
+    if (same) for (const e of same) if (e.text === text) return e.value;
+    if (this.#count >= this.max) {
+      this.#byPrint.clear();
+      this.#count = 0;
+      same = undefined;
+    }
+    const e = { text, value: make(text) };
+    if (!same) this.#byPrint.set(key, [e]);
+    else if (same.length < SAME_FINGERPRINT_MAX) same.push(e);
+    else same[same.length - 1] = e;
+    this.#count++;
+    return e.value;
+  }
+}
