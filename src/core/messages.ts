@@ -31,14 +31,23 @@ const isMsg = (v: MsgParam): v is Msg => typeof v === 'object' && v !== null && 
 export function render(t: Msg | string, lang: Language): string | undefined {
   if (typeof t === 'string') return t;
   const catalogue = CATALOGUES[lang] ?? en;
-  if (!Object.hasOwn(catalogue, t.key) || typeof t.params !== 'object' || t.params === null) return undefined;
-  const params: Record<string, unknown> = {};
-  for (const [name, v] of Object.entries(t.params)) {
-    if (isMsg(v)) {
-      const inner = render(v, lang);
-      if (inner === undefined) return undefined;
-      params[name] = inner;
-    } else params[name] = v;
+  const given = t.params;
+  if (!Object.hasOwn(catalogue, t.key) || typeof given !== 'object' || given === null) return undefined;
+  // The wording reads the parameters' own values, with the texts among them written first. A
+  // plain object without texts (nearly every one) is read as it is; anything else is copied.
+  let params = given as Record<string, unknown>;
+  const names = Object.keys(given);
+  let copy = Object.getPrototypeOf(given) !== Object.prototype;
+  for (let i = 0; i < names.length && !copy; i++) copy = isMsg((given as Record<string, MsgParam>)[names[i]!]!);
+  if (copy) {
+    params = {};
+    for (const [name, v] of Object.entries(given)) {
+      if (isMsg(v)) {
+        const inner = render(v, lang);
+        if (inner === undefined) return undefined;
+        params[name] = inner;
+      } else params[name] = v;
+    }
   }
   try {
     const out = (catalogue[t.key as MessageKey] as (p: unknown) => unknown)(params);
