@@ -35,10 +35,48 @@ export interface CaseItem {
   c?: AuditCase;
 }
 
+/**
+ * Lines of a JSON Lines input as they were read, still UTF-8: the reader cuts them without
+ * decoding them, and a worker thread is handed the bytes (transferred, not copied) and decodes
+ * them itself, so the main thread does next to nothing per case.
+ */
+export interface LineBatch {
+  file: string;
+  /** The lines' bytes one after another, without their line breaks. */
+  bytes: Uint8Array;
+  /** Where each line ends in `bytes`; it starts where the one before it ends. */
+  ends: number[];
+  /** Each line's 1-based number in its file. */
+  lines: number[];
+  /** The run position (CaseItem.index) of the first line; the others follow it one by one. */
+  first: number;
+}
+
+/** Cases to audit: items, or lines still to decode. */
+export type Work = CaseItem[] | LineBatch;
+
+export const workSize = (work: Work): number => (Array.isArray(work) ? work.length : work.ends.length);
+
+/** The cases of `work` as items, the lines decoded as UTF-8 (a byte-order mark kept, as before). */
+export function itemsOf(work: Work): CaseItem[] {
+  if (Array.isArray(work)) return work;
+  const buf = Buffer.from(work.bytes.buffer, work.bytes.byteOffset, work.bytes.byteLength);
+  const items: CaseItem[] = [];
+  let start = 0;
+  for (let k = 0; k < work.ends.length; k++) {
+    const end = work.ends[k]!;
+    items.push({ file: work.file, line: work.lines[k]!, index: work.first + k, text: buf.toString('utf8', start, end) });
+    start = end;
+  }
+  return items;
+}
+
 /** What a batch of cases gives back, in input order. */
 export interface BatchResult {
   /** Standard output for these cases (JSON lines or text reports). */
   out: string;
+  /** From a worker thread: `out` as UTF-8 instead (its buffer transferred), and `out` empty. */
+  outBytes?: Uint8Array;
   /** Standard error for these cases (unreadable lines, model failures). */
   err: string;
   /** Their JUnit testcases, when asked for. */

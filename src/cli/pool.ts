@@ -5,7 +5,7 @@
 // its role below and serves batches.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import type { BatchResult, CaseItem, TallyState, WorkOptions } from './cases';
+import type { BatchResult, TallyState, Work, WorkOptions } from './cases';
 import { serveBatches, type FromWorker, type ToWorker } from './worker';
 
 const ROLE = 'citation-audit-worker';
@@ -55,16 +55,18 @@ export class AuditPool {
     return this.slots.length;
   }
 
-  run(items: CaseItem[]): Promise<BatchResult> {
+  /** Audits `work` on the least busy worker; the bytes of a LineBatch are handed over (unusable here after). */
+  run(work: Work): Promise<BatchResult> {
     if (this.failure) return Promise.reject(this.failure);
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.pending < slot.pending) slot = s;
     const id = this.nextId++;
     slot.pending++;
-    const msg: ToWorker = { type: 'batch', id, items };
+    const msg: ToWorker = { type: 'batch', id, work };
+    const transfer = !Array.isArray(work) && work.bytes.byteOffset === 0 && work.bytes.byteLength === work.bytes.buffer.byteLength ? [work.bytes.buffer as ArrayBuffer] : [];
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      slot.worker.postMessage(msg);
+      slot.worker.postMessage(msg, transfer);
     });
   }
 

@@ -16,7 +16,7 @@ import { DEFAULT_MODEL } from '../model/constants';
 import { addUsage, emptyUsage, usageLine } from '../model/usage';
 import { makeNonce } from '../model/wrap';
 import type { RetryInfo } from '../model/run';
-import { caseOf, emptyBatch, readCaseLine, finishCase, mergeTallies, Tally, type BatchResult, type CaseItem, type OutputFormat, type TallyState, type WorkOptions } from './cases';
+import { caseOf, emptyBatch, itemsOf, readCaseLine, finishCase, mergeTallies, Tally, workSize, type BatchResult, type CaseItem, type OutputFormat, type TallyState, type Work, type WorkOptions } from './cases';
 import type { BatchCliOptions } from './batch';
 import { retryLine, startProgress } from './progress';
 import { BufferedOutput, readInputs, type InputEvent, type InputSummary } from './stream';
@@ -50,7 +50,7 @@ export interface AuditRunOptions {
   argv?: string[];
 }
 
-/** A batch: this many lines or this many characters (about 1 MB of JSONL), whichever first. */
+/** A batch: this many lines or this many bytes (1 MB of JSONL), whichever first. */
 const BATCH_LINES = 64;
 const BATCH_CHARS = 1 << 20;
 /** Batches in flight per worker: one being audited, the rest queued, so that no worker idles while an earlier batch holds up the output. */
@@ -204,7 +204,8 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
       // bounded memory does not hold here), then merge each case's batch result as the cases go by.
       preRead = [];
       const cases: AuditCase[] = [];
-      for await (const ev of readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, preSummary)) {
+      for await (const read of readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, preSummary)) {
+        const ev: InputEvent = read.kind === 'lines' ? { kind: 'items', items: itemsOf(read.batch) } : read;
         preRead.push(ev);
         if (ev.kind !== 'items') continue;
         for (const item of ev.items) {
@@ -255,6 +256,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   let doneBytes = 0;
   const fraction = (): number | null => (totalBytes ? doneBytes / totalBytes : null);
   const bytesOf = (items: readonly CaseItem[]): number => items.reduce((n, it) => n + (it.text === undefined ? 0 : Buffer.byteLength(it.text) + 1), 0);
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const progress = startProgress(null, io.progress);
   sayRetry = (line) => {
     progress.clear();
@@ -280,16 +282,16 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     }
     spool.add(r.junit);
     if (hold) {
-      held += r.out;
+      held += r.outBytes ? decoder.decode(r.outBytes) : r.out;
       heldCases += r.cases;
       if (heldCases > 1) {
         hold = false;
         await out.write(held);
         held = '';
       }
-    } else if (r.out) {
+    } else if (r.out || r.outBytes?.length) {
       if (io.outIsTerminal) progress.clear();
-      await out.write(r.out);
+      await out.write(r.outBytes ?? r.out);
     }
     progress.tick(cases, fraction());
   };
@@ -302,17 +304,21 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     await emit(await b.result, b.bytes);
   };
   const window = (): number => (pool ? pool.size * IN_FLIGHT_PER_WORKER : 1);
-  const submit = async (items: CaseItem[]): Promise<void> => {
+  /** `bytes`: how much of the input the work covers (for the progress line). */
+  const submit = async (work: Work, bytes: number): Promise<void> => {
     if (pool) {
-      const result = pool.run(items);
+      const result = pool.run(work);
       // When the run stops at an earlier batch, the later ones are never awaited: not unhandled.
       result.catch(() => {});
-      inFlight.push({ result, bytes: bytesOf(items) });
+      inFlight.push({ result, bytes });
       while (inFlight.length >= window()) await next();
-    } else if (model) {
+      return;
+    }
+    const items = itemsOf(work);
+    if (model) {
       // One case at a time, so each case's output and errors appear as soon as it is judged.
       for (const item of items) await emit(await local.run([item]), bytesOf([item]));
-    } else await emit(await local.run(items), bytesOf(items));
+    } else await emit(await local.run(items), bytes);
   };
   const drain = async (): Promise<void> => {
     while (inFlight.length) await next();
@@ -321,7 +327,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   const summary: InputSummary = { singleCase: false };
   // The first cases wait until it is known whether more follow: a pool only pays off past one
   // batch's worth (--jobs N > 1 asks for one anyway), the model's cached instructions past one case.
-  let first: CaseItem[][] = [];
+  let first: { work: Work; bytes: number }[] = [];
   let waiting = 0;
   let decided = false;
   const decide = async (more: boolean): Promise<void> => {
@@ -330,7 +336,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     modelSetup?.(more || waiting > 1);
     const batches = first;
     first = [];
-    for (const items of batches) await submit(items);
+    for (const b of batches) await submit(b.work, b.bytes);
   };
   let failed: Error | undefined;
   try {
@@ -346,14 +352,16 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
         inputErrors++;
         continue;
       }
+      const work = ev.kind === 'lines' ? ev.batch : ev.items;
+      const bytes = ev.kind === 'lines' ? ev.bytes : bytesOf(ev.items);
       if (!decided) {
-        first.push(ev.items);
-        waiting += ev.items.length;
+        first.push({ work, bytes });
+        waiting += workSize(work);
         // Past one batch's worth of cases, more are likely: decide now.
         if ((opts.jobs ?? 0) > 1 || waiting > BATCH_LINES) await decide(true);
         continue;
       }
-      await submit(ev.items);
+      await submit(work, bytes);
     }
     if (!decided) await decide(false);
     await drain();

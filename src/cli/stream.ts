@@ -4,18 +4,23 @@
 // Output goes through a writer that waits when the terminal or pipe is behind (backpressure).
 import { createReadStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { parseCaseText, parseDataset } from '../core/parse/case';
 import type { ParseError } from '../core/types';
-import { fileLabel, type CaseItem } from './cases';
+import { fileLabel, type CaseItem, type LineBatch } from './cases';
 
 export interface ReadOptions {
   /** A batch ends after this many lines… */
   batchLines: number;
-  /** …or this many characters, whichever comes first. */
+  /** …or this many bytes, whichever comes first. */
   batchChars: number;
 }
 
-export type InputEvent = { kind: 'items'; items: CaseItem[] } | { kind: 'error'; message: string };
+/**
+ * Cases read whole (items), or a batch of JSON Lines still to decode (`bytes`: how much of the
+ * input it covers, blank lines and line breaks included, for the progress line).
+ */
+export type InputEvent = { kind: 'items'; items: CaseItem[] } | { kind: 'lines'; batch: LineBatch; bytes: number } | { kind: 'error'; message: string };
 
 /** What is only known once every input has been read. */
 export interface InputSummary {
@@ -25,13 +30,117 @@ export interface InputSummary {
 
 const READ_CHUNK = 1 << 20;
 
+/** The input as bytes (decoded here only until its kind is known, or when it is read whole). */
 function open(file: string): Readable {
-  const s: Readable = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK });
-  s.setEncoding('utf8');
-  return s;
+  return file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK });
 }
 
 const formatError = (file: string, e: ParseError): string => `${fileLabel(file)}:${e.line}:${e.column}: ${e.message}`;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Blank as `text.trim() === ''` says of the line's text: ASCII is judged on the bytes, the rest decoded. */
+function blankLine(buf: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i]!;
+    if (b === 0x20 || (b >= 0x09 && b <= 0x0d)) continue;
+    if (b < 0x80) return false;
+    return Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString('utf8').trim() === '';
+  }
+  return true;
+}
+
+/**
+ * Cuts JSON Lines into batches of undecoded lines: numbered, blank lines skipped, a trailing CR
+ * dropped, as the text of each line would be. The bytes of a batch are copied once, into a buffer
+ * of their own that can be handed to a worker. @testSeam exported for src/cli/stream.test.ts;
+ * readInputs is its only user.
+ */
+export class LineCutter {
+  private rest: Uint8Array[] = [];
+  private restSize = 0;
+  private parts: Uint8Array[] = [];
+  private size = 0;
+  private ends: number[] = [];
+  private lines: number[] = [];
+  private first = 0;
+  private spanned = 0;
+  line = 1;
+  braced = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly opts: ReadOptions,
+    /** The run position of the next case. */
+    public index: number,
+  ) {
+    this.first = index;
+  }
+
+  /** The batches completed by `chunk`; with `final`, the input's last line and batch too. */
+  *take(chunk: Uint8Array, final: boolean): Generator<InputEvent> {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(LF, start);
+      if (nl < 0) break;
+      if (this.restSize) {
+        // A line begun in an earlier chunk: joined into one piece first.
+        this.rest.push(chunk.subarray(start, nl));
+        const whole = Buffer.concat(this.rest, this.restSize + nl - start);
+        this.rest = [];
+        this.restSize = 0;
+        yield* this.takeLine(whole, 0, whole.length, 1);
+      } else yield* this.takeLine(chunk, start, nl, 1);
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      this.rest.push(chunk.subarray(start));
+      this.restSize += chunk.length - start;
+    }
+    if (final) {
+      if (this.restSize) {
+        const whole = Buffer.concat(this.rest, this.restSize);
+        this.rest = [];
+        this.restSize = 0;
+        yield* this.takeLine(whole, 0, whole.length, 0);
+      }
+      if (this.ends.length) yield this.batch();
+    }
+  }
+
+  private *takeLine(buf: Uint8Array, start: number, end: number, lineBreak: number): Generator<InputEvent> {
+    this.spanned += end - start + lineBreak;
+    const e = end > start && buf[end - 1] === CR ? end - 1 : end;
+    if (e > start && buf[start] === 0x7b) this.braced++;
+    if (!blankLine(buf, start, e)) {
+      this.parts.push(buf.subarray(start, e));
+      this.size += e - start;
+      this.ends.push(this.size);
+      this.lines.push(this.line);
+      this.index++;
+      if (this.ends.length >= this.opts.batchLines || this.size >= this.opts.batchChars) yield this.batch();
+    }
+    this.line++;
+  }
+
+  private batch(): InputEvent {
+    const bytes = new Uint8Array(this.size);
+    let at = 0;
+    for (const p of this.parts) {
+      bytes.set(p, at);
+      at += p.length;
+    }
+    const ev: InputEvent = { kind: 'lines', batch: { file: this.file, bytes, ends: this.ends, lines: this.lines, first: this.first }, bytes: this.spanned };
+    this.parts = [];
+    this.size = 0;
+    this.ends = [];
+    this.lines = [];
+    this.first = this.index;
+    this.spanned = 0;
+    return ev;
+  }
+}
 
 /**
  * Every input's cases in batches, in order, with positioned errors for what cannot be read.
@@ -48,73 +157,50 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
       yield { kind: 'error', message: `${file}: cannot read: ${(err as Error).message}` };
       continue;
     }
-    // Until the first line with content is complete, the kind of input is not known.
+    // Until the first line with content is complete, the kind of input is not known: the bytes
+    // so far are kept, and decoded to decide.
+    const decoder = new StringDecoder('utf8');
     let head = '';
+    const headBytes: Uint8Array[] = [];
     let mode: 'lines' | 'whole' | undefined;
-    let rest = '';
-    let line = 1;
-    let braced = 0;
-    let batch: CaseItem[] = [];
-    let batchChars = 0;
+    const cutter = new LineCutter(file, opts, index);
     const wholeParts: string[] = [];
-    const take = function* (text: string, final: boolean): Generator<InputEvent> {
-      const all = rest + text;
-      let start = 0;
-      for (;;) {
-        const nl = all.indexOf('\n', start);
-        if (nl < 0) break;
-        yield* takeLine(all.slice(start, nl));
-        start = nl + 1;
-      }
-      rest = all.slice(start);
-      if (final && rest !== '') {
-        yield* takeLine(rest);
-        rest = '';
-      }
-    };
-    const takeLine = function* (raw: string): Generator<InputEvent> {
-      const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-      if (l.startsWith('{')) braced++;
-      if (l.trim() !== '') {
-        batch.push({ file, line, index: index++, text: l });
-        batchChars += l.length;
-        if (batch.length >= opts.batchLines || batchChars >= opts.batchChars) {
-          yield { kind: 'items', items: batch };
-          batch = [];
-          batchChars = 0;
-        }
-      }
-      line++;
-    };
     try {
-      for await (const chunk of stream as AsyncIterable<string>) {
+      for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
         if (mode === 'whole') {
-          wholeParts.push(chunk);
+          wholeParts.push(decoder.write(bytes));
           continue;
         }
         if (mode === 'lines') {
-          yield* take(chunk, false);
+          yield* cutter.take(bytes, false);
           continue;
         }
-        head += chunk;
+        headBytes.push(bytes);
+        head += decoder.write(bytes);
         mode = decide(file, head, false);
         if (mode === 'whole') wholeParts.push(head);
-        else if (mode === 'lines') yield* take(head, false);
-        if (mode) head = '';
+        else if (mode === 'lines') yield* cutter.take(Buffer.concat(headBytes), false);
+        if (mode) {
+          head = '';
+          headBytes.length = 0;
+        }
       }
     } catch (err) {
+      index = cutter.index;
       yield { kind: 'error', message: `${file}: cannot read: ${(err as Error).message}` };
       continue;
     }
     if (mode === undefined) {
+      head += decoder.end();
       mode = decide(file, head, true);
       if (mode === 'whole') wholeParts.push(head);
-      else yield* take(head, false);
-    }
+      else yield* cutter.take(Buffer.concat(headBytes), false);
+    } else if (mode === 'whole') wholeParts.push(decoder.end());
     if (mode === 'lines') {
-      yield* take('', true);
-      if (batch.length) yield { kind: 'items', items: batch };
-      summary.singleCase = summary.singleCase && braced <= 1;
+      yield* cutter.take(new Uint8Array(0), true);
+      index = cutter.index;
+      summary.singleCase = summary.singleCase && cutter.braced <= 1;
       continue;
     }
     // Read whole: one case (.json), a JSON list, a pretty-printed case, or text that is not JSON.
@@ -169,15 +255,16 @@ export interface OutputSink {
 
 /** Collects small writes into larger ones and waits when the stream's buffer is full. */
 export class BufferedOutput {
-  private parts: string[] = [];
+  /** Text, or UTF-8 already encoded by a worker thread. */
+  private parts: (string | Uint8Array)[] = [];
   private size = 0;
   constructor(
     private readonly sink: OutputSink,
     private readonly flushAt = 1 << 16,
   ) {}
 
-  async write(s: string): Promise<void> {
-    if (s === '') return;
+  async write(s: string | Uint8Array): Promise<void> {
+    if (s.length === 0) return;
     this.parts.push(s);
     this.size += s.length;
     if (this.size >= this.flushAt) await this.flush();
@@ -185,15 +272,24 @@ export class BufferedOutput {
 
   async flush(): Promise<void> {
     if (this.size === 0) return;
-    const s = this.parts.join('');
+    const parts = this.parts;
     this.parts = [];
     this.size = 0;
     const stream = this.sink.stream;
-    if (stream) {
-      if (!stream.write(s)) await drained(stream);
-    } else this.sink.write(s);
+    if (!stream) {
+      this.sink.write(parts.map((p) => (typeof p === 'string' ? p : decoder.decode(p))).join(''));
+      return;
+    }
+    // One write: a lone piece as it is, text joined, bytes and mixed pieces as one buffer.
+    let data: string | Uint8Array;
+    if (parts.length === 1) data = parts[0]!;
+    else if (parts.every((p) => typeof p === 'string')) data = parts.join('');
+    else data = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+    if (!stream.write(data)) await drained(stream);
   }
 }
+
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function drained(stream: Writable): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -40,13 +40,17 @@ export interface RunFinding {
  * id. Not cryptographic.
  */
 export function inputHash(query: string, answer: string): string {
-  const text = `${query}\u0000${answer}`;
+  // The hash of `${query}\u0000${answer}`, read part by part: the joined string would be a rope
+  // that every charCodeAt walks into, several times slower than the two flat strings.
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  for (let part = 0; part < 3; part++) {
+    const text = part === 0 ? query : part === 1 ? '\u0000' : answer;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);

@@ -24,6 +24,7 @@ import { msg, render } from './messages';
 import { STYLE_EXAMPLE } from './catalogue/format';
 import { renderTexts } from './localize';
 import { findQuote } from './quoteSearch';
+import { isBlank } from './text';
 import { citationsUnreadable, claimFacts } from './facts';
 import { SUPPORT_SCORE } from './verdictScores';
 
@@ -56,6 +57,7 @@ type IssueTexts = Record<Dimension, Text[]>;
 const textKey = (t: Text) => (typeof t === 'string' ? `s\u0000${t}` : `m\u0000${JSON.stringify(t)}`);
 /** Texts in order with repeats dropped. */
 function uniqueTexts(ts: Text[]): Text[] {
+  if (ts.length < 2) return [...ts];
   const seen = new Set<string>();
   return ts.filter((t) => {
     const k = textKey(t);
@@ -113,31 +115,34 @@ function localScores(ctx: CheckContext, citations: Citation[], unreadable: reado
 }
 
 function localRecommendations(ctx: CheckContext, findings: Finding[], unreadable: readonly UnreadableInput[]): Msg[] {
+  // One pass over the findings for everything the recommendations count; they are then said in
+  // a fixed order (ids to fix, citations to add, format, quotes, better chunks, numbers).
+  const missing = new Set<string>();
+  let formatError = false;
+  let badQuotes = 0;
+  let nums = 0;
+  const better: Msg[] = [];
+  for (const f of findings) {
+    if (f.check === 'exists' && f.severity === 'error') missing.add(f.chunk_id ?? ctx.citations[f.citation_index ?? -1]?.ref ?? '?');
+    else if (f.check === 'formatted' && f.severity === 'error') formatError = true;
+    else if (f.check === 'quotes' && f.severity !== 'info') badQuotes++;
+    if (f.code === 'number_absent') nums++;
+    if (f.code !== 'better_chunk' || f.suggested_chunk_id === undefined || f.claim_index === undefined) continue;
+    const cited = f.chunk_id ?? ctx.claims[f.claim_index]?.chunk_ids.join(', ') ?? '?';
+    better.push(msg('recBetterChunk', { claim: f.claim_index, chunk: f.suggested_chunk_id, cited }));
+  }
   const recs: Msg[] = [];
-  const missing = [
-    ...new Set(
-      findings
-        .filter((f) => f.check === 'exists' && f.severity === 'error')
-        .map((f) => (f.chunk_id ?? ctx.citations[f.citation_index ?? -1]?.ref ?? '?')),
-    ),
-  ];
-  if (missing.length) recs.push(msg('recFixIds', { ids: missing }));
+  if (missing.size) recs.push(msg('recFixIds', { ids: [...missing] }));
   const uncited = claimFacts(ctx.claims, ctx.citations, unreadable).uncited.length;
   if (uncited) recs.push(msg('recAddCitations', { claims: uncited }));
-  if (findings.some((f) => f.check === 'formatted' && f.severity === 'error')) {
+  if (formatError) {
     const counts = new Map<string, number>();
     for (const m of ctx.markers) counts.set(m.style, (counts.get(m.style) ?? 0) + 1);
     const style = ctx.requiredStyle !== 'auto' ? ctx.requiredStyle : [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
     recs.push(msg('recFormat', { style: STYLE_EXAMPLE[style as CitationStyle] || style }));
   }
-  const badQuotes = findings.filter((f) => f.check === 'quotes' && f.severity !== 'info').length;
   if (badQuotes) recs.push(msg('recQuotes', { quotes: badQuotes }));
-  for (const f of findings) {
-    if (f.code !== 'better_chunk' || f.suggested_chunk_id === undefined || f.claim_index === undefined) continue;
-    const cited = f.chunk_id ?? ctx.claims[f.claim_index]?.chunk_ids.join(', ') ?? '?';
-    recs.push(msg('recBetterChunk', { claim: f.claim_index, chunk: f.suggested_chunk_id, cited }));
-  }
-  const nums = findings.filter((f) => f.code === 'number_absent').length;
+  recs.push(...better);
   if (nums) recs.push(msg('recNumbers', { numbers: nums }));
   return uniqueTexts(recs) as Msg[];
 }
@@ -164,22 +169,25 @@ export function buildLocalReport(
 ): Report {
   const { status, issues } = dimensionsFromFindings(findings);
   const unreadable = extra.unreadable ?? [];
-  const unchecked = new Set(unreadable.flatMap((u) => NEEDS_INPUT[u.input]));
-  for (const d of unchecked) {
-    // A FAIL found on what could be read stays (EXISTS of inline markers when only the
-    // structured citations are unreadable); a verdict about missing input is never given.
-    if (status[d] !== 'FAIL') {
-      status[d] = 'NOT_CHECKED';
-      issues[d].push(msg('notCheckedUnreadable', { inputs: unreadable.filter((u) => NEEDS_INPUT[u.input].includes(d)).map((u) => u.input) }));
+  if (unreadable.length) {
+    const unchecked = new Set(unreadable.flatMap((u) => NEEDS_INPUT[u.input]));
+    for (const d of unchecked) {
+      // A FAIL found on what could be read stays (EXISTS of inline markers when only the
+      // structured citations are unreadable); a verdict about missing input is never given.
+      if (status[d] !== 'FAIL') {
+        status[d] = 'NOT_CHECKED';
+        issues[d].push(msg('notCheckedUnreadable', { inputs: unreadable.filter((u) => NEEDS_INPUT[u.input].includes(d)).map((u) => u.input) }));
+      }
     }
   }
   if (status.accurate === 'NOT_CHECKED' && issues.accurate.length === 0) issues.accurate.push(msg('notChecked', {}));
-  const failed = DIMENSIONS.filter((d) => status[d] === 'FAIL').map((d) => DIM_NAME[d]);
+  const failed: string[] = [];
+  for (const d of DIMENSIONS) if (status[d] === 'FAIL') failed.push(DIM_NAME[d]);
   const summary: Msg[] = unreadable.length
     ? unreadable.map((u) =>
         msg('summaryUnreadable', { input: u.input, message: u.message, dims: NEEDS_INPUT[u.input].map((d) => DIM_NAME[d]), ...(u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : {}) }),
       )
-    : ctx.answer.trim() === ''
+    : isBlank(ctx.answer)
       ? [msg('summaryEmpty', {})]
       : failed.length
         ? [msg('summaryFail', { dims: failed })]
@@ -189,9 +197,17 @@ export function buildLocalReport(
   const texts: ReportTexts = { summary, recommendations, issues };
   const words = written(status, texts, ctx.language);
   const verdict = computeVerdict(words.dimensions);
+  // Written out key by key (not spread): the same keys in the same order, without the copies.
+  const meta: Report['meta'] =
+    extra.caseId !== undefined
+      ? { tool_version: TOOL_VERSION, checked_by: 'local', language: ctx.language, case_id: extra.caseId, answer_format: extra.answerFormat, required_style: ctx.requiredStyle, citation_scope: ctx.citationScope ?? 'sentence' }
+      : { tool_version: TOOL_VERSION, checked_by: 'local', language: ctx.language, answer_format: extra.answerFormat, required_style: ctx.requiredStyle, citation_scope: ctx.citationScope ?? 'sentence' };
+  if (unreadable.length) meta.unreadable = unreadable;
   return {
     verdict,
-    ...words,
+    dimensions: words.dimensions,
+    summary: words.summary,
+    recommendations: words.recommendations,
     texts,
     citations: ctx.citations,
     claims: ctx.claims.map((c) => ({ ...c })),
@@ -199,16 +215,7 @@ export function buildLocalReport(
     findings,
     markers: ctx.markers,
     mapping: ctx.mapping,
-    meta: {
-      tool_version: TOOL_VERSION,
-      checked_by: 'local',
-      language: ctx.language,
-      ...(extra.caseId !== undefined ? { case_id: extra.caseId } : {}),
-      answer_format: extra.answerFormat,
-      required_style: ctx.requiredStyle,
-      citation_scope: ctx.citationScope ?? 'sentence',
-      ...(unreadable.length ? { unreadable } : {}),
-    },
+    meta,
   };
 }
 

@@ -5,6 +5,10 @@
 // does with chunks (a config call in the entry module ran after the chunks it imports).
 import { z } from 'zod';
 
-z.config({ jitless: true });
+// The CLI's bundle (vite.cli.config.ts defines __CLI_ZOD_JIT__) runs in Node, under no CSP: there
+// zod compiles its object parsers, which reads each line of a dataset several times faster. Run
+// from the sources (tests, tsx) and in the page and its workers, the probe stays off.
+declare const __CLI_ZOD_JIT__: boolean | undefined;
+z.config({ jitless: typeof __CLI_ZOD_JIT__ === 'undefined' || !__CLI_ZOD_JIT__ });
 
 export { z };

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AuditCase } from '../types';
-import { parseCaseText, parseDataset, prepareCase, restoreCase } from './case';
+import { CaseSchema, type AuditCase } from '../types';
+import { parseCaseText, parseDataset, prepareCase, restoreCase, restoreCaseDetailed } from './case';
+import { normalizeChunkList } from './chunks';
 
 const good = { id: 'c1', query: 'Q?', answer: 'A [1].', chunks: [{ id: '1', text: 'Text.' }] };
 
@@ -185,5 +187,41 @@ describe('parseDataset', () => {
     expect(parseDataset('[]').errors[0]?.message).toContain('empty list');
     const broken = parseDataset('{\n  "query": "q"\n  "answer": "a"\n}');
     expect(broken.errors.map((e) => `${e.line}:${e.column}`)).toEqual(['3:3']);
+  });
+});
+
+// restoreCaseDetailed hands plain chunk lists to CaseSchema without copying them first
+// (normalizeChunkList's `copied`): whatever the chunks, the case must come out exactly as when
+// every chunk is normalised one by one, key order included.
+describe('restoreCaseDetailed: plain chunks taken as they are', () => {
+  const KEYS = ['id', 'text', 'title', 'url', 'page', 'metadata', 'filename', 'file_name', 'chunk_id', 'content', 'score', 'source'] as const;
+  const value = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('', 'http://x', '3', 'a'), fc.integer({ min: -2, max: 9 }), fc.double(), fc.constant(null), fc.boolean(), fc.constant({ title: 'T', url: 'https://u', source: 's', id: 'm' }), fc.constant(['p']));
+  const chunk = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 7 });
+  // Mostly plain chunks (string id and text), with near misses: an empty or numeric id, a title
+  // that is not a string, a page given as text, a metadata object or a file name to take a title from.
+  const plain = fc.record({ id: fc.constantFrom('1', '2', 'a', 'b'), text: fc.string({ maxLength: 8 }) });
+  const item = fc.oneof(fc.tuple(plain, chunk).map(([p, c]) => ({ ...c, ...p })), fc.tuple(chunk, plain).map(([c, p]) => ({ ...p, ...c })), plain);
+
+  it('gives the case and the issues the copying path gives', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 5 }), (chunks) => {
+        const input = { query: 'q', answer: 'a', chunks };
+        const got = restoreCaseDetailed(input);
+        const slow = normalizeChunkList(chunks, ['chunks']);
+        const parsed = CaseSchema.safeParse({ ...input, chunks: slow.chunks });
+        const errors = [...slow.errors, ...(parsed.success ? [] : ['schema'])];
+        expect(got.errors.length === 0).toBe(errors.length === 0);
+        if (got.value && parsed.success) expect(JSON.stringify(got.value)).toBe(JSON.stringify(parsed.data));
+        expect(got.warnings).toEqual(slow.warnings);
+        if (parsed.success) expect(got.errors).toEqual(slow.errors);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a duplicate id is still an error at the second chunk', () => {
+    const r = restoreCaseDetailed({ query: 'q', answer: 'a', chunks: [{ id: 'x', text: 'one' }, { id: 'x', text: 'two' }] });
+    expect(r.value).toBeUndefined();
+    expect(r.errors).toEqual([{ path: ['chunks', 1, 'id'], message: "duplicate chunk id 'x' (chunk 1 has it too)" }]);
   });
 });

@@ -137,7 +137,8 @@ export function restoreCaseDetailed(input: unknown, base: JsonPath = []): Restor
     out.chunks = [];
     warnings.push({ path: at(chunksKey), message: 'null; treated as no chunks' });
   } else if (Array.isArray(rawChunks)) {
-    const r = normalizeChunkList(rawChunks, at(chunksKey));
+    // CaseSchema below writes each chunk anew: plain chunks need no copy of their own first.
+    const r = normalizeChunkList(rawChunks, at(chunksKey), true);
     out.chunks = r.chunks;
     chunkIndexes = r.indexes;
     errors.push(...r.errors);
@@ -154,7 +155,10 @@ export function restoreCaseDetailed(input: unknown, base: JsonPath = []): Restor
     if (r.errors.length === 0) warnings.push({ path: at(chunksKey), message: `text; read as ${r.format} (${r.chunks.length} chunks)` });
   }
 
-  const parsed = CaseSchema.safeParse(out, { reportInput: true });
+  // The inputs a problem was found in are only kept for its message: asked for on a second pass,
+  // when there is a problem.
+  let parsed = CaseSchema.safeParse(out);
+  if (!parsed.success) parsed = CaseSchema.safeParse(out, { reportInput: true });
   if (!parsed.success) {
     for (const zi of parsed.error.issues) {
       const path = zi.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');

@@ -110,13 +110,45 @@ function isAzureCitation(item: Record<string, unknown>): boolean {
 }
 
 /**
+ * A chunk that normalizeChunkObject would give back with the same keys and values (only their
+ * order differs): a plain object with a non-empty string id and a string text, whose title and
+ * url are strings and page a finite number when it has them, and without the keys a title or url
+ * is otherwise read from. Nothing else is looked at: other fields are kept either way.
+ */
+function isPlainChunk(item: unknown): boolean {
+  if (!isRecord(item) || Object.getPrototypeOf(item) !== Object.prototype) return false;
+  if (typeof item.text !== 'string' || typeof item.id !== 'string' || item.id === '') return false;
+  for (const key of Object.keys(item)) {
+    const v = item[key];
+    if (key === 'title' || key === 'url') {
+      if (typeof v !== 'string') return false;
+    } else if (key === 'page') {
+      if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+    } else if (key === 'metadata' || key === 'filename' || key === 'file_name') return false;
+  }
+  return true;
+}
+
+/**
  * Normalise one list of chunk-like values (objects in any of the known shapes, or plain strings)
  * to Chunks. Missing ids become positions ("1".."n"), null or missing text becomes '' with a
  * warning, alias keys are folded into id/text, other fields are kept. Paths are relative to `base`.
+ * `copied`: the caller writes every chunk anew (CaseSchema does, in the schema's key order), so a
+ * list of plain chunks (isPlainChunk) is given back as it is instead of copied twice.
  */
-export function normalizeChunkList(items: readonly unknown[], base: JsonPath = []): ChunkListResult {
+export function normalizeChunkList(items: readonly unknown[], base: JsonPath = [], copied = false): ChunkListResult {
   const errors: PathIssue[] = [];
   const warnings: PathIssue[] = [];
+  if (copied && items.every(isPlainChunk)) {
+    const chunks = items as Chunk[];
+    const seen = new Map<string, number>();
+    chunks.forEach((chunk, k) => {
+      const first = seen.get(chunk.id);
+      if (first === undefined) seen.set(chunk.id, k);
+      else errors.push({ path: [...base, k, 'id'], message: `duplicate chunk id '${chunk.id}' (chunk ${first + 1} has it too)` });
+    });
+    return { chunks: [...chunks], indexes: chunks.map((_, k) => k), errors, warnings };
+  }
   const chunks: Chunk[] = [];
   const indexes: number[] = [];
   const idPaths: JsonPath[] = [];
