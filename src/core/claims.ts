@@ -28,7 +28,7 @@
 import type { CitationMarker, Claim, ClaimKind, ExemptionRule, Language } from './types';
 import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './claimBlocks';
-import { draft, MARKER, PLAIN, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
+import { classArrays, draft, MARKER, PLAIN, plainEnd, setFlags, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
 import { isAbsence, isMeta, isMetaWord, isQuestion } from './exemptions';
 import { isLetterCode, isSpace } from './text';
 import { msg, render } from './messages';
@@ -52,18 +52,16 @@ export function splitClaims(
   const s = typeof answer === 'string' ? answer : '';
   if (s.trim() === '') return [];
   const lang: Language = language === 'cs' ? 'cs' : 'en';
-  const flags = new Uint8Array(s.length);
-  markTags(s, flags);
-  for (const m of Array.isArray(markers) ? markers : []) {
-    if (!m || !Number.isInteger(m.start) || !Number.isInteger(m.end)) continue;
-    const a = Math.max(0, m.start);
-    const b = Math.min(s.length, m.end);
-    if (b > a) flags.fill(MARKER, a, b);
-  }
   const defs = Array.isArray(opts.footnoteDefinitions)
     ? opts.footnoteDefinitions.filter((d) => d && Number.isInteger(d.start) && Number.isInteger(d.end)).sort((x, y) => x.start - y.start)
     : [];
-  const ctx: Ctx = { s, flags, lang, defs, drafts: [], block: 0, query: opts.query, topic: null };
+  const { flags, coarse } = classArrays(s.length);
+  const ctx: Ctx = { s, flags, coarse, lang, defs, drafts: [], block: 0, query: opts.query, topic: null };
+  markTags(ctx);
+  for (const m of Array.isArray(markers) ? markers : []) {
+    if (!m || !Number.isInteger(m.start) || !Number.isInteger(m.end)) continue;
+    setFlags(ctx, Math.max(0, m.start), Math.min(s.length, m.end), MARKER);
+  }
 
   const statements = findStatements(s);
   let pos = 0;
@@ -81,7 +79,8 @@ export function splitClaims(
 // ---------------------------------------------------------------------------------------------
 // LongCite tags and statements
 
-function markTags(s: string, flags: Uint8Array): void {
+function markTags(ctx: Ctx): void {
+  const { s } = ctx;
   if (!s.includes('<')) return;
   const tagRe = /<\/?statement>|<cite>|<\/cite>/g;
   for (let m = tagRe.exec(s); m; m = tagRe.exec(s)) {
@@ -93,7 +92,7 @@ function markTags(s: string, flags: Uint8Array): void {
       const nextLt = s.indexOf('<', end);
       if (nextLt >= 0 && nextLt - end <= 4000 && s.startsWith('</cite>', nextLt)) end = nextLt + 7;
     }
-    flags.fill(TAG, start, end);
+    setFlags(ctx, start, end, TAG);
     tagRe.lastIndex = end;
   }
 }
@@ -277,7 +276,8 @@ function claimText(ctx: Ctx, a: number, b: number): string {
   while (k < b) {
     const f = flags[k];
     let e = k + 1;
-    while (e < b && flags[e] === f) e++;
+    if (f === PLAIN) e = plainEnd(ctx, e, b);
+    else while (e < b && flags[e] === f) e++;
     if (f === PLAIN) {
       parts.push(s.slice(k, e));
     } else if (f === MARKER) {
