@@ -43,7 +43,7 @@ describe('class arrays', () => {
     expect(again.flags.length).toBe(200);
     expect(again.flags.every((f) => f === PLAIN)).toBe(true);
     expect(plainEnd(again, 0, 200)).toBe(200);
-    // Near miss: one marker unit in a long PLAIN stretch is found, in any 64-unit block.
+    // Near miss: one marker unit in a long PLAIN stretch is found, in any cell of the coarse map.
     for (const at of [0, 63, 64, 130, 199]) expect(plainEnd(ctxOf(200, [[at, at + 1, MARKER]]), 0, 200)).toBe(at);
   });
 });

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findMarkers } from './markers';
-import { splitClaims } from './claims';
+import { endsWithColon, splitClaims } from './claims';
 import { isAbsence, isMeta } from './exemptions';
+import { isAdvice } from './leadIns';
 import type { Claim, Language } from './types';
 
 const split = (answer: string, language: Language = 'en'): Claim[] => {
@@ -312,5 +314,50 @@ describe('robustness', () => {
     const claims = split(a);
     expect(claims).toHaveLength(400);
     expect(claims.every((c) => a.slice(c.start, c.end) === sentence.trim())).toBe(true);
+  });
+});
+
+describe('shortcuts of the exemption rules', () => {
+  // Sentences each rule exempts; with a digit anywhere in them, none may be exempt (splitClaims
+  // does not ask the three rules about a claim with a digit).
+  const META = ['Here are the key points:', 'I hope this helps.', 'Zde jsou hlavní body:', 'Let me know if you have any other questions!'];
+  const ADVICE = ['I recommend verifying the current terms with the office directly.', 'Please contact the support team for details.', 'Let me explain the loyalty program:', 'Doporučuji ověřit si podmínky přímo u dopravce.'];
+  const ABSENCE = ['The provided documents do not mention the ticket price.', 'There is no information about the architect in the provided context.', 'V kontextu nejsou informace o otevírací době.'];
+  const withDigit = (texts: string[]) =>
+    fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.constantFrom(...'0123456789'), fc.constantFrom('', ' ')).map(([t, at, d, sp]) => {
+      const k = at % (t.length + 1);
+      return `${t.slice(0, k)}${sp}${d}${sp}${t.slice(k)}`;
+    });
+
+  it('the rules exempt these sentences without a digit (so the property below can fail)', () => {
+    for (const t of META) expect(isMeta(t, 'en'), t).toBe(true);
+    for (const t of ADVICE) expect(isAdvice(t), t).toBe(true);
+    for (const t of ABSENCE) expect(isAbsence(t), t).toBe(true);
+  });
+
+  it('a text with a digit is never meta, advice or a statement of absence', () => {
+    fc.assert(
+      fc.property(withDigit([...META, ...ADVICE, ...ABSENCE]), fc.string({ maxLength: 30 }), (t, noise) => {
+        for (const text of [t, `${noise}${t}`, `${t}${noise}`]) {
+          expect(isMeta(text, 'en')).toBe(false);
+          expect(isMeta(text, 'cs')).toBe(false);
+          expect(isAdvice(text)).toBe(false);
+          expect(isAbsence(text)).toBe(false);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('endsWithColon says what /[:：]\\s*$/ says', () => {
+    const arb = fc.array(fc.constantFrom(':', '：', ' ', '\n', '\u00a0', '\u3000', '\ufeff', 'a', '?', '.', '\u200b', '\u0085'), { maxLength: 8 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.oneof(arb, fc.string({ maxLength: 12 })), (t) => {
+        expect(endsWithColon(t)).toBe(/[:：]\s*$/.test(t));
+      }),
+      { numRuns: 3000 },
+    );
+    // Near miss: a colon with text after it does not end the sentence.
+    expect(endsWithColon('Note: it rains')).toBe(false);
   });
 });

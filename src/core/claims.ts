@@ -30,7 +30,7 @@ import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './claimBlocks';
 import { classArrays, draft, MARKER, PLAIN, plainEnd, setFlags, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
 import { isAbsence, isMeta, isMetaWord, isQuestion } from './exemptions';
-import { isLetterCode, isSpace } from './text';
+import { isBlank, isJsSpace, isLetterCode, isSpace } from './text';
 import { msg, render } from './messages';
 
 export interface SplitClaimsOptions {
@@ -50,7 +50,7 @@ export function splitClaims(
   opts: SplitClaimsOptions = {},
 ): Claim[] {
   const s = typeof answer === 'string' ? answer : '';
-  if (s.trim() === '') return [];
+  if (isBlank(s)) return [];
   const lang: Language = language === 'cs' ? 'cs' : 'en';
   const defs = Array.isArray(opts.footnoteDefinitions)
     ? opts.footnoteDefinitions.filter((d) => d && Number.isInteger(d.start) && Number.isInteger(d.end)).sort((x, y) => x.start - y.start)
@@ -228,11 +228,24 @@ function toClaim(ctx: Ctx, d: Draft, index: number, next: Draft | undefined): Cl
   else if (isQuestion(text)) exempt(ctx, claim, 'question', 'question');
   else if (d.emptyCite) exempt(ctx, claim, d.kind, 'longcite_empty_cite');
   else if (isContentless(text)) exempt(ctx, claim, d.kind, 'no_content');
-  else if (/[:：]\s*$/.test(text)) leadIn(ctx, claim, text, next);
+  else if (endsWithColon(text)) leadIn(ctx, claim, text, next);
+  // A number is content: meta talk, advice and "the sources do not say" all hold none, so a
+  // claim with a digit (most of them) is none of the three.
+  else if (DIGIT.test(text)) return claim;
   else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', 'meta');
   else if (isAdvice(text)) exempt(ctx, claim, 'meta', 'advice');
   else if (isAbsence(text)) exempt(ctx, claim, 'meta', 'no_information');
   return claim;
+}
+
+const DIGIT = /\d/;
+
+/** @testSeam whether the text's last character before trailing whitespace is ':' or '：' (what /[:：]\s*$/ tests). */
+export function endsWithColon(text: string): boolean {
+  let e = text.length;
+  while (e > 0 && isJsSpace(text.charCodeAt(e - 1))) e--;
+  const c = text.charCodeAt(e - 1);
+  return c === 0x3a || c === 0xff1a;
 }
 
 /**
