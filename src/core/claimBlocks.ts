@@ -222,16 +222,19 @@ function segmentBlock(ctx: Ctx, block: Block): void {
 
   // Raw sentence ranges (relative), then merged where the segmenter cut too eagerly.
   const raw = sentenceRanges(masked, ctx.lang);
+  // (The ranges are this call's own: merged ones are extended in place.)
   const merged: [number, number][] = [];
   for (const r of raw) {
     const last = merged[merged.length - 1];
     if (last && shouldMerge(masked, last[0], last[1], r[1])) last[1] = r[1];
-    else merged.push([r[0], r[1]]);
+    else merged.push(r);
   }
 
   const pieces: [number, number][] = [];
-  for (const [a, b] of merged) {
-    for (const p of splitMetaIntro(masked, a, b, ctx.lang)) pieces.push(p);
+  for (const r of merged) {
+    const split = splitMetaIntro(masked, r[0], r[1], ctx.lang);
+    if (split) pieces.push(...split);
+    else pieces.push(r);
   }
 
   let prevInBlock: Draft | null = null;
@@ -295,17 +298,18 @@ function maskedText(ctx: Ctx, a: number, b: number): string {
 // ---------------------------------------------------------------------------------------------
 // "Based on the documentation, I can explain why: You'll receive…" → intro + sentence
 
-function splitMetaIntro(masked: string, a: number, b: number, lang: Language): [number, number][] {
+/** The introduction and the sentence it opens, or null when [a, b) stays one sentence. */
+function splitMetaIntro(masked: string, a: number, b: number, lang: Language): [number, number][] | null {
   // Only a short opening can be an introduction; never search further than that.
   const colon = masked.slice(a, Math.min(b, a + 220)).indexOf(':');
-  if (colon < 0 || a + colon >= b - 1) return [[a, b]];
+  if (colon < 0 || a + colon >= b - 1) return null;
   const text = masked.slice(a, b);
   const re = /:\s+(?=["“„'(]?[\p{Lu}\p{N}])/gu;
   const m = re.exec(text);
-  if (!m) return [[a, b]];
+  if (!m) return null;
   const cut = m.index + 1;
-  if (text.slice(cut).trim() === '') return [[a, b]];
-  if (!isMeta(text.slice(0, cut), lang)) return [[a, b]];
+  if (text.slice(cut).trim() === '') return null;
+  if (!isMeta(text.slice(0, cut), lang)) return null;
   return [
     [a, a + cut],
     [a + m.index + m[0].length, b],

@@ -1,6 +1,7 @@
 // Exemption rules of claims: questions, meta sentences (only words about the answer, the
 // documents or the conversation) and statements that the sources hold no answer.
 import { foldWord, STOPWORDS } from './language';
+import { isAdvice } from './leadIns';
 import { isLetterCode } from './text';
 import type { Language } from './types';
 
@@ -54,6 +55,23 @@ export function isMeta(text: string, _lang: Language): boolean {
   const trimmed = text.trim();
   // Talk about the answer is short; long sentences always carry content.
   if (trimmed === '' || trimmed.length > 200 || /\d/.test(trimmed)) return false;
+  return metaWordsOnly(trimmed);
+}
+
+/**
+ * The rule of the exemptions that need a text without a digit (meta talk, advice, a statement of
+ * absence), for a claim's text already known to hold none: the digit is not looked for again.
+ */
+export function digitlessExemption(text: string): 'meta' | 'advice' | 'no_information' | null {
+  const trimmed = text.trim();
+  if (trimmed !== '' && trimmed.length <= 200 && metaWordsOnly(trimmed)) return 'meta';
+  if (isAdvice(text)) return 'advice';
+  if (absenceOf(trimmed)) return 'no_information';
+  return null;
+}
+
+/** isMeta's word test, for a trimmed text of at most 200 characters without a digit. */
+function metaWordsOnly(trimmed: string): boolean {
   const intro = trimmed.endsWith(':');
   let metaCount = 0;
   let content = 0;
@@ -129,7 +147,13 @@ const ABSENCE_GOES_ON = /,\s*(?:but|however|though|yet|ale|avšak|však|přesto|
 /** True when a sentence only says that the provided sources do not contain something. */
 export function isAbsence(text: string): boolean {
   const t = text.trim();
-  if (t === '' || t.length > 220 || /\d/.test(t) || !ABSENCE_NAMES_SOURCES.test(t) || !ABSENCE_DENIES.test(t) || ABSENCE_GOES_ON.test(t)) return false;
+  return !/\d/.test(t) && absenceOf(t);
+}
+
+/** isAbsence for a trimmed text without a digit. */
+function absenceOf(t: string): boolean {
+  // The denial first: on claims that have neither (most), its pattern fails sooner.
+  if (t === '' || t.length > 220 || !ABSENCE_DENIES.test(t) || !ABSENCE_NAMES_SOURCES.test(t) || ABSENCE_GOES_ON.test(t)) return false;
   if (ABSENCE_EN.some((re) => re.test(t))) return true;
   return SRC_CS_RE.test(t) && ABSENCE_CS.some((re) => re.test(t));
 }
