@@ -4,6 +4,7 @@ import { findMarkers } from './markers';
 import { endsWithColon, splitClaims } from './claims';
 import { digitlessExemption, isAbsence, isMeta } from './exemptions';
 import { isAdvice } from './leadIns';
+import { msg, render } from './messages';
 import type { Claim, Language } from './types';
 
 const split = (answer: string, language: Language = 'en'): Claim[] => {
@@ -361,6 +362,15 @@ describe('shortcuts of the exemption rules', () => {
       { numRuns: 3000 },
     );
     for (const t of [...META, ...ADVICE, ...ABSENCE]) expect(digitlessExemption(t), t).not.toBe(null);
+  });
+
+  it('an exemption gives the reason of its rule in the claim\'s language, each time', () => {
+    for (const language of ['en', 'cs', 'en', 'cs'] as const) {
+      const [claim] = split('I hope this helps.', language);
+      expect(claim?.exemption?.rule).toBe('meta');
+      expect(claim?.exemption?.reason).toBe(render(msg('exemptionReason', { rule: 'meta' }), language));
+    }
+    expect(split('I hope this helps.', 'cs')[0]?.exemption?.reason).not.toBe(split('I hope this helps.', 'en')[0]?.exemption?.reason);
   });
 
   it('endsWithColon says what /[:：]\\s*$/ says', () => {

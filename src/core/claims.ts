@@ -275,7 +275,17 @@ const SECTION_LABEL = /^(?:sources?|references?|citations?|cited sources|sources
 function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: ExemptionRule): void {
   claim.kind = kind;
   claim.needs_citation = false;
-  claim.exemption = { rule, reason: render(msg('exemptionReason', { rule }), ctx.lang) ?? rule };
+  claim.exemption = { rule, reason: reasonOf(rule, ctx.lang) };
+}
+
+/** The reason of each rule in each language, rendered once. */
+const REASONS = new Map<string, string>();
+
+function reasonOf(rule: ExemptionRule, lang: Language): string {
+  const key = `${lang}:${rule}`;
+  let reason = REASONS.get(key);
+  if (reason === undefined) REASONS.set(key, (reason = render(msg('exemptionReason', { rule }), lang) ?? rule));
+  return reason;
 }
 
 /** The claim's words: markers, LongCite tags and Markdown emphasis removed, spaces collapsed. */
