@@ -58,7 +58,7 @@ for (const w of [...CS_MARKERS, ...EN_MARKERS]) {
 
 // Per UTF-16 unit, computed on first sight: bit 1 = known, bit 2 = a letter (\p{L}), bit 4 = its
 // own lower case (toLowerCase gives it back). Surrogates are never letters here: a pair is read
-// as one code point by traitsAt.
+// as one code point by wideTraits.
 const UNIT_KNOWN = 1;
 const UNIT_LETTER = 2;
 const UNIT_LOWER = 4;
@@ -79,10 +79,11 @@ function unitTraits(c: number): number {
 const ASCII_TRAITS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_TRAITS[c] = unitTraits(c);
 
-/** Traits of the code point at s[k]; a surrogate pair is one code point (letters outside the BMP are rare: not cached). */
-function traitsAt(s: string, k: number): number {
-  const c = s.charCodeAt(k);
-  if (c < 0x80) return ASCII_TRAITS[c]!;
+/**
+ * Traits of the code point at s[k], whose first unit c (not ASCII) the caller has read; a
+ * surrogate pair is one code point (letters outside the BMP are rare: not cached).
+ */
+function wideTraits(s: string, k: number, c: number): number {
   if (c < 0xd800 || c > 0xdbff) return unitTraits(c);
   const cp = s.codePointAt(k)!;
   return cp > 0xffff ? traitsOf(String.fromCodePoint(cp)) : UNIT_KNOWN | UNIT_LOWER;
@@ -130,19 +131,21 @@ export function languageVotes(text: string): { cs: number; en: number } {
       nextGap();
       continue;
     }
-    let t = traitsAt(head, k);
+    // Each unit is read once: c is the unit at k, t its code point's traits.
+    let c = head.charCodeAt(k);
+    let t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
     if (!(t & UNIT_LETTER)) {
       k++;
       continue;
     }
     // A word: letters up to the next non-letter or gap.
     const from = k;
+    const first = c;
     const end = gapStart;
     let lower = true;
     let csOnly = 0;
     for (;;) {
       if (!(t & UNIT_LOWER)) lower = false;
-      const c = head.charCodeAt(k);
       if (c < 0x80) k++;
       else {
         if (CS_ONLY_CODES.has(c)) csOnly++;
@@ -150,14 +153,15 @@ export function languageVotes(text: string): { cs: number; en: number } {
         k += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
       }
       if (k >= end) break;
-      t = traitsAt(head, k);
+      c = head.charCodeAt(k);
+      t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
       if (!(t & UNIT_LETTER)) break;
     }
     const len = k - from;
-    // What follows the word in the text with its gaps read as spaces.
-    const after = k < end ? head.charCodeAt(k) : 0x20;
+    // What follows the word in the text with its gaps read as spaces (c, when the word did not
+    // run into a gap or the end).
+    const after = k < end ? c : 0x20;
     // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language.
-    const first = head.charCodeAt(from);
     if (after === 0x2e && (len === 1 || (len <= 5 && !(unitTraits(first) & UNIT_LOWER)))) continue;
     if (lower) cs += 2 * csOnly;
     if (len > MARKER_MAX || (first < 0x80 && len > MARKER_MAX_BY_FIRST[first | 0x20]!)) continue;
