@@ -331,7 +331,11 @@ describe('shortcuts of the exemption rules', () => {
     });
 
   it('the rules exempt these sentences without a digit (so the property below can fail)', () => {
-    for (const t of META) expect(isMeta(t, 'en'), t).toBe(true);
+    // Twice: the second time the words' kinds come from isMeta's memo.
+    for (let round = 0; round < 2; round++) {
+      for (const t of META) expect(isMeta(t, 'en'), t).toBe(true);
+      for (const t of ['Here Prague is:', 'I hope Brno helps.', 'Zde jsou hlavní body Brna a Plzně a Ostravy:']) expect(isMeta(t, 'en'), t).toBe(false);
+    }
     for (const t of ADVICE) expect(isAdvice(t), t).toBe(true);
     for (const t of ABSENCE) expect(isAbsence(t), t).toBe(true);
   });

@@ -70,6 +70,27 @@ export function digitlessExemption(text: string): 'meta' | 'advice' | 'no_inform
   return null;
 }
 
+const WORD_META = 1;
+const WORD_STOP = 2;
+const WORD_CONTENT = 3;
+// The kind of each word as written, found once: claims repeat the same words, and folding a
+// word and looking it up in three lists cost more than one look-up of the word itself. Bounded.
+const WORD_KINDS = new Map<string, number>();
+const WORD_KINDS_MAX = 20_000;
+
+/** A word about the answer or the documents, a function word, or content. */
+function wordKind(tok: string): number {
+  let kind = WORD_KINDS.get(tok);
+  if (kind === undefined) {
+    const folded = foldWord(tok);
+    // Meta words first: some are stopwords too ("here", "below"), and still say what follows.
+    kind = isMetaWord(folded) ? WORD_META : STOPWORDS.has(folded) ? WORD_STOP : WORD_CONTENT;
+    if (WORD_KINDS.size >= WORD_KINDS_MAX) WORD_KINDS.clear();
+    WORD_KINDS.set(tok, kind);
+  }
+  return kind;
+}
+
 /** isMeta's word test, for a trimmed text of at most 200 characters without a digit. */
 function metaWordsOnly(trimmed: string): boolean {
   const intro = trimmed.endsWith(':');
@@ -90,13 +111,12 @@ function metaWordsOnly(trimmed: string): boolean {
     }
     i++;
     const tok = trimmed.slice(from, k);
-    const folded = foldWord(tok);
-    // Meta words first: some are stopwords too ("here", "below"), and still say what follows.
-    if (isMetaWord(folded)) {
+    const kind = wordKind(tok);
+    if (kind === WORD_META) {
       metaCount++;
       continue;
     }
-    if (STOPWORDS.has(folded)) continue;
+    if (kind === WORD_STOP) continue;
     if (i > 0 && tok[0] !== tok[0]?.toLowerCase()) return false; // a name
     content++;
     if (content > 2) return false;
