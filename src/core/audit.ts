@@ -99,9 +99,17 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
       findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
     }
   }
-  for (const f of findings) {
+  // Each finding with its excerpt, as a new object with the finding's keys in their order and
+  // the excerpt after them. The checks build findings by spreading, which leaves nearly each with
+  // a hidden class of its own; adding a property to such an object makes yet another class, per
+  // finding (some µs each). Built key by key from an empty object, the findings share classes.
+  for (let k = 0; k < findings.length; k++) {
+    const f = findings[k] as Finding;
     const text = answer.slice(f.start, f.end);
-    f.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+    const withExcerpt: Record<string, unknown> = {};
+    for (const key of Object.keys(f)) withExcerpt[key] = f[key as keyof Finding];
+    withExcerpt.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+    findings[k] = withExcerpt as unknown as Finding;
   }
   sortInPlace(findings, (a, b) => a.start - b.start || a.end - b.end);
 
