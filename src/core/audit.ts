@@ -1,6 +1,6 @@
 // One local audit: parse → find citations → split claims → run every local check → report.
 // Pure and synchronous, so the page, a worker, the CLI and the tests all call the same thing.
-import type { AuditCase, AuditOptions, CheckContext, Finding, Language, ParseError, Report, UnreadableInput } from './types';
+import type { AuditCase, AuditOptions, CheckContext, Chunk, Finding, Language, ParseError, Report, UnreadableInput } from './types';
 import { prepareCase, type PreparedCase } from './parse/case';
 import { messagesFor } from './messages';
 import { findMarkers, type FootnoteDefinition } from './markers';
@@ -62,7 +62,7 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
     answer,
     query: c.query,
     chunks,
-    chunkById: new Map(chunks.map((ch) => [ch.id, ch])),
+    chunkById: chunkMap(chunks),
     markers,
     citations,
     claims,
@@ -121,6 +121,13 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
   // Where the report's language came from, so that the report can say so.
   report.meta.language_source = setting ? 'setting' : c.language ? 'case' : vote ? 'detected' : 'fallback';
   return { report, answer, footnoteDefinitions };
+}
+
+/** Chunks by id, the last of an id winning (as new Map(chunks.map(…)) would), without the pairs. */
+function chunkMap(chunks: readonly Chunk[]): Map<string, Chunk> {
+  const byId = new Map<string, Chunk>();
+  for (const ch of chunks) byId.set(ch.id, ch);
+  return byId;
 }
 
 /**
