@@ -164,7 +164,7 @@ const ABSENCE_NAMES_SOURCES = /document|context|source|result|excerpt|passage|sn
 const ABSENCE_DENIES = /\bno(?:t|thing)?\b|n['’]t\b|\blacks?\b|(?:^|[\s(„"'])(?:ne|žádn|nic)/i;
 const ABSENCE_GOES_ON = /,\s*(?:but|however|though|yet|ale|avšak|však|přesto|nicméně)(?![\p{L}])|;\s*\S|\b(?:however|nevertheless)\b/iu;
 
-/** True when a sentence only says that the provided sources do not contain something. */
+/** @testSeam true when a sentence only says that the provided sources do not contain something (the audit asks digitlessExemption). */
 export function isAbsence(text: string): boolean {
   const t = text.trim();
   return !/\d/.test(t) && absenceOf(t);
