@@ -104,3 +104,18 @@ describe('where the report language comes from', () => {
     expect(auditCase(thin).meta.language).toBe('en');
   });
 });
+
+describe('findings in the report', () => {
+  it('keep the keys their check gave them, in order, with the excerpt of the answer after them', () => {
+    const answer = 'The Eiffel Tower is 330 metres tall [1]. It was painted blue in 1990 by a famous artist who lived in Lyon for a long time and liked towers very much indeed, they say.';
+    const r = run(answer);
+    const uncited = r.findings.find((f) => f.code === 'uncited_claim');
+    expect(uncited).toBeDefined();
+    const keys = Object.keys(uncited ?? {});
+    expect(keys.slice(0, 4)).toEqual(['check', 'dimension', 'severity', 'code']);
+    expect(keys.at(-1)).toBe('excerpt');
+    // Cut to 120 characters with an ellipsis; the span itself is kept.
+    expect(uncited?.excerpt).toBe(`${answer.slice(uncited?.start, (uncited?.start ?? 0) + 119)}…`);
+    for (const f of r.findings) expect(f.excerpt?.length ?? 0).toBeLessThanOrEqual(120);
+  });
+});

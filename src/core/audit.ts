@@ -1,6 +1,6 @@
 // One local audit: parse → find citations → split claims → run every local check → report.
 // Pure and synchronous, so the page, a worker, the CLI and the tests all call the same thing.
-import type { AuditCase, AuditOptions, CheckContext, Finding, Language, ParseError, Report, UnreadableInput } from './types';
+import type { AuditCase, AuditOptions, CheckContext, Chunk, Finding, Language, ParseError, Report, UnreadableInput } from './types';
 import { prepareCase, type PreparedCase } from './parse/case';
 import { messagesFor } from './messages';
 import { findMarkers, type FootnoteDefinition } from './markers';
@@ -62,7 +62,7 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
     answer,
     query: c.query,
     chunks,
-    chunkById: new Map(chunks.map((ch) => [ch.id, ch])),
+    chunkById: chunkMap(chunks),
     markers,
     citations,
     claims,
@@ -99,9 +99,17 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
       findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
     }
   }
-  for (const f of findings) {
+  // Each finding with its excerpt, as a new object with the finding's keys in their order and
+  // the excerpt after them. The checks build findings by spreading, which leaves nearly each with
+  // a hidden class of its own; adding a property to such an object makes yet another class, per
+  // finding (some µs each). Built key by key from an empty object, the findings share classes.
+  for (let k = 0; k < findings.length; k++) {
+    const f = findings[k] as Finding;
     const text = answer.slice(f.start, f.end);
-    f.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+    const withExcerpt: Record<string, unknown> = {};
+    for (const key of Object.keys(f)) withExcerpt[key] = f[key as keyof Finding];
+    withExcerpt.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+    findings[k] = withExcerpt as unknown as Finding;
   }
   sortInPlace(findings, (a, b) => a.start - b.start || a.end - b.end);
 
@@ -113,6 +121,13 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
   // Where the report's language came from, so that the report can say so.
   report.meta.language_source = setting ? 'setting' : c.language ? 'case' : vote ? 'detected' : 'fallback';
   return { report, answer, footnoteDefinitions };
+}
+
+/** Chunks by id, the last of an id winning (as new Map(chunks.map(…)) would), without the pairs. */
+function chunkMap(chunks: readonly Chunk[]): Map<string, Chunk> {
+  const byId = new Map<string, Chunk>();
+  for (const ch of chunks) byId.set(ch.id, ch);
+  return byId;
 }
 
 /**

@@ -76,10 +76,12 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
   const structured = input.structured && Array.isArray(input.structured.citations) ? input.structured : undefined;
 
   const chunkById = new Map<string, Chunk>();
-  for (const c of [...(Array.isArray(input.chunks) ? input.chunks : []), ...(structured?.chunks ?? [])]) {
-    if (!c || typeof c !== 'object') continue;
-    const id = String((c as { id?: unknown }).id ?? '');
-    if (!chunkById.has(id)) chunkById.set(id, c);
+  for (const list of [Array.isArray(input.chunks) ? input.chunks : [], structured?.chunks ?? []]) {
+    for (const c of list) {
+      if (!c || typeof c !== 'object') continue;
+      const id = String((c as { id?: unknown }).id ?? '');
+      if (!chunkById.has(id)) chunkById.set(id, c);
+    }
   }
   const entries = new Map<string, string | null>();
   for (const e of input.mapping?.entries ?? []) if (e && typeof e.ref === 'string' && !entries.has(e.ref)) entries.set(e.ref, e.chunk_id ?? null);
@@ -306,9 +308,11 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     // A location over several chunks (pages 3–4) cites each of them for the claim's other checks.
     if (c.source_chunk_ids) for (const id of c.source_chunk_ids) if (id !== c.chunk_id) attachChunk(p.claim, id);
   }
-  for (const c of claims) sortInPlace(c.citation_indexes, (a, b) => a - b);
+  for (const c of claims) sortInPlace(c.citation_indexes, ascending);
   return { citations, claims };
 }
+
+const ascending = (a: number, b: number): number => a - b;
 
 function answerSpan(sc: StructuredCitation, length: number): [number, number] | null {
   const a = sc.answerStart;

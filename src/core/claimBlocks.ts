@@ -1,7 +1,7 @@
 // Markdown blocks of an answer (headings, list items, table rows, paragraphs; fences, breaks and
 // definition lines skipped) and the sentences inside each block: segmentation, an introduction
 // cut from the sentence it opens, and cited comma lists split into one item per entry.
-import { draft, MARKER, STRIP, TAG, PLAIN, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
+import { draft, MARKER, plainEnd, setFlags, STRIP, TAG, PLAIN, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
 import { isMeta } from './exemptions';
 import { wordsOf } from './language';
 import { sentenceRanges, shouldMerge } from './sentences';
@@ -29,7 +29,7 @@ const BOLD_LINE = /^(\*\*|__)(?=\S)([^*_\n]{1,150}?)(?<=\S)\1[ \t]*:?[ \t]*$/;
 const TASK_BOX = /^\[[ xX]\][ \t]+/;
 
 export function splitRegion(ctx: Ctx, from: number, to: number): void {
-  const { s, flags } = ctx;
+  const { s } = ctx;
   const st: { cur: Block | null } = { cur: null };
   let fence: string | null = null;
   const flush = (): void => {
@@ -52,7 +52,7 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
       const qs = c;
       c++;
       if (s[c] === ' ') c++;
-      flags.fill(STRIP, qs, c);
+      setFlags(ctx, qs, c, STRIP);
       while (c < lineEnd && (s[c] === ' ' || s[c] === '\t')) c++;
     }
     const line = s.slice(c, lineEnd);
@@ -173,8 +173,8 @@ function gluedListNumber(ctx: Ctx, c: number, lineEnd: number, flush: () => void
   while (k < lineEnd && isSpace(s, k)) k++;
   if (k >= lineEnd) return 0;
   flush();
-  flags.fill(STRIP, c, numEnd + (dotBefore ? 1 : 0));
-  if (dotAfter) flags[markerEnd] = STRIP;
+  setFlags(ctx, c, numEnd + (dotBefore ? 1 : 0), STRIP);
+  if (dotAfter) setFlags(ctx, markerEnd, markerEnd + 1, STRIP);
   const prev = ctx.drafts[ctx.drafts.length - 1];
   if (prev && prev.kind !== 'heading') {
     prev.end = Math.max(prev.end, markerEnd);
@@ -218,20 +218,23 @@ function segmentBlock(ctx: Ctx, block: Block): void {
   const id = ++ctx.block;
   const kind: DraftKind = block.kind === 'list_item' ? 'list_item' : 'sentence';
   const base = block.start;
-  const masked = maskedText(s, flags, block.start, block.end);
+  const masked = maskedText(ctx, block.start, block.end);
 
   // Raw sentence ranges (relative), then merged where the segmenter cut too eagerly.
   const raw = sentenceRanges(masked, ctx.lang);
+  // (The ranges are this call's own: merged ones are extended in place.)
   const merged: [number, number][] = [];
   for (const r of raw) {
     const last = merged[merged.length - 1];
     if (last && shouldMerge(masked, last[0], last[1], r[1])) last[1] = r[1];
-    else merged.push([r[0], r[1]]);
+    else merged.push(r);
   }
 
   const pieces: [number, number][] = [];
-  for (const [a, b] of merged) {
-    for (const p of splitMetaIntro(masked, a, b, ctx.lang)) pieces.push(p);
+  for (const r of merged) {
+    const split = splitMetaIntro(masked, r[0], r[1], ctx.lang);
+    if (split) pieces.push(...split);
+    else pieces.push(r);
   }
 
   let prevInBlock: Draft | null = null;
@@ -276,13 +279,16 @@ function segmentBlock(ctx: Ctx, block: Block): void {
   }
 }
 
-function maskedText(s: string, flags: Uint8Array, a: number, b: number): string {
+/** The block's text with everything not PLAIN (markers, tags, Markdown syntax) blanked out. */
+function maskedText(ctx: Ctx, a: number, b: number): string {
+  const { s, flags } = ctx;
   let out = '';
   let k = a;
   while (k < b) {
     const f = flags[k];
     let e = k + 1;
-    while (e < b && flags[e] === f) e++;
+    if (f === PLAIN) e = plainEnd(ctx, e, b);
+    else while (e < b && flags[e] === f) e++;
     out += f === PLAIN ? s.slice(k, e) : ' '.repeat(e - k);
     k = e;
   }
@@ -292,17 +298,18 @@ function maskedText(s: string, flags: Uint8Array, a: number, b: number): string 
 // ---------------------------------------------------------------------------------------------
 // "Based on the documentation, I can explain why: You'll receive…" → intro + sentence
 
-function splitMetaIntro(masked: string, a: number, b: number, lang: Language): [number, number][] {
+/** The introduction and the sentence it opens, or null when [a, b) stays one sentence. */
+function splitMetaIntro(masked: string, a: number, b: number, lang: Language): [number, number][] | null {
   // Only a short opening can be an introduction; never search further than that.
   const colon = masked.slice(a, Math.min(b, a + 220)).indexOf(':');
-  if (colon < 0 || a + colon >= b - 1) return [[a, b]];
+  if (colon < 0 || a + colon >= b - 1) return null;
   const text = masked.slice(a, b);
   const re = /:\s+(?=["“„'(]?[\p{Lu}\p{N}])/gu;
   const m = re.exec(text);
-  if (!m) return [[a, b]];
+  if (!m) return null;
   const cut = m.index + 1;
-  if (text.slice(cut).trim() === '') return [[a, b]];
-  if (!isMeta(text.slice(0, cut), lang)) return [[a, b]];
+  if (text.slice(cut).trim() === '') return null;
+  if (!isMeta(text.slice(0, cut), lang)) return null;
   return [
     [a, a + cut],
     [a + m.index + m[0].length, b],
@@ -318,7 +325,7 @@ function splitCitedEnumeration(ctx: Ctx, a: number, b: number): [number, number]
   const { s, flags } = ctx;
   // Fewer than 3 markers cannot make 3 groups: most sentences stop here.
   let markerRuns = 0;
-  for (let k = a; k < b && markerRuns < 3; k++) if (flags[k] === MARKER && (k === a || flags[k - 1] !== MARKER)) markerRuns++;
+  for (let k = plainEnd(ctx, a, b); k < b && markerRuns < 3; k = plainEnd(ctx, k + 1, b)) if (flags[k] === MARKER && (k === a || flags[k - 1] !== MARKER)) markerRuns++;
   if (markerRuns < 3) return null;
   // Marker groups: runs of markers separated only by spaces.
   const groups: [number, number][] = [];

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findMarkers } from './markers';
-import { splitClaims } from './claims';
-import { isAbsence, isMeta } from './exemptions';
+import { endsWithColon, splitClaims } from './claims';
+import { digitlessExemption, isAbsence, isMeta } from './exemptions';
+import { isAdvice } from './leadIns';
+import { msg, render } from './messages';
 import type { Claim, Language } from './types';
 
 const split = (answer: string, language: Language = 'en'): Claim[] => {
@@ -312,5 +315,77 @@ describe('robustness', () => {
     const claims = split(a);
     expect(claims).toHaveLength(400);
     expect(claims.every((c) => a.slice(c.start, c.end) === sentence.trim())).toBe(true);
+  });
+});
+
+describe('shortcuts of the exemption rules', () => {
+  // Sentences each rule exempts; with a digit anywhere in them, none may be exempt (splitClaims
+  // does not ask the three rules about a claim with a digit).
+  const META = ['Here are the key points:', 'I hope this helps.', 'Zde jsou hlavní body:', 'Let me know if you have any other questions!'];
+  const ADVICE = ['I recommend verifying the current terms with the office directly.', 'Please contact the support team for details.', 'Let me explain the loyalty program:', 'Doporučuji ověřit si podmínky přímo u dopravce.'];
+  const ABSENCE = ['The provided documents do not mention the ticket price.', 'There is no information about the architect in the provided context.', 'V kontextu nejsou informace o otevírací době.'];
+  const withDigit = (texts: string[]) =>
+    fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.constantFrom(...'0123456789'), fc.constantFrom('', ' ')).map(([t, at, d, sp]) => {
+      const k = at % (t.length + 1);
+      return `${t.slice(0, k)}${sp}${d}${sp}${t.slice(k)}`;
+    });
+
+  it('the rules exempt these sentences without a digit (so the property below can fail)', () => {
+    // Twice: the second time the words' kinds come from isMeta's memo.
+    for (let round = 0; round < 2; round++) {
+      for (const t of META) expect(isMeta(t, 'en'), t).toBe(true);
+      for (const t of ['Here Prague is:', 'I hope Brno helps.', 'Zde jsou hlavní body Brna a Plzně a Ostravy:']) expect(isMeta(t, 'en'), t).toBe(false);
+    }
+    for (const t of ADVICE) expect(isAdvice(t), t).toBe(true);
+    for (const t of ABSENCE) expect(isAbsence(t), t).toBe(true);
+  });
+
+  it('a text with a digit is never meta, advice or a statement of absence', () => {
+    fc.assert(
+      fc.property(withDigit([...META, ...ADVICE, ...ABSENCE]), fc.string({ maxLength: 30 }), (t, noise) => {
+        for (const text of [t, `${noise}${t}`, `${t}${noise}`]) {
+          expect(isMeta(text, 'en')).toBe(false);
+          expect(isMeta(text, 'cs')).toBe(false);
+          expect(isAdvice(text)).toBe(false);
+          expect(isAbsence(text)).toBe(false);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('digitlessExemption gives the first of isMeta, isAdvice, isAbsence that holds, for a text without a digit', () => {
+    const pieces = [...META, ...ADVICE, ...ABSENCE, 'Brno is big.', 'However, ', 'the provided documents', ' do not', ' say', ' no information', ' I hope', ' helps', ':', '?', '  ', 'Zde', ' ', 'Please contact us', ', but it rains'];
+    const arb = fc.oneof(fc.array(fc.constantFrom(...pieces), { maxLength: 5 }).map((p) => p.join('')), fc.string({ maxLength: 20 }));
+    fc.assert(
+      fc.property(arb, (text) => {
+        fc.pre(!/\d/.test(text));
+        const chain = isMeta(text, 'en') ? 'meta' : isAdvice(text) ? 'advice' : isAbsence(text) ? 'no_information' : null;
+        expect(digitlessExemption(text)).toBe(chain);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const t of [...META, ...ADVICE, ...ABSENCE]) expect(digitlessExemption(t), t).not.toBe(null);
+  });
+
+  it('an exemption gives the reason of its rule in the claim\'s language, each time', () => {
+    for (const language of ['en', 'cs', 'en', 'cs'] as const) {
+      const [claim] = split('I hope this helps.', language);
+      expect(claim?.exemption?.rule).toBe('meta');
+      expect(claim?.exemption?.reason).toBe(render(msg('exemptionReason', { rule: 'meta' }), language));
+    }
+    expect(split('I hope this helps.', 'cs')[0]?.exemption?.reason).not.toBe(split('I hope this helps.', 'en')[0]?.exemption?.reason);
+  });
+
+  it('endsWithColon says what /[:：]\\s*$/ says', () => {
+    const arb = fc.array(fc.constantFrom(':', '：', ' ', '\n', '\u00a0', '\u3000', '\ufeff', 'a', '?', '.', '\u200b', '\u0085'), { maxLength: 8 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.oneof(arb, fc.string({ maxLength: 12 })), (t) => {
+        expect(endsWithColon(t)).toBe(/[:：]\s*$/.test(t));
+      }),
+      { numRuns: 3000 },
+    );
+    // Near miss: a colon with text after it does not end the sentence.
+    expect(endsWithColon('Note: it rains')).toBe(false);
   });
 });

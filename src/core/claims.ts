@@ -28,9 +28,9 @@
 import type { CitationMarker, Claim, ClaimKind, ExemptionRule, Language } from './types';
 import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './claimBlocks';
-import { draft, MARKER, PLAIN, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
-import { isAbsence, isMeta, isMetaWord, isQuestion } from './exemptions';
-import { isLetterCode, isSpace } from './text';
+import { classArrays, draft, MARKER, PLAIN, plainEnd, setFlags, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './claimContext';
+import { digitlessExemption, isMeta, isMetaWord, isQuestion } from './exemptions';
+import { isBlank, isJsSpace, isLetterCode, isSpace } from './text';
 import { msg, render } from './messages';
 
 export interface SplitClaimsOptions {
@@ -50,20 +50,18 @@ export function splitClaims(
   opts: SplitClaimsOptions = {},
 ): Claim[] {
   const s = typeof answer === 'string' ? answer : '';
-  if (s.trim() === '') return [];
+  if (isBlank(s)) return [];
   const lang: Language = language === 'cs' ? 'cs' : 'en';
-  const flags = new Uint8Array(s.length);
-  markTags(s, flags);
-  for (const m of Array.isArray(markers) ? markers : []) {
-    if (!m || !Number.isInteger(m.start) || !Number.isInteger(m.end)) continue;
-    const a = Math.max(0, m.start);
-    const b = Math.min(s.length, m.end);
-    if (b > a) flags.fill(MARKER, a, b);
-  }
   const defs = Array.isArray(opts.footnoteDefinitions)
     ? opts.footnoteDefinitions.filter((d) => d && Number.isInteger(d.start) && Number.isInteger(d.end)).sort((x, y) => x.start - y.start)
     : [];
-  const ctx: Ctx = { s, flags, lang, defs, drafts: [], block: 0, query: opts.query, topic: null };
+  const { flags, coarse } = classArrays(s.length);
+  const ctx: Ctx = { s, flags, coarse, lang, defs, drafts: [], block: 0, query: opts.query, topic: null };
+  markTags(ctx);
+  for (const m of Array.isArray(markers) ? markers : []) {
+    if (!m || !Number.isInteger(m.start) || !Number.isInteger(m.end)) continue;
+    setFlags(ctx, Math.max(0, m.start), Math.min(s.length, m.end), MARKER);
+  }
 
   const statements = findStatements(s);
   let pos = 0;
@@ -81,7 +79,8 @@ export function splitClaims(
 // ---------------------------------------------------------------------------------------------
 // LongCite tags and statements
 
-function markTags(s: string, flags: Uint8Array): void {
+function markTags(ctx: Ctx): void {
+  const { s } = ctx;
   if (!s.includes('<')) return;
   const tagRe = /<\/?statement>|<cite>|<\/cite>/g;
   for (let m = tagRe.exec(s); m; m = tagRe.exec(s)) {
@@ -93,7 +92,7 @@ function markTags(s: string, flags: Uint8Array): void {
       const nextLt = s.indexOf('<', end);
       if (nextLt >= 0 && nextLt - end <= 4000 && s.startsWith('</cite>', nextLt)) end = nextLt + 7;
     }
-    flags.fill(TAG, start, end);
+    setFlags(ctx, start, end, TAG);
     tagRe.lastIndex = end;
   }
 }
@@ -229,11 +228,25 @@ function toClaim(ctx: Ctx, d: Draft, index: number, next: Draft | undefined): Cl
   else if (isQuestion(text)) exempt(ctx, claim, 'question', 'question');
   else if (d.emptyCite) exempt(ctx, claim, d.kind, 'longcite_empty_cite');
   else if (isContentless(text)) exempt(ctx, claim, d.kind, 'no_content');
-  else if (/[:：]\s*$/.test(text)) leadIn(ctx, claim, text, next);
-  else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', 'meta');
-  else if (isAdvice(text)) exempt(ctx, claim, 'meta', 'advice');
-  else if (isAbsence(text)) exempt(ctx, claim, 'meta', 'no_information');
+  else if (endsWithColon(text)) leadIn(ctx, claim, text, next);
+  // A number is content: meta talk, advice and "the sources do not say" all hold none, so a
+  // claim with a digit (most of them) is none of the three, and the others are not searched for
+  // a digit again.
+  else if (!DIGIT.test(text)) {
+    const rule = digitlessExemption(text);
+    if (rule) exempt(ctx, claim, 'meta', rule);
+  }
   return claim;
+}
+
+const DIGIT = /\d/;
+
+/** @testSeam whether the text's last character before trailing whitespace is ':' or '：' (what /[:：]\s*$/ tests). */
+export function endsWithColon(text: string): boolean {
+  let e = text.length;
+  while (e > 0 && isJsSpace(text.charCodeAt(e - 1))) e--;
+  const c = text.charCodeAt(e - 1);
+  return c === 0x3a || c === 0xff1a;
 }
 
 /**
@@ -262,7 +275,17 @@ const SECTION_LABEL = /^(?:sources?|references?|citations?|cited sources|sources
 function exempt(ctx: Ctx, claim: Claim, kind: ClaimKind, rule: ExemptionRule): void {
   claim.kind = kind;
   claim.needs_citation = false;
-  claim.exemption = { rule, reason: render(msg('exemptionReason', { rule }), ctx.lang) ?? rule };
+  claim.exemption = { rule, reason: reasonOf(rule, ctx.lang) };
+}
+
+/** The reason of each rule in each language, rendered once. */
+const REASONS = new Map<string, string>();
+
+function reasonOf(rule: ExemptionRule, lang: Language): string {
+  const key = `${lang}:${rule}`;
+  let reason = REASONS.get(key);
+  if (reason === undefined) REASONS.set(key, (reason = render(msg('exemptionReason', { rule }), lang) ?? rule));
+  return reason;
 }
 
 /** The claim's words: markers, LongCite tags and Markdown emphasis removed, spaces collapsed. */
@@ -277,7 +300,8 @@ function claimText(ctx: Ctx, a: number, b: number): string {
   while (k < b) {
     const f = flags[k];
     let e = k + 1;
-    while (e < b && flags[e] === f) e++;
+    if (f === PLAIN) e = plainEnd(ctx, e, b);
+    else while (e < b && flags[e] === f) e++;
     if (f === PLAIN) {
       parts.push(s.slice(k, e));
     } else if (f === MARKER) {
@@ -296,6 +320,8 @@ function claimText(ctx: Ctx, a: number, b: number): string {
     k = e;
   }
   let out = parts.join('');
+  // One search for both repairs: most claims need neither.
+  if (!NEEDS_REPAIR.test(out)) return out.trim();
   if (out.includes('**')) out = out.replace(/\*\*/g, '').replace(/ +(?=[.,;:!?](?:\s|$))/g, '');
   if (COLLAPSIBLE.test(out)) out = out.replace(SPACE_RUNS, ' ');
   return out.trim();
@@ -313,8 +339,10 @@ function trimPartsEnd(parts: string[]): void {
   }
 }
 
-// Claim text with whitespace to collapse, and the runs themselves.
+// Claim text with whitespace to collapse, and the runs themselves; NEEDS_REPAIR finds that or
+// Markdown bold.
 const COLLAPSIBLE = /\s\s|[\t\n\r\f\v\u00a0]/;
 const SPACE_RUNS = /\s+/g;
+const NEEDS_REPAIR = /\*\*|\s\s|[\t\n\r\f\v\u00a0]/;
 
 const CLOSING_PUNCT = new Set(['.', ',', ';', ':', '!', '?', '…', ')', ']', '"', "'", '”', '’']);

@@ -41,17 +41,52 @@ const WWW_PART = String.raw`\bwww\.\S+`;
 const MAIL_PART = String.raw`\S+@\S+\.\w+`;
 const MARK_PART = String.raw`\[[^\]\n]{0,40}\]|\\cite\{[^}]*\}`;
 const URLISH = [false, true].map((url) => [false, true].map((mail) => new RegExp([...(url ? [URL_PART] : []), WWW_PART, ...(mail ? [MAIL_PART] : []), MARK_PART].join('|'), 'gi')));
-const TOKEN = /\p{L}+/gu;
 // Czech-only letters by code (ě š č ř ž ů ť ď ň): a lower-case word's count of them is a vote.
 const CS_ONLY_CODES = new Set([...'ěščřžůťďň'].map((ch) => ch.charCodeAt(0)));
+/** Longer words are in neither marker list: they vote only by their letters. */
+const MARKER_MAX = Math.max(...[...CS_MARKERS, ...EN_MARKERS].map((w) => w.length));
+/**
+ * Per ASCII letter, lower-cased: the longest marker word that starts with it (0: none). A word
+ * whose first letter is ASCII and which is longer than that is no marker word (lower-casing never
+ * shortens a word), so it is not copied and looked up.
+ */
+const MARKER_MAX_BY_FIRST = new Uint8Array(128);
+for (const w of [...CS_MARKERS, ...EN_MARKERS]) {
+  const c = w.charCodeAt(0);
+  if (c < 0x80) MARKER_MAX_BY_FIRST[c] = Math.max(MARKER_MAX_BY_FIRST[c]!, w.length);
+}
 
-function csOnlyLetters(w: string): number {
-  let n = 0;
-  for (let i = 0; i < w.length; i++) {
-    const c = w.charCodeAt(i);
-    if (c > 0x7f && CS_ONLY_CODES.has(c)) n++;
-  }
-  return n;
+// Per UTF-16 unit, computed on first sight: bit 1 = known, bit 2 = a letter (\p{L}), bit 4 = its
+// own lower case (toLowerCase gives it back). Surrogates are never letters here: a pair is read
+// as one code point by wideTraits.
+const UNIT_KNOWN = 1;
+const UNIT_LETTER = 2;
+const UNIT_LOWER = 4;
+const UNIT_TRAITS = new Uint8Array(65536);
+const LETTER_RE = /^\p{L}$/u;
+
+function traitsOf(ch: string): number {
+  return UNIT_KNOWN | (LETTER_RE.test(ch) ? UNIT_LETTER : 0) | (ch.toLowerCase() === ch ? UNIT_LOWER : 0);
+}
+
+function unitTraits(c: number): number {
+  let t = UNIT_TRAITS[c]!;
+  if (t === 0) UNIT_TRAITS[c] = t = c >= 0xd800 && c <= 0xdfff ? UNIT_KNOWN | UNIT_LOWER : traitsOf(String.fromCharCode(c));
+  return t;
+}
+
+/** Traits of ASCII units, filled in advance: the scan reads them without a check. */
+const ASCII_TRAITS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_TRAITS[c] = unitTraits(c);
+
+/**
+ * Traits of the code point at s[k], whose first unit c (not ASCII) the caller has read; a
+ * surrogate pair is one code point (letters outside the BMP are rare: not cached).
+ */
+function wideTraits(s: string, k: number, c: number): number {
+  if (c < 0xd800 || c > 0xdbff) return unitTraits(c);
+  const cp = s.codePointAt(k)!;
+  return cp > 0xffff ? traitsOf(String.fromCodePoint(cp)) : UNIT_KNOWN | UNIT_LOWER;
 }
 
 /**
@@ -60,23 +95,81 @@ function csOnlyLetters(w: string): number {
  */
 export function languageVote(text: string): Language | undefined {
   if (typeof text !== 'string' || text === '') return undefined;
+  const { cs, en } = languageVotes(text);
+  if (cs + en < MIN_VOTES || Math.abs(cs - en) < MIN_LEAD) return undefined;
+  return cs > en ? 'cs' : 'en';
+}
+
+/**
+ * @testSeam the votes behind {@link languageVote}, Czech and English, before the thresholds.
+ *
+ * A word is a run of letters (\p{L}, by code point) in the text with URLs, e-mail addresses and
+ * markers (URLISH) each read as one space. The runs are found by a scan over the text itself,
+ * with the URLISH matches as gaps, rather than by building the replaced text and matching
+ * /\p{L}+/gu in it; only words short enough to be a marker word are copied and lower-cased.
+ */
+export function languageVotes(text: string): { cs: number; en: number } {
   const head = text.slice(0, SAMPLE);
-  const sample = head.replace(URLISH[head.includes('://') ? 1 : 0]![head.includes('@') ? 1 : 0]!, ' ');
+  const n = head.length;
+  const gapRe = URLISH[head.includes('://') ? 1 : 0]![head.includes('@') ? 1 : 0]!;
+  gapRe.lastIndex = 0;
+  // The next gap [gapStart, gapEnd), or n, n when there is none left.
+  let gapStart = n;
+  let gapEnd = n;
+  const nextGap = (): void => {
+    const g = gapRe.exec(head);
+    gapStart = g ? g.index : n;
+    gapEnd = g ? g.index + g[0].length : n;
+  };
+  nextGap();
   let cs = 0;
   let en = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(sample); m; m = TOKEN.exec(sample)) {
-    const tok = m[0];
-    const after = sample[m.index + tok.length];
+  let k = 0;
+  while (k < n) {
+    if (k >= gapStart) {
+      k = Math.max(k, gapEnd);
+      nextGap();
+      continue;
+    }
+    // Each unit is read once: c is the unit at k, t its code point's traits.
+    let c = head.charCodeAt(k);
+    let t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
+    if (!(t & UNIT_LETTER)) {
+      k++;
+      continue;
+    }
+    // A word: letters up to the next non-letter or gap.
+    const from = k;
+    const first = c;
+    const end = gapStart;
+    let lower = true;
+    let csOnly = 0;
+    for (;;) {
+      if (!(t & UNIT_LOWER)) lower = false;
+      if (c < 0x80) k++;
+      else {
+        if (CS_ONLY_CODES.has(c)) csOnly++;
+        // Only a whole surrogate pair is a letter.
+        k += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+      }
+      if (k >= end) break;
+      c = head.charCodeAt(k);
+      t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
+      if (!(t & UNIT_LETTER)) break;
+    }
+    const len = k - from;
+    // What follows the word in the text with its gaps read as spaces (c, when the word did not
+    // run into a gap or the end).
+    const after = k < end ? c : 0x20;
     // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language.
-    if (after === '.' && (tok.length === 1 || (tok.length <= 5 && tok[0] !== tok[0]!.toLowerCase()))) continue;
-    const w = tok.toLowerCase();
-    if (w === tok) cs += 2 * csOnlyLetters(w);
+    if (after === 0x2e && (len === 1 || (len <= 5 && !(unitTraits(first) & UNIT_LOWER)))) continue;
+    if (lower) cs += 2 * csOnly;
+    if (len > MARKER_MAX || (first < 0x80 && len > MARKER_MAX_BY_FIRST[first | 0x20]!)) continue;
+    const w = head.slice(from, k).toLowerCase();
     if (CS_MARKERS.has(w)) cs += 1;
     else if (EN_MARKERS.has(w)) en += 1;
   }
-  if (cs + en < MIN_VOTES || Math.abs(cs - en) < MIN_LEAD) return undefined;
-  return cs > en ? 'cs' : 'en';
+  return { cs, en };
 }
 
 /** @testSeam the audit takes {@link languageVote} once and applies its fallback itself; tests ask this. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findMarkers } from './markers';
 import { createResolver, mappingKey, resolveMapping } from './mapping';
+import { render } from './messages';
 import type { Chunk, StructuredInput } from './types';
 
 const chunks = (...ids: string[]): Chunk[] => ids.map((id) => ({ id, text: `text of ${id}` }));
@@ -220,5 +221,34 @@ describe('reporting', () => {
     expect(mappingKey('1', 'bracket_number')).toBe('1');
     expect(mappingKey('1', 'footnote')).toBe('^1');
     expect(mappingKey('1', 'index0')).toBe('index0:1');
+  });
+});
+
+describe('the description', () => {
+  it('is always its texts rendered in the language asked, however often a mapping recurs', () => {
+    const scenarios: [string, Chunk[]][] = [
+      ['A [1]. B [2].', chunks('1', '2')],
+      ['A [1]. B [9].', chunks('1', '2')],
+      ['A [doc1]. B [doc-a].', chunks('doc-a', 'x')],
+      ['A [^1].\n\n[^1]: doc-a', chunks('doc-a')],
+      ['No markers at all.', chunks('1')],
+      ['A [1].', []],
+    ];
+    const seen = new Set<string>();
+    for (let round = 0; round < 2; round++) {
+      for (const language of ['en', 'cs'] as const) {
+        for (const [answer, cs] of scenarios) {
+          const scan = findMarkers(answer, { chunkIds: cs.map((c) => c.id) });
+          const m = resolveMapping(scan.markers, cs, { footnoteDefinitions: scan.footnoteDefinitions, language });
+          expect(m.description).toBe((m.texts ?? []).map((t) => render(t, language) ?? '').join(' '));
+          seen.add(`${language}:${m.description}`);
+        }
+      }
+    }
+    // Near miss: the same notes in the other language are other words (the language is part of the key).
+    expect(resolveMapping(findMarkers('A [1].').markers, chunks('1'), { language: 'cs' }).description).not.toBe(
+      resolveMapping(findMarkers('A [1].').markers, chunks('1'), { language: 'en' }).description,
+    );
+    expect(seen.size).toBe(2 * scenarios.length);
   });
 });

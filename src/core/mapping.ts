@@ -135,8 +135,15 @@ class ChunkIndex {
     for (const c of chunks) add(c);
     for (const c of extra) add(c);
     const base = chunks.length > 0 ? chunks : extra;
-    this.positional = base.filter((c) => c && typeof c === 'object').map(chunkIdOf);
-    this.allNumeric = base.length > 0 && this.positional.every((id) => DIGITS.test(id.trim()));
+    this.positional = [];
+    let allNumeric = base.length > 0;
+    for (const c of base) {
+      if (!c || typeof c !== 'object') continue;
+      const id = chunkIdOf(c);
+      this.positional.push(id);
+      if (allNumeric && !DIGITS.test(id.trim())) allNumeric = false;
+    }
+    this.allNumeric = allNumeric;
   }
 
   private get forgiving(): Map<string, string[]> {
@@ -230,6 +237,7 @@ interface Phrases {
   ambiguousTitle: (t: string, n: number) => string;
   unresolved: (refs: string) => string;
   noChunks: string;
+  nothing: string;
 }
 
 // The notes of the description are texts of the core's catalogues (core/catalogue/), written in
@@ -259,6 +267,7 @@ const P: Phrases = {
   ambiguousTitle: (title, count) => note('mapAmbiguousTitle', { title, count }),
   unresolved: (refs) => note('mapUnresolved', { refs }),
   noChunks: note('mapNoChunks', {}),
+  nothing: note('mapNothing', {}),
 };
 
 /** Strips quotes, brackets and trailing punctuation around a reference: "`doc-a`." → "doc-a". */
@@ -288,6 +297,22 @@ function displayRef(ref: string, kind?: RefKind | CitationStyle): string {
 }
 
 const NUMERIC_STYLES: ReadonlySet<CitationStyle> = new Set(['bracket_number', 'bracket_id', 'fullwidth', 'longcite', 'latex_cite']);
+
+// The description of a list of notes, rendered once: most cases of a dataset map the same way
+// ("numbers are chunk ids"), and a note's words depend only on the note and the language.
+const DESCRIPTIONS = new Map<string, string>();
+const DESCRIPTIONS_MAX = 512;
+
+function describe(notes: readonly string[], texts: readonly Msg[], lang: Language): string {
+  const key = `${lang}\u0000${notes.join('\u0000')}`;
+  let description = DESCRIPTIONS.get(key);
+  if (description === undefined) {
+    description = texts.map((t) => render(t, lang) ?? '').join(' ');
+    if (DESCRIPTIONS.size >= DESCRIPTIONS_MAX) DESCRIPTIONS.clear();
+    DESCRIPTIONS.set(key, description);
+  }
+  return description;
+}
 
 export function createResolver(
   markers: readonly CitationMarker[],
@@ -562,8 +587,9 @@ export function createResolver(
   if (entries.length === 0 || methods.size === 0) kind = 'none';
   else if (methods.size === 1) kind = [...methods][0] ?? 'none';
   else kind = 'mixed';
-  const texts: Msg[] = entries.length === 0 ? [msg('mapNothing', {})] : notes.map((n) => JSON.parse(n) as Msg);
-  const description = texts.map((t) => render(t, lang) ?? '').join(' ');
+  const shown = entries.length === 0 ? [P.nothing] : notes;
+  const texts: Msg[] = shown.map((n) => JSON.parse(n) as Msg);
+  const description = describe(shown, texts, lang);
 
   return {
     mapping: { kind, description, texts, entries },

@@ -53,6 +53,10 @@ export function referenceList(
           headed = entries.length > 0;
           break;
         }
+        // An unlabelled entry counts only under a heading. With no entry below this line and no
+        // heading line above it, there is no list whatever this line is: looksBibliographic (five
+        // regexes over what is mostly a paragraph) need not read it.
+        if (entries.length === 0 && !headingAbove(s, nl, 399 - lines)) return undefined;
         // An entry without a label (APA "Smith, A. M. (2019). Title. …", a bare URL): the
         // block counts only under a heading, checked below; it defines nothing.
         if (!looksBibliographic(line)) break;
@@ -94,6 +98,18 @@ export function referenceList(
   return { start: blockStart, defs: entries.filter((e) => !known.has(e.start)) };
 }
 
+/** Whether one of the `budget` lines above the line break at nl is a REF_HEADING line. */
+function headingAbove(s: string, nl: number, budget: number): boolean {
+  let end = nl;
+  for (let k = 0; end >= 0 && k < budget; k++) {
+    const before = end > 0 ? s.lastIndexOf('\n', end - 1) : -1;
+    const lineEnd = end > before + 1 && s.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
+    if (REF_HEADING.test(s.slice(before + 1, lineEnd))) return true;
+    end = before;
+  }
+  return false;
+}
+
 /**
  * Whether a line reads as a bibliography entry (IEEE, APA, Vancouver, numbered lists): at least
  * two kinds of cue among a year, author initials, "et al.", a quoted title and venue words
@@ -104,16 +120,22 @@ export function looksBibliographic(line: string): boolean {
   const t = line.trim();
   if (t === '' || t.length > 1000) return false;
   if (BIB_LINK_ONLY.test(t)) return true;
+  // Two cues are needed: the cheap tests come first, and once too few tests are left to reach
+  // two, the rest are not run.
   let cues = 0;
-  for (const re of BIB_CUES) if (re.test(t) && ++cues >= 2) return true;
+  for (let k = 0; k < BIB_CUES.length; k++) {
+    if (cues + (BIB_CUES.length - k) < 2) return false;
+    if ((BIB_CUES[k] as RegExp).test(t) && ++cues >= 2) return true;
+  }
   return false;
 }
 const BIB_LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
+/** The cues: "et al.", a quoted title, a year, venue words, author initials (cheapest first). */
 const BIB_CUES: readonly RegExp[] = [
-  /\(\s*(?:1[5-9]|20)\d{2}[a-z]?\s*\)|(?:^|[\s,.(])(?:1[5-9]|20)\d{2}[a-z]?(?:[.,;)]|$)/,
-  /\b\p{Lu}\.(?:[ -]?\p{Lu}\.)*(?:,|\s*&|\s+and\s|\s+\p{Lu}\p{Ll})|\p{Lu}\p{Ll}+,\s\p{Lu}\.|\p{Lu}\p{Ll}+ \p{Lu}{1,3}(?:,|\.\s)/u,
   /\bet al\./,
   /["“][^"”]{3,}["”]/,
+  /\(\s*(?:1[5-9]|20)\d{2}[a-z]?\s*\)|(?:^|[\s,.(])(?:1[5-9]|20)\d{2}[a-z]?(?:[.,;)]|$)/,
   /\b(?:vol\.|no\.\s*\d|pp?\.\s*\d|doi|isbn|issn|proc\.|proceedings|journal|trans\.|conference|retrieved from|available(?: at| from| online)?:|accessed|in:|eds?\.)|https?:\/\/|\[(?:online|internet)\]/i,
+  /\b\p{Lu}\.(?:[ -]?\p{Lu}\.)*(?:,|\s*&|\s+and\s|\s+\p{Lu}\p{Ll})|\p{Lu}\p{Ll}+,\s\p{Lu}\.|\p{Lu}\p{Ll}+ \p{Lu}{1,3}(?:,|\.\s)/u,
 ];
 
