@@ -12,6 +12,18 @@ export function excerpt(s: string, max = 60): string {
   // same characters), built only as far as it is shown: max + 1 characters say it is too long.
   const n = s.length;
   const cap = max + 1;
+  // Most texts need no collapsing in what is shown: no space at the start, and within the
+  // first max + 1 characters only single plain spaces with more text after them. Those
+  // characters are then the collapsed text's own, taken in one slice.
+  if (!(n > 0 && isJsSpace(s.charCodeAt(0)))) {
+    const lim = n < cap ? n : cap;
+    let k = 0;
+    for (; k < lim; k++) {
+      const c = s.charCodeAt(k);
+      if ((c <= 0x20 || c >= 0xa0) && isJsSpace(c) && (c !== 0x20 || k + 1 >= n || isJsSpace(s.charCodeAt(k + 1)))) break;
+    }
+    if (k === lim) return excerptOf(lim === n ? s : s.slice(0, lim), max);
+  }
   let t = '';
   let i = 0;
   while (i < n && isJsSpace(s.charCodeAt(i))) i++;
