@@ -2,7 +2,7 @@
 // says how many more there are, and the editor it was pasted into stays usable. Timings are the
 // benchmark's business (`npm run bench -- ui`), not asserted here.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { editor, pasteInto, report } from './helpers';
+import { editor, editorHost, pasteInto, report } from './helpers';
 
 // The shared machine may be busy: Monaco and the audits get time (no timing is asserted).
 test.setTimeout(180_000);
@@ -70,6 +70,41 @@ test('a long answer: the report shows the first 200 claims and findings, says ho
   await expect(claims).toHaveCount(200);
   await expect(claimsBlock.locator('p.more')).toContainText('… and 250 more');
   await expect(complete.locator('ul.issues > li')).toHaveCount(201);
+});
+
+test('a report of thousands of claims, shown in steps after its reply, ends the same: rows, markers and highlights of this answer', async ({ page }) => {
+  await open(page);
+  // 2,000 cited claims (over the size shown a task later, state/later.svelte.ts): every other one
+  // cites a chunk that is not there (an error finding, a missing-chunk highlight).
+  const towers = (word: string) =>
+    Array.from({ length: 2000 }, (_, i) => `${word} ${i + 1} is ${100 + (i % 900)} metres tall and was built in ${1900 + (i % 100)} [${(i % 2) + 1}].`).join(' ');
+  const open1 = (name: string, answer: string) =>
+    page.getByLabel('Open case file').setInputFiles({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ query: 'How tall are the towers?', answer, chunks: [{ id: '1', text: 'A list of towers and their heights.' }] })),
+    });
+  await open1('towers.json', towers('Tower'));
+  const r = report(page);
+  const claims = r.locator('ol.claims > li.claim');
+  const claimsBlock = r.locator('section[aria-labelledby="claims-h"]');
+  const host = editorHost(page, 'Answer');
+  await expect(claims.first()).toContainText('Tower 1 is 100 metres tall', { timeout: 60_000 });
+  await expect(r).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  await expect(claims).toHaveCount(200);
+  await expect(claimsBlock).toContainText('2000 claims');
+  await expect(claimsBlock.locator('p.more')).toContainText('… and 1,800 more');
+  await expect(host.locator('.squiggly-error').first()).toBeVisible();
+  await expect(host.locator('.ca-citation-missing', { hasText: '[2]' }).first()).toBeVisible();
+  await expect(host.locator('.ca-citation:not(.ca-citation-missing)', { hasText: '[1]' }).first()).toBeVisible();
+  // Another large report replaces it: the panel and the editor show the new one, none of the old.
+  await open1('spires.json', towers('Spire'));
+  await expect(claims.first()).toContainText('Spire 1 is 100 metres tall', { timeout: 60_000 });
+  await expect(r).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  await expect(r).not.toContainText('Tower 1 is');
+  await expect(claims).toHaveCount(200);
+  await expect(host.locator('.ca-citation-missing', { hasText: '[2]' }).first()).toBeVisible();
+  await expect(host.locator('.view-lines')).toContainText('Spire 1 is 100');
 });
 
 test('a megabyte on one line without spaces: the answer editor still takes typing, and the report shows the claim clipped', async ({ page }) => {
