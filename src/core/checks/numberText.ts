@@ -201,19 +201,25 @@ function ymd(year: number | undefined, month: number | undefined, day: number | 
 const NUM_RE =
   /(?<![\p{L}\p{N}_])(?<![\p{L}_][-‐/])([-−](?=\d))?(\d{1,3}(?:([,.'\u00A0\u202F\u2009 ])\d{3}(?:\3\d{3})*(?!\d))|\d+)(?:([.,])(\d+))?/gu;
 
-/** An ASCII digit (what `\d` matches) at an index no span covers. */
-function hasDigitOutside(s: string, spans: readonly { start: number; end: number }[]): boolean {
+/**
+ * An ASCII digit (what `\d` matches) at an index no span covers.
+ * One sweep: the spans by start, `reach` the furthest end of those started so far, so a text
+ * whose digits are all under many markers costs digits + spans, not digits × spans.
+ */
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
+export function hasDigitOutside(s: string, spans: readonly { start: number; end: number }[]): boolean {
+  // Only spans with start < end cover anything (NaN or reversed offsets cover nothing).
+  const live = spans.filter((sp) => sp.start < sp.end);
+  let sorted = true;
+  for (let j = 1; j < live.length && sorted; j++) sorted = live[j - 1]!.start <= live[j]!.start;
+  if (!sorted) live.sort((a, b) => a.start - b.start);
+  let k = 0;
+  let reach = -Infinity;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x30 || c > 0x39) continue;
-    let covered = false;
-    for (const sp of spans) {
-      if (sp.start <= i && i < sp.end) {
-        covered = true;
-        break;
-      }
-    }
-    if (!covered) return true;
+    while (k < live.length && live[k]!.start <= i) reach = Math.max(reach, live[k++]!.end);
+    if (i >= reach) return true;
   }
   return false;
 }
