@@ -208,11 +208,13 @@ const NUM_RE =
  */
 /** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
 export function hasDigitOutside(s: string, spans: readonly { start: number; end: number }[]): boolean {
-  // Only spans with start < end cover anything (NaN or reversed offsets cover nothing).
-  const live = spans.filter((sp) => sp.start < sp.end);
-  let sorted = true;
-  for (let j = 1; j < live.length && sorted; j++) sorted = live[j - 1]!.start <= live[j]!.start;
-  if (!sorted) live.sort((a, b) => a.start - b.start);
+  // Only spans with start < end cover anything (NaN or reversed offsets cover nothing); the
+  // spans are copied only when some are not of that kind or they are out of order.
+  let ready = true;
+  for (let j = 0; j < spans.length && ready; j++) {
+    ready = spans[j]!.start < spans[j]!.end && (j === 0 || spans[j - 1]!.start <= spans[j]!.start);
+  }
+  const live = ready ? spans : spans.filter((sp) => sp.start < sp.end).sort((a, b) => a.start - b.start);
   let k = 0;
   let reach = -Infinity;
   for (let i = 0; i < s.length; i++) {
