@@ -75,6 +75,11 @@ function stemEn(w: string): string {
   return w.length > EN_PREFIX_LEN ? w.slice(0, EN_PREFIX_LEN) : w;
 }
 
+// Called through the one function, not looked up on each string: the texts arrive in several
+// string representations (flat, sliced, concatenated), and a per-character method lookup on
+// their varying maps became a megamorphic (slow, generic) load once audits had shown them all.
+const codeAt = String.prototype.charCodeAt;
+
 // Per UTF-16 unit: 0 = not part of a word, 1 = combining mark (skipped inside a word), else the
 // folded code (lower case, diacritics removed: "Č" → "c"). ASCII is filled here, the rest on
 // first sight; UNKNOWN marks "not computed yet", so one table read serves every code unit.
@@ -242,8 +247,8 @@ export class Vocabulary {
     const words = this.#table;
     let i = 0;
     while (i < n) {
-      let f0 = FOLD_CODE[text.charCodeAt(i)]!;
-      if (f0 === UNKNOWN) f0 = foldFirstSight(text.charCodeAt(i));
+      let f0 = FOLD_CODE[codeAt.call(text, i)]!;
+      if (f0 === UNKNOWN) f0 = foldFirstSight(codeAt.call(text, i));
       if (f0 <= 1) {
         i++;
         continue;
@@ -252,12 +257,12 @@ export class Vocabulary {
       let h1 = 0x811c9dc5;
       let h2 = 0;
       while (i < n) {
-        const c = text.charCodeAt(i);
+        const c = codeAt.call(text, i);
         let f = FOLD_CODE[c]!;
         if (f === UNKNOWN) f = foldFirstSight(c);
         if (f === 0) {
           // An apostrophe between letters stays inside the word: "don't", "Brian's".
-          if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
+          if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(codeAt.call(text, i + 1)))) f = 0x27;
           else break;
         }
         if (f !== 1) {
