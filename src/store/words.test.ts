@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexWords, indexWordsInSlices, indexWordsWithTitle, MAX_INDEXED_WORDS } from './words';
+import { indexWords, indexWordsInSlices, indexWordsWithTitle, MAX_INDEXED_WORDS, runCutCode } from './words';
 
 const noPause = { sliceMs: 0, pause: () => Promise.resolve() };
 
@@ -7,7 +7,7 @@ describe('the index words worked out in slices', () => {
   const czech = 'Příliš žluťoučký kůň úpěl ďábelské ódy, (viz čl. 5 odst. 2) a SOUD rozhodl; ';
   const cases: Record<string, string> = {
     'Czech prose': czech.repeat(40),
-    // A run of letters far longer than a piece: never cut inside.
+    // A run of letters far longer than a piece, with a cut character ahead.
     'a long unbroken run across the boundary': `start ${'Ábc'.repeat(300)}déf end, ${'x1'.repeat(100)} tail`,
     // Cut characters next to combining marks (a lone mark after a space belongs to no word).
     'combining marks by the cuts': `cafe\u0301 (nai\u0308ve) -\u0301word e\u0301\u0301 ${'ab '.repeat(50)}`,
@@ -15,14 +15,49 @@ describe('the index words worked out in slices', () => {
     'Greek sigmas': 'ΟΔΟΣ.ΚΑΙ ΟΔΟΣ:ΚΑΙ ΟΔΟΣ ΚΑΙ (ΟΔΟΣ)ΚΑΙ '.repeat(30),
     'no cut character at all': 'abcdefghij'.repeat(200),
     'surrogate pairs': '𝐀𝐁𝐂 word 😀 ʻokina '.repeat(40),
+    // Runs with no cut character: cut between two plain letters and the word glued back.
+    'a long ASCII run': 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(60),
+    'a long Czech run': 'příliššžluťoučkýkůňúpělďábelskéódyPŘÍLIŠ'.repeat(40),
+    'a run with combining marks': 'cafe\u0301nai\u0308veE\u0301\u0301x\u0327\u0301y'.repeat(60),
+    'a run with surrogate pairs': 'ab𝐀c😀dé𝐁'.repeat(120),
+    'a run with Greek sigmas': 'ΟΔΟΣabΣΟΣcdΣ'.repeat(80),
+    // Short words inside the run ('.', ':' and the apostrophe are no cut characters).
+    'short words in a run': "ab.c:1.23'ef.x9.g'hij:k.".repeat(80),
+    'runs of exactly the word limit and one more': ['a'.repeat(40), 'B'.repeat(41), 'ř'.repeat(40), 'Ž'.repeat(41), 'é'.repeat(39) + 'ab', `${'c'.repeat(39)}😀d`, `${'9'.repeat(40)}x`, `${'z'.repeat(41)}y`].join('.'),
   };
   for (const [name, text] of Object.entries(cases)) {
     it(`gives the one-pass words: ${name}`, async () => {
-      for (const piece of [1, 7, 64, 1_000_000]) {
+      for (const piece of [1, 2, 7, 39, 40, 41, 64, 1_000_000]) {
         expect(await indexWordsInSlices(['the query', text], noPause, piece), `piece ${piece}`).toEqual(indexWords('the query', text));
       }
     });
   }
+
+  it('cuts a run only between characters that normalise and lower on their own', () => {
+    let count = 0;
+    for (let c = 0; c <= 0xffff; c++) {
+      if (!runCutCode(c)) continue;
+      count++;
+      const ch = String.fromCharCode(c);
+      const nfd = ch.normalize('NFD');
+      const base = nfd.replace(/\p{M}+/gu, '');
+      // One starter: NFD reorders no mark across a cut before or after it.
+      expect(/^\p{M}/u.test(nfd), ch).toBe(false);
+      // One letter or digit, not case-ignorable: the final sigma's context stops at it.
+      expect(base.length, ch).toBe(1);
+      expect(/^[\p{L}\p{N}]$/u.test(base) && !/\p{Case_Ignorable}/u.test(base) && base.toLowerCase() !== 'σ', ch).toBe(true);
+      expect(/^[\p{L}\p{N}]+$/u.test(base.toLowerCase()), ch).toBe(true);
+    }
+    expect(count).toBeGreaterThan(180);
+  });
+
+  it('keeps each slice small on a long run with no cut character', async () => {
+    const text = 'příliššžluťoučkýkůňúpělďábelskéódy'.repeat(3000);
+    let pieces = 0;
+    const words = await indexWordsInSlices([text], { sliceMs: 0, pause: () => (pieces++, Promise.resolve()) }, 1000);
+    expect(words).toEqual(indexWords(text));
+    expect(pieces).toBeGreaterThan(90);
+  });
 
   it('pauses between slices, and stops at the cap like the one pass', async () => {
     const many = Array.from({ length: MAX_INDEXED_WORDS + 500 }, (_, i) => `w${i.toString(36)}x`).join(' ');

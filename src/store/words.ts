@@ -50,14 +50,44 @@ export function indexWordsWithTitle(title: string, words: readonly string[]): st
  * letter, digit or combining mark, and is not case-ignorable (so a Greek final sigma before it
  * lowers the same way), hence the pieces' words are exactly the whole text's.
  */
-const CUT = /[ \t\n\r\f\v,;!?()[\]{}<>"/\\|\-=+*&%$#@~]/g;
+const CUT_CHARS = ' \t\n\r\f\v,;!?()[]{}<>"/\\|-=+*&%$#@~';
+const IS_CUT = new Uint8Array(128);
+for (const c of CUT_CHARS) IS_CUT[c.charCodeAt(0)] = 1;
 
-/** Characters per piece, about (a piece ends at the next CUT character after this many). */
+/**
+ * Letters and digits a run of them may be cut between (two of them side by side): ASCII,
+ * Latin-1 and Latin Extended-A letters. Each is one code unit, is no combining mark and starts
+ * with no combining mark under NFD (so NFD does not reorder anything across the cut), and is
+ * one letter or digit, not case-ignorable, once normalised (so the final sigma lowers the same
+ * way on both sides). The word the cut splits is joined back (see pieceWords).
+ * @testSeam only tests import this directly (tests/unit/unused-exports.test.ts).
+ */
+export function runCutCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x17f && c !== 0xd7 && c !== 0xf7);
+}
+
+/** Characters per piece, about (a piece ends at the next cut after this many). */
 const PIECE_CHARS = 16_384;
 
 /**
+ * tokens() of a piece that may start and end inside a word. `carry` is the start of the word
+ * the previous piece ended in (cut to MAX_WORD_LENGTH: no more of it can reach the index), and
+ * is glued to this piece's first word; with `open`, the last word is held back as the next carry.
+ * Both sides of such a cut are letters or digits, so the glued word is the whole text's word.
+ */
+function pieceWords(piece: string, carry: string | null, open: boolean): { words: string[]; carry: string | null } {
+  const parts = normalizeWord(piece).split(/[^\p{L}\p{N}]+/u);
+  if (carry !== null) parts[0] = carry + parts[0];
+  const held = open ? (parts.pop() ?? '').slice(0, MAX_WORD_LENGTH) : null;
+  const words = parts.filter((w) => w.length >= 2 || /\d/.test(w)).map((w) => w.slice(0, MAX_WORD_LENGTH));
+  return { words, carry: held };
+}
+
+/**
  * indexWords(...texts), worked out in slices of about `sliceMs` with a pause between them (the
- * answer of a pasted megabyte takes ~100 ms in one go). A run with no CUT character is one piece.
+ * answer of a pasted megabyte takes ~100 ms in one go). A piece ends at a CUT character, or
+ * between two RUN_CUT letters, whichever comes first after `pieceChars`; a run with neither is
+ * one piece.
  */
 export async function indexWordsInSlices(texts: readonly string[], opts: Omit<SliceOptions, 'onString'> = {}, pieceChars = PIECE_CHARS): Promise<string[]> {
   const sliceMs = opts.sliceMs ?? 8;
@@ -67,14 +97,25 @@ export async function indexWordsInSlices(texts: readonly string[], opts: Omit<Sl
   let until = now() + sliceMs;
   for (const text of texts) {
     let at = 0;
+    let carry: string | null = null;
     while (at < text.length) {
       let end = text.length;
-      if (text.length - at > pieceChars) {
-        CUT.lastIndex = at + pieceChars;
-        const m = CUT.exec(text);
-        if (m) end = m.index + 1;
+      let open = false;
+      for (let i = at + Math.max(1, pieceChars); i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c < 128 && IS_CUT[c] === 1) {
+          end = i + 1;
+          break;
+        }
+        if (runCutCode(c) && runCutCode(text.charCodeAt(i - 1))) {
+          end = i;
+          open = true;
+          break;
+        }
       }
-      if (!addWords(seen, tokens(text.slice(at, end)))) return [...seen];
+      const piece = pieceWords(text.slice(at, end), carry, open);
+      if (!addWords(seen, piece.words)) return [...seen];
+      carry = piece.carry;
       at = end;
       if (now() >= until) {
         await pause();
