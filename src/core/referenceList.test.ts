@@ -2,89 +2,19 @@
 // bibliography cues cheapest first) must never change what it finds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { looksBibliographic, referenceList, type FootnoteDefinition } from './referenceList';
+import { BIB_CUES, BIB_LINK_ONLY, looksBibliographic, readReferenceList, referenceList, type FootnoteDefinition } from './referenceList';
 import type { CitationMarker } from './types';
 
-// ---------------------------------------------------------------------------------------------
-// The plain form: every unlabelled line is read by all five cues, in their first order.
-
-const HEADING =
-  /^[ \t]{0,3}(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:sources?|references?|citations?|cited sources|sources used|sources cited|bibliography|works cited|zdroje|použité zdroje|odkazy|citace|literatura|prameny)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$/iu;
-const ENTRY = /^[ \t]{0,3}(?:[-*•][ \t]+)?(?:\[\^?([^\]\s]{1,30})\]|(\d{1,3})[.)]|【(\d{1,3})】)[ \t]*:?[ \t]*(\S.*)$/u;
-const ENTRY_BRACKET = /^[ \t]{0,3}(?:[-*•][ \t]+)?\[/;
-const LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
-const CUES: readonly RegExp[] = [
-  /\(\s*(?:1[5-9]|20)\d{2}[a-z]?\s*\)|(?:^|[\s,.(])(?:1[5-9]|20)\d{2}[a-z]?(?:[.,;)]|$)/,
-  /\b\p{Lu}\.(?:[ -]?\p{Lu}\.)*(?:,|\s*&|\s+and\s|\s+\p{Lu}\p{Ll})|\p{Lu}\p{Ll}+,\s\p{Lu}\.|\p{Lu}\p{Ll}+ \p{Lu}{1,3}(?:,|\.\s)/u,
-  /\bet al\./,
-  /["“][^"”]{3,}["”]/,
-  /\b(?:vol\.|no\.\s*\d|pp?\.\s*\d|doi|isbn|issn|proc\.|proceedings|journal|trans\.|conference|retrieved from|available(?: at| from| online)?:|accessed|in:|eds?\.)|https?:\/\/|\[(?:online|internet)\]/i,
-];
+// The plain forms: the reader with no early stop, and a line's cues all counted in any order.
 
 function plainBibliographic(line: string): boolean {
   const t = line.trim();
   if (t === '' || t.length > 1000) return false;
-  if (LINK_ONLY.test(t)) return true;
-  return CUES.filter((re) => re.test(t)).length >= 2;
+  if (BIB_LINK_ONLY.test(t)) return true;
+  return BIB_CUES.filter((re) => re.test(t)).length >= 2;
 }
 
-function plainReferenceList(s: string, markers: readonly CitationMarker[], defs: readonly FootnoteDefinition[]): { start: number; defs: FootnoteDefinition[] } | undefined {
-  if (markers.length === 0 && defs.length === 0) return undefined;
-  const entries: FootnoteDefinition[] = [];
-  let blockStart = s.length;
-  let blankAbove = false;
-  let headed = false;
-  let bracketsOnly = true;
-  let unlabelled = false;
-  let end = s.length;
-  for (let lines = 0; end >= 0 && lines < 400; lines++) {
-    const nl = end > 0 ? s.lastIndexOf('\n', end - 1) : -1;
-    const ls = nl + 1;
-    const line = s.slice(ls, end).replace(/\r$/, '');
-    if (line.trim() === '') {
-      if (entries.length > 0) blankAbove = true;
-    } else {
-      const m = ENTRY.exec(line);
-      const first = ls + (line.length - line.trimStart().length);
-      if (!m) {
-        if (HEADING.test(line)) {
-          headed = entries.length > 0;
-          break;
-        }
-        if (!plainBibliographic(line)) break;
-        entries.unshift({ label: '', target: line.trim(), start: first, end: ls + line.trimEnd().length, kind: 'link' });
-        unlabelled = true;
-        bracketsOnly = false;
-        blockStart = ls;
-        blankAbove = false;
-        if (nl < 0) return undefined;
-        end = nl;
-        continue;
-      }
-      const kind = line.trimStart().startsWith('[^') ? 'footnote' : 'link';
-      entries.unshift({ label: m[1] ?? m[2] ?? m[3] ?? '', target: (m[4] ?? '').trim(), start: first, end: ls + line.trimEnd().length, kind });
-      if (!ENTRY_BRACKET.test(line)) bracketsOnly = false;
-      blockStart = ls;
-      blankAbove = false;
-    }
-    if (nl < 0) return undefined;
-    end = nl;
-  }
-  if (entries.length === 0) return undefined;
-  for (const m of markers) {
-    if (m.start < blockStart) continue;
-    if (entries.some((e) => m.start > e.start && m.start < e.end)) return undefined;
-  }
-  if (!headed) {
-    if (unlabelled || !blankAbove) return undefined;
-    if (!bracketsOnly && !entries.every((e) => plainBibliographic(e.target))) return undefined;
-    const cited = new Set<string>();
-    for (const m of markers) if (m.start < blockStart) for (const r of m.refs) cited.add(r);
-    if (!entries.every((e) => cited.has(e.label) || cited.has(String(Number(e.label))))) return undefined;
-  }
-  const known = new Set(defs.map((d) => d.start));
-  return { start: blockStart, defs: entries.filter((e) => !known.has(e.start)) };
-}
+const plainReferenceList = (s: string, markers: readonly CitationMarker[], defs: readonly FootnoteDefinition[]) => readReferenceList(s, markers, defs, false);
 
 // ---------------------------------------------------------------------------------------------
 

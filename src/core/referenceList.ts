@@ -30,6 +30,20 @@ export function referenceList(
   markers: readonly CitationMarker[],
   defs: readonly FootnoteDefinition[],
 ): { start: number; defs: FootnoteDefinition[] } | undefined {
+  return readReferenceList(s, markers, defs, true);
+}
+
+/**
+ * The reader; `shortcut` false reads every line as the rules say, with no early stop, so the
+ * tests can show that the shortcut never changes what is found.
+ * @testSeam
+ */
+export function readReferenceList(
+  s: string,
+  markers: readonly CitationMarker[],
+  defs: readonly FootnoteDefinition[],
+  shortcut: boolean,
+): { start: number; defs: FootnoteDefinition[] } | undefined {
   if (markers.length === 0 && defs.length === 0) return undefined;
   const entries: FootnoteDefinition[] = [];
   let blockStart = s.length;
@@ -56,7 +70,7 @@ export function referenceList(
         // An unlabelled entry counts only under a heading. With no entry below this line and no
         // heading line above it, there is no list whatever this line is: looksBibliographic (five
         // regexes over what is mostly a paragraph) need not read it.
-        if (entries.length === 0 && !headingAbove(s, nl, 399 - lines)) return undefined;
+        if (shortcut && entries.length === 0 && !headingAbove(s, nl, 399 - lines)) return undefined;
         // An entry without a label (APA "Smith, A. M. (2019). Title. …", a bare URL): the
         // block counts only under a heading, checked below; it defines nothing.
         if (!looksBibliographic(line)) break;
@@ -129,9 +143,10 @@ export function looksBibliographic(line: string): boolean {
   }
   return false;
 }
-const BIB_LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
-/** The cues: "et al.", a quoted title, a year, venue words, author initials (cheapest first). */
-const BIB_CUES: readonly RegExp[] = [
+/** @testSeam */
+export const BIB_LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
+/** The cues: "et al.", a quoted title, a year, venue words, author initials (cheapest first). @testSeam */
+export const BIB_CUES: readonly RegExp[] = [
   /\bet al\./,
   /["“][^"”]{3,}["”]/,
   /\(\s*(?:1[5-9]|20)\d{2}[a-z]?\s*\)|(?:^|[\s,.(])(?:1[5-9]|20)\d{2}[a-z]?(?:[.,;)]|$)/,
