@@ -1,6 +1,7 @@
 // Offsets (0-based JS string indexes) <-> 1-based line/column, as editors show them.
 // Line breaks are \n, \r\n and a lone \r (what Monaco counts); columns count UTF-16 code units.
 import type { InputName, ParseError } from './types';
+import { lastAtOrBelow } from './sorted';
 
 export interface Position {
   line: number;
@@ -49,13 +50,7 @@ export class LineIndex {
   position(offset: number): Position {
     const o = clamp(offset, this.text.length);
     const starts = this.#starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= o) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtOrBelow(starts, o);
     return { line: lo + 1, column: o - (starts[lo] ?? 0) + 1 };
   }
 

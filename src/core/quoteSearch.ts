@@ -1,7 +1,7 @@
 // Exact quote search over normalised text: spaces, hyphenation and elisions tolerated, edges
 // trimmed, and many quotes against many chunks through a joined corpus.
 import { normalizeForMatch, toOriginalSpan, type NormalizedText } from './normalize';
-import { lowerBound } from './sorted';
+import { lastAtOrBelow, lowerBound } from './sorted';
 import { TextSearch } from './textSearch';
 
 /**
@@ -316,19 +316,7 @@ function join(parts: string[]): Joined {
 /** The text holding the first occurrence of needle from the start of text `from` on; needle has no separator. */
 function nextIn(joined: Joined, needle: string, from: number): number | undefined {
   const at = joined.search.indexOf(needle, joined.starts[from] ?? Infinity);
-  return at < 0 ? undefined : textAt(joined.starts, at);
-}
-
-/** The index of the text holding position `at` of the joined text: the last start <= at. */
-function textAt(starts: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return at < 0 ? undefined : lastAtOrBelow(joined.starts, at);
 }
 
 /** The first text (other than `except`) with needle in it; needle has no separator. */
@@ -338,7 +326,7 @@ function findIn(joined: Joined, needle: string, except: number | undefined): num
   for (;;) {
     const at = joined.search.indexOf(needle, from);
     if (at < 0) return undefined;
-    const lo = textAt(starts, at);
+    const lo = lastAtOrBelow(starts, at);
     if (lo !== except) return lo;
     // Every other match in the excepted text is skipped at once.
     if (lo + 1 >= starts.length) return undefined;

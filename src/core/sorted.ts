@@ -12,3 +12,15 @@ export function lowerBound(xs: ArrayLike<number>, x: number, lo = 0, hi = xs.len
   }
   return lo;
 }
+
+/** The index of the last value of ascending `xs` that is <= x: 0 when none is (or xs is empty). */
+export function lastAtOrBelow(xs: ArrayLike<number>, x: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (xs[mid]! <= x) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

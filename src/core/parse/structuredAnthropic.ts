@@ -5,6 +5,7 @@ import { PreparedQuote, PreparedText, TextCorpus, elidedParts, findElidedQuote, 
 import type { Chunk, RefKind, StructuredCitation, StructuredInput } from '../types';
 import { describeType, isRecord } from './issues';
 import { chunkIndex, documentKey, fold, isInt, issue, num, pageOf, prepared, str, type Ctx, type DocumentIndex } from './structuredCommon';
+import { lastAtOrBelow } from '../sorted';
 
 // ---------------------------------------------------------------------------------------------
 // Anthropic Citations API content blocks
@@ -311,14 +312,7 @@ function chunksOver(joined: NonNullable<DocumentIndex['joined']>, start: number,
   const { starts, chunks } = joined;
   const out: Chunk[] = [];
   // The last chunk starting at or before `start`, then each next one starting before `end`.
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= start) lo = mid;
-    else hi = mid - 1;
-  }
-  for (let k = lo; k < chunks.length && starts[k]! < end; k++) {
+  for (let k = lastAtOrBelow(starts, start); k < chunks.length && starts[k]! < end; k++) {
     if (start < starts[k]! + chunks[k]!.text.length) out.push(chunks[k]!);
   }
   return out;
