@@ -390,6 +390,20 @@ describe('the body is written with its report as JSON in a Blob', () => {
 });
 
 describe('the index words of a prepared save', () => {
+  it('find Greek and Cyrillic words, in prose and at the start of a long run with no space', async () => {
+    // The run is cut into pieces between its letters; its word is the run's first 40 letters.
+    const run = 'ΑΒΓΔΕάέήίΣσςΟΔΟΣκαιΪΫΰΐ'.repeat(5_000);
+    const input = makeSave({ case: makeCase({ answer: `Η οδός της σοφίας [1]. Съешь же ещё этих булок. ${run} τέλος` }) });
+    const prepared = await prepareSave(input, { sliceMs: 0 });
+    const db = freshDb();
+    const { id } = await saveAudit(db, { ...input, prepared: prepared! });
+    for (const text of ['οδος', 'ΟΔΟΣ σοφ', 'съешь', 'ЕЩЕ булок', 'αβγδεαεηι', 'τελος']) {
+      expect((await listAudits(db, { text })).rows.map((r) => r.id), text).toEqual([id]);
+    }
+    expect((await listAudits(db, { text: 'οδοςς' })).total).toBe(0);
+  });
+
+
   it('come from the preparation (in slices), not from reading the answer in the save', async () => {
     const input = makeSave({ case: makeCase({ answer: `Příliš žluťoučký kůň [1]. ${'slovo'.repeat(5000)} konec` }) });
     const prepared = await prepareSave(input, { sliceMs: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexWords, indexWordsInSlices, indexWordsWithTitle, MAX_INDEXED_WORDS, runCutCode } from './words';
+import { BOUNDARY, cutKind, indexWords, indexWordsInSlices, indexWordsWithTitle, MARK, MAX_INDEXED_WORDS, normalizeWord } from './words';
 
 const noPause = { sliceMs: 0, pause: () => Promise.resolve() };
 
@@ -23,6 +23,15 @@ describe('the index words worked out in slices', () => {
     'a run with Greek sigmas': 'ΟΔΟΣabΣΟΣcdΣ'.repeat(80),
     // Short words inside the run ('.', ':' and the apostrophe are no cut characters).
     'short words in a run': "ab.c:1.23'ef.x9.g'hij:k.".repeat(80),
+    // Letters of other scripts, in prose and in long runs, cut like the Latin ones.
+    'Greek prose': 'Η γρήγορη καφέ αλεπού πηδά πάνω από τον τεμπέλη σκύλο. ΟΔΟΣ, ΟΔΟΣ; άρθρο 5 (Ά) '.repeat(40),
+    'Cyrillic prose': 'Съешь же ещё этих мягких французских булок, да выпей чаю (ст. 5). ЁЖИК; Йод '.repeat(40),
+    'a long Greek run with sigmas': 'ΑΒΓΔΕάέήίΣσςΟΔΟΣκαιΪΫΰΐ'.repeat(80),
+    'a long Cyrillic run': 'съешьжеещёэтихмягкихЁЖИКЙйЇїҐґ'.repeat(80),
+    'runs of other scripts': '汉字漢字かなカナーひらがな한국어조선글हिन्दीभाषाไทยภาษาעִבְרִיתالعَرَبِيَّةـــԱրմեն'.repeat(60),
+    // Marks on every letter (decomposed text) and case-ignorable letters by the sigmas.
+    'a run with a mark on every letter': 'α\u0301Σ\u0301β\u0308Σ\u0342\u0301ο\u0301ж\u0306'.repeat(100),
+    'sigmas by modifier letters and marks': 'ΑΣʹΒΣʼΣΑΣ\u0301ʹΒΣ\u0301ΣʰΑΣ'.repeat(100),
     'runs of exactly the word limit and one more': ['a'.repeat(40), 'B'.repeat(41), 'ř'.repeat(40), 'Ž'.repeat(41), 'é'.repeat(39) + 'ab', `${'c'.repeat(39)}😀d`, `${'9'.repeat(40)}x`, `${'z'.repeat(41)}y`].join('.'),
   };
   for (const [name, text] of Object.entries(cases)) {
@@ -33,22 +42,36 @@ describe('the index words worked out in slices', () => {
     });
   }
 
-  it('cuts a run only between characters that normalise and lower on their own', () => {
-    let count = 0;
+  it('cuts a run only where the pieces normalise and lower as the whole text does', () => {
+    // Every code unit: where a cut is allowed next to it, the normalised lower-case text is the
+    // pieces' glued, also with a capital sigma (whose lower case depends on its neighbours) and
+    // combining marks (removed) on either side.
+    let boundaries = 0;
+    const wrong: string[] = [];
     for (let c = 0; c <= 0xffff; c++) {
-      if (!runCutCode(c)) continue;
-      count++;
-      const ch = String.fromCharCode(c);
-      const nfd = ch.normalize('NFD');
-      const base = nfd.replace(/\p{M}+/gu, '');
-      // One starter: NFD reorders no mark across a cut before or after it.
-      expect(/^\p{M}/u.test(nfd), ch).toBe(false);
-      // One letter or digit, not case-ignorable: the final sigma's context stops at it.
-      expect(base.length, ch).toBe(1);
-      expect(/^[\p{L}\p{N}]$/u.test(base) && !/\p{Case_Ignorable}/u.test(base) && base.toLowerCase() !== 'σ', ch).toBe(true);
-      expect(/^[\p{L}\p{N}]+$/u.test(base.toLowerCase()), ch).toBe(true);
+      const x = String.fromCharCode(c);
+      const kind = cutKind(c);
+      if (kind === MARK && normalizeWord(x) !== '') wrong.push(`mark ${c.toString(16)}`);
+      if (kind !== BOUNDARY) continue;
+      boundaries++;
+      for (const [left, right] of [
+        ['ΑΣ' + x, 'Β'],
+        ['ΑΣ' + x + '\u0301', '\u0308Β'],
+        ['Α', x + 'Σ'],
+        ['Α\u0301', x + '\u0301Σ'],
+      ]) {
+        if (normalizeWord(left) + normalizeWord(right) !== normalizeWord(left + right)) wrong.push(`${c.toString(16)}: ${left} | ${right}`);
+      }
     }
-    expect(count).toBeGreaterThan(180);
+    expect(wrong.slice(0, 20)).toEqual([]);
+    // Every letter of Greek and Cyrillic (but the capital sigma, and the Greek modifier letters
+    // such as the numeral sign), of the Latin letters cut before and beyond.
+    const kinds = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i)).filter((ch) => /^\p{L}$/u.test(ch) && !/^\p{Lm}$/u.test(ch) && ch !== 'Σ');
+    for (const ch of [...kinds(0x370, 0x3ff), ...kinds(0x400, 0x52f), ...kinds(0x1f00, 0x1fff), ...kinds(0x41, 0x17f), ...kinds(0x4e00, 0x4e20), ...kinds(0xac00, 0xac20)]) {
+      expect(cutKind(ch.charCodeAt(0)), ch).toBe(BOUNDARY);
+    }
+    for (const ch of ['Σ', '.', ':', "'", 'ʼ', 'ー', '\u00ad', '\ud835', '\udc00']) expect(cutKind(ch.charCodeAt(0)), ch).not.toBe(BOUNDARY);
+    expect(boundaries).toBeGreaterThan(50_000);
   });
 
   it('keeps each slice small on a long run with no cut character', async () => {
@@ -58,6 +81,22 @@ describe('the index words worked out in slices', () => {
     expect(words).toEqual(indexWords(text));
     expect(pieces).toBeGreaterThan(90);
   });
+
+  // 5 MB with no cut character (a pasted blob): every piece is at least `pieceChars` long, so
+  // with about as many pieces as a cut at every `pieceChars` gives, no piece is much longer.
+  for (const [script, unit] of [
+    ['Greek', 'ΑΒΓΔΕάέήίΣσςΟΔΟΣκαιΪΫΰΐ'],
+    ['Cyrillic', 'съешьжеещёэтихмягкихЁЖИКЙйЇїҐґ'],
+  ]) {
+    it(`keeps each slice small on a 5 MB ${script} run`, async () => {
+      const text = unit.repeat(Math.ceil(5_000_000 / unit.length));
+      const piece = 16_384;
+      let pieces = 0;
+      const words = await indexWordsInSlices([text], { sliceMs: 0, pause: () => (pieces++, Promise.resolve()) }, piece);
+      expect(words).toEqual(indexWords(text));
+      expect(pieces).toBeGreaterThanOrEqual(Math.floor(text.length / (piece + 4)));
+    }, 60_000);
+  }
 
   it('pauses between slices, and stops at the cap like the one pass', async () => {
     const many = Array.from({ length: MAX_INDEXED_WORDS + 500 }, (_, i) => `w${i.toString(36)}x`).join(' ');

@@ -55,15 +55,59 @@ const IS_CUT = new Uint8Array(128);
 for (const c of CUT_CHARS) IS_CUT[c.charCodeAt(0)] = 1;
 
 /**
- * Letters and digits a run of them may be cut between (two of them side by side): ASCII,
- * Latin-1 and Latin Extended-A letters. Each is one code unit, is no combining mark and starts
- * with no combining mark under NFD (so NFD does not reorder anything across the cut), and is
- * one letter or digit, not case-ignorable, once normalised (so the final sigma lowers the same
- * way on both sides). The word the cut splits is joined back (see pieceWords).
+ * What a code unit is to a cut inside a run (between two code units, neither a CUT character):
+ * BOUNDARY where the text may be cut on either side of it; MARK where it normalises to combining
+ * marks only (they are removed, so the cut looks past them to the code unit before); NO
+ * otherwise. A BOUNDARY is no surrogate (pairs stay whole), and once normalised it starts and
+ * ends with a character that is not case-ignorable and is no capital sigma, so a final sigma
+ * lowers by the same neighbours in a piece as in the whole text (lower-casing has no other
+ * context; NFD decomposes each character on its own and reorders only combining marks, which
+ * are removed, so it needs nothing more). That is every letter of every script (Latin, Greek,
+ * Cyrillic, Han, Hangul, ...) and digit, but for the modifier letters (case-ignorable, like the
+ * Japanese long vowel mark) and the capital sigma; most punctuation that is no CUT character is
+ * case-ignorable ('.', ':', the apostrophe), so a run of that alone is still one piece.
+ * Exported, with MARK, for the tests.
+ */
+export const BOUNDARY = 1;
+export const MARK = 2;
+const NO = 3;
+
+/** cutKind of each code unit, worked out the first time it is asked for (0: not yet). */
+let cutKinds: Uint8Array | null = null;
+
+function kindOf(c: number): number {
+  if (c >= 0xd800 && c <= 0xdfff) return NO;
+  const nfd = String.fromCharCode(c).normalize('NFD');
+  const base = nfd.replace(/\p{M}+/gu, '');
+  if (base.length === 0) return MARK;
+  const edge = (ch: string) => ch !== '\u03a3' && !/\p{Case_Ignorable}/u.test(ch);
+  return edge(base[0]!) && edge(base[base.length - 1]!) ? BOUNDARY : NO;
+}
+
+/**
+ * BOUNDARY, MARK or NO for a code unit (see BOUNDARY).
  * @testSeam only tests import this directly (tests/unit/unused-exports.test.ts).
  */
-export function runCutCode(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x17f && c !== 0xd7 && c !== 0xf7);
+export function cutKind(c: number): number {
+  cutKinds ??= new Uint8Array(0x10000);
+  let k = cutKinds[c]!;
+  if (k === 0) k = cutKinds[c] = kindOf(c);
+  return k;
+}
+
+/**
+ * Whether a run may be cut before text[i], in a piece that starts at `from`: text[i] is a
+ * BOUNDARY, and so is the code unit before it, or before the marks that end the piece (they are
+ * removed, so the final sigma looks past them). The word the cut splits is joined back (see
+ * pieceWords).
+ */
+function mayCutBefore(text: string, i: number, from: number): boolean {
+  if (cutKind(text.charCodeAt(i)) !== BOUNDARY) return false;
+  for (let j = i - 1; j >= from; j--) {
+    const k = cutKind(text.charCodeAt(j));
+    if (k !== MARK) return k === BOUNDARY;
+  }
+  return false;
 }
 
 /** Characters per piece, about (a piece ends at the next cut after this many). */
@@ -73,7 +117,9 @@ const PIECE_CHARS = 16_384;
  * tokens() of a piece that may start and end inside a word. `carry` is the start of the word
  * the previous piece ended in (cut to MAX_WORD_LENGTH: no more of it can reach the index), and
  * is glued to this piece's first word; with `open`, the last word is held back as the next carry.
- * Both sides of such a cut are letters or digits, so the glued word is the whole text's word.
+ * Such a cut changes no character's normalised lower-case form (see BOUNDARY), so the glued
+ * word is the whole text's word (or an empty one, dropped, where the cut falls between two
+ * characters that are no letters or digits).
  */
 function pieceWords(piece: string, carry: string | null, open: boolean): { words: string[]; carry: string | null } {
   const parts = normalizeWord(piece).split(/[^\p{L}\p{N}]+/u);
@@ -86,8 +132,8 @@ function pieceWords(piece: string, carry: string | null, open: boolean): { words
 /**
  * indexWords(...texts), worked out in slices of about `sliceMs` with a pause between them (the
  * answer of a pasted megabyte takes ~100 ms in one go). A piece ends at a CUT character, or
- * between two RUN_CUT letters, whichever comes first after `pieceChars`; a run with neither is
- * one piece.
+ * inside a run where mayCutBefore allows it (between two letters of any script), whichever comes
+ * first after `pieceChars`; a run with neither is one piece.
  */
 export async function indexWordsInSlices(texts: readonly string[], opts: Omit<SliceOptions, 'onString'> = {}, pieceChars = PIECE_CHARS): Promise<string[]> {
   const sliceMs = opts.sliceMs ?? 8;
@@ -107,7 +153,7 @@ export async function indexWordsInSlices(texts: readonly string[], opts: Omit<Sl
           end = i + 1;
           break;
         }
-        if (runCutCode(c) && runCutCode(text.charCodeAt(i - 1))) {
+        if (mayCutBefore(text, i, at)) {
           end = i;
           open = true;
           break;
