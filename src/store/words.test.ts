@@ -59,7 +59,7 @@ describe('the index words worked out in slices', () => {
         ['ΑΣ' + x + '\u0301', '\u0308Β'],
         ['Α', x + 'Σ'],
         ['Α\u0301', x + '\u0301Σ'],
-      ]) {
+      ] as const) {
         if (normalizeWord(left) + normalizeWord(right) !== normalizeWord(left + right)) wrong.push(`${c.toString(16)}: ${left} | ${right}`);
       }
     }
@@ -87,7 +87,7 @@ describe('the index words worked out in slices', () => {
   for (const [script, unit] of [
     ['Greek', 'ΑΒΓΔΕάέήίΣσςΟΔΟΣκαιΪΫΰΐ'],
     ['Cyrillic', 'съешьжеещёэтихмягкихЁЖИКЙйЇїҐґ'],
-  ]) {
+  ] as const) {
     it(`keeps each slice small on a 5 MB ${script} run`, async () => {
       const text = unit.repeat(Math.ceil(5_000_000 / unit.length));
       const piece = 16_384;
