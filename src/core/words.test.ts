@@ -63,8 +63,9 @@ describe('tokenize against the general rule', () => {
 
 describe('Vocabulary', () => {
   it('reads an ASCII text from its bytes and any other by code units, with the same ids', () => {
-    // "ž" alone is a dropped one-letter word, so appending it only sends the text the other way.
-    const ascii = fc.array(fc.constantFrom(...UNITS.filter((u) => u.charCodeAt(0) < 128)), { maxLength: 60 }).map((a) => a.join(''));
+    // "ž" alone is a dropped one-letter word, so appending it only sends the text the other way;
+    // the leading spaces make every text long enough for the byte path.
+    const ascii = fc.array(fc.constantFrom(...UNITS.filter((u) => u.charCodeAt(0) < 128)), { maxLength: 60 }).map((a) => ' '.repeat(32) + a.join(''));
     fc.assert(
       fc.property(ascii, lang, (s, l) => {
         const v = new Vocabulary(l);

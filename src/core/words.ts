@@ -142,10 +142,19 @@ const ENCODER = new TextEncoder();
 let asciiScratch = new Uint8Array(1024);
 /** Longest scratch kept between calls (a larger text gets a byte array of its own). */
 const ASCII_SCRATCH_KEEP = 1 << 16;
+/**
+ * Shortest text worth encoding: a call costs about as much as reading some 20 code units, so
+ * single words and short names stay on the unit path.
+ */
+const ASCII_MIN = 32;
 
-/** `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII. */
+/**
+ * `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII (or
+ * too short to be worth it).
+ */
 function asciiBytes(text: string): Uint8Array | null {
   const n = text.length;
+  if (n < ASCII_MIN) return null;
   let bytes = asciiScratch;
   if (bytes.length <= n) {
     bytes = new Uint8Array(Math.max(n + 1, bytes.length * 2));
