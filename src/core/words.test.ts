@@ -74,9 +74,12 @@ describe('Vocabulary', () => {
       }),
       { numRuns: 1000 },
     );
-    // Longer than the reused byte array, at first and for good; an apostrophe as the last character.
-    for (const n of [2000, 70_000]) {
-      const s = "Don't x1 ".repeat(n / 9) + "rock'";
+    // Longer than the reused byte array at first, the longest text it takes, and one unit more;
+    // an apostrophe as the last character.
+    for (const length of [2000, 65_535, 65_536]) {
+      const body = "Don't x1 ".repeat(Math.floor((length - 5) / 9));
+      const s = `${body}${' '.repeat(length - 5 - body.length)}rock'`;
+      expect(s).toHaveLength(length);
       expect(tokenize(s, 'en')).toEqual(tokenize(`${s} ž`, 'en'));
       expect(tokenize(s, 'en').slice(-3)).toEqual(['dont', 'x1', 'rock']);
     }

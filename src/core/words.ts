@@ -140,26 +140,23 @@ function foldWordCodes(raw: string): string {
 // charCodeAt. ASCII is exactly the text whose UTF-8 has one byte per code unit.
 const ENCODER = new TextEncoder();
 let asciiScratch = new Uint8Array(1024);
-/** Longest scratch kept between calls (a larger text gets a byte array of its own). */
-const ASCII_SCRATCH_KEEP = 1 << 16;
 /**
- * Shortest text worth encoding: a call costs about as much as reading some 20 code units, so
- * single words and short names stay on the unit path.
+ * Texts from 32 units (an encodeInto call costs about as much as reading 20 code units, so single
+ * words and short names stay on the unit path) to 64 K units (larger ones are rare pastes: no
+ * byte array of their size, and no encoding of a long non-ASCII prefix only to discard it).
  */
 const ASCII_MIN = 32;
+const ASCII_MAX = 1 << 16;
 
 /**
  * `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII (or
- * too short to be worth it).
+ * its length is outside ASCII_MIN..ASCII_MAX).
  */
 function asciiBytes(text: string): Uint8Array | null {
   const n = text.length;
-  if (n < ASCII_MIN) return null;
-  let bytes = asciiScratch;
-  if (bytes.length <= n) {
-    bytes = new Uint8Array(Math.max(n + 1, bytes.length * 2));
-    if (bytes.length <= ASCII_SCRATCH_KEEP) asciiScratch = bytes;
-  }
+  if (n < ASCII_MIN || n >= ASCII_MAX) return null;
+  if (asciiScratch.length <= n) asciiScratch = new Uint8Array(Math.min(Math.max(n + 1, asciiScratch.length * 2), ASCII_MAX));
+  const bytes = asciiScratch;
   // A non-ASCII unit takes 2-3 bytes (a surrogate pair 4 for its two units, a lone one 3).
   const r = ENCODER.encodeInto(text, bytes);
   if (r.read !== n || r.written !== n) return null;
