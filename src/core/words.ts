@@ -134,6 +134,36 @@ function foldWordCodes(raw: string): string {
   return out;
 }
 
+// A text's characters as bytes, for texts that are all ASCII (the common case): TextEncoder
+// (browsers and Node alike) copies a string into a reused byte array at a small fraction of what
+// reading it back code unit by code unit costs, and a scan over bytes is cheaper than one over
+// charCodeAt. ASCII is exactly the text whose UTF-8 has one byte per code unit.
+const ENCODER = new TextEncoder();
+let asciiScratch = new Uint8Array(1024);
+/**
+ * Texts from 32 units (an encodeInto call costs about as much as reading 20 code units, so single
+ * words and short names stay on the unit path) to 64 K units (larger ones are rare pastes: no
+ * byte array of their size, and no encoding of a long non-ASCII prefix only to discard it).
+ */
+const ASCII_MIN = 32;
+const ASCII_MAX = 1 << 16;
+
+/**
+ * `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII (or
+ * its length is outside ASCII_MIN..ASCII_MAX).
+ */
+function asciiBytes(text: string): Uint8Array | null {
+  const n = text.length;
+  if (n < ASCII_MIN || n >= ASCII_MAX) return null;
+  if (asciiScratch.length <= n) asciiScratch = new Uint8Array(Math.min(Math.max(n + 1, asciiScratch.length * 2), ASCII_MAX));
+  const bytes = asciiScratch;
+  // A non-ASCII unit takes 2-3 bytes (a surrogate pair 4 for its two units, a lone one 3).
+  const r = ENCODER.encodeInto(text, bytes);
+  if (r.read !== n || r.written !== n) return null;
+  bytes[n] = 0;
+  return bytes;
+}
+
 /** What {@link WordTable.get} answers for a word it does not hold. */
 const ABSENT = -2;
 
@@ -243,8 +273,45 @@ export class Vocabulary {
    * allocating once it is long enough: `length = 0` would drop its storage each time.
    */
   termIdsInto(text: string, buf: number[], at: number): number {
+    const bytes = asciiBytes(text);
+    return bytes ? this.#bytesIdsInto(bytes, text, buf, at) : this.#unitsIdsInto(text, buf, at);
+  }
+
+  /**
+   * termIdsInto for an ASCII text, from its bytes (see asciiBytes): the same words, hashes and
+   * ids as #unitsIdsInto gives, but each character is one typed-array read. ASCII has no marks
+   * and its folds are all in the table, so a byte is either a word character or not; the 0
+   * after the text ends every word without a bounds check.
+   */
+  #bytesIdsInto(bytes: Uint8Array, text: string, buf: number[], at: number): number {
     const n = text.length;
-    const words = this.#table;
+    const fold = FOLD_CODE;
+    let i = 0;
+    while (i < n) {
+      let f = fold[bytes[i]!]!;
+      if (f === 0) {
+        i++;
+        continue;
+      }
+      const start = i;
+      let h1 = 0x811c9dc5;
+      let h2 = 0;
+      do {
+        h1 = Math.imul(h1 ^ f, 0x01000193);
+        h2 = (Math.imul(h2, 31) + f) | 0;
+        f = fold[bytes[++i]!]!;
+        // An apostrophe between letters stays inside the word: "don't", "Brian's".
+        if (f === 0 && bytes[i] === 0x27 && isFoldedLetter(fold[bytes[i + 1]!]!)) f = 0x27;
+      } while (f !== 0);
+      const id = this.#idOf(h1 & 0x3fffffff, h2 & 0x3fffffff, text, start, i);
+      if (id >= 0) buf[at++] = id;
+    }
+    return at;
+  }
+
+  /** termIdsInto for any text, one UTF-16 code unit at a time. */
+  #unitsIdsInto(text: string, buf: number[], at: number): number {
+    const n = text.length;
     let i = 0;
     while (i < n) {
       let f0 = FOLD_CODE[codeAt.call(text, i)]!;
@@ -271,16 +338,20 @@ export class Vocabulary {
         }
         i++;
       }
-      const k1 = h1 & 0x3fffffff;
-      const k2 = h2 & 0x3fffffff;
-      let id = words.get(k1, k2);
-      if (id === ABSENT) {
-        id = this.#intern(k1, k2, text, start, i);
-        words.add(k1, k2, id);
-      }
+      const id = this.#idOf(h1 & 0x3fffffff, h2 & 0x3fffffff, text, start, i);
       if (id >= 0) buf[at++] = id;
     }
     return at;
+  }
+
+  /** The term id (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and k2. */
+  #idOf(k1: number, k2: number, text: string, start: number, end: number): number {
+    let id = this.#table.get(k1, k2);
+    if (id === ABSENT) {
+      id = this.#intern(k1, k2, text, start, end);
+      this.#table.add(k1, k2, id);
+    }
+    return id;
   }
 
   #intern(k1: number, k2: number, text: string, start: number, end: number): number {
