@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JsonWriter, jsonBlobInSlices } from './json';
 import { JsonWalk } from './jsonWalk';
 
@@ -109,5 +109,29 @@ describe('JSON in slices', () => {
     const perSlice: number[] = [];
     while (!w.run(() => false)) perSlice.push(w.take().reduce((n, s) => n + s.length, 0));
     expect(Math.max(...perSlice)).toBeLessThanOrEqual(2 * 32_768);
+  });
+
+  it('encodes a bounded piece of text per Blob, however much a slice writes', async () => {
+    const encoded: number[] = [];
+    // Counts the code units each Blob is made from (the UTF-8 encoding is the work).
+    class CountingBlob extends Blob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        encoded.push((parts ?? []).reduce((n, p) => n + (typeof p === 'string' ? p.length : 0), 0));
+        super(parts, options);
+      }
+    }
+    vi.stubGlobal('Blob', CountingBlob);
+    try {
+      const value = { claims: [{ text: 'Ωμέγα'.repeat(200_000) }], n: 1 };
+      // A clock that never runs out: one slice writes it all.
+      const r = await jsonBlobInSlices(value, { now: () => 0 });
+      expect(r.slices).toBe(1);
+      expect(await r.blob!.text()).toBe(JSON.stringify(value));
+      // Before: the whole 1 M code units went into the last Blob.
+      expect(Math.max(...encoded)).toBeLessThanOrEqual(2 ** 16 + 2 ** 15);
+      expect(encoded.length).toBeGreaterThan(10);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
