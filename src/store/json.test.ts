@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JsonWriter, jsonBlobInSlices } from './json';
+import { JsonWalk } from './jsonWalk';
 
 /** Runs a writer to the end, stopping every `every` looks at the clock. */
 function writeAll(value: unknown, small: number, every: number): string | undefined {
@@ -80,5 +81,57 @@ describe('JSON in slices', () => {
     while (!w.run(() => ++calls % 3 !== 0)) out.push(...w.take());
     out.push(w.text()!);
     expect(out.join('')).toBe(JSON.stringify(value));
+  });
+
+  it('writes a long string in pieces, exactly as JSON.stringify does, wherever the cuts fall', () => {
+    const awkward = fc.array(fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0001', '\u2028', '😀', '\ud83d', '\ude00'), { maxLength: 40 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.oneof(awkward, fc.array(awkward), fc.dictionary(awkward, awkward)), fc.integer({ min: 2, max: 5 }), (v, long) => {
+        const pieces: string[] = [];
+        const walk = new JsonWalk(v, { keys: 'json', sink: (s) => void pieces.push(s), small: 1000, long });
+        walk.run();
+        expect(pieces.join('')).toBe(JSON.stringify(v));
+        // A subtree with a long string in it is never written natively whole.
+        if (typeof v === 'string' && v.length > long) expect(pieces.length).toBeGreaterThan(2);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('makes the JSON of a report with one long string in slices, each a bounded piece of it', async () => {
+    const value = { claims: [{ text: 'Ωμέγα'.repeat(200_000) }] }; // a small subtree, but 1 M code units
+    let clock = 0;
+    const r = await jsonBlobInSlices(value, { sliceMs: 5, now: () => clock++, pause: async () => undefined });
+    expect(await r.blob!.text()).toBe(JSON.stringify(value));
+    // Before: stringified natively whole, in one slice.
+    expect(r.slices).toBeGreaterThan(5);
+    const w = new JsonWriter(value);
+    const perSlice: number[] = [];
+    while (!w.run(() => false)) perSlice.push(w.take().reduce((n, s) => n + s.length, 0));
+    expect(Math.max(...perSlice)).toBeLessThanOrEqual(2 * 32_768);
+  });
+
+  it('encodes a bounded piece of text per Blob, however much a slice writes', async () => {
+    const encoded: number[] = [];
+    // Counts the code units each Blob is made from (the UTF-8 encoding is the work).
+    class CountingBlob extends Blob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        encoded.push((parts ?? []).reduce((n, p) => n + (typeof p === 'string' ? p.length : 0), 0));
+        super(parts, options);
+      }
+    }
+    vi.stubGlobal('Blob', CountingBlob);
+    try {
+      const value = { claims: [{ text: 'Ωμέγα'.repeat(200_000) }], n: 1 };
+      // A clock that never runs out: one slice writes it all.
+      const r = await jsonBlobInSlices(value, { now: () => 0 });
+      expect(r.slices).toBe(1);
+      expect(await r.blob!.text()).toBe(JSON.stringify(value));
+      // Before: the whole 1 M code units went into the last Blob.
+      expect(Math.max(...encoded)).toBeLessThanOrEqual(2 ** 16 + 2 ** 15);
+      expect(encoded.length).toBeGreaterThan(10);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
