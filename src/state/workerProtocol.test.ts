@@ -119,6 +119,20 @@ describe('worker protocol', () => {
     expect(got.case?.gold_answer).toBe(gold);
   });
 
+  it('a reply carries no claim text that is the answer from the claim on: the runner slices it from its own answer', () => {
+    const { send, replies } = pipe();
+    // Claims without markers (their texts are the answer's own) and one with a marker (its text is not).
+    const answer = `${'The bridge opened in nineteen thirty-two. '.repeat(300)}It has eight lanes [b].`;
+    const got = send(request(1, inputs(answer)));
+    const want = analyze(request(1, inputs(answer)), 'worker');
+    expect(comparable(got)).toEqual(comparable(want));
+    const sent = replies[0]!.ok ? replies[0]!.analysis.report!.claims : [];
+    expect(sent).toHaveLength(want.report!.claims.length);
+    // Every claim but the marked one travelled without its text (each was the whole answer again).
+    expect(sent.filter((c) => c.text.length > 0).map((c) => c.text)).toEqual(['It has eight lanes.']);
+    expect(want.report!.claims.slice(0, -1).every((c) => c.text === answer.slice(c.start, c.start + c.text.length))).toBe(true);
+  });
+
   it('a text that differs from its input (a structured answer, parsed) still travels in the reply', () => {
     const { send, replies } = pipe();
     const structured = JSON.stringify({ answer: `The bridge opened in 1932 [1]. ${'y'.repeat(200)}`, citations: [{ id: 1, chunk_id: 'a' }] });

@@ -5,9 +5,10 @@
 //   which keeps the others (WorkerInputs);
 // - a reply leaves out the inputs (the runner has them), every text of the analysis that is one
 //   of them (the plain answer and the case's answer, query and gold answer are the editors' texts,
-//   megabytes after a large paste, and a structured clone copies each of them again) and, while
-//   the Chunks text is the one of the previous reply, the parsed chunks too (ReplyPacker /
-//   ReplyUnpacker).
+//   megabytes after a large paste, and a structured clone copies each of them again), every
+//   report claim's text that is the answer's own (the claims together are most of the answer;
+//   the runner slices them from its copy) and, while the Chunks text is the one of the previous
+//   reply, the parsed chunks too (ReplyPacker / ReplyUnpacker).
 // Messages to and from one worker arrive in order, so both sides always agree on what the
 // other holds; a new worker starts from nothing on both sides.
 // A reply with long arrays (50,000 findings after a large paste) is sent in parts: the page
@@ -17,6 +18,7 @@
 // Only types from the analysis: the runner imports this module into the page's first bundle.
 import type { Analysis, AnalysisRequest } from './analysis';
 import type { Inputs } from './draft';
+import type { ReportClaim } from '../core/types';
 
 const INPUT_NAMES = ['query', 'answerText', 'chunksText', 'goldText'] as const satisfies readonly (keyof Inputs)[];
 
@@ -32,6 +34,12 @@ export interface PackedAnalysis extends Omit<Analysis, 'inputs' | 'chunks'> {
   caseHasParsedChunks: boolean;
   /** Texts sent empty because they equal an input of the request: where each one goes, which input it is. */
   fromInputs?: Partial<Record<InputText, keyof Inputs>>;
+  /**
+   * Per claim of the report: the length of its text when it was sent empty because it is the
+   * case's answer from the claim's start on (rebuilt from the runner's answer), -1 when it was sent
+   * as it is. Absent when no text was left out.
+   */
+  claimTextLengths?: number[];
 }
 
 /** The analysis texts that are often exactly an editor's text. */
@@ -182,7 +190,9 @@ export class ReplyPacker {
       if (typeof c.gold_answer === 'string') c.gold_answer = strip('case.gold_answer', c.gold_answer, 'goldText');
     }
     const answer = { ...a.answer, answer: strip('answer.answer', a.answer.answer, 'answerText')! };
-    return { ...rest, answer, case: c, chunks: same ? null : chunks, caseHasParsedChunks, fromInputs };
+    const claims = a.report && a.case ? packClaimTexts(a.report.claims, a.case.answer) : null;
+    const report = claims ? { ...a.report!, claims: claims.claims } : a.report;
+    return { ...rest, report, answer, case: c, chunks: same ? null : chunks, caseHasParsedChunks, fromInputs, ...(claims ? { claimTextLengths: claims.lengths } : {}) };
   }
 }
 
@@ -191,7 +201,7 @@ export class ReplyUnpacker {
   #chunks: Analysis['chunks'] | null = null;
 
   unpack(p: PackedAnalysis, inputs: Inputs): Analysis {
-    const { chunks: packedChunks, caseHasParsedChunks, fromInputs, ...rest } = p;
+    const { chunks: packedChunks, caseHasParsedChunks, fromInputs, claimTextLengths: lengths, ...rest } = p;
     const chunks = packedChunks ?? this.#chunks;
     if (!chunks) throw new Error('audit worker reply refers to chunks it never sent');
     this.#chunks = chunks;
@@ -205,8 +215,37 @@ export class ReplyUnpacker {
       if (typeof c.gold_answer === 'string') c.gold_answer = text('case.gold_answer', c.gold_answer);
     }
     const answer = { ...rest.answer, answer: text('answer.answer', rest.answer.answer) };
-    return { ...rest, answer, inputs, chunks, case: c };
+    let report = rest.report;
+    if (lengths && report && c) {
+      // A slice of the answer shares the answer's characters rather than copying them.
+      const at = c.answer;
+      const claims = report.claims.map((claim, i) => {
+        const n = lengths[i] ?? -1;
+        return n >= 0 ? { ...claim, text: at.slice(claim.start, claim.start + n) } : claim;
+      });
+      report = { ...report, claims };
+    }
+    return { ...rest, report, answer, inputs, chunks, case: c };
   }
+}
+
+/**
+ * The report's claims with every text that is the answer from the claim's start on sent empty,
+ * and the lengths to rebuild them (null when there is none). The claims of an answer hold most of
+ * its text (all of it for a pasted run of letters with no marker), so without this a reply
+ * carried the answer a second time: megabytes decoded on the page in the reply's task, and as
+ * much garbage collected there.
+ */
+function packClaimTexts(claims: ReportClaim[], answer: string): { claims: ReportClaim[]; lengths: number[] } | null {
+  let any = false;
+  const lengths = claims.map((claim) => {
+    const n = claim.text.length;
+    if (n === 0 || answer.slice(claim.start, claim.start + n) !== claim.text) return -1;
+    any = true;
+    return n;
+  });
+  if (!any) return null;
+  return { claims: claims.map((claim, i) => (lengths[i]! >= 0 ? { ...claim, text: '' } : claim)), lengths };
 }
 
 /**
