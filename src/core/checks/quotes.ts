@@ -54,6 +54,16 @@ function offsetState(c: Citation, text: string | undefined): OffsetState {
   return { kind: 'valid', start: s, end: e };
 }
 
+/** The citation's quote, unless it has none or only blanks. */
+function quoteOf(c: Citation): string | undefined {
+  return typeof c.quote === 'string' && c.quote.trim() !== '' ? c.quote : undefined;
+}
+
+/** Whether the citation says what it cites in the source: a quote, or offsets into the chunk. */
+function hasSource(c: Citation): boolean {
+  return quoteOf(c) !== undefined || c.source_start !== undefined || c.source_end !== undefined;
+}
+
 /**
  * The quote found in the citation's chunks joined in order (a quote over a page break); the span
  * is given in the cited chunk, from where the quote starts in it (or from its start).
@@ -79,6 +89,9 @@ function acrossChunks(ctx: CheckContext, c: Citation, quote: string, chunk: Chun
 }
 
 export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
+  // Inline markers carry no quote and no source offsets, and most answers cite by markers only:
+  // such a case has nothing to verify, and the lookups below need not be set up for it.
+  if (!ctx.citations.some(hasSource)) return { findings: [], verifications: new Map() };
   const m = messagesFor(ctx.language);
   const findings: Finding[] = [];
   const verifications = new Map<number, SourceVerification>();
@@ -112,9 +125,8 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
   };
 
   for (const c of ctx.citations) {
-    const quote = typeof c.quote === 'string' && c.quote.trim() !== '' ? c.quote : undefined;
-    const hasOffsets = c.source_start !== undefined || c.source_end !== undefined;
-    if (!quote && !hasOffsets) continue;
+    if (!hasSource(c)) continue;
+    const quote = quoteOf(c);
 
     // One structured citation split over several claims is checked once: the same quote in the
     // same place gets the same verdict, and its findings are not repeated per claim.
