@@ -43,7 +43,12 @@ const CS_MONTHS: [RegExp, number][] = [
   [/^květ(?:en|na|nu)$/, 5], [/^červen(?:ec|ce|ci)$/, 7], [/^červ(?:en|na|nu)$/, 6], [/^srp(?:en|na|nu)$/, 8],
   [/^září$/, 9], [/^říj(?:en|na|nu)$/, 10], [/^listopad(?:u)?$/, 11], [/^prosin(?:ec|ce|ci)$/, 12],
 ];
-const MONTH_HINT = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|led|únor|břez|dub|květ|červ|srp|září|říj|listopad|prosin/i;
+const MONTH_STEMS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|led|únor|břez|dub|květ|červ|srp|září|říj|listopad|prosin';
+// What both month patterns below need, read loosely (any case, no word edges): a month's start
+// right after a number and a space ("19 October", "19. října"), or a month word right before a
+// space and a digit ("October 19", "října 2008"). A month's start alone ("market", "summary") is
+// not enough for either, and is in most claims.
+const MONTH_HINT = new RegExp(`\\d\\.?\\s(?:${MONTH_STEMS})|(?:${MONTH_STEMS})[a-zěščřžýáíéůú]{0,7}\\.?\\s\\d`, 'i');
 // Only words that start like a month are tried, so the date patterns stay cheap on long text.
 const MONTH_WORD =
   '(?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec|led|únor|břez|dub|květ|červ|srp|září|říj|listopad|prosin)[a-zěščřžýáíéůú]{0,7}\\.?';

@@ -234,7 +234,7 @@ function enumeratorEnd(text: string, markers: { start: number; end: number }[]):
 const DIGIT_RUNS = /\d+/g;
 
 /** Ascending offsets of the ASCII digits of `answer` that no marker span covers. */
-function freeDigits(answer: string, spans: readonly { start: number; end: number }[]): Int32Array {
+function freeDigits(answer: string, spans: readonly { start: number; end: number }[]): readonly number[] {
   const found: number[] = [];
   // spans are sorted by start; `reach` is the furthest end of the spans started so far.
   let k = 0;
@@ -249,11 +249,12 @@ function freeDigits(answer: string, spans: readonly { start: number; end: number
       if (i >= reach) found.push(i);
     }
   }
-  return Int32Array.from(found);
+  // (The list itself: a typed copy cost more to make than the searches in it save.)
+  return found;
 }
 
 /** First index of `xs` (ascending) whose value is >= v; searched from `from` when v only grows. */
-function firstAtLeast(xs: Int32Array, v: number, from: number): number {
+function firstAtLeast(xs: readonly number[], v: number, from: number): number {
   return lowerBound(xs, v, from < xs.length && (from === 0 || xs[from - 1]! < v) ? from : 0);
 }
 
