@@ -22,7 +22,12 @@ export interface ClaimFacts {
   cited: number;
 }
 
-const memo = new WeakMap<readonly Claim[], { citations: readonly Citation[]; blind: boolean; facts: ClaimFacts }>();
+// The last result, by the arrays it was computed from: an audit asks for its facts three times
+// (COMPLETE, the scores, the recommendations) and a view twice for the report it shows. Not a
+// WeakMap keyed by the claims: setting a key there cost more than the facts of a short answer,
+// and V8's minor GC keeps the values of young keys alive, so every audit's facts survived into
+// the old generation.
+let last: { claims: readonly Claim[]; citations: readonly Citation[]; blind: boolean; facts: ClaimFacts } | undefined;
 
 /** True when the report's citations could not all be read (COMPLETE cannot be decided). */
 export function citationsUnreadable(unreadable: readonly UnreadableInput[] | undefined): boolean {
@@ -37,8 +42,7 @@ export function citationsUnreadable(unreadable: readonly UnreadableInput[] | und
  */
 export function claimFacts(claims: readonly Claim[], citations: readonly Citation[], unreadable?: readonly UnreadableInput[]): ClaimFacts {
   const blind = citationsUnreadable(unreadable);
-  const hit = memo.get(claims);
-  if (hit && hit.citations === citations && hit.blind === blind) return hit.facts;
+  if (last && last.claims === claims && last.citations === citations && last.blind === blind) return last.facts;
   const position = new Map<number, number>();
   claims.forEach((c, k) => {
     if (!position.has(c.index)) position.set(c.index, k);
@@ -81,6 +85,6 @@ export function claimFacts(claims: readonly Claim[], citations: readonly Citatio
     else if (status === 'exempt') facts.exempt++;
     else if (status === 'cited') facts.cited++;
   });
-  memo.set(claims, { citations, blind, facts });
+  last = { claims, citations, blind, facts };
   return facts;
 }

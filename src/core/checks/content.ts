@@ -462,7 +462,9 @@ export function checkContent(ctx: CheckContext): Finding[] {
     // claim has a scope word.
     // (A chunk's negations are read once per chunk; the claim's cue is then not needed.)
     const chunkNegated = data.some(hasNegation);
-    const words = chunkNegated || claimCue(lang).test(text) ? wordsOf(text, lang) : [];
+    // Without words (most claims) nothing below applies.
+    if (!chunkNegated && !claimCue(lang).test(text)) continue;
+    const words = wordsOf(text, lang);
     const terms = new Set<string>();
     let negated = false;
     let opposite = false;
@@ -578,17 +580,24 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
 
 function citedChunks(ctx: CheckContext, claim: Claim, citations: readonly { chunk_id: string | null }[]): Chunk[] {
   const out: Chunk[] = [];
-  const seen = new Set<Chunk>();
+  // A claim cites a chunk or two: the list itself is searched, and a Set made only for many
+  // (a claim may cite a whole document of chunks).
+  const seen = { set: undefined as Set<Chunk> | undefined };
   for (let i = 0; i < citations.length; i++) addChunk(ctx, citations[i]!.chunk_id, out, seen);
   const own = claim.chunk_ids;
   if (own) for (let i = 0; i < own.length; i++) addChunk(ctx, own[i]!, out, seen);
   return out;
 }
 
-function addChunk(ctx: CheckContext, id: string | null, out: Chunk[], seen: Set<Chunk>): void {
+const FEW_CHUNKS = 8;
+
+function addChunk(ctx: CheckContext, id: string | null, out: Chunk[], seen: { set: Set<Chunk> | undefined }): void {
   const ch = chunkOf(ctx, id);
-  if (hasText(ch) && !seen.has(ch)) {
-    seen.add(ch);
-    out.push(ch);
-  }
+  if (!hasText(ch)) return;
+  if (seen.set) {
+    if (seen.set.has(ch)) return;
+    seen.set.add(ch);
+  } else if (out.includes(ch)) return;
+  else if (out.length >= FEW_CHUNKS) seen.set = new Set(out).add(ch);
+  out.push(ch);
 }

@@ -43,7 +43,12 @@ const CS_MONTHS: [RegExp, number][] = [
   [/^květ(?:en|na|nu)$/, 5], [/^červen(?:ec|ce|ci)$/, 7], [/^červ(?:en|na|nu)$/, 6], [/^srp(?:en|na|nu)$/, 8],
   [/^září$/, 9], [/^říj(?:en|na|nu)$/, 10], [/^listopad(?:u)?$/, 11], [/^prosin(?:ec|ce|ci)$/, 12],
 ];
-const MONTH_HINT = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|led|únor|břez|dub|květ|červ|srp|září|říj|listopad|prosin/i;
+const MONTH_STEMS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|led|únor|břez|dub|květ|červ|srp|září|říj|listopad|prosin';
+// What both month patterns below need, read loosely (any case, no word edges): a month's start
+// right after a number and a space ("19 October", "19. října"), or a month word right before a
+// space and a digit ("October 19", "října 2008"). A month's start alone ("market", "summary") is
+// not enough for either, and is in most claims.
+const MONTH_HINT = new RegExp(`\\d\\.?\\s(?:${MONTH_STEMS})|(?:${MONTH_STEMS})[a-zěščřžýáíéůú]{0,7}\\.?\\s\\d`, 'i');
 // Only words that start like a month are tried, so the date patterns stay cheap on long text.
 const MONTH_WORD =
   '(?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec|led|únor|břez|dub|květ|červ|srp|září|říj|listopad|prosin)[a-zěščřžýáíéůú]{0,7}\\.?';
@@ -83,17 +88,42 @@ const APPROX_WORDS = [
   'under', 'some', 'cca', 'cca.', 'přibližně', 'zhruba', 'asi', 'téměř', 'skoro', 'přes', 'více než', 'méně než',
   'kolem', 'okolo', '~', '≈',
 ];
+// The ASCII ones as codes: a plain ASCII text before a number is compared with them in place.
+const APPROX_ASCII = APPROX_WORDS.filter((w) => /^[\x00-\x7f]*$/.test(w)).map((w) => [...w].map((ch) => ch.charCodeAt(0)));
+const asciiLower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c + 32 : c);
+const isAsciiAlnum = (c: number): boolean => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+
 function hedgedBefore(s: string, start: number): boolean {
   // The 20 characters before, trailing whitespace dropped (as /\s+$/ would), lower-cased.
   const from = Math.max(0, start - 20);
   let to = start;
   while (to > from && isJsSpace(s.charCodeAt(to - 1))) to--;
+  let ascii = true;
+  for (let k = from; k < to && ascii; k++) ascii = s.charCodeAt(k) < 0x80;
+  if (ascii) return asciiHedge(s, from, to);
   const before = s.slice(from, to).toLowerCase();
   for (const w of APPROX_WORDS) {
     if (!before.endsWith(w)) continue;
     const prev = before.charCodeAt(before.length - w.length - 1);
     // A whole word: nothing or a non-letter before it ("~" needs no boundary).
     if (Number.isNaN(prev) || w === '~' || w === '≈' || !LETTER_OR_DIGIT_RE.test(String.fromCharCode(prev))) return true;
+  }
+  return false;
+}
+
+/**
+ * hedgedBefore for s[from, to) all ASCII (lower-casing it changes no length and only A-Z): an
+ * ASCII hedge word at its end, in place; a word with other letters cannot end it.
+ */
+function asciiHedge(s: string, from: number, to: number): boolean {
+  for (const w of APPROX_ASCII) {
+    const at = to - w.length;
+    if (at < from) continue;
+    let k = w.length - 1;
+    while (k >= 0 && asciiLower(s.charCodeAt(at + k)) === w[k]) k--;
+    if (k >= 0) continue;
+    // A whole word: nothing or a non-letter before it ("~" needs no boundary).
+    if (at === from || w[0] === 0x7e || !isAsciiAlnum(s.charCodeAt(at - 1))) return true;
   }
   return false;
 }
@@ -253,6 +283,12 @@ function mayStartWord(c: number, withUnderscore: boolean): boolean {
   return (low >= 0x61 && low <= 0x7a) || (withUnderscore && c === 0x5f);
 }
 
+/** Whether code unit c is t, m or b, either case. */
+function isScaleInitial(c: number): boolean {
+  const low = c | 0x20;
+  return c < 0x80 && (low === 0x74 || low === 0x6d || low === 0x62);
+}
+
 // First characters PERCENT_SUFFIX and CURRENCY_SUFFIX can match (after one optional space),
 // with what case-insensitive Unicode matching folds to them (the Kelvin sign is a "k"); last
 // characters of CURRENCY_PREFIX before its optional space.
@@ -368,13 +404,13 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
     // Scale word after the number: "1.2 million", "5 mil. Kč".
     let scaled = false;
     const after = s.charCodeAt(end);
+    // Every scale word starts with t, m or b (either case), right after the number or one space:
+    // the word is read only then.
     const scaleM =
-      mayStartWord(after, false) || ((after === 0x20 || after === 0xa0) && mayStartWord(s.charCodeAt(end + 1), false))
+      isScaleInitial(after) || ((after === 0x20 || after === 0xa0) && isScaleInitial(s.charCodeAt(end + 1)))
         ? SCALE_AFTER_RE.exec(s.slice(end, end + 14))
         : null;
-    // Every scale word starts with t, m or b.
-    const scaleInitial = scaleM ? scaleM[1]!.charCodeAt(0) | 0x20 : 0;
-    if (scaleM && (scaleInitial === 0x74 || scaleInitial === 0x6d || scaleInitial === 0x62)) {
+    if (scaleM) {
       for (const [re, mult] of SCALE_WORDS) {
         if (re.test(scaleM[1]!)) {
           alternatives.push(value);

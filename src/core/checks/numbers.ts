@@ -5,7 +5,7 @@
 // 2 %" against "−2 %"). A hedged number ("about 12,700") matches a source value within one unit
 // of its last significant digit, a scaled one ("1.2 million") within half a unit (its rounding).
 // Uncited claims are left to COMPLETE, and claims whose cited chunks have no text to EXISTS.
-import type { CheckContext, Chunk, Claim, Finding } from '../types';
+import type { Citation, CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
 import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
 import { citationsByClaim, chunkOf, finding, hasText, memoOf, TextCache } from './util';
@@ -234,7 +234,7 @@ function enumeratorEnd(text: string, markers: { start: number; end: number }[]):
 const DIGIT_RUNS = /\d+/g;
 
 /** Ascending offsets of the ASCII digits of `answer` that no marker span covers. */
-function freeDigits(answer: string, spans: readonly { start: number; end: number }[]): Int32Array {
+function freeDigits(answer: string, spans: readonly { start: number; end: number }[]): readonly number[] {
   const found: number[] = [];
   // spans are sorted by start; `reach` is the furthest end of the spans started so far.
   let k = 0;
@@ -249,13 +249,44 @@ function freeDigits(answer: string, spans: readonly { start: number; end: number
       if (i >= reach) found.push(i);
     }
   }
-  return Int32Array.from(found);
+  // (The list itself: a typed copy cost more to make than the searches in it save.)
+  return found;
 }
 
 /** First index of `xs` (ascending) whose value is >= v; searched from `from` when v only grows. */
-function firstAtLeast(xs: Int32Array, v: number, from: number): number {
+function firstAtLeast(xs: readonly number[], v: number, from: number): number {
   return lowerBound(xs, v, from < xs.length && (from === 0 || xs[from - 1]! < v) ? from : 0);
 }
+
+/**
+ * The cited chunks with text, in citation order, each once. A claim cites a chunk or two, so a
+ * chunk already taken is looked for in the short lists; Sets are made only for many (a claim may
+ * cite a whole document of chunks).
+ */
+function citedWithText(ctx: CheckContext, citations: readonly Citation[], claimChunkIds: readonly string[], withText: Map<Chunk, boolean>): Chunk[] {
+  const chunks: Chunk[] = [];
+  const seen: Chunk[] = [];
+  let seenSet: Set<Chunk> | undefined;
+  const n = citations.length + claimChunkIds.length;
+  for (let i = 0; i < n; i++) {
+    const ch = chunkOf(ctx, i < citations.length ? citations[i]!.chunk_id : claimChunkIds[i - citations.length]);
+    if (!ch) continue;
+    if (seenSet) {
+      if (seenSet.has(ch)) continue;
+      seenSet.add(ch);
+    } else {
+      if (seen.includes(ch)) continue;
+      seen.push(ch);
+      if (seen.length > FEW_CHUNKS) seenSet = new Set(seen);
+    }
+    let has = withText.get(ch);
+    if (has === undefined) withText.set(ch, (has = hasText(ch)));
+    if (has) chunks.push(ch);
+  }
+  return chunks;
+}
+
+const FEW_CHUNKS = 8;
 
 interface ClaimNumbers {
   claim: Claim;
@@ -324,21 +355,7 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const citations = citationsOf(claim);
     const claimChunkIds = claim.chunk_ids ?? [];
     if (citations.length === 0 && claimChunkIds.length === 0) continue;
-    // The cited chunks with text, in citation order, each once.
-    // (Sets: a claim may cite a whole document of many chunks.)
-    const ids = new Set<string | null>();
-    for (const c of citations) ids.add(c.chunk_id);
-    for (const id of claimChunkIds) ids.add(id);
-    const chunks: Chunk[] = [];
-    const seen = new Set<Chunk>();
-    for (const id of ids) {
-      const ch = chunkOf(ctx, id);
-      if (!ch || seen.has(ch)) continue;
-      seen.add(ch);
-      let has = withText.get(ch);
-      if (has === undefined) withText.set(ch, (has = hasText(ch)));
-      if (has) chunks.push(ch);
-    }
+    const chunks = citedWithText(ctx, citations, claimChunkIds, withText);
     if (chunks.length === 0) continue;
     const raw = answer.slice(start, end);
     const enumerator = enumeratorEnd(raw, ignore);
