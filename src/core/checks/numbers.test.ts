@@ -31,6 +31,14 @@ describe('checkNumbers', () => {
     expect(numbersAbsentByClaim(ctx)).toEqual(new Map([[0, ['5', '11']]]));
   });
 
+  it('finds a plain number only where the source reads it whole, not inside a longer number', () => {
+    expect(absent('It had 869 rooms [1].', ['It had 5 869 rooms.'])).toEqual(['869']);
+    expect(absent('It had 869 rooms [1].', ['It had 12.869 rooms, 1869 in all, 8690 later.'])).toEqual(['869']);
+    expect(absent('It had 869 rooms [1].', ['It had 5 869 rooms, then 869.'])).toEqual([]);
+    expect(absent('It had 869 rooms [1].', ['It had 0869 rooms.'])).toEqual([]);
+    expect(absent('It had 869 rooms [1].', ['It had 869,5 rooms.'])).toEqual([]);
+  });
+
   it('only looks in the claim’s own cited chunks', () => {
     expect(absent('It opened in 1987 [1]. It closed in 1999 [2].', ['Opened 1987.', 'Opened 1999.'])).toEqual([]);
     expect(absent('It opened in 1987 [2].', ['Opened 1987.', 'Closed 1999.'])).toEqual(['1987']);

@@ -170,11 +170,65 @@ function datePresent(d: NonNullable<NumberMention['date']>, src: SourceNumbers):
   return (d.year === undefined || src.values.has(d.year)) && (d.day === undefined || src.values.has(d.day));
 }
 
-function present(n: NumberMention, src: SourceNumbers, text: string, claim: string): boolean {
-  if (n.kind === 'date' && n.date) return datePresent(n.date, src);
-  const found = presentByValue(n, src, text, claim);
+/**
+ * A cited chunk's numbers in one audit: read in full on first need, and until then looked up by
+ * their digits, within a budget so that many claims citing one long chunk read it a bounded
+ * number of times in all (then its numbers are read once, and each lookup is a Set's).
+ */
+interface CitedNumbers {
+  chunk: Chunk;
+  numbers?: SourceNumbers;
+  /** Characters the digit lookups may still read before the numbers are read in full. */
+  plainBudget: number;
+}
+
+/** How many times a chunk's length its digit lookups may read in one audit. */
+const PLAIN_READS = 2;
+
+function present(n: NumberMention, c: CitedNumbers, claim: string): boolean {
+  const srcOf = () => (c.numbers ??= sourceNumbersOf(c.chunk));
+  const text = c.chunk.text;
+  if (n.kind === 'date' && n.date) return datePresent(n.date, srcOf());
+  const found = (c.numbers === undefined && c.plainBudget > 0 && plainIntegerIn(n.value, c)) || presentByValue(n, srcOf(), text, claim);
   // A value found only with another unit of the same kind is a wrong conversion.
-  return found && unitConflict(n, claim, () => (src.quantities ??= sourceQuantities(text))) ? false : found;
+  return found && unitConflict(n, claim, () => (srcOf().quantities ??= sourceQuantities(text))) ? false : found;
+}
+
+const isRunSeparator = (c: number): boolean =>
+  c === 0x2c || c === 0x2e || c === 0x27 || c === 0x20 || c === 0xa0 || c === 0x202f || c === 0x2009;
+
+/**
+ * Whether the chunk's text has |value| (a whole number of at most 15 digits) as a run of plain
+ * digits that SOURCE_RUN reads as exactly that run: no digit or digit-and-separator touches it
+ * on either side. Such a run puts the value in sourceNumbers(text).values, so the usual number
+ * of a claim is found without reading every number of the chunk. (False only means "not this
+ * way": the full reading decides then.) What it reads is taken from the chunk's budget.
+ */
+function plainIntegerIn(value: number, c: CitedNumbers): boolean {
+  const v = Math.abs(value);
+  if (!Number.isInteger(v) || v >= 1e15) return false;
+  const text = c.chunk.text;
+  const digits = String(v);
+  const n = text.length;
+  for (let at = text.indexOf(digits); at >= 0; at = text.indexOf(digits, at + 1)) {
+    // Every separator inside a run follows a digit: a run from before reaches `at` only so.
+    if (at > 0) {
+      const before = text.charCodeAt(at - 1);
+      if (isDigitCode(before)) continue;
+      if (isRunSeparator(before) && at > 1 && isDigitCode(text.charCodeAt(at - 2))) continue;
+    }
+    // After it: no more digits, and no separator that a group or a decimal part follows.
+    const end = at + digits.length;
+    if (end < n) {
+      const after = text.charCodeAt(end);
+      if (isDigitCode(after)) continue;
+      if (isRunSeparator(after) && end + 1 < n && isDigitCode(text.charCodeAt(end + 1))) continue;
+    }
+    c.plainBudget -= end;
+    return true;
+  }
+  c.plainBudget -= n;
+  return false;
 }
 
 function presentByValue(n: NumberMention, src: SourceNumbers, text: string, claim: string): boolean {
@@ -340,6 +394,7 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   const free = markerSpans.every((s) => Number.isInteger(s.start) && Number.isInteger(s.end)) ? freeDigits(answer, markerSpans) : undefined;
   let freeAt = 0;
   const withText = new Map<Chunk, boolean>();
+  const numbersOf = new Map<Chunk, CitedNumbers>();
   // The query's numbers, read on first need (see queryGivens for when they count as givens).
   let givens: ReturnType<typeof queryGivens> | undefined;
   for (const claim of ctx.claims) {
@@ -367,10 +422,14 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const text = maskGluedFootnotes(raw, ctx.language).text;
     const mentions = extractNumbers(text, ctx.language, { ignore });
     if (mentions.length === 0) continue;
-    const srcs = chunks.map(sourceNumbersOf);
+    const cited = chunks.map((ch) => {
+      let c = numbersOf.get(ch);
+      if (!c) numbersOf.set(ch, (c = { chunk: ch, plainBudget: PLAIN_READS * ch.text.length }));
+      return c;
+    });
     // Absent from every cited chunk and not a given of the query. (The chunks are asked first:
     // most numbers are found there, and then the query is never read.)
-    const missing = mentions.filter((n) => !srcs.some((s, i) => present(n, s, chunks[i]!.text, text)));
+    const missing = mentions.filter((n) => !cited.some((c) => present(n, c, text)));
     if (missing.length === 0) continue;
     givens ??= queryGivens(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
     const absent = missing.filter((n) => !repeatsQuery(n, text, givens!)).map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
