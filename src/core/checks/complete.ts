@@ -1,8 +1,8 @@
 // COMPLETE (SPEC §4): every claim that asserts a fact has at least one citation. Exempt claims
 // are listed as info with the rule that exempted them, so the user can see why.
-import type { CheckContext, Finding, Msg } from '../types';
+import type { CheckContext, Finding } from '../types';
 import { messagesFor, msg } from '../messages';
-import { clampSpan } from './util';
+import { clampSpan, finding } from './util';
 import { claimFacts } from '../facts';
 
 export function checkComplete(ctx: CheckContext): Finding[] {
@@ -19,32 +19,22 @@ export function checkComplete(ctx: CheckContext): Finding[] {
       const reason = claim.exemption ? msg('exemptionReason', { rule }) : rule;
       // A doubtful exemption never passes silently: uncited, it is a warning (COMPLETE still passes).
       if (claim.exemption?.doubtful && (claim.chunk_ids?.length ?? 0) === 0 && facts.citationsOf[k]!.length === 0) {
-        out.push(claimFinding('warning', 'uncited_lead_in', claim.index, span, m.uncitedLeadIn({ claim: claim.text, rule })));
+        out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'warning', code: 'uncited_lead_in', claim_index: claim.index, ...span, ...m.uncitedLeadIn({ claim: claim.text, rule }) }));
         continue;
       }
-      out.push(claimFinding('info', 'exempt_claim', claim.index, span, m.exemptClaim({ claim: claim.text, rule, reason })));
+      out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'info', code: 'exempt_claim', claim_index: claim.index, ...span, ...m.exemptClaim({ claim: claim.text, rule, reason }) }));
       continue;
     }
     needing++;
     if (facts.status[k] === 'uncited') {
       const span = clampSpan(ctx, claim.start, claim.end);
-      out.push(claimFinding('error', 'uncited_claim', claim.index, span, m.uncitedClaim({ claim: claim.text })));
+      out.push(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'error', code: 'uncited_claim', claim_index: claim.index, ...span, ...m.uncitedClaim({ claim: claim.text }) }));
     }
   }
   // Said once, as information: each of those claims is already an error of its own, and one
   // uncited claim must count as one problem in every view (facts.ts), not two.
   if (ctx.citations.length === 0 && needing > 0) {
-    const words = m.noCitations({ claims: needing });
-    out.unshift({ check: 'complete', dimension: 'complete', severity: 'info', code: 'no_citations', start: 0, end: ctx.answer.length, message: words.message, text: words.text });
+    out.unshift(finding(ctx, { check: 'complete', dimension: 'complete', severity: 'info', code: 'no_citations', start: 0, end: ctx.answer.length, ...m.noCitations({ claims: needing }) }));
   }
   return out;
-}
-
-/**
- * A finding about a claim, its span already clamped, written key by key in the order the spread
- * literal had (check … claim_index, start, end, message, text): a literal with spreads in it is
- * built by V8's slow generic copy, and finding() would have spread it once more.
- */
-function claimFinding(severity: Finding['severity'], code: string, claimIndex: number, span: { start: number; end: number }, words: { message: string; text: Msg }): Finding {
-  return { check: 'complete', dimension: 'complete', severity, code, claim_index: claimIndex, start: span.start, end: span.end, message: words.message, text: words.text };
 }

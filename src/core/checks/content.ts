@@ -16,13 +16,13 @@
 // - 'qualifier_mismatch': the claim uses a word that bounds its scope ("all", "every", "always",
 //   "only", "first", "most", and the Czech ones) and no cited chunk has that word or one of its
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
-import type { CheckContext, Chunk, Claim, Finding, Language } from '../types';
+import type { CheckContext, Chunk, Finding, Language } from '../types';
 import { messagesFor } from '../messages';
 import { tokenize } from '../words';
 import { blankSpans } from '../text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
-import { citationsByClaim, chunkOf, finding, hasText, letterAt, TextCache } from './util';
+import { citationsByClaim, citedChunksWithText, finding, letterAt, TextCache } from './util';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 
 export const MATCH_SHARE = 0.6;
@@ -426,7 +426,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
   const dataByChunk = new Map<Chunk, ChunkData>();
   for (const claim of ctx.claims) {
     const citations = citationsOf(claim);
-    const chunks = citedChunks(ctx, claim, citations);
+    const chunks = citedChunksWithText(ctx, citations, claim.chunk_ids);
     if (!chunks.length) continue;
     const start = Math.max(0, Math.min(claim.start, ctx.answer.length));
     const end = Math.max(start, Math.min(claim.end, ctx.answer.length));
@@ -576,28 +576,4 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
     }
   }
   return undefined;
-}
-
-function citedChunks(ctx: CheckContext, claim: Claim, citations: readonly { chunk_id: string | null }[]): Chunk[] {
-  const out: Chunk[] = [];
-  // A claim cites a chunk or two: the list itself is searched, and a Set made only for many
-  // (a claim may cite a whole document of chunks).
-  const seen = { set: undefined as Set<Chunk> | undefined };
-  for (let i = 0; i < citations.length; i++) addChunk(ctx, citations[i]!.chunk_id, out, seen);
-  const own = claim.chunk_ids;
-  if (own) for (let i = 0; i < own.length; i++) addChunk(ctx, own[i]!, out, seen);
-  return out;
-}
-
-const FEW_CHUNKS = 8;
-
-function addChunk(ctx: CheckContext, id: string | null, out: Chunk[], seen: { set: Set<Chunk> | undefined }): void {
-  const ch = chunkOf(ctx, id);
-  if (!hasText(ch)) return;
-  if (seen.set) {
-    if (seen.set.has(ch)) return;
-    seen.set.add(ch);
-  } else if (out.includes(ch)) return;
-  else if (out.length >= FEW_CHUNKS) seen.set = new Set(out).add(ch);
-  out.push(ch);
 }

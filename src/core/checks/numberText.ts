@@ -283,10 +283,13 @@ function mayStartWord(c: number, withUnderscore: boolean): boolean {
   return (low >= 0x61 && low <= 0x7a) || (withUnderscore && c === 0x5f);
 }
 
-/** Whether code unit c is t, m or b, either case. */
-function isScaleInitial(c: number): boolean {
+/**
+ * Whether code unit c is t, m or b, either case: the first letter of every scale word, in a
+ * claim (SCALE) and in a source (numbers.ts), so a word is read as one only after such a letter.
+ */
+export function isScaleInitial(c: number): boolean {
   const low = c | 0x20;
-  return c < 0x80 && (low === 0x74 || low === 0x6d || low === 0x62);
+  return low === 0x74 || low === 0x6d || low === 0x62;
 }
 
 // First characters PERCENT_SUFFIX and CURRENCY_SUFFIX can match (after one optional space),

@@ -5,10 +5,10 @@
 // 2 %" against "−2 %"). A hedged number ("about 12,700") matches a source value within one unit
 // of its last significant digit, a scaled one ("1.2 million") within half a unit (its rounding).
 // Uncited claims are left to COMPLETE, and claims whose cited chunks have no text to EXISTS.
-import type { Citation, CheckContext, Chunk, Claim, Finding } from '../types';
+import type { CheckContext, Chunk, Claim, Finding } from '../types';
 import { messagesFor } from '../messages';
-import { extractNumbers, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
-import { citationsByClaim, chunkOf, finding, hasText, memoOf, TextCache } from './util';
+import { extractNumbers, isScaleInitial, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
+import { citationsByClaim, citedChunksWithText, finding, memoOf, TextCache } from './util';
 import { proseReferences } from './references';
 import { lowerBound } from '../sorted';
 import {
@@ -53,16 +53,13 @@ const key = (v: number) => Math.round(Math.abs(v) * 1e6) / 1e6;
 // leniently, in every plausible way at once (English and Czech separators, a list "3,5" as
 // 3, 5 and 3.5), because a wider set of source values can only avoid false alarms; the claim
 // side is read strictly by the claim's language with extractNumbers.
-const SOURCE_RUN = /\d+(?:[,.'\u00A0\u202F\u2009 ]\d{3}(?!\d))*(?:[.,]\d+)?/g;
+// The characters that may group a run's digits; plainIntegerIn reads a run's edges by the same.
+const RUN_SEPARATORS = ",.'\u00A0\u202F\u2009 ";
+const SOURCE_RUN = new RegExp(`\\d+(?:[${RUN_SEPARATORS}]\\d{3}(?!\\d))*(?:[.,]\\d+)?`, 'g');
 const SOURCE_SCALE = /^[ \u00A0]?(thousand|tis\.?|tisíc\w*|million\w*|mil\.?|milion\w*|billion\w*|bn|mld\.?|miliard\w*)/iu;
 const SCALE_OF = (w: string): number => (/^(?:th|tis)/i.test(w) ? 1e3 : /^(?:b|mld|miliard)/i.test(w) ? 1e9 : 1e6);
 
 const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
-// First letters of the SOURCE_SCALE words (case-insensitive): only then is the pattern tried.
-const isScaleInitial = (c: number): boolean => {
-  const low = c | 0x20;
-  return low === 0x74 || low === 0x6d || low === 0x62; // t m b
-};
 
 /** Digits of text[from, to) without the separators, as a string. */
 function digitsOf(text: string, from: number, to: number): string {
@@ -194,8 +191,7 @@ function present(n: NumberMention, c: CitedNumbers, claim: string): boolean {
   return found && unitConflict(n, claim, () => (srcOf().quantities ??= sourceQuantities(text))) ? false : found;
 }
 
-const isRunSeparator = (c: number): boolean =>
-  c === 0x2c || c === 0x2e || c === 0x27 || c === 0x20 || c === 0xa0 || c === 0x202f || c === 0x2009;
+const isRunSeparator = (c: number): boolean => RUN_SEPARATORS.includes(String.fromCharCode(c));
 
 /**
  * Whether the chunk's text has |value| (a whole number of at most 15 digits) as a run of plain
@@ -312,36 +308,6 @@ function firstAtLeast(xs: readonly number[], v: number, from: number): number {
   return lowerBound(xs, v, from < xs.length && (from === 0 || xs[from - 1]! < v) ? from : 0);
 }
 
-/**
- * The cited chunks with text, in citation order, each once. A claim cites a chunk or two, so a
- * chunk already taken is looked for in the short lists; Sets are made only for many (a claim may
- * cite a whole document of chunks).
- */
-function citedWithText(ctx: CheckContext, citations: readonly Citation[], claimChunkIds: readonly string[], withText: Map<Chunk, boolean>): Chunk[] {
-  const chunks: Chunk[] = [];
-  const seen: Chunk[] = [];
-  let seenSet: Set<Chunk> | undefined;
-  const n = citations.length + claimChunkIds.length;
-  for (let i = 0; i < n; i++) {
-    const ch = chunkOf(ctx, i < citations.length ? citations[i]!.chunk_id : claimChunkIds[i - citations.length]);
-    if (!ch) continue;
-    if (seenSet) {
-      if (seenSet.has(ch)) continue;
-      seenSet.add(ch);
-    } else {
-      if (seen.includes(ch)) continue;
-      seen.push(ch);
-      if (seen.length > FEW_CHUNKS) seenSet = new Set(seen);
-    }
-    let has = withText.get(ch);
-    if (has === undefined) withText.set(ch, (has = hasText(ch)));
-    if (has) chunks.push(ch);
-  }
-  return chunks;
-}
-
-const FEW_CHUNKS = 8;
-
 interface ClaimNumbers {
   claim: Claim;
   absent: NumberMention[];
@@ -393,7 +359,6 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   // markers with whole-number spans (as findMarkers makes them), else every claim is read.
   const free = markerSpans.every((s) => Number.isInteger(s.start) && Number.isInteger(s.end)) ? freeDigits(answer, markerSpans) : undefined;
   let freeAt = 0;
-  const withText = new Map<Chunk, boolean>();
   const numbersOf = new Map<Chunk, CitedNumbers>();
   // The query's numbers, read on first need (see queryGivens for when they count as givens).
   let givens: ReturnType<typeof queryGivens> | undefined;
@@ -410,7 +375,7 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const citations = citationsOf(claim);
     const claimChunkIds = claim.chunk_ids ?? [];
     if (citations.length === 0 && claimChunkIds.length === 0) continue;
-    const chunks = citedWithText(ctx, citations, claimChunkIds, withText);
+    const chunks = citedChunksWithText(ctx, citations, claimChunkIds);
     if (chunks.length === 0) continue;
     const raw = answer.slice(start, end);
     const enumerator = enumeratorEnd(raw, ignore);

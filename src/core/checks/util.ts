@@ -25,6 +25,31 @@ export function hasText(chunk: Chunk | undefined): chunk is Chunk {
   return !!chunk && typeof chunk.text === 'string' && !isBlank(chunk.text);
 }
 
+/** Up to this many chunks, a chunk already taken is looked for in the list itself. */
+const FEW_CHUNKS = 8;
+
+/**
+ * The chunks with text that a claim's citations and then its own chunk ids point at, each once,
+ * in that order. A claim cites a chunk or two, so the list itself is searched; a Set is made only
+ * past a few (a claim may cite a whole document of chunks).
+ */
+export function citedChunksWithText(ctx: CheckContext, citations: readonly { chunk_id: string | null }[], ownIds: readonly string[] = []): Chunk[] {
+  const out: Chunk[] = [];
+  let seen: Set<Chunk> | undefined;
+  const n = citations.length + ownIds.length;
+  for (let i = 0; i < n; i++) {
+    const ch = chunkOf(ctx, i < citations.length ? citations[i]!.chunk_id : ownIds[i - citations.length]);
+    if (!hasText(ch)) continue;
+    if (seen) {
+      if (seen.has(ch)) continue;
+      seen.add(ch);
+    } else if (out.includes(ch)) continue;
+    else if (out.length >= FEW_CHUNKS) seen = new Set(out).add(ch);
+    out.push(ch);
+  }
+  return out;
+}
+
 /** Citations by their index field (which need not equal the array position). */
 export function citationsByIndex(ctx: CheckContext): Map<number, Citation> {
   const m = new Map<number, Citation>();
