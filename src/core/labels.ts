@@ -8,6 +8,7 @@ import { csvCell } from './export';
 import { closestPassage } from './passage';
 import { findQuote } from './quoteSearch';
 import { tokenize } from './words';
+import type { AnnotationLabel } from './schemas';
 import type { AuditCase, Chunk, Language, Report, ReportClaim, SupportJudgement, SupportVerdict } from './types';
 
 /** The annotator name under which labels imported with a dataset are kept. */
@@ -201,6 +202,20 @@ export interface ReferenceLabel extends PairRef {
   note?: string;
   /** The label claim's text as the source wrote it (absent for claim-level sources). */
   sourceClaim?: string;
+}
+
+/** A reference label as it is stored with the annotators' labels (under {@link REFERENCE_ANNOTATOR}). */
+export function storedReferenceLabel(caseKey: string, l: ReferenceLabel, updated: number): AnnotationLabel {
+  return {
+    caseKey,
+    claimIndex: l.claimIndex,
+    chunkId: l.chunkId,
+    annotator: REFERENCE_ANNOTATOR,
+    label: l.label,
+    ...(l.note ? { note: l.note } : {}),
+    source: l.source,
+    updated,
+  };
 }
 
 export interface ReferenceImport {

@@ -15,6 +15,7 @@ import {
   labelRowsToJsonl,
   pairKey,
   raterAgreement,
+  storedReferenceLabel,
   type LabelExportRow,
   type PairView,
   type TextRun,
@@ -472,16 +473,7 @@ export class Annotation {
       const now = this.#now();
       void this.#write(() =>
         this.#opts.labels.putMany(
-          ref.labels.map((l) => ({
-            caseKey: ref.caseKey,
-            claimIndex: l.claimIndex,
-            chunkId: l.chunkId,
-            annotator: REFERENCE_ANNOTATOR,
-            label: l.label,
-            ...(l.note ? { note: l.note } : {}),
-            source: l.source,
-            updated: now,
-          })),
+          ref.labels.map((l) => storedReferenceLabel(ref.caseKey, l, now)),
         ),
       );
     }

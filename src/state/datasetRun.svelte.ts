@@ -3,7 +3,7 @@
 // the annotation view and the model run need from it. Everything survives a reload: the worker
 // writes each batch to the dataset database before reporting it, and the page reads it back.
 import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortRows, type DatasetRow, type RowFilter, type SortKey } from '../core/dataset';
-import { pairKey, REFERENCE_ANNOTATOR } from '../core/labels';
+import { pairKey, storedReferenceLabel } from '../core/labels';
 import type { AuditCase, ModelResults, SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
 import type { AppDb } from '../store/db';
@@ -411,18 +411,7 @@ export class DatasetRun {
         const now = Date.now();
         for (const rec of r.records) {
           this.#pending.push(rec);
-          for (const l of rec.reference) {
-            reference.push({
-              caseKey: rec.caseKey,
-              claimIndex: l.claimIndex,
-              chunkId: l.chunkId,
-              annotator: REFERENCE_ANNOTATOR,
-              label: l.label,
-              ...(l.note ? { note: l.note } : {}),
-              source: l.source,
-              updated: now,
-            });
-          }
+          for (const l of rec.reference) reference.push(storedReferenceLabel(rec.caseKey, l, now));
         }
         this.#pendingProgress = { done: r.done, total: r.total };
         // The reference labels are stored at once: they are not what the page shows.
