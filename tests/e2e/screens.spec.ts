@@ -140,6 +140,8 @@ function layoutDefects(page: Page): Promise<Defect[]> {
       if (el.closest('.monaco-editor, svg, .visually-hidden, .sr-only, [aria-hidden="true"]')) continue;
       if (!visible(el) || el.getBoundingClientRect().width <= 1) continue;
       const s = getComputedStyle(el);
+      // A bar drawn as a slab: a progress bar that a flex column stretched to its card's height.
+      if (el.matches('[role=progressbar]') && el.getBoundingClientRect().height > 16) out.push({ kind: 'progress bar stretched', what: `${name(el)} ${Math.round(el.getBoundingClientRect().height)} px high` });
       const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
       // Text cut off: an element that hides what overflows it, without an ellipsis or a scrollbar;
       // or shortened with an ellipsis though it is one word (a status, a label: nothing to spare).

@@ -20,7 +20,7 @@ const en = {
   count: (n: number, filtered: boolean) =>
     `${n.toLocaleString('en')} ${plural('en', n, { one: 'audit', other: 'audits' })}${filtered ? ' match' : ''}`,
   loading: 'Loading…',
-  empty: 'No audits yet. Every audit you run is saved here automatically.',
+  empty: 'No audits yet. Every audit you run is saved here automatically; a built-in example is saved once you edit it.',
   noMatch: 'No audit matches these filters.',
   list: 'Saved audits',
   open: (title: string) => `Open “${title}”`,
@@ -141,7 +141,7 @@ const cs: HistoryStrings = {
     return `${n.toLocaleString('cs')} ${word}${filtered ? ' odpovídá' : ''}`;
   },
   loading: 'Načítám…',
-  empty: 'Zatím žádné audity. Každý audit se sem ukládá automaticky.',
+  empty: 'Zatím žádné audity. Každý audit se sem ukládá automaticky; vestavěný příklad až po vaší úpravě.',
   noMatch: 'Filtrům neodpovídá žádný audit.',
   list: 'Uložené audity',
   open: (title: string) => `Otevřít „${title}“`,
