@@ -150,9 +150,11 @@ const ASCII_MAX = 1 << 16;
 
 /**
  * `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII (or
- * its length is outside ASCII_MIN..ASCII_MAX).
+ * its length is outside ASCII_MIN..ASCII_MAX). The array is reused: it holds the text until the
+ * next call (here or by another caller), so a scan reads it before calling anything that may
+ * tokenize.
  */
-function asciiBytes(text: string): Uint8Array | null {
+export function asciiBytes(text: string): Uint8Array | null {
   const n = text.length;
   if (n < ASCII_MIN || n >= ASCII_MAX) return null;
   if (asciiScratch.length <= n) asciiScratch = new Uint8Array(Math.min(Math.max(n + 1, asciiScratch.length * 2), ASCII_MAX));

@@ -36,6 +36,17 @@ describe('negationStarts', () => {
     );
   });
 
+  it('finds the same in ASCII texts, which it reads as bytes (32 characters or more)', () => {
+    const ascii = piece.filter((p) => /^[\x00-\x7f]*$/.test(p));
+    fc.assert(
+      fc.property(fc.array(ascii, { minLength: 1, maxLength: 40 }), (pieces) => {
+        const text = pieces.join('').padEnd(32, pieces[0]!.length % 2 ? ' ' : 'n');
+        expect(negationStarts(text)).toEqual(byRegex(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('finds the negations of plain sentences and passes over look-alikes', () => {
     const text = "Nobody knew. It isn't known; the anion is not a cannon, nikdy ne. Žádný nebyl bez vady, ani jeden. Notably none-such.";
     expect(negationStarts(text).map((at) => text.slice(at, at + 6))).toEqual(['Nobody', "isn't ", 'not a ', 'nikdy ', 'ne. Žá', 'Žádný ', 'nebyl ', 'bez va', 'ani je', 'none-s']);
