@@ -18,8 +18,8 @@
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
 import type { CheckContext, Chunk, Finding, Language } from '../types';
 import { messagesFor } from '../messages';
-import { asciiBytes, tokenize } from '../words';
-import { blankSpans } from '../text';
+import { tokenize } from '../words';
+import { asciiBytes, blankSpans } from '../text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, letterAt, TextCache } from './util';
