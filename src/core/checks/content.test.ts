@@ -1,7 +1,7 @@
 // The content check's own scans against the patterns they stand in for.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NEGATION_SCAN, negationStarts } from './content';
+import { NEGATION_SCAN, negationStarts } from './negations';
 
 /** Where NEGATION_SCAN matches, as the check used to read a chunk (one global scan). */
 function byRegex(text: string): number[] {
