@@ -109,7 +109,8 @@ export function languageVote(text: string): Language | undefined {
  * with the URLISH matches as gaps, rather than by building the replaced text and matching
  * /\p{L}+/gu in it; only words short enough to be a marker word are copied and lower-cased. An
  * ASCII text (the usual answer) is scanned over its bytes (asciiBytes), where a letter is
- * [A-Za-z], no letter is Czech-only and the 0 after the text ends the last word.
+ * [A-Za-z] and none is Czech-only: a typed-array read per unit instead of a charCodeAt and a
+ * traits look-up.
  */
 export function languageVotes(text: string): { cs: number; en: number } {
   const head = text.slice(0, SAMPLE);
@@ -191,7 +192,8 @@ function asciiVotes(head: string, bytes: Uint8Array, gaps: readonly number[]): {
     const end = gapStart;
     do k++;
     while (k < end && isAsciiLetter(bytes[k]!));
-    // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language.
+    // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language
+    // (first < 0x61: an upper-case first letter, which is not its own lower case).
     if (k < end && bytes[k] === 0x2e && (k - from === 1 || (k - from <= 5 && first < 0x61))) continue;
     const vote = markerVote(head, from, k, first);
     if (vote === CS_VOTE) cs += 1;
