@@ -115,6 +115,20 @@ describe('languageVotes', () => {
       }), { numRuns: 3000 });
   });
 
+  it('counts the same on ASCII texts, which it reads as bytes (32 characters or more)', () => {
+    const ascii = PIECES.filter((p) => /^[\x00-\x7f]*$/.test(p));
+    const asciiText = fc.array(fc.oneof(fc.constantFrom(...ascii), fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 4 })), { minLength: 1, maxLength: 40 });
+    fc.assert(fc.property(asciiText, (p) => {
+        const t = p.join('').padEnd(32, p[0]!.length % 2 ? ' ' : '[1]');
+        expect(languageVotes(t)).toEqual(votesByRegex(t));
+      }), { numRuns: 3000 });
+    // A bracket of 40 characters is a marker, one of 41 or with a line break is not.
+    for (const inner of ['the '.repeat(10), `${'the '.repeat(10)}x`, `the\n${'the '.repeat(5)}`]) {
+      const t = `The [${inner}] and the [1] or [2`;
+      expect(languageVotes(t)).toEqual(votesByRegex(t));
+    }
+  });
+
   it('counts words, letters and leaves out what is not prose', () => {
     // "the" and "and": 2 English; "ř" in a lower-case word: 2 Czech; "A." an initial; [the] a marker.
     expect(languageVotes('The cat and A. dog [the] řeka')).toEqual({ cs: 2, en: 2 });

@@ -128,3 +128,35 @@ export function blankSpans(text: string, spans: readonly { start: number; end: n
   }
   return out + text.slice(at);
 }
+
+// A text's characters as bytes, for texts that are all ASCII (the common case): TextEncoder
+// (browsers and Node alike) copies a string into a reused byte array at a small fraction of what
+// reading it back code unit by code unit costs, and a scan over bytes is cheaper than one over
+// charCodeAt. ASCII is exactly the text whose UTF-8 has one byte per code unit.
+const ENCODER = new TextEncoder();
+let asciiScratch = new Uint8Array(1024);
+/**
+ * Texts from 32 units (an encodeInto call costs about as much as reading 20 code units, so single
+ * words and short names stay on the unit path) to 64 K units (larger ones are rare pastes: no
+ * byte array of their size, and no encoding of a long non-ASCII prefix only to discard it).
+ */
+const ASCII_MIN = 32;
+const ASCII_MAX = 1 << 16;
+
+/**
+ * `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII (or
+ * its length is outside ASCII_MIN..ASCII_MAX). One array is reused by every caller (words.ts
+ * tokenizing, content's negation walk, the language vote): it holds the text until the next
+ * call, so a scan reads it before calling anything that may ask for bytes too.
+ */
+export function asciiBytes(text: string): Uint8Array | null {
+  const n = text.length;
+  if (n < ASCII_MIN || n >= ASCII_MAX) return null;
+  if (asciiScratch.length <= n) asciiScratch = new Uint8Array(Math.min(Math.max(n + 1, asciiScratch.length * 2), ASCII_MAX));
+  const bytes = asciiScratch;
+  // A non-ASCII unit takes 2-3 bytes (a surrogate pair 4 for its two units, a lone one 3).
+  const r = ENCODER.encodeInto(text, bytes);
+  if (r.read !== n || r.written !== n) return null;
+  bytes[n] = 0;
+  return bytes;
+}

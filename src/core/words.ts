@@ -1,6 +1,6 @@
 // Words for lexical overlap: stop words and light stemmers (en/cs), a tokenizer over folded
 // character codes, and a vocabulary that interns stems as integers.
-import { LETTER_OR_DIGIT_RE, MARK_RE } from './text';
+import { asciiBytes, LETTER_OR_DIGIT_RE, MARK_RE } from './text';
 import type { Language } from './types';
 
 // Our own short lists of function words; content words, numbers and names are what overlap
@@ -134,36 +134,6 @@ function foldWordCodes(raw: string): string {
   return out;
 }
 
-// A text's characters as bytes, for texts that are all ASCII (the common case): TextEncoder
-// (browsers and Node alike) copies a string into a reused byte array at a small fraction of what
-// reading it back code unit by code unit costs, and a scan over bytes is cheaper than one over
-// charCodeAt. ASCII is exactly the text whose UTF-8 has one byte per code unit.
-const ENCODER = new TextEncoder();
-let asciiScratch = new Uint8Array(1024);
-/**
- * Texts from 32 units (an encodeInto call costs about as much as reading 20 code units, so single
- * words and short names stay on the unit path) to 64 K units (larger ones are rare pastes: no
- * byte array of their size, and no encoding of a long non-ASCII prefix only to discard it).
- */
-const ASCII_MIN = 32;
-const ASCII_MAX = 1 << 16;
-
-/**
- * `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII (or
- * its length is outside ASCII_MIN..ASCII_MAX).
- */
-function asciiBytes(text: string): Uint8Array | null {
-  const n = text.length;
-  if (n < ASCII_MIN || n >= ASCII_MAX) return null;
-  if (asciiScratch.length <= n) asciiScratch = new Uint8Array(Math.min(Math.max(n + 1, asciiScratch.length * 2), ASCII_MAX));
-  const bytes = asciiScratch;
-  // A non-ASCII unit takes 2-3 bytes (a surrogate pair 4 for its two units, a lone one 3).
-  const r = ENCODER.encodeInto(text, bytes);
-  if (r.read !== n || r.written !== n) return null;
-  bytes[n] = 0;
-  return bytes;
-}
-
 /** What {@link WordTable.get} answers for a word it does not hold. */
 const ABSENT = -2;
 
@@ -278,7 +248,7 @@ export class Vocabulary {
   }
 
   /**
-   * termIdsInto for an ASCII text, from its bytes (see asciiBytes): the same words, hashes and
+   * termIdsInto for an ASCII text, from its bytes (see text.ts asciiBytes): the same words, hashes and
    * ids as #unitsIdsInto gives, but each character is one typed-array read. ASCII has no marks
    * and its folds are all in the table, so a byte is either a word character or not; the 0
    * after the text ends every word without a bounds check.

@@ -22,7 +22,8 @@ import { tokenize } from '../words';
 import { blankSpans } from '../text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
-import { citationsByClaim, citedChunksWithText, finding, letterAt, TextCache } from './util';
+import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
+import { negationStarts } from './negations';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 
 export const MATCH_SHARE = 0.6;
@@ -191,78 +192,8 @@ function sentencesOf(d: ChunkData): Sentence[] {
   return d.sentences;
 }
 
-// Negation words, found in a chunk by one scan; only the sentences around them are read.
-// NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its
-// \p{L}+n't alternative leave the regex engine no first letter to skip to), so negationStarts
-// walks the chunk's words itself and asks the pattern only about the few words that can match.
-const NEGATION_WORDS = [
-  'not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lacks?', 'unable',
-  'ne', 'není', 'nejsou', 'nebyl\\p{L}*', 'nebud\\p{L}*', 'nemá\\p{L}*', 'nemaj\\p{L}*', 'nelze', 'nemůž\\p{L}*', 'nemoh\\p{L}*', 'nesmí\\p{L}*',
-  'nikdy', 'nikdo', 'nic', 'žádn\\p{L}*', 'bez', 'ani',
-];
-const CONTRACTION = "\\p{L}+n['’]t";
-/** @testSeam the definition negationStarts is tested against (content.test.ts). */
-export const NEGATION_SCAN = new RegExp(`(?<![\\p{L}])(?:${NEGATION_WORDS.slice(0, 12).join('|')}|${CONTRACTION}|${NEGATION_WORDS.slice(12).join('|')})(?![\\p{L}])`, 'giu');
-// The same, tried at a word's start only (where the lookbehind holds).
-const NEGATION_WORD_AT = new RegExp(`(?:${NEGATION_WORDS.join('|')})(?![\\p{L}])`, 'iuy');
-const CONTRACTION_AT = new RegExp(`${CONTRACTION}(?![\\p{L}])`, 'iuy');
-// Which two ASCII letters a word of NEGATION_WORDS can start with (every entry starts with two
-// plain letters; either case, as the i flag reads them), by (first - 'a') * 26 + (second - 'a'):
-// a word of two other ASCII letters is passed over without the pattern.
-const NEGATION_PAIRS = new Uint8Array(26 * 26);
-{
-  const pair = new RegExp(`^(?:${NEGATION_WORDS.map((w) => w.slice(0, 2)).join('|')})$`, 'iu');
-  for (let a = 0; a < 26; a++) for (let b = 0; b < 26; b++) NEGATION_PAIRS[a * 26 + b] = pair.test(String.fromCharCode(0x61 + a, 0x61 + b)) ? 1 : 0;
-}
-const asciiLetter = (c: number): boolean => ((c | 0x20) - 0x61) >>> 0 < 26;
-
-/**
- * The offsets where NEGATION_SCAN matches in `text`, in order. Every match starts at a word's
- * start (a letter after a non-letter) and is either the whole word (a NEGATION_WORDS entry) or
- * the word followed by an apostrophe and "t" (a contraction): so each word is tried once, at its
- * start, by the pattern's own alternatives, and only when its first two letters or the
- * apostrophe after it allow a match.
- */
-export function negationStarts(text: string): number[] {
-  const out: number[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    const first = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
-    if (first === 0) {
-      i++;
-      continue;
-    }
-    const start = i;
-    i += first;
-    // To the word's end (ASCII letters inline, the rest by letterAt).
-    while (i < n) {
-      c = text.charCodeAt(i);
-      const l = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
-      if (l === 0) break;
-      i += l;
-    }
-    const c0 = text.charCodeAt(start);
-    const c1 = text.charCodeAt(start + 1);
-    let hit = false;
-    if (i - start >= 2 && (c0 >= 0x80 || c1 >= 0x80 || NEGATION_PAIRS[((c0 | 0x20) - 0x61) * 26 + ((c1 | 0x20) - 0x61)] === 1)) {
-      NEGATION_WORD_AT.lastIndex = start;
-      hit = NEGATION_WORD_AT.test(text);
-    }
-    // An apostrophe after the word: maybe a contraction ("don't").
-    if (!hit && i < n) {
-      const after = text.charCodeAt(i);
-      if (after === 0x27 || after === 0x2019) {
-        CONTRACTION_AT.lastIndex = start;
-        hit = CONTRACTION_AT.test(text);
-      }
-    }
-    if (hit) out.push(start);
-  }
-  return out;
-}
-
+// A chunk's negations are found by negationStarts (./negations.ts); only the sentences around
+// them are read.
 function negatedSentencesOf(d: ChunkData): Sentence[] {
   if (d.negated) return d.negated;
   const out: Sentence[] = [];

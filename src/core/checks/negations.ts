@@ -1,0 +1,114 @@
+// Where a text has negation words ("not", "never", "don't", "nikdy", "žádný"): the content check
+// reads a chunk's sentences around them to compare a claim with the passage that states it.
+import { asciiBytes } from '../text';
+import { letterAt } from './util';
+
+// NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its
+// \p{L}+n't alternative leave the regex engine no first letter to skip to), so negationStarts
+// walks the chunk's words itself and asks the pattern only about the few words that can match.
+const NEGATION_WORDS = [
+  'not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lacks?', 'unable',
+  'ne', 'není', 'nejsou', 'nebyl\\p{L}*', 'nebud\\p{L}*', 'nemá\\p{L}*', 'nemaj\\p{L}*', 'nelze', 'nemůž\\p{L}*', 'nemoh\\p{L}*', 'nesmí\\p{L}*',
+  'nikdy', 'nikdo', 'nic', 'žádn\\p{L}*', 'bez', 'ani',
+];
+const CONTRACTION = "\\p{L}+n['’]t";
+/** @testSeam the definition negationStarts is tested against (content.test.ts). */
+export const NEGATION_SCAN = new RegExp(`(?<![\\p{L}])(?:${NEGATION_WORDS.slice(0, 12).join('|')}|${CONTRACTION}|${NEGATION_WORDS.slice(12).join('|')})(?![\\p{L}])`, 'giu');
+// The same, tried at a word's start only (where the lookbehind holds).
+const NEGATION_WORD_AT = new RegExp(`(?:${NEGATION_WORDS.join('|')})(?![\\p{L}])`, 'iuy');
+const CONTRACTION_AT = new RegExp(`${CONTRACTION}(?![\\p{L}])`, 'iuy');
+// Which two ASCII letters a word of NEGATION_WORDS can start with (every entry starts with two
+// plain letters; either case, as the i flag reads them), by (first - 'a') * 26 + (second - 'a'):
+// a word of two other ASCII letters is passed over without the pattern.
+const NEGATION_PAIRS = new Uint8Array(26 * 26);
+{
+  const pair = new RegExp(`^(?:${NEGATION_WORDS.map((w) => w.slice(0, 2)).join('|')})$`, 'iu');
+  for (let a = 0; a < 26; a++) for (let b = 0; b < 26; b++) NEGATION_PAIRS[a * 26 + b] = pair.test(String.fromCharCode(0x61 + a, 0x61 + b)) ? 1 : 0;
+}
+const asciiLetter = (c: number): boolean => ((c | 0x20) - 0x61) >>> 0 < 26;
+
+/**
+ * The offsets where NEGATION_SCAN matches in `text`, in order. Every match starts at a word's
+ * start (a letter after a non-letter) and is either the whole word (a NEGATION_WORDS entry) or
+ * the word followed by an apostrophe and "t" (a contraction): so each word is tried once, at its
+ * start, by the pattern's own alternatives, and only when its first two letters or the
+ * apostrophe after it allow a match. An ASCII text (most chunks) is walked over its bytes.
+ */
+export function negationStarts(text: string): number[] {
+  const bytes = asciiBytes(text);
+  return bytes ? asciiNegationStarts(bytes, text) : unitNegationStarts(text);
+}
+
+/**
+ * negationStarts over the bytes of an ASCII text (asciiBytes): the same words, tried by the same
+ * tests, as unitNegationStarts reads from its code units. In ASCII a letter is [A-Za-z] and the
+ * only apostrophe is "'", and the 0 after the text ends its last word. Every cited chunk is
+ * walked once per audit, and a typed-array read costs about half of a charCodeAt.
+ */
+function asciiNegationStarts(bytes: Uint8Array, text: string): number[] {
+  const out: number[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c0 = bytes[i]!;
+    if (!asciiLetter(c0)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const c1 = bytes[++i]!;
+    while (asciiLetter(bytes[i]!)) i++;
+    let hit = false;
+    if (i - start >= 2 && NEGATION_PAIRS[((c0 | 0x20) - 0x61) * 26 + ((c1 | 0x20) - 0x61)] === 1) {
+      NEGATION_WORD_AT.lastIndex = start;
+      hit = NEGATION_WORD_AT.test(text);
+    }
+    if (!hit && bytes[i] === 0x27) {
+      CONTRACTION_AT.lastIndex = start;
+      hit = CONTRACTION_AT.test(text);
+    }
+    if (hit) out.push(start);
+  }
+  return out;
+}
+
+/** negationStarts for any text, one code unit at a time (letters outside ASCII by letterAt). */
+function unitNegationStarts(text: string): number[] {
+  const out: number[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    const first = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
+    if (first === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    i += first;
+    // To the word's end (ASCII letters inline, the rest by letterAt).
+    while (i < n) {
+      c = text.charCodeAt(i);
+      const l = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
+      if (l === 0) break;
+      i += l;
+    }
+    const c0 = text.charCodeAt(start);
+    const c1 = text.charCodeAt(start + 1);
+    let hit = false;
+    if (i - start >= 2 && (c0 >= 0x80 || c1 >= 0x80 || NEGATION_PAIRS[((c0 | 0x20) - 0x61) * 26 + ((c1 | 0x20) - 0x61)] === 1)) {
+      NEGATION_WORD_AT.lastIndex = start;
+      hit = NEGATION_WORD_AT.test(text);
+    }
+    // An apostrophe after the word: maybe a contraction ("don't").
+    if (!hit && i < n) {
+      const after = text.charCodeAt(i);
+      if (after === 0x27 || after === 0x2019) {
+        CONTRACTION_AT.lastIndex = start;
+        hit = CONTRACTION_AT.test(text);
+      }
+    }
+    if (hit) out.push(start);
+  }
+  return out;
+}
