@@ -91,6 +91,11 @@ export function isLetterCode(c: number): boolean {
   return c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7;
 }
 
+/** An ASCII digit 0–9 by code. */
+export function isDigitCode(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
 export function isSpaceChar(c: string | undefined): boolean {
   return c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\u00a0' || c === '\f' || c === '\v' || c === '\u2028' || c === '\u2029';
 }

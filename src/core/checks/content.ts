@@ -19,7 +19,7 @@
 import type { CheckContext, Chunk, Finding, Language } from '../types';
 import { messagesFor } from '../messages';
 import { tokenize } from '../words';
-import { blankSpans } from '../text';
+import { blankSpans, isDigitCode } from '../text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
@@ -432,8 +432,6 @@ export function checkContent(ctx: CheckContext): Finding[] {
   }
   return out;
 }
-
-const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
 
 // The claim-side scope words of QUALIFIERS, as words (lower case).
 const SCOPE_WORDS = new Set(

@@ -11,6 +11,7 @@ import { extractNumbers, isScaleInitial, numberWords, NUMBER_WORD_VALUES, type N
 import { citationsByClaim, citedChunksWithText, finding, memoOf, TextCache } from './util';
 import { proseReferences } from './references';
 import { lowerBound } from '../sorted';
+import { isDigitCode } from '../text';
 import {
   convertedPresent,
   maskGluedFootnotes,
@@ -58,8 +59,6 @@ const RUN_SEPARATORS = ",.'\u00A0\u202F\u2009 ";
 const SOURCE_RUN = new RegExp(`\\d+(?:[${RUN_SEPARATORS}]\\d{3}(?!\\d))*(?:[.,]\\d+)?`, 'g');
 const SOURCE_SCALE = /^[ \u00A0]?(thousand|tis\.?|tisíc\w*|million\w*|mil\.?|milion\w*|billion\w*|bn|mld\.?|miliard\w*)/iu;
 const SCALE_OF = (w: string): number => (/^(?:th|tis)/i.test(w) ? 1e3 : /^(?:b|mld|miliard)/i.test(w) ? 1e9 : 1e6);
-
-const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /** Digits of text[from, to) without the separators, as a string. */
 function digitsOf(text: string, from: number, to: number): string {
