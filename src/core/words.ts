@@ -223,6 +223,8 @@ class WordTable {
 const STEM_CACHE_MAX = 200_000;
 interface StemCache {
   language: Language;
+  /** Which cache this is (of all started so far): a vocabulary keeps this, not the cache itself. */
+  era: number;
   words: WordTable;
   stems: string[];
   numberOf: Map<string, number>;
@@ -238,8 +240,10 @@ interface StemCache {
   termOf: Int32Array;
   claimant: number;
 }
+let eras = 0;
 const newStemCache = (language: Language): StemCache => ({
   language,
+  era: ++eras,
   words: new WordTable(12),
   stems: [],
   numberOf: new Map(),
@@ -382,14 +386,17 @@ export class Vocabulary {
   readonly language: Language;
   /** Term strings by id. */
   readonly terms: string[] = [];
-  /** Stem numbers in #cache by term id. */
+  /** Stem numbers in the stem cache of era #era by term id. */
   readonly #stems: number[] = [];
-  /** The stem cache (of its era) that #stems are numbers of. */
-  #cache: StemCache;
+  /**
+   * The era of the stem cache that #stems are numbers in (a number, so that a vocabulary kept
+   * after its cache was replaced does not keep the old cache's tables alive).
+   */
+  #era: number;
   readonly #serial = ++serials;
   constructor(language: Language) {
     this.language = language;
-    this.#cache = STEM_CACHE[language];
+    this.#era = STEM_CACHE[language].era;
   }
 
   /** Term ids of the words of `text`, in order, stopwords removed (appended to `out`). */
@@ -430,9 +437,9 @@ export class Vocabulary {
    */
   #claim(cache: StemCache): void {
     const stems = this.#stems;
-    if (this.#cache !== cache) {
+    if (this.#era !== cache.era) {
       for (let id = 0; id < stems.length; id++) stems[id] = stemNumber(cache, this.terms[id]!);
-      this.#cache = cache;
+      this.#era = cache.era;
     }
     const owner = cache.owner;
     const termOf = cache.termOf;
