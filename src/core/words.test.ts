@@ -95,6 +95,18 @@ describe('Vocabulary', () => {
     expect(first.map((id) => v.terms[id])).toEqual(tokenize(words.reverse().join(' '), 'en'));
   });
 
+  it('keeps the ids of each when several are used in turn', () => {
+    // The stem cache holds one vocabulary's ids at a time; the other enters its own again.
+    const a = new Vocabulary('en');
+    const b = new Vocabulary('en');
+    expect(a.termIds('alpha beta gamma')).toEqual([0, 1, 2]);
+    expect(b.termIds('gamma delta alpha')).toEqual([0, 1, 2]);
+    expect(a.termIds('gamma alpha epsilon beta')).toEqual([2, 0, 3, 1]);
+    expect(b.termIds('alpha epsilon delta')).toEqual([2, 3, 1]);
+    expect(a.terms).toEqual(['alpha', 'beta', 'gamma', 'epsilon']);
+    expect(b.terms).toEqual(['gamma', 'delta', 'alpha', 'epsilon']);
+  });
+
   it('keeps its ids when the shared stem cache starts afresh', () => {
     const v = new Vocabulary('cs');
     const before = v.termIds('Zaměstnanci nemocnice 2016');

@@ -188,44 +188,182 @@ class WordTable {
 }
 
 // Folded word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
-// and started afresh, in a new era, when it grows large. Within an era a stem has one number.
+// and started afresh, in a new era, when it grows large. A text is read within one era (the size
+// is checked before it is read), so its stem numbers all belong to one cache.
 const STEM_CACHE_MAX = 200_000;
 interface StemCache {
+  language: Language;
+  /** Which cache this is (of all started so far): a vocabulary keeps this, not the cache itself. */
+  era: number;
   words: WordTable;
   stems: string[];
   numberOf: Map<string, number>;
-  era: number;
+  /**
+   * Per stem number: the serial of the vocabulary whose term id for it is in `termOf`. A word
+   * then costs one hash probe (here) and two array reads, where a hash table of each
+   * vocabulary's own (built afresh every audit) cost a probe per word and three more plus two
+   * insertions per new word. One vocabulary at a time, the claimant, has all its terms entered;
+   * another one enters its own again when it is next used (see Vocabulary.#claim). Doubles: a
+   * serial never wraps around.
+   */
+  owner: Float64Array;
+  termOf: Int32Array;
+  claimant: number;
 }
 let eras = 0;
-const newStemCache = (): StemCache => ({ words: new WordTable(12), stems: [], numberOf: new Map(), era: ++eras });
-const STEM_CACHE: Record<Language, StemCache> = { en: newStemCache(), cs: newStemCache() };
+const newStemCache = (language: Language): StemCache => ({
+  language,
+  era: ++eras,
+  words: new WordTable(12),
+  stems: [],
+  numberOf: new Map(),
+  owner: new Float64Array(1024),
+  termOf: new Int32Array(1024),
+  claimant: 0,
+});
+const STEM_CACHE: Record<Language, StemCache> = { en: newStemCache('en'), cs: newStemCache('cs') };
+
+/** The language's stem cache, started afresh first when it holds too many words. */
+function stemCache(language: Language): StemCache {
+  let cache = STEM_CACHE[language];
+  if (cache.words.size >= STEM_CACHE_MAX) cache = STEM_CACHE[language] = newStemCache(language);
+  return cache;
+}
 
 function stemNumber(cache: StemCache, stem: string): number {
   let s = cache.numberOf.get(stem);
   if (s === undefined) {
     s = cache.stems.push(stem) - 1;
     cache.numberOf.set(stem, s);
+    if (s === cache.owner.length) {
+      const owner = new Float64Array(s * 2);
+      owner.set(cache.owner);
+      cache.owner = owner;
+      const termOf = new Int32Array(s * 2);
+      termOf.set(cache.termOf);
+      cache.termOf = termOf;
+    }
   }
   return s;
 }
 
 /**
- * Interns the stems of one audit as small integers, so lexical statistics work on numbers.
- * Words are found by a single pass over character codes; each distinct word is stemmed once
- * (across audits, while the shared stem cache holds it) and looked up by its hashes afterwards.
+ * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and
+ * k2, when the cache does not have it yet (kept apart from the lookup so that the lookup, done for
+ * every word, is small enough to be inlined into the loops that read words).
+ */
+function addWord(cache: StemCache, k1: number, k2: number, text: string, start: number, end: number): number {
+  const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), cache.language);
+  const s = stem === null ? -1 : stemNumber(cache, stem);
+  cache.words.add(k1, k2, s);
+  return s;
+}
+
+/**
+ * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
+ * into `buf` from index `at` on; returns the index after the last one. Words are found by a
+ * single pass over character codes; each distinct word is stemmed once (across audits, while
+ * the cache holds it) and looked up by its hashes afterwards.
+ */
+function stemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
+  const bytes = asciiBytes(text);
+  return bytes ? bytesStemsInto(cache, bytes, text, buf, at) : unitsStemsInto(cache, text, buf, at);
+}
+
+/**
+ * stemsInto for an ASCII text, from its bytes (see text.ts asciiBytes): the same words, hashes and stems
+ * as unitsStemsInto gives, but each character is one typed-array read. ASCII has no marks and its
+ * folds are all in the table, so a byte is either a word character or not; the 0 after the text
+ * ends every word without a bounds check.
+ */
+function bytesStemsInto(cache: StemCache, bytes: Uint8Array, text: string, buf: number[], at: number): number {
+  const n = text.length;
+  const fold = FOLD_CODE;
+  let i = 0;
+  while (i < n) {
+    let f = fold[bytes[i]!]!;
+    if (f === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    // FNV-1a's offset basis 0x811c9dc5 as a signed 32-bit integer (what Math.imul reads it as
+    // anyway), written in place: from a number above 2^31, or from a module constant, V8's
+    // optimised loop kept the hash as a double or a tagged value, converted at every character.
+    let h1 = 0x811c9dc5 | 0;
+    let h2 = 0;
+    do {
+      h1 = Math.imul(h1 ^ f, 0x01000193);
+      h2 = (Math.imul(h2, 31) + f) | 0;
+      f = fold[bytes[++i]!]!;
+      // An apostrophe between letters stays inside the word: "don't", "Brian's".
+      if (f === 0 && bytes[i] === 0x27 && isFoldedLetter(fold[bytes[i + 1]!]!)) f = 0x27;
+    } while (f !== 0);
+    const k1 = h1 & 0x3fffffff;
+    const k2 = h2 & 0x3fffffff;
+    let s = cache.words.get(k1, k2);
+    if (s === ABSENT) s = addWord(cache, k1, k2, text, start, i);
+    if (s >= 0) buf[at++] = s;
+  }
+  return at;
+}
+
+/** stemsInto for any text, one UTF-16 code unit at a time. */
+function unitsStemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let f0 = FOLD_CODE[codeAt.call(text, i)]!;
+    if (f0 === UNKNOWN) f0 = foldFirstSight(codeAt.call(text, i));
+    if (f0 <= 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let h1 = 0x811c9dc5 | 0; // as in bytesStemsInto
+    let h2 = 0;
+    while (i < n) {
+      const c = codeAt.call(text, i);
+      let f = FOLD_CODE[c]!;
+      if (f === UNKNOWN) f = foldFirstSight(c);
+      if (f === 0) {
+        // An apostrophe between letters stays inside the word: "don't", "Brian's".
+        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(codeAt.call(text, i + 1)))) f = 0x27;
+        else break;
+      }
+      if (f !== 1) {
+        h1 = Math.imul(h1 ^ f, 0x01000193);
+        h2 = (Math.imul(h2, 31) + f) | 0;
+      }
+      i++;
+    }
+    const k1 = h1 & 0x3fffffff;
+    const k2 = h2 & 0x3fffffff;
+    let s = cache.words.get(k1, k2);
+    if (s === ABSENT) s = addWord(cache, k1, k2, text, start, i);
+    if (s >= 0) buf[at++] = s;
+  }
+  return at;
+}
+
+let serials = 0;
+
+/**
+ * Interns the stems of one audit as small integers (term ids, 0, 1, 2, … in order of first
+ * sight), so lexical statistics work on numbers and can be indexed by term.
  */
 export class Vocabulary {
   readonly language: Language;
   /** Term strings by id. */
   readonly terms: string[] = [];
+  /** Stem numbers in the stem cache of era #era by term id. */
+  readonly #stems: number[] = [];
   /**
-   * This vocabulary's words → term id (-1 for a dropped word), and the stem cache's stem numbers
-   * → term id. A stem is keyed (number, ~era): negative, so never a word's second hash, and a
-   * number of another era never matches.
+   * The era of the stem cache that #stems are numbers in (a number, so that a vocabulary kept
+   * after its cache was replaced does not keep the old cache's tables alive).
    */
-  #table = new WordTable(10);
-  /** The stem cache's era that the stem keys are of. */
   #era: number;
+  readonly #serial = ++serials;
   constructor(language: Language) {
     this.language = language;
     this.#era = STEM_CACHE[language].era;
@@ -243,115 +381,45 @@ export class Vocabulary {
    * allocating once it is long enough: `length = 0` would drop its storage each time.
    */
   termIdsInto(text: string, buf: number[], at: number): number {
-    const bytes = asciiBytes(text);
-    return bytes ? this.#bytesIdsInto(bytes, text, buf, at) : this.#unitsIdsInto(text, buf, at);
+    const cache = stemCache(this.language);
+    const end = stemsInto(cache, text, buf, at);
+    if (cache.claimant !== this.#serial) this.#claim(cache);
+    // Read after the stems: adding stems may have grown the arrays.
+    const owner = cache.owner;
+    const termOf = cache.termOf;
+    const serial = this.#serial;
+    for (let k = at; k < end; k++) {
+      const s = buf[k]!;
+      if (owner[s] !== serial) {
+        owner[s] = serial;
+        termOf[s] = this.terms.length;
+        this.terms.push(cache.stems[s]!);
+        this.#stems.push(s);
+      }
+      buf[k] = termOf[s]!;
+    }
+    return end;
   }
 
   /**
-   * termIdsInto for an ASCII text, from its bytes (see text.ts asciiBytes): the same words, hashes and
-   * ids as #unitsIdsInto gives, but each character is one typed-array read. ASCII has no marks
-   * and its folds are all in the table, so a byte is either a word character or not; the 0
-   * after the text ends every word without a bounds check.
+   * Makes this vocabulary the cache's claimant: its terms entered again (another vocabulary may
+   * have taken their entries since), numbered first in the cache's era if that is new to it.
    */
-  #bytesIdsInto(bytes: Uint8Array, text: string, buf: number[], at: number): number {
-    const n = text.length;
-    const fold = FOLD_CODE;
-    let i = 0;
-    while (i < n) {
-      let f = fold[bytes[i]!]!;
-      if (f === 0) {
-        i++;
-        continue;
-      }
-      const start = i;
-      let h1 = 0x811c9dc5;
-      let h2 = 0;
-      do {
-        h1 = Math.imul(h1 ^ f, 0x01000193);
-        h2 = (Math.imul(h2, 31) + f) | 0;
-        f = fold[bytes[++i]!]!;
-        // An apostrophe between letters stays inside the word: "don't", "Brian's".
-        if (f === 0 && bytes[i] === 0x27 && isFoldedLetter(fold[bytes[i + 1]!]!)) f = 0x27;
-      } while (f !== 0);
-      const id = this.#idOf(h1 & 0x3fffffff, h2 & 0x3fffffff, text, start, i);
-      if (id >= 0) buf[at++] = id;
+  #claim(cache: StemCache): void {
+    const stems = this.#stems;
+    if (this.#era !== cache.era) {
+      for (let id = 0; id < stems.length; id++) stems[id] = stemNumber(cache, this.terms[id]!);
+      this.#era = cache.era;
     }
-    return at;
-  }
-
-  /** termIdsInto for any text, one UTF-16 code unit at a time. */
-  #unitsIdsInto(text: string, buf: number[], at: number): number {
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      let f0 = FOLD_CODE[codeAt.call(text, i)]!;
-      if (f0 === UNKNOWN) f0 = foldFirstSight(codeAt.call(text, i));
-      if (f0 <= 1) {
-        i++;
-        continue;
-      }
-      const start = i;
-      let h1 = 0x811c9dc5;
-      let h2 = 0;
-      while (i < n) {
-        const c = codeAt.call(text, i);
-        let f = FOLD_CODE[c]!;
-        if (f === UNKNOWN) f = foldFirstSight(c);
-        if (f === 0) {
-          // An apostrophe between letters stays inside the word: "don't", "Brian's".
-          if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(codeAt.call(text, i + 1)))) f = 0x27;
-          else break;
-        }
-        if (f !== 1) {
-          h1 = Math.imul(h1 ^ f, 0x01000193);
-          h2 = (Math.imul(h2, 31) + f) | 0;
-        }
-        i++;
-      }
-      const id = this.#idOf(h1 & 0x3fffffff, h2 & 0x3fffffff, text, start, i);
-      if (id >= 0) buf[at++] = id;
+    const owner = cache.owner;
+    const termOf = cache.termOf;
+    for (let id = 0; id < stems.length; id++) {
+      owner[stems[id]!] = this.#serial;
+      termOf[stems[id]!] = id;
     }
-    return at;
-  }
-
-  /** The term id (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and k2. */
-  #idOf(k1: number, k2: number, text: string, start: number, end: number): number {
-    let id = this.#table.get(k1, k2);
-    if (id === ABSENT) {
-      id = this.#intern(k1, k2, text, start, end);
-      this.#table.add(k1, k2, id);
-    }
-    return id;
-  }
-
-  #intern(k1: number, k2: number, text: string, start: number, end: number): number {
-    let cache = STEM_CACHE[this.language];
-    let s = cache.words.get(k1, k2);
-    if (s === ABSENT) {
-      const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), this.language);
-      if (cache.words.size >= STEM_CACHE_MAX) cache = STEM_CACHE[this.language] = newStemCache();
-      s = stem === null ? -1 : stemNumber(cache, stem);
-      cache.words.add(k1, k2, s);
-    }
-    if (s < 0) return -1;
-    if (this.#era !== cache.era) this.#enterEra(cache);
-    let id = this.#table.get(s, ~cache.era);
-    if (id === ABSENT) {
-      id = this.terms.length;
-      this.terms.push(cache.stems[s]!);
-      this.#table.add(s, ~cache.era, id);
-    }
-    return id;
-  }
-
-  /** Keys this vocabulary's stems by their numbers in the stem cache's new era (they get one if they have none). */
-  #enterEra(cache: StemCache): void {
-    for (let id = 0; id < this.terms.length; id++) this.#table.add(stemNumber(cache, this.terms[id]!), ~cache.era, id);
-    this.#era = cache.era;
+    cache.claimant = this.#serial;
   }
 }
-
-const SHARED_VOCAB: Record<Language, Vocabulary> = { en: new Vocabulary('en'), cs: new Vocabulary('cs') };
 
 /**
  * Lower-case word tokens (letters and digits; an apostrophe between letters stays in the word)
@@ -359,7 +427,8 @@ const SHARED_VOCAB: Record<Language, Vocabulary> = { en: new Vocabulary('en'), c
  * stem by the language's rule (stemEn / stemCs above), so "lékařské" and "lekarske" meet.
  */
 export function tokenize(s: string, lang: Language): string[] {
-  let v = SHARED_VOCAB[lang] ?? SHARED_VOCAB.en;
-  if (v.terms.length > STEM_CACHE_MAX) v = SHARED_VOCAB[v.language] = new Vocabulary(v.language);
-  return v.termIds(s).map((id) => v.terms[id]!);
+  const cache = stemCache(lang === 'cs' ? 'cs' : 'en');
+  const stems: number[] = [];
+  stemsInto(cache, s, stems, 0);
+  return stems.map((n) => cache.stems[n]!);
 }
