@@ -6,7 +6,7 @@
 // references full of Czech names or one-letter initials does not make an English answer Czech.
 // When the vote is thin the caller's fallback decides (the interface language in the page).
 import type { Language } from './types';
-import { asciiBytes } from './text';
+import { asciiBytes, isAsciiLetterCode } from './text';
 
 const SAMPLE = 20_000;
 
@@ -116,11 +116,24 @@ export function languageVotes(text: string): { cs: number; en: number } {
   const head = text.slice(0, SAMPLE);
   const gaps = gapsOf(head);
   const bytes = asciiBytes(head);
-  return bytes ? asciiVotes(head, bytes, gaps) : unitVotes(head, gaps);
+  const votes: Votes = { cs: 0, en: 0 };
+  // The text between the gaps, one range at a time: a word ends where a gap starts.
+  for (let g = 0, from = 0; from < head.length; g += 2) {
+    const to = g < gaps.length ? gaps[g]! : head.length;
+    if (bytes) asciiVotes(head, bytes, from, to, votes);
+    else unitVotes(head, from, to, votes);
+    from = g < gaps.length ? gaps[g + 1]! : head.length;
+  }
+  return votes;
+}
+
+interface Votes {
+  cs: number;
+  en: number;
 }
 
 /**
- * The URLISH matches in `head`, as start, end, start, end… Without "://", "@", "\\" and "w."
+ * The URLISH matches in `head` (read as spaces by the vote), as start, end, start, end… Without "://", "@", "\\" and "w."
  * in either case only the marker alternative can match (no address, e-mail or \cite): those are
  * found by indexOf, not by the pattern, which took about a third of the vote's time.
  */
@@ -156,69 +169,39 @@ function markerEnd(head: string, p: number): number {
   return 0;
 }
 
-const CS_VOTE = 1;
-const EN_VOTE = 2;
-
-/** The vote of a word that is not an initial: CS_VOTE or EN_VOTE for a marker word, else 0. */
-function markerVote(head: string, from: number, k: number, first: number): number {
+/** Counts a word that is not an initial in `votes` when it is a marker word of either language. */
+function addMarkerVote(votes: Votes, head: string, from: number, k: number, first: number): void {
   const len = k - from;
-  if (len > MARKER_MAX || (first < 0x80 && len > MARKER_MAX_BY_FIRST[first | 0x20]!)) return 0;
+  if (len > MARKER_MAX || (first < 0x80 && len > MARKER_MAX_BY_FIRST[first | 0x20]!)) return;
   const w = head.slice(from, k).toLowerCase();
-  return CS_MARKERS.has(w) ? CS_VOTE : EN_MARKERS.has(w) ? EN_VOTE : 0;
+  if (CS_MARKERS.has(w)) votes.cs += 1;
+  else if (EN_MARKERS.has(w)) votes.en += 1;
 }
 
-/** languageVotes over an ASCII text's bytes (asciiBytes), its gaps from gapsOf. */
-function asciiVotes(head: string, bytes: Uint8Array, gaps: readonly number[]): { cs: number; en: number } {
-  const n = head.length;
-  let g = 0;
-  let gapStart = gaps.length > 0 ? gaps[0]! : n;
-  let cs = 0;
-  let en = 0;
-  let k = 0;
-  while (k < n) {
-    if (k >= gapStart) {
-      k = Math.max(k, gaps[g + 1]!);
-      g += 2;
-      gapStart = g < gaps.length ? gaps[g]! : n;
-      continue;
-    }
+/** languageVotes over head[from, to), a range without gaps of an ASCII text, from its bytes (asciiBytes). */
+function asciiVotes(head: string, bytes: Uint8Array, from: number, to: number, votes: Votes): void {
+  let k = from;
+  while (k < to) {
     const first = bytes[k]!;
-    if (!isAsciiLetter(first)) {
+    if (!isAsciiLetterCode(first)) {
       k++;
       continue;
     }
-    // A word: letters up to the next non-letter or gap.
-    const from = k;
-    const end = gapStart;
+    // A word: letters up to the next non-letter or the range's end.
+    const start = k;
     do k++;
-    while (k < end && isAsciiLetter(bytes[k]!));
+    while (k < to && isAsciiLetterCode(bytes[k]!));
     // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language
     // (first < 0x61: an upper-case first letter, which is not its own lower case).
-    if (k < end && bytes[k] === 0x2e && (k - from === 1 || (k - from <= 5 && first < 0x61))) continue;
-    const vote = markerVote(head, from, k, first);
-    if (vote === CS_VOTE) cs += 1;
-    else if (vote === EN_VOTE) en += 1;
+    if (k < to && bytes[k] === 0x2e && (k - start === 1 || (k - start <= 5 && first < 0x61))) continue;
+    addMarkerVote(votes, head, start, k, first);
   }
-  return { cs, en };
 }
 
-const isAsciiLetter = (c: number): boolean => ((c | 0x20) - 0x61) >>> 0 < 26;
-
-/** languageVotes over any text, one code unit at a time, its gaps from gapsOf. */
-function unitVotes(head: string, gaps: readonly number[]): { cs: number; en: number } {
-  const n = head.length;
-  let g = 0;
-  let gapStart = gaps.length > 0 ? gaps[0]! : n;
-  let cs = 0;
-  let en = 0;
-  let k = 0;
-  while (k < n) {
-    if (k >= gapStart) {
-      k = Math.max(k, gaps[g + 1]!);
-      g += 2;
-      gapStart = g < gaps.length ? gaps[g]! : n;
-      continue;
-    }
+/** languageVotes over head[from, to), a range without gaps of any text, one code unit at a time. */
+function unitVotes(head: string, from: number, to: number, votes: Votes): void {
+  let k = from;
+  while (k < to) {
     // Each unit is read once: c is the unit at k, t its code point's traits.
     let c = head.charCodeAt(k);
     let t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
@@ -226,10 +209,9 @@ function unitVotes(head: string, gaps: readonly number[]): { cs: number; en: num
       k++;
       continue;
     }
-    // A word: letters up to the next non-letter or gap.
-    const from = k;
+    // A word: letters up to the next non-letter or the range's end.
+    const start = k;
     const first = c;
-    const end = gapStart;
     let lower = true;
     let csOnly = 0;
     for (;;) {
@@ -240,23 +222,20 @@ function unitVotes(head: string, gaps: readonly number[]): { cs: number; en: num
         // Only a whole surrogate pair is a letter.
         k += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
       }
-      if (k >= end) break;
+      if (k >= to) break;
       c = head.charCodeAt(k);
       t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
       if (!(t & UNIT_LETTER)) break;
     }
-    const len = k - from;
+    const len = k - start;
     // What follows the word in the text with its gaps read as spaces (c, when the word did not
     // run into a gap or the end).
-    const after = k < end ? c : 0x20;
+    const after = k < to ? c : 0x20;
     // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language.
     if (after === 0x2e && (len === 1 || (len <= 5 && !(unitTraits(first) & UNIT_LOWER)))) continue;
-    if (lower) cs += 2 * csOnly;
-    const vote = markerVote(head, from, k, first);
-    if (vote === CS_VOTE) cs += 1;
-    else if (vote === EN_VOTE) en += 1;
+    if (lower) votes.cs += 2 * csOnly;
+    addMarkerVote(votes, head, start, k, first);
   }
-  return { cs, en };
 }
 
 /** @testSeam the audit takes {@link languageVote} once and applies its fallback itself; tests ask this. */

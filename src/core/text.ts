@@ -91,6 +91,11 @@ export function isLetterCode(c: number): boolean {
   return c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7;
 }
 
+/** An ASCII letter A–Z or a–z by code. */
+export function isAsciiLetterCode(c: number): boolean {
+  return ((c | 0x20) - 0x61) >>> 0 < 26;
+}
+
 /** An ASCII digit 0–9 by code. */
 export function isDigitCode(c: number): boolean {
   return c >= 0x30 && c <= 0x39;

@@ -248,6 +248,17 @@ function stemNumber(cache: StemCache, stem: string): number {
 }
 
 /**
+ * The stem number (-1 for a dropped word) of the word text[start, end) whose running hashes are
+ * h1 and h2: the one lookup both word loops make per word (small, so V8 inlines it into them).
+ */
+function wordStem(cache: StemCache, h1: number, h2: number, text: string, start: number, end: number): number {
+  const k1 = h1 & 0x3fffffff;
+  const k2 = h2 & 0x3fffffff;
+  const s = cache.words.get(k1, k2);
+  return s === ABSENT ? addWord(cache, k1, k2, text, start, end) : s;
+}
+
+/**
  * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and
  * k2, when the cache does not have it yet (kept apart from the lookup so that the lookup, done for
  * every word, is small enough to be inlined into the loops that read words).
@@ -299,10 +310,7 @@ function bytesStemsInto(cache: StemCache, bytes: Uint8Array, text: string, buf: 
       // An apostrophe between letters stays inside the word: "don't", "Brian's".
       if (f === 0 && bytes[i] === 0x27 && isFoldedLetter(fold[bytes[i + 1]!]!)) f = 0x27;
     } while (f !== 0);
-    const k1 = h1 & 0x3fffffff;
-    const k2 = h2 & 0x3fffffff;
-    let s = cache.words.get(k1, k2);
-    if (s === ABSENT) s = addWord(cache, k1, k2, text, start, i);
+    const s = wordStem(cache, h1, h2, text, start, i);
     if (s >= 0) buf[at++] = s;
   }
   return at;
@@ -337,10 +345,7 @@ function unitsStemsInto(cache: StemCache, text: string, buf: number[], at: numbe
       }
       i++;
     }
-    const k1 = h1 & 0x3fffffff;
-    const k2 = h2 & 0x3fffffff;
-    let s = cache.words.get(k1, k2);
-    if (s === ABSENT) s = addWord(cache, k1, k2, text, start, i);
+    const s = wordStem(cache, h1, h2, text, start, i);
     if (s >= 0) buf[at++] = s;
   }
   return at;

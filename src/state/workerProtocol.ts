@@ -240,7 +240,7 @@ function packClaimTexts(claims: ReportClaim[], answer: string): { claims: Report
   let any = false;
   const lengths = claims.map((claim) => {
     const n = claim.text.length;
-    if (n === 0 || answer.slice(claim.start, claim.start + n) !== claim.text) return -1;
+    if (n === 0 || !answer.startsWith(claim.text, claim.start)) return -1;
     any = true;
     return n;
   });

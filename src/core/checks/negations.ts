@@ -1,6 +1,6 @@
 // Where a text has negation words ("not", "never", "don't", "nikdy", "žádný"): the content check
 // reads a chunk's sentences around them to compare a claim with the passage that states it.
-import { asciiBytes } from '../text';
+import { asciiBytes, isAsciiLetterCode } from '../text';
 import { letterAt } from './util';
 
 // NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its
@@ -25,7 +25,6 @@ const NEGATION_PAIRS = new Uint8Array(26 * 26);
   const pair = new RegExp(`^(?:${NEGATION_WORDS.map((w) => w.slice(0, 2)).join('|')})$`, 'iu');
   for (let a = 0; a < 26; a++) for (let b = 0; b < 26; b++) NEGATION_PAIRS[a * 26 + b] = pair.test(String.fromCharCode(0x61 + a, 0x61 + b)) ? 1 : 0;
 }
-const asciiLetter = (c: number): boolean => ((c | 0x20) - 0x61) >>> 0 < 26;
 
 /**
  * The offsets where NEGATION_SCAN matches in `text`, in order. Every match starts at a word's
@@ -51,13 +50,13 @@ function asciiNegationStarts(bytes: Uint8Array, text: string): number[] {
   let i = 0;
   while (i < n) {
     const c0 = bytes[i]!;
-    if (!asciiLetter(c0)) {
+    if (!isAsciiLetterCode(c0)) {
       i++;
       continue;
     }
     const start = i;
     const c1 = bytes[++i]!;
-    while (asciiLetter(bytes[i]!)) i++;
+    while (isAsciiLetterCode(bytes[i]!)) i++;
     let hit = false;
     if (i - start >= 2 && NEGATION_PAIRS[((c0 | 0x20) - 0x61) * 26 + ((c1 | 0x20) - 0x61)] === 1) {
       NEGATION_WORD_AT.lastIndex = start;
@@ -79,7 +78,7 @@ function unitNegationStarts(text: string): number[] {
   let i = 0;
   while (i < n) {
     let c = text.charCodeAt(i);
-    const first = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
+    const first = c < 0x80 ? (isAsciiLetterCode(c) ? 1 : 0) : letterAt(text, i);
     if (first === 0) {
       i++;
       continue;
@@ -89,7 +88,7 @@ function unitNegationStarts(text: string): number[] {
     // To the word's end (ASCII letters inline, the rest by letterAt).
     while (i < n) {
       c = text.charCodeAt(i);
-      const l = c < 0x80 ? (asciiLetter(c) ? 1 : 0) : letterAt(text, i);
+      const l = c < 0x80 ? (isAsciiLetterCode(c) ? 1 : 0) : letterAt(text, i);
       if (l === 0) break;
       i += l;
     }

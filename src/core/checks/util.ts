@@ -1,6 +1,6 @@
 // Small helpers shared by the checks: spans clamped into the answer, chunk lookups.
 import type { CheckContext, Chunk, Citation, Claim, Finding } from '../types';
-import { isBlank } from '../text';
+import { isAsciiLetterCode, isBlank } from '../text';
 
 /** [start, end) clamped into the answer, with start <= end; non-numbers become 0. */
 export function clampSpan(ctx: CheckContext, start: number, end: number): { start: number; end: number } {
@@ -170,7 +170,7 @@ const bmpLetters = new Uint8Array(0x10000);
  */
 export function letterAt(text: string, at: number): 0 | 1 | 2 {
   const c = text.charCodeAt(at);
-  if (c < 0x80) return ((c | 0x20) - 0x61) >>> 0 < 26 ? 1 : 0;
+  if (c < 0x80) return isAsciiLetterCode(c) ? 1 : 0;
   if (c >= 0xd800 && c <= 0xdbff) {
     const d = text.charCodeAt(at + 1);
     if (d >= 0xdc00 && d <= 0xdfff) return LETTER.test(text.slice(at, at + 2)) ? 2 : 0;
