@@ -3,7 +3,7 @@
 // Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
 import type { RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
-import { parseThresholds } from './core/ci';
+import { parseThresholds } from './core/eval/ci';
 import type { OutputFormat } from './cli/cases';
 import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
 

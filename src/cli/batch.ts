@@ -7,8 +7,8 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { auditCase } from '../core/audit';
-import { formatUSD } from '../core/format';
-import { plural } from '../core/plural';
+import { formatUSD } from '../core/report/format';
+import { plural } from '../core/report/plural';
 import type { AuditCase, AuditOptions, Report } from '../core/types';
 import {
   BatchMismatch,

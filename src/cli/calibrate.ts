@@ -2,18 +2,18 @@
 // Runs the model over human-labelled cases and prints its agreement with the humans.
 // Exit status: 0 done, 2 unusable input / no key / nothing to compare.
 import { auditCase } from '../core/audit';
-import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo } from '../core/calibration';
-import { modelPairVerdicts, pairKey, referenceLabels, REFERENCE_ANNOTATOR } from '../core/labels';
+import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo } from '../core/eval/calibration';
+import { modelPairVerdicts, pairKey, referenceLabels, REFERENCE_ANNOTATOR } from '../core/eval/labels';
 import { parseDataset } from '../core/parse/case';
 import type { AuditCase, Report, SupportVerdict } from '../core/types';
 import { DEFAULT_MODEL } from '../model/constants';
 import { costUSD } from '../model/cost';
 import { addUsage } from '../model/usage';
-import { formatUSD } from '../core/format';
+import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
 import { readInput, subcommandArgs, valueOf, type Io } from './args';
-import { plural } from '../core/plural';
+import { plural } from '../core/report/plural';
 
 const USAGE = `Usage: citation-audit calibrate LABELLED.jsonl [options]
 

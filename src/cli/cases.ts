@@ -3,13 +3,13 @@
 // tally (metric sums, the worst cases, JUnit counts). Nothing of a case outlives its batch except
 // what the tally keeps, which is bounded (sums and the few worst cases), so memory does not grow
 // with the number of cases.
-import { withoutTexts } from '../core/localize';
+import { withoutTexts } from '../core/report/localize';
 import { auditCase } from '../core/audit';
-import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/ci';
-import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/dataset';
-import { inputHash } from '../core/diff';
+import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/eval/ci';
+import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/eval/dataset';
+import { inputHash } from '../core/eval/diff';
 import { parseCaseText, restoreCaseDetailed } from '../core/parse/case';
-import { renderTextReport } from '../core/textReport';
+import { renderTextReport } from '../core/report/textReport';
 import type { AuditCase, AuditOptions, Dimension, Report, Status } from '../core/types';
 
 export type OutputFormat = 'json' | 'text' | 'junit' | 'markdown';

@@ -1,6 +1,6 @@
 // `citation-audit diff BEFORE AFTER [--tolerance X] [--format text|json|markdown] [--all]`
 // Exit status: 0 nothing regressed, 1 something regressed past the tolerance, 2 unusable input.
-import { diffRuns, diffToMarkdown, diffToText, parseRunFile, type RunCase } from '../core/diff';
+import { diffRuns, diffToMarkdown, diffToText, parseRunFile, type RunCase } from '../core/eval/diff';
 import { readInput, subcommandArgs, valueOf, type Io } from './args';
 
 const USAGE = `Usage: citation-audit diff BEFORE.jsonl AFTER.jsonl [options]

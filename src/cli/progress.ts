@@ -2,8 +2,8 @@
 // times a second. Silent when no sink is given (stderr is not a terminal: CI logs stay clean).
 // A streamed run does not know its number of cases in advance: its share done and ETA come from
 // the bytes of the input files whose cases are done (none for standard input: cases and rate).
-import { duration, progressLine } from '../core/ci';
-import { plural } from '../core/plural';
+import { duration, progressLine } from '../core/eval/ci';
+import { plural } from '../core/report/plural';
 import type { RetryInfo } from '../model/run';
 
 export interface Progress {

@@ -150,7 +150,7 @@ export interface IdMapping {
   kind: 'id' | 'index1' | 'index0' | 'footnote' | 'title' | 'mixed' | 'none';
   /** Human-readable sentence, e.g. "[n] → n-th chunk (1-based): chunk ids are not numbers". */
   description: string;
-  /** The description's sentences as texts (core/messages.ts), to write it in another language. */
+  /** The description's sentences as texts (core/report/messages.ts), to write it in another language. */
   texts?: Msg[];
   entries: { ref: string; chunk_id: string | null }[];
 }
@@ -233,9 +233,9 @@ export type CheckName = 'exists' | 'formatted' | 'complete' | 'quotes' | 'number
 export type Dimension = 'exists' | 'accurate' | 'complete' | 'formatted';
 
 /**
- * A text the core writes, kept as its catalogue key and parameters (core/catalogue/) so that it
+ * A text the core writes, kept as its catalogue key and parameters (core/report/catalogue/) so that it
  * can be written in either language: the page shows it in the interface language, exports in the
- * feedback language (core/localize.ts). A parameter may itself be a text (a citation's label).
+ * feedback language (core/report/localize.ts). A parameter may itself be a text (a citation's label).
  */
 export interface Msg {
   key: string;
@@ -364,7 +364,7 @@ export interface Report {
     generated_at?: string;
     /** Inputs that could not be read; the dimensions that need them are NOT_CHECKED. */
     unreadable?: UnreadableInput[];
-    /** Hash of the case's query and answer (core/diff.ts inputHash), so two runs can be matched without ids. */
+    /** Hash of the case's query and answer (core/eval/diff.ts inputHash), so two runs can be matched without ids. */
     input_hash?: string;
   };
 }
@@ -419,7 +419,7 @@ export interface CheckContext {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What a model run returns; core/report.ts folds it into a report (verdict and scores in code)
+// What a model run returns; core/report/report.ts folds it into a report (verdict and scores in code)
 
 export interface ModelResults {
   model: string;

@@ -1,11 +1,11 @@
 // Every way a model run can fail, as one error type with a kind and the facts the words need;
-// core/catalogue/modelErrors.ts words them (the page's and the CLI's), in either language.
+// core/report/catalogue/modelErrors.ts words them (the page's and the CLI's), in either language.
 import type { Language, ModelResults } from '../core/types';
-import { MODEL_ERROR_WORDS, type ModelErrorFacts, type ModelErrorKind } from '../core/catalogue/modelErrors';
+import { MODEL_ERROR_WORDS, type ModelErrorFacts, type ModelErrorKind } from '../core/report/catalogue/modelErrors';
 
 export type { ModelErrorKind };
 
-/** A failure's kind and facts (the ones its words name: core/catalogue/modelErrors.ts) and more. */
+/** A failure's kind and facts (the ones its words name: core/report/catalogue/modelErrors.ts) and more. */
 export interface ModelErrorInit extends ModelErrorFacts {
   /** The server's own words (error.message of the API's error JSON), when there is one. */
   apiMessage?: string;

@@ -6,7 +6,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { APIError } from '@anthropic-ai/sdk/core/error';
 import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
 import type { ContentBlock, ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
-import { applyModelResults } from '../core/report';
+import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
 import { bodySnippet, createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';

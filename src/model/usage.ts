@@ -2,8 +2,8 @@
 // read from it, and what that cost next to the same tokens without caching.
 import type { ModelResults } from '../core/types';
 import { costUSD } from './cost';
-import { formatUSD } from '../core/format';
-import { plural } from '../core/plural';
+import { formatUSD } from '../core/report/format';
+import { plural } from '../core/report/plural';
 
 export type Usage = NonNullable<ModelResults['usage']>;
 

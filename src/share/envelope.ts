@@ -1,6 +1,6 @@
 // The logical content of a share link, version 1: the case, the settings that change its audit,
 // and optionally what a model run added and the human labels. The report itself is not carried:
-// the receiver recomputes it (the local audit is deterministic and core/report.ts folds the model
+// the receiver recomputes it (the local audit is deterministic and core/report/report.ts folds the model
 // results in), so verdicts and scores are always computed in code, never taken from a link.
 import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseChunks } from '../core/parse/chunks';
-import { screenWords } from '../core/localize';
+import { screenWords } from '../core/report/localize';
 import { analyze, type AnalysisRequest } from './analysis';
 
 const CHUNKS = JSON.stringify([

@@ -2,8 +2,8 @@
 // and position everything for the editors. Pure (no DOM, no runes) so that it runs the same on the
 // main thread and in the audit worker.
 import { auditCaseScanned } from '../core/audit';
-import type { FootnoteDefinition } from '../core/markers';
-import { screenWords, type ScreenWords } from '../core/localize';
+import type { FootnoteDefinition } from '../core/markers/markers';
+import { screenWords, type ScreenWords } from '../core/report/localize';
 import { parseAnswerInput } from '../core/parse/answer';
 import { parseChunks } from '../core/parse/chunks';
 import type { AnswerFormat, AuditCase, AuditOptions, Chunk, ChunkFormat, Finding, Language, ParseError, Report } from '../core/types';
@@ -53,7 +53,7 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /**
    * The report's words in the interface language, when its feedback language is another
-   * (core/localize.ts screenWords): worked out where the audit runs, so that showing the report
+   * (core/report/localize.ts screenWords): worked out where the audit runs, so that showing the report
    * does not word every finding and issue again on the page.
    */
   screenWords?: ScreenWords & { language: Language };

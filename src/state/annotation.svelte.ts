@@ -2,7 +2,7 @@
 // annotator, saved as it is made (the store's labels table), with undo, notes, blind mode,
 // progress, agreement between any two raters (annotators, the reference, the model) and the
 // labels export. Keys are decided here (handleKey); the component only forwards them.
-import type { AgreementSummary } from '../core/agreement';
+import type { AgreementSummary } from '../core/eval/agreement';
 import {
   MODEL_RATER,
   REFERENCE_ANNOTATOR,
@@ -19,7 +19,7 @@ import {
   type LabelExportRow,
   type PairView,
   type TextRun,
-} from '../core/labels';
+} from '../core/eval/labels';
 import type { SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
 import type { AnnotationSource, AnnotationTarget, LoadedCase } from './annotationSource.svelte';

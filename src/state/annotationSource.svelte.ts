@@ -2,9 +2,9 @@
 // workbench when no dataset is open. Both give the same thing: a list of targets (pairs in
 // order), the model's verdicts by pair, and the full case behind a target on demand.
 import { auditCase } from '../core/audit';
-import { citedPairs, modelPairVerdicts, pairKey, referenceLabels, type ReferenceLabel } from '../core/labels';
+import { citedPairs, modelPairVerdicts, pairKey, referenceLabels, type ReferenceLabel } from '../core/eval/labels';
 import { prepareCase } from '../core/parse/case';
-import { applyModelResults } from '../core/report';
+import { applyModelResults } from '../core/report/report';
 import type { AuditCase, Chunk, Report, SupportVerdict } from '../core/types';
 import { caseKeyOf } from '../store/labels';
 import type { DatasetRun, DatasetTarget } from './datasetRun.svelte';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../core/audit';
-import { datasetRow, datasetRowsToJsonl, type DatasetRow } from '../core/dataset';
+import { datasetRow, datasetRowsToJsonl, type DatasetRow } from '../core/eval/dataset';
 import type { AuditCase } from '../core/types';
 import { DatasetBaseline } from './datasetBaseline.svelte';
 

@@ -1,8 +1,8 @@
 // A baseline for the Dataset view: an earlier results file (the Dataset view's JSONL download or
 // the CLI's JSON lines) set against the dataset's current results with the same diff as
 // `citation-audit diff`, filtered to what regressed, improved or stayed the same.
-import { datasetRowsToJsonl, SCORE_KEYS, type DatasetRow, type ScoreKey } from '../core/dataset';
-import { diffRuns, parseRunFile, type CaseDiff, type DatasetDiff, type RunCase } from '../core/diff';
+import { datasetRowsToJsonl, SCORE_KEYS, type DatasetRow, type ScoreKey } from '../core/eval/dataset';
+import { diffRuns, parseRunFile, type CaseDiff, type DatasetDiff, type RunCase } from '../core/eval/diff';
 
 export type BaselineFilter = 'all' | 'regressed' | 'improved' | 'unchanged';
 

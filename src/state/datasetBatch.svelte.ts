@@ -6,7 +6,7 @@
 // the message says so and gives the CLI command that runs the same batch. The key is read when
 // needed and never stored here.
 import { auditCase } from '../core/audit';
-import { applyModelResults } from '../core/report';
+import { applyModelResults } from '../core/report/report';
 import { z } from '../core/zod';
 import { BATCH_PRICE_FACTOR } from '../model/constants';
 import type { BatchCase, BatchConnection, BatchCounts, BatchState } from '../model/batch';

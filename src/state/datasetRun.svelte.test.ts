@@ -4,7 +4,7 @@ import path from 'node:path';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditCase } from '../core/audit';
-import { applyModelResults } from '../core/report';
+import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import type { ModelRun, ModelRunOptions } from '../model/run';
 import type { DatasetMeta } from '../store/datasets';

@@ -3,8 +3,8 @@
 // dataset worker (the page stays responsive; cancel = terminate the worker) and in-process in
 // tests. Every batch is written before it is reported, so a reload or a cancel loses nothing done.
 import { auditCase } from '../core/audit';
-import { datasetRow, failedRow } from '../core/dataset';
-import { citedPairs, referenceLabels } from '../core/labels';
+import { datasetRow, failedRow } from '../core/eval/dataset';
+import { citedPairs, referenceLabels } from '../core/eval/labels';
 import { parseDataset } from '../core/parse/case';
 import { TOOL_VERSION, type AuditOptions, type ParseError } from '../core/types';
 import type { AppDb } from '../store/db';

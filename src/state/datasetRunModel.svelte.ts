@@ -4,10 +4,10 @@
 // cancel loses only those, and "Resume" judges what is left. The key is read when a run starts
 // and never stored by this class.
 import { auditCase } from '../core/audit';
-import { datasetRow } from '../core/dataset';
-import { modelPairVerdicts } from '../core/labels';
+import { datasetRow } from '../core/eval/dataset';
+import { modelPairVerdicts } from '../core/eval/labels';
 import type { AuditCase, ModelResults, Report } from '../core/types';
-import { applyModelResults } from '../core/report';
+import { applyModelResults } from '../core/report/report';
 import { cacheWritePremium, type AuditEstimate } from '../model/estimate';
 import { addUsage, emptyUsage, usageCost, type Usage } from '../model/usage';
 import { makeNonce } from '../model/wrap';

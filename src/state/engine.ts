@@ -9,7 +9,7 @@ import { exportFile } from './exports';
 import { importText } from './importFile';
 import { sourceView } from './sourceView';
 import { quickFixesAt, quickFixesFor } from './quickFixes';
-import { localizeReport } from '../core/localize';
+import { localizeReport } from '../core/report/localize';
 
 /** The case the inputs describe, computed now (null when there is nothing to audit). */
 export function freshCase(inputs: Inputs, attached: Attached): AuditCase | null {

@@ -1,6 +1,6 @@
 // The files the export buttons produce, built from the core's pure exporters.
-import { withoutTexts } from '../core/localize';
-import { claimRows, exportFileName, type HumanLabel, reportToJson, rowsToCsv, rowsToJsonl } from '../core/export';
+import { withoutTexts } from '../core/report/localize';
+import { claimRows, exportFileName, type HumanLabel, reportToJson, rowsToCsv, rowsToJsonl } from '../core/report/export';
 import type { Report } from '../core/types';
 
 export type ExportKind = 'report-json' | 'claims-jsonl' | 'claims-csv';

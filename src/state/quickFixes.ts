@@ -1,7 +1,7 @@
-// Quick fixes for the Answer editor (issue 13 §4): the core's fixes (core/fixes.ts) for the
+// Quick fixes for the Answer editor (issue 13 §4): the core's fixes (core/fixes/fixes.ts) for the
 // findings at a place in the editor, with their edits in the editor's own offsets. The editor
 // applies them as one undoable edit; the next analysis re-audits the fixed text like any typing.
-import { fixesFor, type Fix, type TextEdit } from '../core/fixes';
+import { fixesFor, type Fix, type TextEdit } from '../core/fixes/fixes';
 import type { Analysis } from './analysis';
 
 export interface EditorFix {

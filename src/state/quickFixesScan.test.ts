@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Scans of the whole answer (the fixes also scan each marker they write, a few characters).
 const scans = vi.hoisted(() => ({ count: 0, answer: '' }));
-vi.mock('../core/markers', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../core/markers')>();
+vi.mock('../core/markers/markers', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../core/markers/markers')>();
   return {
     ...real,
     findMarkers: (...args: Parameters<typeof real.findMarkers>) => {

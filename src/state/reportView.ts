@@ -1,8 +1,8 @@
 // The report arranged for reading: findings grouped under their dimension, claims with their
 // citations and status, scores in display order. Pure functions over a Report.
 import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
-import { claimFacts, type ClaimStatus } from '../core/facts';
-import { SCORE_KEYS, type ScoreKey } from '../core/dataset';
+import { claimFacts, type ClaimStatus } from '../core/report/facts';
+import { SCORE_KEYS, type ScoreKey } from '../core/eval/dataset';
 
 export const DIMENSION_ORDER: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
 

@@ -1,7 +1,7 @@
 // Workbench settings: validated on the way in from storage, defaults filled.
 import { z } from '../core/zod';
 import type { RequiredStyle } from '../core/types';
-import { CITATION_SCOPES } from '../core/scope';
+import { CITATION_SCOPES } from '../core/claims/scope';
 
 export { CITATION_SCOPES };
 

@@ -20,7 +20,7 @@ export const loadShareModules = lazyModules({
   secrets: () => import('../store/secrets'),
   hash: () => import('../store/hash'),
   audit: () => import('../core/audit'),
-  report: () => import('../core/report'),
+  report: () => import('../core/report/report'),
 });
 type ShareModules = Awaited<ReturnType<typeof loadShareModules>>;
 

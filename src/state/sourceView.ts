@@ -1,8 +1,8 @@
 // What the "Cited source" panel shows for one citation: the chunk it resolves to, split into
 // plain and highlighted segments (the quote where it was found, else the model's supporting
 // phrase, else the passage that shares the most words with the claim).
-import { findQuote } from '../core/quoteSearch';
-import { tokenize } from '../core/words';
+import { findQuote } from '../core/text/quoteSearch';
+import { tokenize } from '../core/text/words';
 import type { Chunk, Citation, Language, Report, SourceVerification } from '../core/types';
 
 export interface Segment {

@@ -2,8 +2,8 @@
 // beside the case (the case itself always goes through core's restoreCase; shapes of core types
 // are in core/schemas.ts). Pure: no Dexie here, so db.ts, datasets.ts and the worker share it.
 import { z } from '../core/zod';
-import type { DatasetRow } from '../core/dataset';
-import type { PairRef, ReferenceLabel } from '../core/labels';
+import type { DatasetRow } from '../core/eval/dataset';
+import type { PairRef, ReferenceLabel } from '../core/eval/labels';
 import { AnnotationLabelSchema, ModelResultsSchema, UsageSchema, type AnnotationLabel, type Usage } from '../core/schemas';
 import type { AuditCase, ModelResults, ParseError, Report, SupportVerdict, Verdict } from '../core/types';
 

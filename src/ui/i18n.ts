@@ -1,5 +1,5 @@
 // Every string the shell and the workbench show, in English and Czech. The report's own texts
-// (issues, summary, recommendations) come from the core's catalogues (core/catalogue/), written in
+// (issues, summary, recommendations) come from the core's catalogues (core/report/catalogue/), written in
 // the interface language for the page; these are the UI's words. Components reach them, and the
 // views' catalogues, through locale.svelte.ts (`i18n.t`, `i18n.of(catalogue)`).
 import type {
@@ -13,8 +13,8 @@ import type {
   SupportVerdict,
 } from '../core/types';
 
-import { plural } from '../core/plural';
-import { RULE_NAMES, ruleName as coreRuleName } from '../core/catalogue/ruleNames';
+import { plural } from '../core/report/plural';
+import { RULE_NAMES, ruleName as coreRuleName } from '../core/report/catalogue/ruleNames';
 
 export type UiLanguage = 'en' | 'cs';
 /** A table of words per interface language, the same keys in each (tests/unit/catalogues.test.ts). */

@@ -19,8 +19,8 @@ import { HISTORY_STRINGS } from '../../src/ui/history/strings';
 import { MODEL_STRINGS } from '../../src/ui/model/strings';
 import { ANNOTATE_STRINGS } from '../../src/ui/annotate/strings';
 import { VIEW_NAMES } from '../../src/ui/annotate/viewStrings';
-import { en as coreEn } from '../../src/core/catalogue/en';
-import { cs as coreCs } from '../../src/core/catalogue/cs';
+import { en as coreEn } from '../../src/core/report/catalogue/en';
+import { cs as coreCs } from '../../src/core/report/catalogue/cs';
 
 type Lang = 'en' | 'cs';
 const CASES: Record<Lang, string> = {
@@ -72,7 +72,7 @@ const PHRASES: Record<Lang, string[]> = { en: distinctive('en'), cs: distinctive
  * Common English words and the words of the app's own vocabulary (statuses) that a Czech page
  * has no reason to show. Product and technical names (Anthropic, Claude, Base URL, ALCE recall)
  * and the exemption rules' ids, which the report's findings name beside their Czech names
- * (core/catalogue/cs.ts, "Výjimka (nadpis, heading)"), are left alone.
+ * (core/report/catalogue/cs.ts, "Výjimka (nadpis, heading)"), are left alone.
  */
 const ENGLISH_WORDS =
   /\b(?:the|and|with|without|is|are|not|yet|none|from|this|that|claims?|chunks?|citations?|checked|supported|found|missing|error|warning)\b/i;

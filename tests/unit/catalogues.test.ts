@@ -10,9 +10,9 @@ import { MODEL_STRINGS } from '../../src/ui/model/strings';
 import { ANNOTATE_STRINGS } from '../../src/ui/annotate/strings';
 import { VIEW_NAMES } from '../../src/ui/annotate/viewStrings';
 import { FIX_STRINGS } from '../../src/ui/editors/fixStrings';
-import { en as coreEn } from '../../src/core/catalogue/en';
-import { cs as coreCs } from '../../src/core/catalogue/cs';
-import { MODEL_ERROR_WORDS } from '../../src/core/catalogue/modelErrors';
+import { en as coreEn } from '../../src/core/report/catalogue/en';
+import { cs as coreCs } from '../../src/core/report/catalogue/cs';
+import { MODEL_ERROR_WORDS } from '../../src/core/report/catalogue/modelErrors';
 import { EXEMPTION_RULES } from '../../src/core/types';
 import { readFileSync } from 'node:fs';
 
@@ -23,8 +23,8 @@ const CATALOGUES: Record<string, { en: unknown; cs: unknown }> = {
   'ui/annotate/strings.ts': ANNOTATE_STRINGS,
   'ui/annotate/viewStrings.ts': VIEW_NAMES,
   'ui/editors/fixStrings.ts': FIX_STRINGS,
-  'core/catalogue': { en: coreEn, cs: coreCs },
-  'core/catalogue/modelErrors.ts': MODEL_ERROR_WORDS,
+  'core/report/catalogue': { en: coreEn, cs: coreCs },
+  'core/report/catalogue/modelErrors.ts': MODEL_ERROR_WORDS,
 };
 
 /** Differences between two tables: keys missing on either side, and entries of different kinds. */
@@ -77,7 +77,7 @@ describe('catalogues', () => {
 
   it('words every exemption rule of the core in both languages, never showing its id', () => {
     // The rules claims.ts applies are all in the list (a rule added there without words fails here).
-    const source = readFileSync('src/core/claims.ts', 'utf8');
+    const source = readFileSync('src/core/claims/claims.ts', 'utf8');
     const used = [...source.matchAll(/exempt\(ctx, [^;]*?'([a-z_]+)'\)/g)].map((m) => m[1]!);
     expect(used.length).toBeGreaterThan(5);
     for (const rule of used) expect(EXEMPTION_RULES, rule).toContain(rule);

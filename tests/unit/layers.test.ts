@@ -41,13 +41,13 @@ const RULES: Rule[] = [
   { from: 'ui', to: 'store', kind: 'type', why: 'the history row the list renders' },
   { from: 'ui', to: 'examples', kind: 'type', why: 'the example menu entries' },
   // Constants that only say what to draw, from pure modules.
-  { from: 'ui', to: 'core/labels.ts', kind: 'value', names: ['MODEL_RATER', 'REFERENCE_ANNOTATOR', 'SUPPORT_VERDICTS', 'splitPairKey'], why: 'the label columns and the model rater’s name in the agreement table' },
-  { from: 'ui', to: 'core/dataset.ts', kind: 'value', names: ['DATASET_DIMENSIONS', 'HISTOGRAM_BINS', 'SCORE_KEYS'], why: 'the dataset table’s columns and the histogram bins' },
+  { from: 'ui', to: 'core/eval/labels.ts', kind: 'value', names: ['MODEL_RATER', 'REFERENCE_ANNOTATOR', 'SUPPORT_VERDICTS', 'splitPairKey'], why: 'the label columns and the model rater’s name in the agreement table' },
+  { from: 'ui', to: 'core/eval/dataset.ts', kind: 'value', names: ['DATASET_DIMENSIONS', 'HISTOGRAM_BINS', 'SCORE_KEYS'], why: 'the dataset table’s columns and the histogram bins' },
   { from: 'ui', to: 'share/constants.ts', kind: 'value', names: ['LINK_MAX_CHARS'], why: 'the link limit the share dialog states' },
-  { from: 'ui', to: 'core/format.ts', kind: 'value', names: ['formatUSD'], why: 'amounts worded the same in the page and the CLI' },
-  { from: 'ui', to: 'core/catalogue/format.ts', kind: 'value', names: ['STYLE_EXAMPLE'], why: 'a quick fix names the marker it writes as the report’s recommendation does' },
-  { from: 'ui', to: 'core/catalogue/ruleNames.ts', kind: 'value', names: ['RULE_NAMES', 'ruleName'], why: 'the claim list names exemption rules as the core’s findings do' },
-  { from: 'ui', to: 'core/plural.ts', kind: 'value', names: ['plural'], why: 'the UI catalogues word counts by the same plural rules as the core' },
+  { from: 'ui', to: 'core/report/format.ts', kind: 'value', names: ['formatUSD'], why: 'amounts worded the same in the page and the CLI' },
+  { from: 'ui', to: 'core/report/catalogue/format.ts', kind: 'value', names: ['STYLE_EXAMPLE'], why: 'a quick fix names the marker it writes as the report’s recommendation does' },
+  { from: 'ui', to: 'core/report/catalogue/ruleNames.ts', kind: 'value', names: ['RULE_NAMES', 'ruleName'], why: 'the claim list names exemption rules as the core’s findings do' },
+  { from: 'ui', to: 'core/report/plural.ts', kind: 'value', names: ['plural'], why: 'the UI catalogues word counts by the same plural rules as the core' },
 
   { from: 'state', to: 'model', kind: 'value', why: 'model runs' },
   { from: 'state', to: 'store', kind: 'value', why: 'history, datasets, labels' },
@@ -148,13 +148,13 @@ describe('the import graph reader', () => {
     // Allowed: downward, type-only where a type rule exists, a named constant.
     expect(violation(edge('ui/A.svelte', 'state/app.svelte.ts', 'value'), RULES)).toBeNull();
     expect(violation(edge('ui/A.svelte', 'core/types.ts', 'type'), RULES)).toBeNull();
-    expect(violation(edge('ui/A.svelte', 'core/labels.ts', 'value', ['SUPPORT_VERDICTS']), RULES)).toBeNull();
+    expect(violation(edge('ui/A.svelte', 'core/eval/labels.ts', 'value', ['SUPPORT_VERDICTS']), RULES)).toBeNull();
     // Refused: upward, sideways, values where only types may cross, a name the rule does not list.
-    expect(violation(edge('core/claims.ts', 'state/app.svelte.ts', 'value'), RULES)).not.toBeNull();
-    expect(violation(edge('core/claims.ts', 'store/db.ts', 'type'), RULES)).not.toBeNull();
+    expect(violation(edge('core/claims/claims.ts', 'state/app.svelte.ts', 'value'), RULES)).not.toBeNull();
+    expect(violation(edge('core/claims/claims.ts', 'store/db.ts', 'type'), RULES)).not.toBeNull();
     expect(violation(edge('share/envelope.ts', 'store/schemas.ts', 'value'), RULES)).not.toBeNull();
     expect(violation(edge('ui/A.svelte', 'core/audit.ts', 'value'), RULES)).not.toBeNull();
-    expect(violation(edge('ui/A.svelte', 'core/labels.ts', 'value', ['SUPPORT_VERDICTS', 'mergeLabels']), RULES)).not.toBeNull();
+    expect(violation(edge('ui/A.svelte', 'core/eval/labels.ts', 'value', ['SUPPORT_VERDICTS', 'mergeLabels']), RULES)).not.toBeNull();
     expect(violation(edge('model/run.ts', 'platform/storage.ts', 'value'), RULES)).not.toBeNull();
   });
 });

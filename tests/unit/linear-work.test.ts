@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, runCli, runWorker } from '../../bench/pathological';
 import { measureWork } from './work';
-import { blankSpans } from '../../src/core/text';
+import { blankSpans } from '../../src/core/text/text';
 
 /** Most work per doubling of the input that still counts as linear (n log n included). */
 const MAX_GROWTH = 2.3;

@@ -128,7 +128,7 @@ describe('an editor that does not parse', () => {
 
 describe('a model run over input that could not be read', () => {
   it('does not turn the unchecked dimensions into a verdict', async () => {
-    const { applyModelResults } = await import('../../src/core/report');
+    const { applyModelResults } = await import('../../src/core/report/report');
     const c = { query: 'q', answer: 'Pronghorns sustain 55 km/h [d0].', chunks: [] };
     const local = auditCase(c, { unreadable: { chunks: { message: 'Unexpected token', line: 2, column: 24, offset: 30, endOffset: 36, source: 'chunks' } } });
     expect(local.dimensions.accurate.status).toBe('NOT_CHECKED');

@@ -1,9 +1,9 @@
 // COMPLETE (SPEC §4): every claim that asserts a fact has at least one citation. Exempt claims
 // are listed as info with the rule that exempted them, so the user can see why.
 import type { CheckContext, Finding } from '../types';
-import { messagesFor, msg } from '../messages';
+import { messagesFor, msg } from '../report/messages';
 import { clampSpan, finding } from './util';
-import { claimFacts } from '../facts';
+import { claimFacts } from '../report/facts';
 
 export function checkComplete(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);

@@ -17,9 +17,9 @@
 //   "only", "first", "most", and the Czech ones) and no cited chunk has that word or one of its
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
 import type { CheckContext, Chunk, Finding, Language } from '../types';
-import { messagesFor } from '../messages';
-import { tokenize } from '../words';
-import { blankSpans, isDigitCode } from '../text';
+import { messagesFor } from '../report/messages';
+import { tokenize } from '../text/words';
+import { blankSpans, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';

@@ -1,9 +1,9 @@
 // EXISTS (SPEC §4): every citation resolves to a chunk that has text. A well-formed id that is
 // not among the chunks is as much a failure as a malformed one.
 import type { CheckContext, Citation, Finding, StructuredCitation } from '../types';
-import { citationLabel, messagesFor } from '../messages';
+import { citationLabel, messagesFor } from '../report/messages';
 import { chunkOf, citationSpan, finding } from './util';
-import { isBlank } from '../text';
+import { isBlank } from '../text/text';
 
 /** 0 or 1 when the citation's reference is a chunk position, undefined when it is an id or a title. */
 function positionalBase(ctx: CheckContext, c: Citation, structuredByRef: () => Map<string, StructuredCitation>): 0 | 1 | undefined {

@@ -1,9 +1,9 @@
 // FORMATTED (SPEC §4): markers are well formed, one style throughout, and the required style
 // when the user set one. Structured citations have no inline syntax and are exempt.
 import type { CheckContext, CitationMarker, CitationStyle, Finding } from '../types';
-import { messagesFor } from '../messages';
+import { messagesFor } from '../report/messages';
 import { finding } from './util';
-import { sortInPlace } from '../text';
+import { sortInPlace } from '../text/text';
 
 export function checkFormatted(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);

@@ -1,6 +1,6 @@
 // Where a text has negation words ("not", "never", "don't", "nikdy", "žádný"): the content check
 // reads a chunk's sentences around them to compare a claim with the passage that states it.
-import { asciiBytes, isAsciiLetterCode } from '../text';
+import { asciiBytes, isAsciiLetterCode } from '../text/text';
 import { letterAt } from './util';
 
 // NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its

@@ -6,12 +6,12 @@
 // of its last significant digit, a scaled one ("1.2 million") within half a unit (its rounding).
 // Uncited claims are left to COMPLETE, and claims whose cited chunks have no text to EXISTS.
 import type { CheckContext, Chunk, Claim, Finding } from '../types';
-import { messagesFor } from '../messages';
+import { messagesFor } from '../report/messages';
 import { extractNumbers, isScaleInitial, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
 import { citationsByClaim, citedChunksWithText, finding, memoOf, TextCache } from './util';
 import { proseReferences } from './references';
-import { lowerBound } from '../sorted';
-import { isDigitCode } from '../text';
+import { lowerBound } from '../text/sorted';
+import { isDigitCode } from '../text/text';
 import {
   convertedPresent,
   maskGluedFootnotes,

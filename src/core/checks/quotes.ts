@@ -15,9 +15,9 @@
 // Citations with offsets but no quote: bounds only (VERIFIED when in bounds). A cited chunk
 // without text confirms nothing: LIKELY_FABRICATED (EXISTS reports the chunk itself).
 import type { CheckContext, Chunk, Citation, Finding, SourceVerification } from '../types';
-import { citationLabel, messagesFor } from '../messages';
-import { bestFuzzyMatch } from '../fuzzy';
-import { PreparedQuote, PreparedText, TextCorpus, equalNormalized, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../quoteSearch';
+import { citationLabel, messagesFor } from '../report/messages';
+import { bestFuzzyMatch } from '../text/fuzzy';
+import { PreparedQuote, PreparedText, TextCorpus, equalNormalized, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../text/quoteSearch';
 import { chunkOf, citationSpan, finding, hasText } from './util';
 
 /**

@@ -24,8 +24,8 @@
 // when a better chunk is still possible (the best cited coverage leaves room for BETTER_RATIO ×
 // and BETTER_MARGIN more below the maximum coverage of 1) — an exact bound, not a shortcut.
 import type { CheckContext, Chunk, Citation, Claim, Finding, Language } from '../types';
-import { citationLabel, messagesFor } from '../messages';
-import { Vocabulary } from '../words';
+import { citationLabel, messagesFor } from '../report/messages';
+import { Vocabulary } from '../text/words';
 import { citationsByClaim, citationSpan, finding } from './util';
 import { entityRuns } from './entities';
 import { proseReferences } from './references';

@@ -1,6 +1,6 @@
 // Small helpers shared by the checks: spans clamped into the answer, chunk lookups.
 import type { CheckContext, Chunk, Citation, Claim, Finding } from '../types';
-import { isAsciiLetterCode, isBlank } from '../text';
+import { isAsciiLetterCode, isBlank } from '../text/text';
 
 /** [start, end) clamped into the answer, with start <= end; non-numbers become 0. */
 export function clampSpan(ctx: CheckContext, start: number, end: number): { start: number; end: number } {

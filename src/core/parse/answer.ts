@@ -13,8 +13,8 @@
 //  4. Parses as a known form with an answer: the answer is the form's answer text and the
 //     normalised citations come with it; problems inside the form (a citation without a
 //     document, a span outside the answer) are positioned errors, and the rest is still used.
-import { parseJson } from '../json';
-import { LineIndex, makeParseError } from '../positions';
+import { parseJson } from './json';
+import { LineIndex, makeParseError } from '../text/positions';
 import type { AnswerFormat, Chunk, ParseError, StructuredInput } from '../types';
 import { isRecord, looksLikeJson, positionIssue } from './issues';
 import { normalizeStructuredDetailed } from './structured';

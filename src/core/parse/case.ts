@@ -3,8 +3,8 @@
 // explicit and reported as warnings; whatever remains is validated by CaseSchema, the single
 // source of truth, and every problem is said with the field's path and, for text, its position.
 import type { z } from '../zod';
-import { parseJson, type JsonParseResult, type JsonPath } from '../json';
-import { LineIndex, makeParseError } from '../positions';
+import { parseJson, type JsonParseResult, type JsonPath } from './json';
+import { LineIndex, makeParseError } from '../text/positions';
 import { CaseSchema, type AuditCase, type Chunk, type InputName, type ParseError, type StructuredCitation, type StructuredInput } from '../types';
 import { jsonLines, normalizeChunkList, normalizeChunkMap, parseChunks } from './chunks';
 import { describeType, firstContentIndex, isRecord, issueText, positionIssue, type PathIssue } from './issues';

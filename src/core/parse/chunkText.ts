@@ -2,7 +2,7 @@
 // 1: …", "[1] …", "Source 2 (report.pdf):"), documents in XML-like tags as prompts for Claude wrap
 // them, and LongCite's "<C0>…<C1>…". The JSON forms and the detection of the format are in
 // chunks.ts. Nothing here throws: every problem is positioned.
-import { LineIndex, makeParseError } from '../positions';
+import { LineIndex, makeParseError } from '../text/positions';
 import type { Chunk, ChunkFormat, ParseError } from '../types';
 import { firstContentIndex } from './issues';
 

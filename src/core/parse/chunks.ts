@@ -1,8 +1,8 @@
 // Chunks as users paste them (SPEC §2): JSON lists and maps in the shapes retrieval libraries print,
 // JSON Lines, or plain text blocks as prompts render them (read in chunkText.ts). The detected
 // format is reported, and every problem is positioned; nothing here throws.
-import { parseJson, type JsonParseResult, type JsonPath } from '../json';
-import { LineIndex, makeParseError } from '../positions';
+import { parseJson, type JsonParseResult, type JsonPath } from './json';
+import { LineIndex, makeParseError } from '../text/positions';
 import type { Chunk, ChunkFormat, ParseError } from '../types';
 import { parseTextBlocks, type ParseChunksResult } from './chunkText';
 import {

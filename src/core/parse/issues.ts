@@ -1,8 +1,8 @@
 // Problems found in a parsed JSON value are first collected against a path (like zod's issue.path),
 // and only turned into positioned ParseErrors once the text and its span table are known. This
 // keeps the restore logic usable for values that never were text (IndexedDB rows, share links).
-import type { JsonParseResult, JsonPath } from '../json';
-import { LineIndex, makeParseError } from '../positions';
+import type { JsonParseResult, JsonPath } from './json';
+import { LineIndex, makeParseError } from '../text/positions';
 import type { InputName, ParseError } from '../types';
 
 export interface PathIssue {

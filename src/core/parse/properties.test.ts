@@ -2,8 +2,8 @@
 // back with at least one error positioned inside the text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../json';
-import { offsetToPosition } from '../positions';
+import { parseJson } from './json';
+import { offsetToPosition } from '../text/positions';
 import type { Chunk, ParseError } from '../types';
 import { parseAnswerInput } from './answer';
 import { parseCaseText, parseDataset, prepareCase, restoreCase } from './case';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Chunk, StructuredCitation } from '../types';
-import { findQuote, findQuoteIgnoringEdges } from '../quoteSearch';
+import { findQuote, findQuoteIgnoringEdges } from '../text/quoteSearch';
 import { normalizeStructured } from './structured';
 import { refKindFor } from './structuredCommon';
 

@@ -3,7 +3,7 @@
 // citations helper resolves them to chunk ids. Each citation keeps the form's own object as raw.
 // The readers of each family of forms are beside this file: structuredAnthropic.ts,
 // structuredSpans.ts (Cohere, marker spans), structuredOpenAi.ts (OpenAI, Azure On Your Data).
-import { parseJson, type JsonPath } from '../json';
+import { parseJson, type JsonPath } from './json';
 import type { Chunk, RefKind, StructuredCitation, StructuredInput } from '../types';
 import { describeType, isRecord, issueText, type PathIssue } from './issues';
 import { anthropicBlocks } from './structuredAnthropic';

@@ -1,11 +1,11 @@
 // Anthropic Citations API content blocks (text blocks with citations of documents), and which
 // of the pasted chunks a citation of a document points at. Read from structured.ts.
-import type { JsonPath } from '../json';
-import { PreparedQuote, PreparedText, TextCorpus, elidedParts, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../quoteSearch';
+import type { JsonPath } from './json';
+import { PreparedQuote, PreparedText, TextCorpus, elidedParts, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../text/quoteSearch';
 import type { Chunk, RefKind, StructuredCitation, StructuredInput } from '../types';
 import { describeType, isRecord } from './issues';
 import { chunkIndex, documentKey, fold, isInt, issue, num, pageOf, prepared, str, type Ctx, type DocumentIndex } from './structuredCommon';
-import { lastAtOrBelow } from '../sorted';
+import { lastAtOrBelow } from '../text/sorted';
 
 // ---------------------------------------------------------------------------------------------
 // Anthropic Citations API content blocks

@@ -1,8 +1,8 @@
 // What the readers of structured citation forms share (structured.ts and the structured*.ts
 // files beside it): the context problems are collected in, small value readers, the keys that
 // name a chunk, and how a list of refs is meant.
-import type { JsonPath } from '../json';
-import { PreparedText, type TextCorpus } from '../quoteSearch';
+import type { JsonPath } from './json';
+import { PreparedText, type TextCorpus } from '../text/quoteSearch';
 import type { Chunk, RefKind } from '../types';
 import { isRecord, type PathIssue } from './issues';
 

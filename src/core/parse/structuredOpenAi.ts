@@ -1,6 +1,6 @@
 // OpenAI answers with annotations (Responses API, Chat Completions, Assistants) and Azure OpenAI
 // "On Your Data" responses. Read from structured.ts.
-import { parseJson, type JsonPath } from '../json';
+import { parseJson, type JsonPath } from './json';
 import type { StructuredCitation, StructuredInput } from '../types';
 import { normalizeChunkList } from './chunks';
 import { describeType, isRecord } from './issues';

@@ -1,7 +1,7 @@
 // Citations as spans of the answer: Cohere citations ({start, end, sources}) and lists of marker
 // spans (Liu et al. 2023), with the placing of a span whose offsets are off (or count code
 // points) that the OpenAI annotations use too. Read from structured.ts.
-import type { JsonPath } from '../json';
+import type { JsonPath } from './json';
 import type { StructuredCitation, StructuredInput } from '../types';
 import { normalizeChunkList } from './chunks';
 import { isRecord } from './issues';

@@ -4,12 +4,12 @@ import type { LocalStatus } from '../../state/datasetRun.svelte';
 import type { ModelRunStatus } from '../../state/datasetRunModel.svelte';
 import type { BatchRunStatus } from '../../state/datasetBatch.svelte';
 import type { AnnotationMessage } from '../../state/annotation.svelte';
-import type { ScoreKey } from '../../core/dataset';
+import type { ScoreKey } from '../../core/eval/dataset';
 import type { Dimension, Status, SupportVerdict, Verdict } from '../../core/types';
 import type { BaselineFilter } from '../../state/datasetBaseline.svelte';
-import type { ChangeKind } from '../../core/diff';
+import type { ChangeKind } from '../../core/eval/diff';
 import type { Catalogue } from '../i18n';
-import { plural } from '../../core/plural';
+import { plural } from '../../core/report/plural';
 
 const pct = (x: number | null, lang: 'en' | 'cs') => (x === null ? '—' : `${(x * 100).toFixed(1).replace('.', lang === 'cs' ? ',' : '.')} %`);
 const num = (x: number | null, lang: 'en' | 'cs', digits = 3) => (x === null ? '—' : x.toFixed(digits).replace('.', lang === 'cs' ? ',' : '.'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fix, FixKind } from '../../core/fixes';
+import type { Fix, FixKind } from '../../core/fixes/fixes';
 import { FIX_STRINGS } from './fixStrings';
 
 const KINDS: FixKind[] = ['replace_ref', 'insert_citation', 'convert_style', 'convert_all_styles', 'exact_quote', 'correct_offsets', 'replace_number'];

@@ -1,7 +1,7 @@
 // The words of the quick fixes (Answer editor, Ctrl+.) and of the report's fix buttons, English
 // and Czech. A title names what the fix writes and, for a chunk, its id and first words.
-import { STYLE_EXAMPLE } from '../../core/catalogue/format';
-import type { Fix } from '../../core/fixes';
+import { STYLE_EXAMPLE } from '../../core/report/catalogue/format';
+import type { Fix } from '../../core/fixes/fixes';
 import type { Catalogue } from '../i18n';
 
 const en = {

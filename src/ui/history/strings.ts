@@ -3,7 +3,7 @@
 import type { ShareErrorKind } from '../../share/codec';
 import type { BackupProblem, ImportResult } from '../../store/backup';
 import type { Catalogue } from '../i18n';
-import { plural } from '../../core/plural';
+import { plural } from '../../core/report/plural';
 
 const en = {
   // History panel

@@ -1,9 +1,9 @@
 // The model audit's UI words, English and Czech. Accessible names (labels and button names) are
 // stable per language; the tests find them by these strings.
-import { formatUSD } from '../../core/format';
+import { formatUSD } from '../../core/report/format';
 import type { RunPhase } from '../../model/run';
 import type { Catalogue } from '../i18n';
-import { plural } from '../../core/plural';
+import { plural } from '../../core/report/plural';
 
 const en = {
   settingsTitle: 'Model audit (Claude)',

@@ -1,5 +1,5 @@
 // Text for the run bar, computed from the model state (kept out of the .svelte file).
-import { formatUSD } from '../../core/format';
+import { formatUSD } from '../../core/report/format';
 import type { AuditEstimate } from '../../model/estimate';
 import type { RetryInfo, RunProgress } from '../../model/run';
 import { formatCount, type ModelStrings } from './strings';

@@ -1,0 +1,179 @@
+// Exemption rules of claims: questions, meta sentences (only words about the answer, the
+// documents or the conversation) and statements that the sources hold no answer.
+import { foldWord, STOPWORDS } from '../text/language';
+import { isAdvice } from './leadIns';
+import { isLetterCode } from '../text/text';
+import type { Language } from '../types';
+
+export function isQuestion(text: string): boolean {
+  let e = text.length;
+  while (e > 0 && QUESTION_TAIL.has(text[e - 1] ?? '')) e--;
+  const c = text[e - 1];
+  return c === '?' || c === '？';
+}
+
+const QUESTION_TAIL = new Set([' ', '"', "'", '”', '’', '»', ')', ']', '*', '_']);
+
+// Words about the answer, the documents or the conversation (not about the world). English as
+// written; Czech by stem, because Czech inflects.
+const META_WORDS_EN = new Set(
+  (
+    'based according document documents documentation doc docs context source sources search results result information info ' +
+    'text texts article articles passage passages excerpt excerpts material materials provided given following below above ' +
+    'summary summarize summarized overview answer answers question questions query help helps helpful hope glad happy ' +
+    'tell explain explained say said note noted found find see know think let feel free ask asked clarify details detail ' +
+    'here points point key main findings mention mentioned mentions state states stated describe describes described ' +
+    'list listed show shows shown look looking check need needs further additional assist assistance please thanks thank ' +
+    'sure certainly course unfortunately review reviewed read provide provides able unable specific specifically regarding ' +
+    'topic request requested relevant explanation understanding understand hopefully questions anything fact facts citation citations bibliography'
+  ).split(' '),
+);
+/** Czech meta words by unambiguous stem (diacritics folded). */
+const META_STEMS_CS = [
+  'dokument', 'kontext', 'zdroj', 'informac', 'poskytnut', 'uveden', 'zaklad', 'nasleduj', 'shrn', 'odpoved', 'otazk',
+  'dotaz', 'pomoh', 'pomuz', 'pomoc', 'doufam', 'vysvetl', 'nalezen', 'nasel', 'nasla', 'najdete', 'najit', 'myslit',
+  'myslite', 'podrobnost', 'vynat', 'rici', 'rict', 'uvest', 'uvadi', 'prehled', 'dozvedet', 'zeptat', 'nevahejte',
+  'klicov', 'zminen', 'popsan', 'citac',
+];
+/** Czech meta words that would clash with English words as stems ("body", "radiation", "textile"). */
+const META_EXACT_CS = new Set(
+  'zde tady nize vyse bod bodu bodech hlavni rad rada radi text textu textech texty material materialu materialy ptat'.split(' '),
+);
+
+const META_STEM_RE = new RegExp(`^(?:${META_STEMS_CS.join('|')})`);
+
+export function isMetaWord(folded: string): boolean {
+  return META_WORDS_EN.has(folded) || META_EXACT_CS.has(folded) || META_STEM_RE.test(folded);
+}
+
+/**
+ * True when a sentence only talks about the answer itself: it has at least one word about the
+ * documents or the conversation, no number, no capitalised name inside the sentence, and no other
+ * content word — or at most two for an introduction ending with ':'.
+ */
+export function isMeta(text: string, _lang: Language): boolean {
+  const trimmed = text.trim();
+  // Talk about the answer is short; long sentences always carry content.
+  if (trimmed === '' || trimmed.length > 200 || /\d/.test(trimmed)) return false;
+  return metaWordsOnly(trimmed);
+}
+
+/**
+ * The rule of the exemptions that need a text without a digit (meta talk, advice, a statement of
+ * absence), for a claim's text already known to hold none: the digit is not looked for again.
+ */
+export function digitlessExemption(text: string): 'meta' | 'advice' | 'no_information' | null {
+  const trimmed = text.trim();
+  if (trimmed !== '' && trimmed.length <= 200 && metaWordsOnly(trimmed)) return 'meta';
+  if (isAdvice(text)) return 'advice';
+  if (absenceOf(trimmed)) return 'no_information';
+  return null;
+}
+
+const WORD_META = 1;
+const WORD_STOP = 2;
+const WORD_CONTENT = 3;
+// The kind of each word as written, found once: claims repeat the same words, and folding a
+// word and looking it up in three lists cost more than one look-up of the word itself. Bounded.
+const WORD_KINDS = new Map<string, number>();
+const WORD_KINDS_MAX = 20_000;
+
+/** A word about the answer or the documents, a function word, or content. */
+function wordKind(tok: string): number {
+  let kind = WORD_KINDS.get(tok);
+  if (kind === undefined) {
+    const folded = foldWord(tok);
+    // Meta words first: some are stopwords too ("here", "below"), and still say what follows.
+    kind = isMetaWord(folded) ? WORD_META : STOPWORDS.has(folded) ? WORD_STOP : WORD_CONTENT;
+    if (WORD_KINDS.size >= WORD_KINDS_MAX) WORD_KINDS.clear();
+    WORD_KINDS.set(tok, kind);
+  }
+  return kind;
+}
+
+/** isMeta's word test, for a trimmed text of at most 200 characters without a digit. */
+function metaWordsOnly(trimmed: string): boolean {
+  const intro = trimmed.endsWith(':');
+  let metaCount = 0;
+  let content = 0;
+  let i = -1;
+  const n = trimmed.length;
+  let k = 0;
+  while (k < n) {
+    while (k < n && !isLetterCode(trimmed.charCodeAt(k))) k++;
+    if (k >= n) break;
+    const from = k;
+    while (k < n) {
+      const c = trimmed.charCodeAt(k);
+      if (isLetterCode(c)) k++;
+      else if ((c === 0x27 || c === 0x2019) && isLetterCode(trimmed.charCodeAt(k + 1))) k += 2;
+      else break;
+    }
+    i++;
+    const tok = trimmed.slice(from, k);
+    const kind = wordKind(tok);
+    if (kind === WORD_META) {
+      metaCount++;
+      continue;
+    }
+    if (kind === WORD_STOP) continue;
+    if (i > 0 && tok[0] !== tok[0]?.toLowerCase()) return false; // a name
+    content++;
+    if (content > 2) return false;
+  }
+  if (metaCount === 0) return false;
+  return content === 0 || (intro && content <= 2);
+}
+
+// "The provided documents do not mention the price." / "V kontextu nejsou informace o ceně.":
+// the answer says what its sources lack. The sources must be named as the retrieval context (the
+// documents, the context, the provided texts) and the denial must be about them ("the sources do
+// not say", "no information … in the context", "I could not find … in the documents"), not a
+// fact that merely mentions them ("According to the documents, no country bans it."); the
+// sentence must not go on to state a fact of its own ("…, but it costs 20 euros") or hold a number.
+const SRC_EN =
+  '(?:(?:the|these|those|this|your|my)\\s+(?:(?:provided|given|retrieved|available|supplied|attached|above|following|shared)\\s+)?(?:documents?|documentation|context|sources?|search results|excerpts?|passages?|snippets?|texts?|materials?)|(?:provided|given|retrieved|available|supplied|attached)\\s+(?:documents?|documentation|context|sources?|search results|excerpts?|passages?|snippets?|texts?|information|materials?|data))';
+const NOT_EN = "(?:\\s*n['’]t|\\s+not)";
+const ABSENCE_EN: RegExp[] = [
+  // "the provided documents do not mention", "the sources don't say"
+  new RegExp(`\\b${SRC_EN}\\s+(?:\\w+\\s+)?(?:do|does|did)${NOT_EN}\\s+(?:\\w+\\s+)?(?:mention|contain|say|state|specify|provide|include|discuss|cover|address|describe|give|offer|list|explain|indicate|talk|reference|detail)`, 'i'),
+  // "the context lacks", "the documents say nothing about"
+  new RegExp(`\\b${SRC_EN}\\s+(?:\\w+\\s+)?(?:lacks?|(?:contains?|mentions?|says?|provides?|gives?|includes?|offers?)\\s+(?:no|nothing))\\b`, 'i'),
+  // "X is not mentioned in the provided documents"
+  new RegExp(`\\b(?:is|are|was|were)${NOT_EN}\\s+(?:\\w+\\s+)?(?:mentioned|specified|provided|given|stated|available|covered|included|discussed|described|found|addressed|listed)\\s+(?:\\w+\\s+){0,2}?(?:in|by|within)\\s+${SRC_EN}`, 'i'),
+  // "There is no information about X in the provided context"
+  new RegExp(`\\bno\\s+(?:\\w+\\s+){0,2}?(?:information|details?|data|mention|indication|references?)\\b.*\\b${SRC_EN}`, 'i'),
+  // "I could not find any information about X in the documents"
+  new RegExp(`\\bI\\s+(?:could|can|did|was|am)${NOT_EN}\\s+(?:be able to\\s+|able to\\s+)?(?:find|locate|see|identify|determine)\\b.*\\b${SRC_EN}`, 'i'),
+];
+const SRC_CS = '(?:(?:poskytnut|dostupn|dodan|uveden|přiložen)\\p{L}*\\s+(?:dokument|zdroj|text|materiál|podklad|pasáž|úryvk|informac)\\p{L}*|dokument(?:y|ech|u|ů|ace|aci)|zdroj(?:e|ích|ů)|kontext(?:u|em)?|podklad(?:y|ech|ů))';
+const ABSENCE_CS: RegExp[] = [
+  // "dokumenty neuvádějí", "kontext neobsahuje", "zdroje o tom nic neříkají"
+  new RegExp(`(?:^|[^\\p{L}])${SRC_CS}\\s+(?:\\p{L}+\\s+){0,3}?(?:neuvád|neobsah|nezmi|nezmí|neřík|nepopis|nespecifik|neposkyt|nepojedn|neřeš)\\p{L}*`, 'iu'),
+  // "v kontextu nejsou informace", "v dokumentech není uvedeno"
+  new RegExp(`(?:^|[^\\p{L}])(?:nejsou|není|nebyl\\p{L}*)\\s+(?:\\p{L}+\\s+){0,2}?(?:uveden|zmíněn|popsán|specifikován|k dispozici|informac|údaj|zmínk)\\p{L}*`, 'iu'),
+  // "žádné informace o …"
+  new RegExp(`(?:^|[^\\p{L}])(?:žádn\\p{L}*|nic)\\s+(?:\\p{L}+\\s+)?(?:informac|údaj|zmínk|uveden)\\p{L}*`, 'iu'),
+  // "nepodařilo se mi najít", "nenašel jsem"
+  new RegExp(`(?:^|[^\\p{L}])(?:nepodařilo se (?:mi )?(?:najít|dohledat|zjistit)|nenaš(?:el|la|li)|nenalezl\\p{L}*)`, 'iu'),
+];
+const SRC_CS_RE = new RegExp(`(?:^|[^\\p{L}])${SRC_CS}(?![\\p{L}])`, 'iu');
+/** A word every source pattern above needs (a cheap first test: most claims have none). */
+const ABSENCE_NAMES_SOURCES = /document|context|source|result|excerpt|passage|snippet|text|material|information|data|zdroj|podklad|pasáž|úryvk|informac|kontext|dokument|materiál/i;
+/** A denial every pattern needs: not / no / nothing / n't / lack, Czech ne…, žádn…, nic. */
+const ABSENCE_DENIES = /\bno(?:t|thing)?\b|n['’]t\b|\blacks?\b|(?:^|[\s(„"'])(?:ne|žádn|nic)/i;
+const ABSENCE_GOES_ON = /,\s*(?:but|however|though|yet|ale|avšak|však|přesto|nicméně)(?![\p{L}])|;\s*\S|\b(?:however|nevertheless)\b/iu;
+
+/** @testSeam true when a sentence only says that the provided sources do not contain something (the audit asks digitlessExemption). */
+export function isAbsence(text: string): boolean {
+  const t = text.trim();
+  return !/\d/.test(t) && absenceOf(t);
+}
+
+/** isAbsence for a trimmed text without a digit. */
+function absenceOf(t: string): boolean {
+  // The denial first: on claims that have neither (most), its pattern fails sooner.
+  if (t === '' || t.length > 220 || !ABSENCE_DENIES.test(t) || !ABSENCE_NAMES_SOURCES.test(t) || ABSENCE_GOES_ON.test(t)) return false;
+  if (ABSENCE_EN.some((re) => re.test(t))) return true;
+  return SRC_CS_RE.test(t) && ABSENCE_CS.some((re) => re.test(t));
+}

@@ -1,0 +1,166 @@
+// Judge calibration: how far the model's support verdicts agree with human labels on the user's
+// own data. Reads the labelled inputs (cases carrying reference labels, and the Annotate view's
+// labels JSONL), pairs human and model verdicts per (case, claim, chunk), and sums up the
+// agreement. Pure; the CLI runs the model and prints the result.
+import { z } from '../zod';
+import { agreement, type AgreementSummary } from './agreement';
+import { REFERENCE_ANNOTATOR, SUPPORT_VERDICTS } from './labels';
+import type { SupportVerdict } from '../types';
+import { plural } from '../report/plural';
+
+const idLike = z.union([z.string(), z.number().transform(String)]);
+
+/** A line of the Annotate view's labels export (core/eval/labels.ts LabelExportRow), as far as calibration needs it. */
+const LabelRowSchema = z.looseObject({
+  case_id: idLike.nullable().optional(),
+  case_key: z.string().optional(),
+  claim_index: z.number().int().min(0),
+  chunk_id: idLike,
+  labels: z.record(z.string(), z.looseObject({ label: z.enum(SUPPORT_VERDICTS as [SupportVerdict, ...SupportVerdict[]]) })),
+});
+
+export interface LabelRow {
+  line: number;
+  caseId: string | null;
+  caseKey: string | null;
+  claimIndex: number;
+  chunkId: string;
+  labels: Record<string, SupportVerdict>;
+}
+
+export interface LabelledInput {
+  /** The lines that are not label rows, other lines blanked so that positions stay right for the case parser. */
+  caseText: string;
+  rows: LabelRow[];
+}
+
+/** Splits a labelled file into label rows (the labels export) and everything else (cases). */
+export function splitLabelled(text: string): LabelledInput {
+  const lines = text.split('\n');
+  const rows: LabelRow[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const t = l.trim();
+    if (t.startsWith('{') && t.includes('"labels"') && t.includes('"claim_index"')) {
+      let value: unknown;
+      try {
+        value = JSON.parse(t);
+      } catch {
+        value = undefined;
+      }
+      const r = LabelRowSchema.safeParse(value);
+      if (r.success) {
+        const labels: Record<string, SupportVerdict> = {};
+        for (const [name, v] of Object.entries(r.data.labels)) labels[name] = v.label;
+        rows.push({ line: i + 1, caseId: r.data.case_id ?? null, caseKey: r.data.case_key ?? null, claimIndex: r.data.claim_index, chunkId: r.data.chunk_id, labels });
+        rest.push('');
+        continue;
+      }
+    }
+    rest.push(l);
+  }
+  return { caseText: rest.join('\n'), rows };
+}
+
+/**
+ * Whose labels count as the truth: the one asked for; else the reference labels when any; else
+ * the only annotator. Several annotators and no choice is an error naming them (pooling two people's
+ * labels would hide their own disagreement).
+ */
+export function chooseAnnotator(names: readonly string[], wanted?: string): { annotator: string } | { error: string } {
+  const unique = [...new Set(names)].sort();
+  if (wanted !== undefined) return unique.includes(wanted) ? { annotator: wanted } : { error: `no labels by "${wanted}"; annotators: ${unique.join(', ') || 'none'}` };
+  if (unique.includes(REFERENCE_ANNOTATOR)) return { annotator: REFERENCE_ANNOTATOR };
+  if (unique.length === 1) return { annotator: unique[0]! };
+  if (unique.length === 0) return { error: 'no human labels found' };
+  return { error: `labels by several annotators (${unique.join(', ')}): choose one with --annotator` };
+}
+
+export interface CalibrationItem {
+  key: string;
+  human: SupportVerdict;
+  /** Null when the model gave no verdict for the pair (e.g. a label on a chunk the answer does not cite). */
+  model: SupportVerdict | null;
+}
+
+export interface Calibration {
+  /** Human-labelled pairs. */
+  labelled: number;
+  /** Of those, pairs the model judged (the agreement is over these). */
+  judged: number;
+  /** The model is rater A, the humans rater B (the truth for balanced accuracy). */
+  agreement: AgreementSummary<string>;
+  balancedAccuracy: number | null;
+  /** Supported (fully) vs not, model against humans. */
+  binary: { truePositive: number; falseNegative: number; falsePositive: number; trueNegative: number };
+  /** How often the model said supported where the humans did not: the costly error of a judge. */
+  falseSupportRate: number | null;
+}
+
+export function calibrate(items: readonly CalibrationItem[]): Calibration {
+  const model = new Map<string, SupportVerdict>();
+  const human = new Map<string, SupportVerdict>();
+  for (const it of items) {
+    human.set(it.key, it.human);
+    if (it.model) model.set(it.key, it.model);
+  }
+  const a = agreement(model, human);
+  const full = a.categories.indexOf('fully_supported');
+  const binary = { truePositive: 0, falseNegative: 0, falsePositive: 0, trueNegative: 0 };
+  a.matrix.forEach((row, i) =>
+    row.forEach((n, j) => {
+      if (j === full) binary[i === full ? 'truePositive' : 'falseNegative'] += n;
+      else binary[i === full ? 'falsePositive' : 'trueNegative'] += n;
+    }),
+  );
+  const negatives = binary.falsePositive + binary.trueNegative;
+  return {
+    labelled: items.length,
+    judged: a.n,
+    agreement: a,
+    balancedAccuracy: a.balanced_accuracy,
+    binary,
+    falseSupportRate: negatives ? binary.falsePositive / negatives : null,
+  };
+}
+
+const num = (x: number | null, digits = 3): string => (x === null ? '—' : x.toFixed(digits));
+const SHORT: Record<SupportVerdict, string> = { fully_supported: 'full', partially_supported: 'partial', not_supported: 'not' };
+
+export interface CalibrationRunInfo {
+  model: string;
+  strict: boolean;
+  annotator: string;
+  cases: number;
+  /** Cases whose model run failed (their pairs are not judged). */
+  failedCases: number;
+  usage: { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number; output_tokens: number; requests: number };
+  costUSD: string | null;
+}
+
+export function calibrationToText(c: Calibration, info: CalibrationRunInfo): string {
+  const a = c.agreement;
+  const out: string[] = [];
+  out.push(`model ${info.model}${info.strict ? ' (strict: two judgements per claim)' : ''} against ${info.annotator === REFERENCE_ANNOTATOR ? 'the reference labels' : `labels by ${info.annotator}`}`);
+  out.push(`pairs: ${c.judged} compared of ${c.labelled} labelled, over ${plural('en', info.cases, { one: '# case', other: '# cases' })}${info.failedCases ? ` (${plural('en', info.failedCases, { one: '# case', other: '# cases' })} failed)` : ''}`);
+  out.push('');
+  out.push(`balanced accuracy (supported vs not)  ${num(c.balancedAccuracy)}`);
+  out.push(`false "supported" rate                ${num(c.falseSupportRate)}`);
+  out.push(`Cohen's κ (three levels)              ${num(a.kappa)}`);
+  out.push(`weighted κ linear / quadratic         ${num(a.weighted_kappa_linear)} / ${num(a.weighted_kappa_quadratic)}`);
+  out.push(`percent agreement                     ${a.percent === null ? '—' : `${(a.percent * 100).toFixed(1)} %`}`);
+  out.push('');
+  out.push('confusion (rows: model, columns: humans)');
+  const cats = [...a.categories].reverse();
+  out.push(`${''.padEnd(10)}${cats.map((k) => SHORT[k].padStart(9)).join('')}`);
+  for (const r of cats) {
+    const i = a.categories.indexOf(r);
+    out.push(`${SHORT[r].padEnd(10)}${cats.map((k) => String(a.matrix[i]![a.categories.indexOf(k)]).padStart(9)).join('')}`);
+  }
+  out.push('');
+  const u = info.usage;
+  out.push(`tokens: ${u.input_tokens} input (${u.cache_read_input_tokens} read from cache, ${u.cache_creation_input_tokens} written to it), ${u.output_tokens} output, ${plural('en', u.requests, { one: '# request', other: '# requests' })}`);
+  out.push(`cost: ${info.costUSD ?? 'unknown (no price for this model)'}`);
+  return out.join('\n') + '\n';
+}

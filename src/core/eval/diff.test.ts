@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { auditCase } from '../audit';
+import { datasetRow, datasetRowsToJsonl } from './dataset';
+import { diffRuns, diffToMarkdown, diffToText, inputHash, parseRunFile } from './diff';
+import type { AuditCase, Report } from '../types';
+
+const chunks = [
+  { id: '1', text: 'Paris is the capital of France.' },
+  { id: '2', text: 'Berlin is the capital of Germany.' },
+];
+const mk = (id: string | undefined, answer: string, query = `Question ${id ?? answer}`): AuditCase => ({ ...(id ? { id } : {}), query, answer, chunks });
+const report = (c: AuditCase, scores: Partial<Report['scores']> = {}): Report => {
+  const r = auditCase(c);
+  return { ...r, scores: { ...r.scores, ...scores }, meta: { ...r.meta, input_hash: inputHash(c.query, c.answer) } };
+};
+const lines = (rs: Report[]): string => rs.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const cases = (text: string) => {
+  const f = parseRunFile(text);
+  expect(f.errors).toEqual([]);
+  return f.cases;
+};
+
+const a = mk('a', 'Paris is the capital of France [1].');
+const b = mk('b', 'Berlin is the capital of Germany [2].');
+const bBroken = mk('b', 'Berlin is the capital of Germany [7].');
+
+describe('diffRuns over CLI report lines', () => {
+  it('catches a planted regression: the verdict, the dimension, the score and the new finding', () => {
+    const before = cases(lines([report(a), report(b)]));
+    const after = cases(lines([report(a), report(bBroken)]));
+    const d = diffRuns(before, after);
+    expect(d.regressed).toBe(true);
+    expect(d.counts).toMatchObject({ regressed: 1, unchanged: 1 });
+    const cb = d.perCase.find((c) => c.name === 'b')!;
+    expect(cb.verdictChange).toEqual({ from: 'INCOMPLETE', to: 'FAIL' });
+    expect(cb.dimensions).toEqual([{ dimension: 'exists', from: 'PASS', to: 'FAIL' }]);
+    expect(cb.scores.find((s) => s.score === 'citation_existence')).toMatchObject({ before: 1, after: 0, delta: -1 });
+    expect(cb.appeared.map((f) => f.code)).toContain('unknown_chunk');
+    expect(cb.regressions.join('\n')).toMatch(/new error finding/);
+    expect(d.means.find((m) => m.score === 'citation_existence')).toMatchObject({ before: 1, after: 0.5, delta: -0.5 });
+    expect(d.regressions).toContain('mean citation_existence 1 → 0.5 (-0.5)');
+    // The reverse direction is an improvement, not a regression.
+    const back = diffRuns(after, before);
+    expect(back.regressed).toBe(false);
+    expect(back.counts.improved).toBe(1);
+    expect(back.perCase.find((c) => c.name === 'b')!.disappeared.map((f) => f.code)).toContain('unknown_chunk');
+  });
+
+  it('ignores score drops within the tolerance, and flags the one just past it', () => {
+    const before = cases(lines([report(a, { citation_recall: 0.9 })]));
+    const after = cases(lines([report(a, { citation_recall: 0.85 })]));
+    expect(diffRuns(before, after, { tolerance: 0.05 }).regressed).toBe(false);
+    const d = diffRuns(before, after, { tolerance: 0.04 });
+    expect(d.regressed).toBe(true);
+    expect(d.perCase[0]!.regressions).toEqual(['citation_recall 0.9 → 0.85 (-0.05)']);
+  });
+
+  it('counts a score that is no longer measured and a missing case as regressions', () => {
+    const before = cases(lines([report(a, { citation_recall: 0.9 }), report(b)]));
+    const after = cases(lines([report(a)]));
+    const d = diffRuns(before, after);
+    expect(d.regressed).toBe(true);
+    expect(d.counts.removed).toBe(1);
+    expect(d.perCase.find((c) => c.kind === 'removed')!.regressions).toEqual(['missing from the after run']);
+    expect(d.perCase.find((c) => c.name === 'a')!.regressions).toEqual(['citation_recall no longer measured (was 0.9)']);
+  });
+
+  it('matches cases without ids by the query+answer hash, whatever their order', () => {
+    const x = mk(undefined, 'Paris is the capital of France [1].', 'q1');
+    const y = mk(undefined, 'Berlin is the capital of Germany [2].', 'q2');
+    const yBroken = mk(undefined, 'Berlin is the capital of Germany [7].', 'q2');
+    const d = diffRuns(cases(lines([report(x), report(y)])), cases(lines([report(y), report(x)])));
+    expect(d.perCase.every((c) => c.matchedBy === 'input_hash' && c.kind === 'unchanged')).toBe(true);
+    // A changed answer is a different input: removed + added, and the removal regresses.
+    const changed = diffRuns(cases(lines([report(x), report(y)])), cases(lines([report(x), report(yBroken)])));
+    expect(changed.counts).toMatchObject({ added: 1, removed: 1, unchanged: 1 });
+    expect(changed.regressed).toBe(true);
+  });
+});
+
+describe('diffRuns over the Dataset view JSONL', () => {
+  const rows = (cs: AuditCase[]) => datasetRowsToJsonl(cs.map((c, i) => datasetRow(i, i + 1, auditCase(c), c.query)));
+  it('reads the flat rows (no findings) and still catches the regression', () => {
+    const before = parseRunFile(rows([a, b]));
+    expect(before.kind).toBe('dataset');
+    const d = diffRuns(before.cases, cases(rows([a, bBroken])));
+    expect(d.findingsCompared).toBe(false);
+    expect(d.regressed).toBe(true);
+    expect(d.perCase.find((c) => c.name === 'b')!.dimensions).toEqual([{ dimension: 'exists', from: 'PASS', to: 'FAIL' }]);
+  });
+  it('matches rows without ids by their query', () => {
+    const x = mk(undefined, 'Paris is the capital of France [1].', 'q1');
+    const y = mk(undefined, 'Berlin is the capital of Germany [2].', 'q2');
+    const d = diffRuns(cases(rows([x, y])), cases(rows([y, x])));
+    expect(d.perCase.map((c) => c.matchedBy)).toEqual(['query', 'query']);
+    expect(d.regressed).toBe(false);
+  });
+  it('compares a CLI run with a Dataset view download by id', () => {
+    const d = diffRuns(cases(rows([a, b])), cases(lines([report(a), report(bBroken)])));
+    expect(d.cases.matched).toBe(2);
+    expect(d.regressed).toBe(true);
+  });
+});
+
+describe('parseRunFile', () => {
+  it('reads a single pretty-printed report', () => {
+    const f = parseRunFile(JSON.stringify(report(a), null, 2));
+    expect(f.cases).toHaveLength(1);
+    expect(f.kind).toBe('reports');
+  });
+  it('names the line of anything that is not a result', () => {
+    const f = parseRunFile(`${JSON.stringify(report(a))}\n{"query": "q", "answer": "x", "chunks": []}\nnot json\n`);
+    expect(f.cases).toHaveLength(1);
+    expect(f.errors.map((e) => e.line)).toEqual([2, 3]);
+  });
+});
+
+describe('diff output', () => {
+  const d = diffRuns(cases(lines([report(a), report(b)])), cases(lines([report(a), report(bBroken)])));
+  it('text names the regressed case and what flipped', () => {
+    const t = diffToText(d);
+    expect(t.startsWith('REGRESSED')).toBe(true);
+    expect(t).toMatch(/REGRESSED {2}b/);
+    expect(t).toContain('EXISTS PASS → FAIL');
+    expect(t).toMatch(/appeared +\[error\] unknown_chunk/);
+  });
+  it('markdown has the means table and the case', () => {
+    const m = diffToMarkdown(d);
+    expect(m).toContain('### ❌');
+    expect(m).toMatch(/\| `citation_existence` \| 1 \| 0\.5 \| -0\.5 ❌ \|/);
+    expect(m).toMatch(/\| b \| regressed \| verdict INCOMPLETE → FAIL/);
+  });
+});

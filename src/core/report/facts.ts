@@ -1,0 +1,90 @@
+// The facts about claims and their citations that several places state — the claim list's
+// "N without a needed citation", the COMPLETE issues, the recommendation "Add a citation to N
+// claims", the coverage score, the Answer editor's problem count. Computed here once, from the
+// report's claims and citations, so that no view counts on its own and none can disagree.
+import type { Citation, Claim, UnreadableInput } from '../types';
+
+/** 'unchecked': it would need a citation, but the citations could not be read to say. */
+export type ClaimStatus = 'cited' | 'uncited' | 'exempt' | 'optional' | 'unchecked';
+
+export interface ClaimFacts {
+  /** Per claim (by position in the claims list): its status. */
+  status: ClaimStatus[];
+  /** Per claim (by position): the indexes of its citations, ascending. */
+  citationsOf: number[][];
+  /** Positions of the claims that need a citation and have none. */
+  uncited: number[];
+  /** Claims that need a citation (cited or not). */
+  needing: number;
+  /** Claims that need a citation and have one. */
+  covered: number;
+  exempt: number;
+  cited: number;
+}
+
+// The last result, by the arrays it was computed from: an audit asks for its facts three times
+// (COMPLETE, the scores, the recommendations) and a view twice for the report it shows. Not a
+// WeakMap keyed by the claims: setting a key there cost more than the facts of a short answer,
+// and V8's minor GC keeps the values of young keys alive, so every audit's facts survived into
+// the old generation.
+let last: { claims: readonly Claim[]; citations: readonly Citation[]; blind: boolean; facts: ClaimFacts } | undefined;
+
+/** True when the report's citations could not all be read (COMPLETE cannot be decided). */
+export function citationsUnreadable(unreadable: readonly UnreadableInput[] | undefined): boolean {
+  return !!unreadable?.some((u) => u.input === 'structured_citations' || u.input === 'answer');
+}
+
+/**
+ * A claim's citations are those it lists (citation_indexes) and those that name it
+ * (claim_index); the two agree in every report this core makes, and reading both keeps a report
+ * from elsewhere (an older history entry) counted the same way. A claim with a citation is
+ * cited; else uncited when it needs one; else exempt when a rule exempted it.
+ */
+export function claimFacts(claims: readonly Claim[], citations: readonly Citation[], unreadable?: readonly UnreadableInput[]): ClaimFacts {
+  const blind = citationsUnreadable(unreadable);
+  if (last && last.claims === claims && last.citations === citations && last.blind === blind) return last.facts;
+  const position = new Map<number, number>();
+  claims.forEach((c, k) => {
+    if (!position.has(c.index)) position.set(c.index, k);
+  });
+  // Each claim's citation indexes, each once, in the order first seen (as a Set would hold
+  // them): a short list is searched, a long one gets a Set.
+  const lists: number[][] = [];
+  const sets: (Set<number> | undefined)[] = [];
+  const add = (k: number, index: number) => {
+    const i = index === 0 ? 0 : index; // a Set keeps -0 as 0
+    const list = lists[k]!;
+    const set = sets[k];
+    if (set) {
+      if (set.has(i)) return;
+      set.add(i);
+    } else if (list.includes(i)) return;
+    else if (list.length >= 16) sets[k] = new Set(list).add(i);
+    list.push(i);
+  };
+  claims.forEach((c, k) => {
+    lists.push([]);
+    sets.push(undefined);
+    if (Array.isArray(c.citation_indexes)) for (const i of c.citation_indexes) add(k, i);
+  });
+  for (const c of citations) {
+    const k = position.get(c.claim_index);
+    if (k !== undefined) add(k, c.index);
+  }
+  const facts: ClaimFacts = { status: [], citationsOf: [], uncited: [], needing: 0, covered: 0, exempt: 0, cited: 0 };
+  claims.forEach((claim, k) => {
+    const list = lists[k]!.sort((a, b) => a - b);
+    facts.citationsOf.push(list);
+    const status: ClaimStatus = list.length > 0 ? 'cited' : claim.needs_citation ? (blind ? 'unchecked' : 'uncited') : claim.exemption ? 'exempt' : 'optional';
+    facts.status.push(status);
+    if (claim.needs_citation) {
+      facts.needing++;
+      if (list.length > 0) facts.covered++;
+    }
+    if (status === 'uncited') facts.uncited.push(k);
+    else if (status === 'exempt') facts.exempt++;
+    else if (status === 'cited') facts.cited++;
+  });
+  last = { claims, citations, blind, facts };
+  return facts;
+}

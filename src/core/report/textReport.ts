@@ -1,0 +1,38 @@
+// Plain-text rendering of a report, for the CLI and "copy report".
+import type { Report } from '../types';
+import { DIMENSIONS } from './report';
+import { plural } from './plural';
+
+const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(x * 1000) / 10} %`);
+
+export function renderTextReport(report: Report, origin: { file?: string; id?: string } = {}): string {
+  const lines: string[] = [];
+  const where = [origin.file, origin.id].filter(Boolean).join(' ');
+  lines.push(`${report.verdict}${where ? `  ${where}` : ''}`);
+  for (const d of DIMENSIONS) {
+    const dim = report.dimensions[d];
+    lines.push(`  ${d.toUpperCase().padEnd(10)} ${dim.status}`);
+    for (const issue of dim.issues) lines.push(`    - ${issue}`);
+  }
+  lines.push(`  mapping: ${report.mapping.description}`);
+  const cited = report.claims.filter((c) => c.citation_indexes.length > 0).length;
+  const needing = report.claims.filter((c) => c.needs_citation).length;
+  lines.push(`  claims: ${report.claims.length} (${needing} need a citation, ${cited} cited); citations: ${report.citations.length}`);
+  if (report.meta.citation_scope === 'paragraph') {
+    const credited = report.claims.filter((c) => c.credited_by === 'paragraph').length;
+    lines.push(`  citation scope: paragraph (${plural('en', credited, { one: '# claim', other: '# claims' })} credited by the citation closing their paragraph)`);
+  }
+  const s = report.scores;
+  const scoreParts: string[] = [`coverage ${pct(s.citation_coverage)}`, `existence ${pct(s.citation_existence)}`];
+  if (s.source_verification !== null) scoreParts.push(`quotes ${pct(s.source_verification)}`);
+  if (s.citation_recall !== null) scoreParts.push(`ALCE recall ${pct(s.citation_recall)}`, `precision ${pct(s.citation_precision)}`);
+  if (s.overall_score !== null) scoreParts.push(`overall ${s.overall_score.toFixed(2)}`);
+  lines.push(`  scores: ${scoreParts.join(', ')}`);
+  lines.push(`  summary: ${report.summary}`);
+  if (report.model_summary) {
+    lines.push(`  the model's own summary (its words, not the verdict): ${report.model_summary.text.replace(/\s+/g, ' ')}`);
+    if (report.model_summary.contradicts) lines.push('  ! the model\'s summary contradicts the computed result: cited claims are not fully supported');
+  }
+  for (const r of report.recommendations) lines.push(`  * ${r}`);
+  return lines.join('\n');
+}

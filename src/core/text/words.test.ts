@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { tokenize, Vocabulary } from './words';
+import type { Language } from '../types';
+
+// Characters the tokenizer treats differently: ASCII (the prefilled fast path), Czech and Greek
+// letters in both cases (folded on first sight), combining marks (skipped inside a word, never
+// start one), lone and paired surrogates (never word material), ASCII and non-ASCII digits,
+// both apostrophes (inside a word only before a letter), hyphens, spaces and punctuation.
+const UNITS = [
+  ...'aAzZbkqQ019 .,-‐–\'’"(/',
+  ...'ěščřžýáíéůúťďňóĚŠČŘŽÝÁÍÉŮÚ',
+  ...'αβγδσςΣΩάέήίόύώΆΈ',
+  '\u0301', '\u030C', '\u0308', '\u0661', '\u0969', '\u00A0', '\u00DF', '\u0130',
+  '\uD835', '\uDC00', '\uD83D\uDE00', '\uD835\uDC00',
+];
+const text = fc.array(fc.constantFrom(...UNITS), { maxLength: 60 }).map((a) => a.join(''));
+const lang = fc.constantFrom<Language>('en', 'cs');
+
+/**
+ * The words of `s` by the general rule, written with Unicode regexes: a letter or digit, then
+ * letters, digits and combining marks, and an apostrophe when a letter (not an ASCII digit, not a
+ * mark) follows. Surrogates are not word material, so they are blanked first.
+ */
+function referenceWords(s: string): string[] {
+  const units = s.replace(/[\uD800-\uDFFF]/g, ' ');
+  return units.match(/[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}]|['’](?=[\p{L}\p{N}])(?![0-9]))*/gu) ?? [];
+}
+
+/** A word folded by the general rule: lower case, first unit of its NFD form, marks dropped. */
+function referenceFold(w: string): string {
+  let out = '';
+  for (const ch of w) {
+    if (ch === "'" || ch === '’') out += "'";
+    else if (!/\p{M}/u.test(ch)) out += ch.toLowerCase().normalize('NFD')[0]!;
+  }
+  return out;
+}
+
+describe('tokenize against the general rule', () => {
+  it('property: finds the same words as the Unicode regexes, and folds them as they do', () => {
+    fc.assert(
+      fc.property(text, lang, (s, l) => {
+        const words = referenceWords(s);
+        const tokens = tokenize(s, l);
+        // Word by word: the same segmentation, and each word's stem does not depend on its neighbours.
+        expect(tokens).toEqual(words.flatMap((w) => tokenize(w, l)));
+        // A folded word stems as the raw one: the table-driven folding matches the general one.
+        expect(tokens).toEqual(words.flatMap((w) => tokenize(referenceFold(w), l)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps letters around marks and apostrophes in one word, and splits at hyphens and surrogates', () => {
+    expect(tokenize('Ne\u0301ho\u0301da', 'en')).toEqual(tokenize('nehoda', 'en'));
+    expect(tokenize('rock’n’roll', 'en')).toEqual(['rocknro']);
+    expect(tokenize('well-known', 'en')).toEqual(['well', 'known']);
+    expect(tokenize('abc\uD83D\uDE00def', 'en')).toEqual(['abc', 'def']);
+    expect(tokenize("it'9 x'", 'en')).toEqual(['9']);
+  });
+});
+
+describe('Vocabulary', () => {
+  it('reads an ASCII text from its bytes and any other by code units, with the same ids', () => {
+    // "ž" alone is a dropped one-letter word, so appending it only sends the text the other way;
+    // the leading spaces make every text long enough for the byte path.
+    const ascii = fc.array(fc.constantFrom(...UNITS.filter((u) => u.charCodeAt(0) < 128)), { maxLength: 60 }).map((a) => ' '.repeat(32) + a.join(''));
+    fc.assert(
+      fc.property(ascii, lang, (s, l) => {
+        const v = new Vocabulary(l);
+        expect(v.termIds(`${s} ž`)).toEqual(v.termIds(s));
+        expect(new Vocabulary(l).termIds(s).map((id) => v.terms[id])).toEqual(v.termIds(s).map((id) => v.terms[id]));
+      }),
+      { numRuns: 1000 },
+    );
+    // Longer than the reused byte array at first, the longest text it takes, and one unit more;
+    // an apostrophe as the last character.
+    for (const length of [2000, 65_535, 65_536]) {
+      const body = "Don't x1 ".repeat(Math.floor((length - 5) / 9));
+      const s = `${body}${' '.repeat(length - 5 - body.length)}rock'`;
+      expect(s).toHaveLength(length);
+      expect(tokenize(s, 'en')).toEqual(tokenize(`${s} ž`, 'en'));
+      expect(tokenize(s, 'en').slice(-3)).toEqual(['dont', 'x1', 'rock']);
+    }
+  });
+
+  it('gives one id per stem however many words it holds', () => {
+    const v = new Vocabulary('en');
+    const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}q`);
+    const first = v.termIds(words.join(' '));
+    expect(first).toHaveLength(words.length);
+    expect(new Set(first).size).toBe(new Set(first.map((id) => v.terms[id])).size);
+    expect(v.termIds(words.reverse().join(' '))).toEqual([...first].reverse());
+    expect(first.map((id) => v.terms[id])).toEqual(tokenize(words.reverse().join(' '), 'en'));
+  });
+
+  it('keeps the ids of each when several are used in turn', () => {
+    // The stem cache holds one vocabulary's ids at a time; the other enters its own again.
+    const a = new Vocabulary('en');
+    const b = new Vocabulary('en');
+    expect(a.termIds('alpha beta gamma')).toEqual([0, 1, 2]);
+    expect(b.termIds('gamma delta alpha')).toEqual([0, 1, 2]);
+    expect(a.termIds('gamma alpha epsilon beta')).toEqual([2, 0, 3, 1]);
+    expect(b.termIds('alpha epsilon delta')).toEqual([2, 3, 1]);
+    expect(a.terms).toEqual(['alpha', 'beta', 'gamma', 'epsilon']);
+    expect(b.terms).toEqual(['gamma', 'delta', 'alpha', 'epsilon']);
+  });
+
+  it('keeps its ids when the shared stem cache starts afresh', () => {
+    const v = new Vocabulary('cs');
+    const before = v.termIds('Zaměstnanci nemocnice 2016');
+    // More distinct words than the shared cache holds: it starts afresh in between.
+    const other = new Vocabulary('cs');
+    for (let k = 0; k < 21; k++) other.termIds(Array.from({ length: 10_000 }, (_, i) => `x${k}y${i}`).join(' '));
+    expect(v.termIds('zaměstnanců nemocnici 2016 nemocnice')).toEqual([...before, before[1]]);
+    expect(v.terms).toHaveLength(3);
+  });
+});

@@ -1,0 +1,439 @@
+// Words for lexical overlap: stop words and light stemmers (en/cs), a tokenizer over folded
+// character codes, and a vocabulary that interns stems as integers.
+import { asciiBytes, LETTER_OR_DIGIT_RE, MARK_RE } from './text';
+import type { Language } from '../types';
+
+// Our own short lists of function words; content words, numbers and names are what overlap
+// should count.
+const STOP_EN = new Set(
+  ('a an the and or but nor so yet if then than that this these those there here of in on at to ' +
+    'for from by with within without about into onto upon over under between among through during ' +
+    'before after across along toward towards via per ' +
+    'above below up down out off again further once is are was were be been being am do does did ' +
+    'doing done have has had having i me my mine we us our ours you your yours he him his she her ' +
+    'hers it its they them their theirs what which who whom whose when where why how all any both ' +
+    'each few more most other some such no not only own same too very can could will would shall ' +
+    'should may might must also just as because while until s t also however therefore thus ' +
+    'based according document documents source sources chunk')
+    .split(' '),
+);
+// Czech, written without diacritics because tokens are compared folded.
+const STOP_CS = new Set(
+  ('a i o u v ve k ke s se z ze na do od po pro pri pres pred za nad pod mezi bez krom kolem ' +
+    'a ani ale nebo i jak jako ze aby kdyz pokud protoze proto tak take tez jen jiz uz jeste ' +
+    'je jsou byl byla bylo byli byly bude budou jsem jsi jsme jste byt by bych bychom ' +
+    'to ten ta ty tento tato toto tyto tomto tomu toho tech temto tim teto tuto tu ti ' +
+    'ktery ktera ktere kteri kterou kterych kterym kterymi jenz coz co kdo kde kdy jak proc ' +
+    'jeho jeji jejich jim jej ji mu ho nam vam nas vas se si sebe svuj sva sve svych svym ' +
+    'on ona ono oni my vy ja ty tam zde tady vsak take rovnez dale podle dokumentu dokument ' +
+    'zdroj zdroje uryvek velmi vice mene')
+    .split(' '),
+);
+
+const CS_SUFFIXES = [
+  'atech', 'etech', 'ovych', 'ovymi', 'ovani', 'enim', 'ovou', 'ovym', 'ovem', 'atum', 'etem',
+  'ovat', 'ich', 'ych', 'ymi', 'imi', 'ami', 'emi', 'ach', 'ech', 'eho', 'iho', 'emu', 'imu', 'ymu',
+  'ove', 'ova', 'ovy', 'ani', 'eni', 'ost', 'ou', 'um', 'em', 'ho', 'mu', 'ym', 'im', 'ej', 'at',
+  'et', 'it', 'a', 'e', 'i', 'o', 'u', 'y',
+];
+const CS_STEM_MIN = 3;
+const CS_PREFIX_LEN = 6;
+
+/**
+ * Czech light stemmer on a diacritic-free lower-case word: strip the longest listed case or
+ * derivation ending that leaves at least 3 characters, then keep at most the first 6 characters.
+ * The prefix cut merges forms whose stems alternate late in the word (zaměstnanců / zaměstnance
+ * → "zamest"); it over-merges a little, which is harmless for an overlap hint.
+ */
+function stemCs(w: string): string {
+  if (/^\d/.test(w)) return w;
+  for (const suf of CS_SUFFIXES) {
+    if (w.length - suf.length >= CS_STEM_MIN && w.endsWith(suf)) {
+      w = w.slice(0, w.length - suf.length);
+      break;
+    }
+  }
+  return w.length > CS_PREFIX_LEN ? w.slice(0, CS_PREFIX_LEN) : w;
+}
+
+const EN_PREFIX_LEN = 7;
+
+/**
+ * English light stemmer: possessive, plural, -ing, -ed, a final "e", then at most the first 7
+ * characters ("vote" / "voting" / "voted" → "vot"; "Argentina" / "Argentines" → "argenti").
+ */
+function stemEn(w: string): string {
+  if (/^\d/.test(w)) return w;
+  if (w.endsWith("'s")) w = w.slice(0, -2);
+  w = w.replace(/'/g, '');
+  if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w.length > EN_PREFIX_LEN ? w.slice(0, EN_PREFIX_LEN) : w;
+}
+
+// Called through the one function, not looked up on each string: the texts arrive in several
+// string representations (flat, sliced, concatenated), and a per-character method lookup on
+// their varying maps became a megamorphic (slow, generic) load once audits had shown them all.
+const codeAt = String.prototype.charCodeAt;
+
+// Per UTF-16 unit: 0 = not part of a word, 1 = combining mark (skipped inside a word), else the
+// folded code (lower case, diacritics removed: "Č" → "c"). ASCII is filled here, the rest on
+// first sight; UNKNOWN marks "not computed yet", so one table read serves every code unit.
+const UNKNOWN = 0xffff;
+const FOLD_CODE = new Uint16Array(65536).fill(UNKNOWN);
+for (let c = 0; c < 128; c++) {
+  FOLD_CODE[c] = c >= 0x41 && c <= 0x5a ? c + 32 : (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) ? c : 0;
+}
+
+/** foldCode for a code unit not seen before (the regexes run once per distinct unit). */
+function foldFirstSight(c: number): number {
+  let r = 0;
+  if (c >= 0xd800 && c <= 0xdfff) r = 0; // astral characters are not word material here
+  else {
+    const ch = String.fromCharCode(c);
+    if (MARK_RE.test(ch)) r = 1;
+    else if (LETTER_OR_DIGIT_RE.test(ch)) {
+      const b = ch.toLowerCase().normalize('NFD').charCodeAt(0);
+      r = Number.isNaN(b) || b < 2 || b === 0xffff ? c : b;
+    }
+  }
+  FOLD_CODE[c] = r;
+  return r;
+}
+
+function foldCode(c: number): number {
+  const f = FOLD_CODE[c]!;
+  return f !== UNKNOWN ? f : foldFirstSight(c);
+}
+
+// Takes a folded code (foldCode), unlike text.ts isLetterCode, which takes a raw one.
+const isFoldedLetter = (f: number) => f > 1 && !(f >= 0x30 && f <= 0x39);
+
+function stemOfFolded(w: string, lang: Language): string | null {
+  if (STOP_EN.has(w) || STOP_CS.has(w)) return null;
+  if (w.length === 1 && !(w >= '0' && w <= '9')) return null;
+  return lang === 'cs' ? stemCs(w) : stemEn(w);
+}
+
+// Folds by foldCode and keeps only word characters, unlike language.ts foldWord (case and
+// diacritics only).
+function foldWordCodes(raw: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x27 || c === 0x2019) out += "'";
+    else {
+      const f = foldCode(c);
+      if (f > 1) out += String.fromCharCode(f);
+    }
+  }
+  return out;
+}
+
+/** What {@link WordTable.get} answers for a word it does not hold. */
+const ABSENT = -2;
+
+/**
+ * An open-addressing hash table from a word, known by two independent 30-bit hashes of its folded
+ * codes (a 60-bit key: a collision between two different words is not a practical concern), to
+ * a small integer (-1 allowed). Typed arrays instead of a Map: no boxed keys, no entry objects.
+ */
+class WordTable {
+  // Per slot: first hash + 1 (0 = empty), second hash, value.
+  #cells: Int32Array;
+  #bits: number;
+  size = 0;
+  constructor(bits: number) {
+    this.#bits = bits;
+    this.#cells = new Int32Array(3 << bits);
+  }
+  /** The first slot to try for hash k1 (the top bits of a multiplicative hash); then the next ones. */
+  #home(k1: number): number {
+    return Math.imul(k1, 0x9e3779b1) >>> (32 - this.#bits);
+  }
+  get(k1: number, k2: number): number {
+    const cells = this.#cells;
+    const mask = (1 << this.#bits) - 1;
+    for (let s = this.#home(k1); ; s = (s + 1) & mask) {
+      const at = s * 3;
+      const key = cells[at]!;
+      if (key === 0) return ABSENT;
+      if (key === k1 + 1 && cells[at + 1] === k2) return cells[at + 2]!;
+    }
+  }
+  /** Adds a word that get() found absent. */
+  add(k1: number, k2: number, value: number): void {
+    if (++this.size * 2 > 1 << this.#bits) this.#grow();
+    this.#put(k1, k2, value);
+  }
+  #put(k1: number, k2: number, value: number): void {
+    const cells = this.#cells;
+    const mask = (1 << this.#bits) - 1;
+    let s = this.#home(k1);
+    while (cells[s * 3] !== 0) s = (s + 1) & mask;
+    cells[s * 3] = k1 + 1;
+    cells[s * 3 + 1] = k2;
+    cells[s * 3 + 2] = value;
+  }
+  #grow(): void {
+    const old = this.#cells;
+    this.#cells = new Int32Array(old.length * 2);
+    this.#bits++;
+    for (let at = 0; at < old.length; at += 3) if (old[at] !== 0) this.#put(old[at]! - 1, old[at + 1]!, old[at + 2]!);
+  }
+}
+
+// Folded word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
+// and started afresh, in a new era, when it grows large. A text is read within one era (the size
+// is checked before it is read), so its stem numbers all belong to one cache.
+const STEM_CACHE_MAX = 200_000;
+interface StemCache {
+  language: Language;
+  /** Which cache this is (of all started so far): a vocabulary keeps this, not the cache itself. */
+  era: number;
+  words: WordTable;
+  stems: string[];
+  numberOf: Map<string, number>;
+  /**
+   * Per stem number: the serial of the vocabulary whose term id for it is in `termOf`. A word
+   * then costs one hash probe (here) and two array reads, where a hash table of each
+   * vocabulary's own (built afresh every audit) cost a probe per word and three more plus two
+   * insertions per new word. One vocabulary at a time, the claimant, has all its terms entered;
+   * another one enters its own again when it is next used (see Vocabulary.#claim). Doubles: a
+   * serial never wraps around.
+   */
+  owner: Float64Array;
+  termOf: Int32Array;
+  claimant: number;
+}
+let eras = 0;
+const newStemCache = (language: Language): StemCache => ({
+  language,
+  era: ++eras,
+  words: new WordTable(12),
+  stems: [],
+  numberOf: new Map(),
+  owner: new Float64Array(1024),
+  termOf: new Int32Array(1024),
+  claimant: 0,
+});
+const STEM_CACHE: Record<Language, StemCache> = { en: newStemCache('en'), cs: newStemCache('cs') };
+
+/** The language's stem cache, started afresh first when it holds too many words. */
+function stemCache(language: Language): StemCache {
+  let cache = STEM_CACHE[language];
+  if (cache.words.size >= STEM_CACHE_MAX) cache = STEM_CACHE[language] = newStemCache(language);
+  return cache;
+}
+
+function stemNumber(cache: StemCache, stem: string): number {
+  let s = cache.numberOf.get(stem);
+  if (s === undefined) {
+    s = cache.stems.push(stem) - 1;
+    cache.numberOf.set(stem, s);
+    if (s === cache.owner.length) {
+      const owner = new Float64Array(s * 2);
+      owner.set(cache.owner);
+      cache.owner = owner;
+      const termOf = new Int32Array(s * 2);
+      termOf.set(cache.termOf);
+      cache.termOf = termOf;
+    }
+  }
+  return s;
+}
+
+/**
+ * The stem number (-1 for a dropped word) of the word text[start, end) whose running hashes are
+ * h1 and h2: the one lookup both word loops make per word (small, so V8 inlines it into them).
+ */
+function wordStem(cache: StemCache, h1: number, h2: number, text: string, start: number, end: number): number {
+  const k1 = h1 & 0x3fffffff;
+  const k2 = h2 & 0x3fffffff;
+  const s = cache.words.get(k1, k2);
+  return s === ABSENT ? addWord(cache, k1, k2, text, start, end) : s;
+}
+
+/**
+ * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and
+ * k2, when the cache does not have it yet (kept apart from the lookup so that the lookup, done for
+ * every word, is small enough to be inlined into the loops that read words).
+ */
+function addWord(cache: StemCache, k1: number, k2: number, text: string, start: number, end: number): number {
+  const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), cache.language);
+  const s = stem === null ? -1 : stemNumber(cache, stem);
+  cache.words.add(k1, k2, s);
+  return s;
+}
+
+/**
+ * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
+ * into `buf` from index `at` on; returns the index after the last one. Words are found by a
+ * single pass over character codes; each distinct word is stemmed once (across audits, while
+ * the cache holds it) and looked up by its hashes afterwards.
+ */
+function stemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
+  const bytes = asciiBytes(text);
+  return bytes ? bytesStemsInto(cache, bytes, text, buf, at) : unitsStemsInto(cache, text, buf, at);
+}
+
+/**
+ * stemsInto for an ASCII text, from its bytes (see text.ts asciiBytes): the same words, hashes and stems
+ * as unitsStemsInto gives, but each character is one typed-array read. ASCII has no marks and its
+ * folds are all in the table, so a byte is either a word character or not; the 0 after the text
+ * ends every word without a bounds check.
+ */
+function bytesStemsInto(cache: StemCache, bytes: Uint8Array, text: string, buf: number[], at: number): number {
+  const n = text.length;
+  const fold = FOLD_CODE;
+  let i = 0;
+  while (i < n) {
+    let f = fold[bytes[i]!]!;
+    if (f === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    // FNV-1a's offset basis 0x811c9dc5 as a signed 32-bit integer (what Math.imul reads it as
+    // anyway), written in place: from a number above 2^31, or from a module constant, V8's
+    // optimised loop kept the hash as a double or a tagged value, converted at every character.
+    let h1 = 0x811c9dc5 | 0;
+    let h2 = 0;
+    do {
+      h1 = Math.imul(h1 ^ f, 0x01000193);
+      h2 = (Math.imul(h2, 31) + f) | 0;
+      f = fold[bytes[++i]!]!;
+      // An apostrophe between letters stays inside the word: "don't", "Brian's".
+      if (f === 0 && bytes[i] === 0x27 && isFoldedLetter(fold[bytes[i + 1]!]!)) f = 0x27;
+    } while (f !== 0);
+    const s = wordStem(cache, h1, h2, text, start, i);
+    if (s >= 0) buf[at++] = s;
+  }
+  return at;
+}
+
+/** stemsInto for any text, one UTF-16 code unit at a time. */
+function unitsStemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let f0 = FOLD_CODE[codeAt.call(text, i)]!;
+    if (f0 === UNKNOWN) f0 = foldFirstSight(codeAt.call(text, i));
+    if (f0 <= 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let h1 = 0x811c9dc5 | 0; // as in bytesStemsInto
+    let h2 = 0;
+    while (i < n) {
+      const c = codeAt.call(text, i);
+      let f = FOLD_CODE[c]!;
+      if (f === UNKNOWN) f = foldFirstSight(c);
+      if (f === 0) {
+        // An apostrophe between letters stays inside the word: "don't", "Brian's".
+        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(codeAt.call(text, i + 1)))) f = 0x27;
+        else break;
+      }
+      if (f !== 1) {
+        h1 = Math.imul(h1 ^ f, 0x01000193);
+        h2 = (Math.imul(h2, 31) + f) | 0;
+      }
+      i++;
+    }
+    const s = wordStem(cache, h1, h2, text, start, i);
+    if (s >= 0) buf[at++] = s;
+  }
+  return at;
+}
+
+let serials = 0;
+
+/**
+ * Interns the stems of one audit as small integers (term ids, 0, 1, 2, … in order of first
+ * sight), so lexical statistics work on numbers and can be indexed by term.
+ */
+export class Vocabulary {
+  readonly language: Language;
+  /** Term strings by id. */
+  readonly terms: string[] = [];
+  /** Stem numbers in the stem cache of era #era by term id. */
+  readonly #stems: number[] = [];
+  /**
+   * The era of the stem cache that #stems are numbers in (a number, so that a vocabulary kept
+   * after its cache was replaced does not keep the old cache's tables alive).
+   */
+  #era: number;
+  readonly #serial = ++serials;
+  constructor(language: Language) {
+    this.language = language;
+    this.#era = STEM_CACHE[language].era;
+  }
+
+  /** Term ids of the words of `text`, in order, stopwords removed (appended to `out`). */
+  termIds(text: string, out: number[] = []): number[] {
+    this.termIdsInto(text, out, out.length);
+    return out;
+  }
+
+  /**
+   * termIds written into `buf` from index `at` on, leaving what follows the last one in place;
+   * returns the index after the last id. A buffer reused this way (never shortened) stops
+   * allocating once it is long enough: `length = 0` would drop its storage each time.
+   */
+  termIdsInto(text: string, buf: number[], at: number): number {
+    const cache = stemCache(this.language);
+    const end = stemsInto(cache, text, buf, at);
+    if (cache.claimant !== this.#serial) this.#claim(cache);
+    // Read after the stems: adding stems may have grown the arrays.
+    const owner = cache.owner;
+    const termOf = cache.termOf;
+    const serial = this.#serial;
+    for (let k = at; k < end; k++) {
+      const s = buf[k]!;
+      if (owner[s] !== serial) {
+        owner[s] = serial;
+        termOf[s] = this.terms.length;
+        this.terms.push(cache.stems[s]!);
+        this.#stems.push(s);
+      }
+      buf[k] = termOf[s]!;
+    }
+    return end;
+  }
+
+  /**
+   * Makes this vocabulary the cache's claimant: its terms entered again (another vocabulary may
+   * have taken their entries since), numbered first in the cache's era if that is new to it.
+   */
+  #claim(cache: StemCache): void {
+    const stems = this.#stems;
+    if (this.#era !== cache.era) {
+      for (let id = 0; id < stems.length; id++) stems[id] = stemNumber(cache, this.terms[id]!);
+      this.#era = cache.era;
+    }
+    const owner = cache.owner;
+    const termOf = cache.termOf;
+    for (let id = 0; id < stems.length; id++) {
+      owner[stems[id]!] = this.#serial;
+      termOf[stems[id]!] = id;
+    }
+    cache.claimant = this.#serial;
+  }
+}
+
+/**
+ * Lower-case word tokens (letters and digits; an apostrophe between letters stays in the word)
+ * with diacritics removed, stopwords of both languages dropped (answers mix them), and a light
+ * stem by the language's rule (stemEn / stemCs above), so "lékařské" and "lekarske" meet.
+ */
+export function tokenize(s: string, lang: Language): string[] {
+  const cache = stemCache(lang === 'cs' ? 'cs' : 'en');
+  const stems: number[] = [];
+  stemsInto(cache, s, stems, 0);
+  return stems.map((n) => cache.stems[n]!);
+}
