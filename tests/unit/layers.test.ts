@@ -1,4 +1,4 @@
-// The layers of src/ (README, Layout): ui → state → {model, store, share} → core, core pure. Every
+// The layers of src/ (docs/architecture.md): ui → state → {model, store, share} → core, core pure. Every
 // relative import between files of different layers must be allowed by RULES below, and no set of
 // files may import each other in a circle (type-only imports count: they couple the files too).
 // A new edge means a new row here with its reason, or a move that makes it unnecessary.

@@ -59,7 +59,7 @@ describe('work grows linearly with hostile input', () => {
   });
 
   // Families marked `known` grow faster by design of what they exercise (see their reason); the
-  // benchmark reports them and the README states the limit.
+  // benchmark reports them and docs/performance.md states the limit.
   for (const f of FAMILIES.filter((x) => !x.known)) {
     const n = f.test ?? Math.max(8, Math.round(f.bench * SHARE));
     it(`${f.name}: CLI and worker`, async () => {

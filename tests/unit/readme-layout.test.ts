@@ -1,6 +1,7 @@
-// The README's layout section (Development → "Layout: …") is the map of the code: every file or
-// folder it names in `code` must exist, and every folder of src/ (two levels deep) must be named
-// in it. A move or a new folder that forgets the README fails here.
+// The code map of docs/architecture.md (between its code-map markers) is the map of the code:
+// every file or folder it names in `code` must exist, and every folder of src/ (two levels deep)
+// must be named in it. A move or a new folder that forgets the page fails here. The README stays a
+// front door: short, opening with the two commands, and every page it or docs/ links to exists.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +9,39 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SRC = path.join(ROOT, 'src');
 
-function layoutSection(readme: string): string {
-  const start = readme.indexOf('Layout: imports flow');
-  const end = readme.indexOf('\nBenchmarks print ratios', start);
-  if (start < 0 || end < 0) throw new Error('the README has no layout section where this test looks for it');
-  return readme.slice(start, end);
+const MAP_START = '<!-- code-map:start -->';
+const MAP_END = '<!-- code-map:end -->';
+
+function codeMap(page: string): string {
+  const start = page.indexOf(MAP_START);
+  const end = page.indexOf(MAP_END, start);
+  if (start < 0 || end < 0) throw new Error(`docs/architecture.md has no section between ${MAP_START} and ${MAP_END}`);
+  return page.slice(start + MAP_START.length, end);
+}
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+}
+
+/** Relative link targets of a Markdown page whose file, or whose heading anchor, does not exist (URLs and code aside). */
+function brokenLinks(page: string, dir: string): string[] {
+  const out: string[] = [];
+  const prose = (text: string) => text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  for (const [, target] of prose(page).matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/i.test(target!)) continue;
+    const [file, anchor] = target!.split('#') as [string, string | undefined];
+    const full = file ? path.resolve(dir, file) : undefined;
+    if (full && !existsSync(full)) {
+      out.push(target!);
+      continue;
+    }
+    if (anchor === undefined || (full && !full.endsWith('.md'))) continue;
+    const text = full ? readFileSync(full, 'utf8') : page;
+    const anchors = [...prose(text).matchAll(/^#+ (.+)$/gm)].map(([, h]) => anchorOf(h!));
+    if (!anchors.includes(anchor)) out.push(target!);
+  }
+  return out;
 }
 
 /** The path-like words inside `code` spans: with a slash, or a file name with an extension. */
@@ -78,8 +107,8 @@ function srcFolders(): string[] {
   return out;
 }
 
-describe('the README layout section', () => {
-  const section = layoutSection(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+describe('the code map of docs/architecture.md', () => {
+  const section = codeMap(readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8'));
   const files = [...allFiles(SRC), ...allFiles(path.join(ROOT, 'tests'))];
 
   it('names only files and folders that exist', () => {
@@ -96,5 +125,31 @@ describe('the README layout section', () => {
     const fake = 'Layout: `src/core` with `claims.ts`, `core/claimz.ts` and `parse/`.';
     expect(missing(namedPaths(fake), files)).toEqual(['core/claimz.ts']);
     expect(unnamedFolders(fake, ['core', 'core/parse', 'core/checks', 'cli'])).toEqual(['core/checks', 'cli']);
+  });
+});
+
+describe('the README and docs/', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const docs = readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+
+  it('keeps the README short and opening with the two commands', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+    // Nothing but the title comes before the commands.
+    const firstBlock = /^# [^\n]+\n+```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(firstBlock).toContain('npm ci && npm start');
+    expect(firstBlock).toContain('npm ci && npm test');
+  });
+
+  it('links only to files and headings that exist', () => {
+    expect(brokenLinks(readme, ROOT)).toEqual([]);
+    const inDocs = docs.flatMap((page) => brokenLinks(readFileSync(path.join(ROOT, 'docs', page), 'utf8'), path.join(ROOT, 'docs')).map((t) => `${page}: ${t}`));
+    expect(inDocs).toEqual([]);
+    // The check itself must be able to fail.
+    const fake = '# Here (and there)\n[a](docs/nothing.md) [b](https://x.org) [c](#here-and-there) [d](README.md#quick-start) `[e](nowhere)` [f](README.md#no-such-part)';
+    expect(brokenLinks(fake, ROOT)).toEqual(['docs/nothing.md', 'README.md#no-such-part']);
+  });
+
+  it('links every page of docs/ from the README', () => {
+    expect(docs.filter((page) => !readme.includes(`(docs/${page})`))).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ describe('checkComplete', () => {
     expect(fs[0]).toMatchObject({ code: 'exempt_claim', severity: 'info', claim_index: 1 });
     expect(fs[0]!.message).toMatch(/^Exempt \(a question, question\)/);
     const cs = checkComplete({ ...ctx, language: 'cs' });
-    // The Czech name of the rule, with its id beside it (what the README and the JSON call it).
+    // The Czech name of the rule, with its id beside it (what docs/checks.md and the JSON call it).
     expect(cs[0]!.message).toMatch(/^Výjimka \(otázka, question\)/);
   });
 

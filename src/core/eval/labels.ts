@@ -173,7 +173,7 @@ export function highlightRuns<K extends string>(text: string, spans: readonly (S
 // ---------------------------------------------------------------------------------------------
 // Reference labels from the human-labelled shapes of public datasets
 //
-// Mapping to our three labels (documented in the README too):
+// Mapping to our three labels (documented in docs/usage.md too):
 // - AttributionBench / HAGRID (`attribution_label` per claim + reference list): "attributable"
 //   → fully_supported, "not attributable" → not_supported, for each listed reference.
 // - ExpertQA (`support` per claim with its evidence "[n] url\n\ntext"): Complete → fully,

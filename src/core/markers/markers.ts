@@ -5,7 +5,7 @@
 // regular expression can backtrack catastrophically. Only the answer is ever scanned; marker-like
 // text inside chunks ([233], [Fe/H]) is never looked at here.
 //
-// Decisions worth knowing (also in the README's format section):
+// Decisions worth knowing (also in docs/formats.md):
 // - `[1][2]` is two markers; `[1, 2]` and `[1-3]` are one marker with several refs (ranges are
 //   expanded, both ends inclusive; en/em dashes count as hyphens).
 // - A non-numeric bracket is a marker only when its content is a known chunk id (opts.chunkIds)

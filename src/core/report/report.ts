@@ -396,7 +396,7 @@ function judgeMissingSources(report: Report, claim: ReportClaim, lang: 'en' | 'c
   return { support };
 }
 
-/** SPEC §6 scores from judged claims. Definitions are stated in the README. */
+/** SPEC §6 scores from judged claims. Definitions are stated in docs/scores.md. */
 export function modelScores(report: Report, claims: ReportClaim[], results: ModelResults): Scores {
   const needing = claims.filter((cl) => cl.needs_citation || cl.citation_indexes.length > 0);
   // ALCE recall: share of claims whose citations jointly fully support them; uncited claims count 0.

@@ -9,7 +9,7 @@ import { STYLE_SHAPE, list, nth, pct, q, sentence } from './format';
 type Input = UnreadableInput['input'];
 const INPUT_NAME: Record<Input, string> = { chunks: 'Vstup Úryvky', answer: 'Vstup Odpověď', structured_citations: 'Strukturované citace' };
 
-// A rule by name, the id beside it (what the README and the report JSON call it).
+// A rule by name, the id beside it (what docs/checks.md and the report JSON call it).
 const ruleWithName = (rule: string) => {
   const name = ruleName('cs', rule);
   return name ? `${name}, ${rule}` : rule;
@@ -51,7 +51,7 @@ export const cs: Catalogue = {
   uncitedClaim: ({ claim }) => `Tvrzení „${q(claim)}“ nemá citaci.`,
   noCitations: ({ claims }) =>
     `Odpověď necituje nic, přestože ${plural('cs', claims, { one: '# tvrzení potřebuje', other: '# tvrzení potřebují' })} citaci.`,
-  // The rule id stays visible beside its Czech name: it is what the README and the report JSON call it.
+  // The rule id stays visible beside its Czech name: it is what docs/checks.md and the report JSON call it.
   exemptClaim: ({ claim, rule, reason }) => `Výjimka (${ruleWithName(rule)}): „${q(claim, 40)}“ — ${sentence(reason)}`,
   uncitedLeadIn: ({ claim, rule }) =>
     `Úvod „${q(claim)}“ nemá citaci (${ruleWithName(rule)}): může tvrdit vlastní fakt; ocitujte ho nebo ověřte, že ho podkládají položky pod ním.`,

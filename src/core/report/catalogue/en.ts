@@ -22,7 +22,7 @@ const EXEMPTION_REASON: Record<string, string> = {
   longcite_empty_cite: 'The answer marks this statement as needing no citation (empty <cite></cite>).',
   no_content: 'There are no words here to support.',
 };
-// A rule by name, the id beside it (what the README and the report JSON call it).
+// A rule by name, the id beside it (what docs/checks.md and the report JSON call it).
 const ruleWithName = (rule: string) => {
   const name = ruleName('en', rule);
   return name ? `${name}, ${rule}` : rule;
