@@ -1,0 +1,148 @@
+// CPU time and instruction count of the local audit (issue 22): the audit bundled as the CLI
+// bundles it (vite, node20, not minified), run in fresh Node processes over generated cases
+// (generateVariedCases, new cases every round so that no cache of an earlier round applies).
+//
+//   npm run bench:cpu [-- --rounds 10 --cases 300 --runs 3 --instructions 0|1]
+//   BENCH_REF=<commit> npm run bench:cpu     also builds <commit> in a temporary worktree and
+//                                            interleaves its runs with this checkout's; figures
+//                                            are then given as ratios against it
+//
+// CPU: µs per case (process.cpuUsage, user + system) of each round after the first (the first
+// pays the JIT's warm-up); per process the median round, over processes the median.
+// Instructions, when valgrind is installed: cachegrind's I refs of a process that audits one round
+// minus one that only generates it, i.e. one cold round (warm-up included, as a one-shot CLI pays).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { median } from './core';
+
+interface Args {
+  rounds: number;
+  cases: number;
+  runs: number;
+  /** 0: no cachegrind run even when valgrind is installed (it takes minutes on a busy machine). */
+  instructions: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const out: Args = { rounds: 10, cases: 300, runs: 3, instructions: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const key = argv[i]!.replace(/^--/, '') as keyof Args;
+    if (!(key in out)) throw new Error(`unknown option ${argv[i]}; expected --rounds N, --cases N, --runs N, --instructions 0|1`);
+    out[key] = Number(argv[++i]);
+  }
+  return out;
+}
+
+/** The program each measured process runs: generate a round's cases, then audit them, timed. */
+const entry = (root: string) => `
+import { auditCase } from ${JSON.stringify(join(root, 'src/core/audit.ts'))};
+import { generateVariedCases } from ${JSON.stringify(resolve(import.meta.dirname, 'generate.ts'))};
+const [rounds, n] = process.argv.slice(2).map(Number);
+const perCase = [];
+for (let r = 0; r < Math.max(rounds, 1); r++) {
+  const cases = generateVariedCases(n, 9000 + r);
+  if (rounds === 0) break;
+  const t0 = process.cpuUsage();
+  for (const c of cases) auditCase(c);
+  const u = process.cpuUsage(t0);
+  perCase.push((u.user + u.system) / n);
+}
+process.stdout.write(JSON.stringify(perCase));
+`;
+
+interface Build {
+  name: string;
+  file: string;
+}
+
+/** Bundles the audit of the checkout at `root` into `outDir` (the CLI's vite settings). */
+async function bundle(name: string, root: string, outDir: string): Promise<Build> {
+  mkdirSync(outDir, { recursive: true });
+  const src = join(outDir, 'entry.ts');
+  writeFileSync(src, entry(root));
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    define: { __CLI_ZOD_JIT__: 'true' },
+    ssr: { noExternal: true },
+    build: {
+      ssr: src,
+      outDir,
+      emptyOutDir: false,
+      target: 'node20',
+      minify: false,
+      rollupOptions: {
+        external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+        output: { entryFileNames: 'audit.mjs', format: 'es' },
+      },
+    },
+  });
+  return { name, file: join(outDir, 'audit.mjs') };
+}
+
+function cpuRun(b: Build, args: Args): number {
+  const r = spawnSync(process.execPath, [b.file, String(args.rounds), String(args.cases)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${b.name}: exit ${r.status}: ${r.stderr}`);
+  const rounds = JSON.parse(r.stdout) as number[];
+  return median(rounds.slice(1));
+}
+
+const hasValgrind = (): boolean => spawnSync('valgrind', ['--version']).status === 0;
+
+/** Instructions executed by a process auditing `rounds` rounds (cachegrind's I refs). */
+function instructions(b: Build, rounds: number, cases: number): number {
+  const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, b.file, String(rounds), String(cases)], { encoding: 'utf8' });
+  const m = /I\s+refs:\s+([\d,]+)/.exec(r.stderr);
+  if (r.status !== 0 || !m) throw new Error(`${b.name} under valgrind: exit ${r.status}: ${r.stderr.slice(-500)}`);
+  return Number(m[1]!.replace(/,/g, ''));
+}
+
+const args = parseArgs(process.argv.slice(2));
+const ref = process.env.BENCH_REF;
+const dir = mkdtempSync(join(tmpdir(), 'bench-cpu-'));
+let refTree: string | undefined;
+try {
+  const builds: Build[] = [];
+  if (ref) {
+    // The other commit in a worktree of its own, with this checkout's node_modules (same lockfile assumed).
+    refTree = join(dir, 'ref');
+    const add = spawnSync('git', ['worktree', 'add', '--detach', refTree, ref], { encoding: 'utf8' });
+    if (add.status !== 0) throw new Error(`git worktree add ${ref}: ${add.stderr}`);
+    symlinkSync(resolve('node_modules'), join(refTree, 'node_modules'));
+    builds.push(await bundle(`ref ${ref}`, refTree, join(dir, 'ref-out')));
+  }
+  builds.push(await bundle('this checkout', process.cwd(), join(dir, 'this-out')));
+
+  // Interleaved, so that a change of load on the shared machine falls on every build alike.
+  const cpu = new Map<Build, number[]>(builds.map((b) => [b, []]));
+  for (let k = 0; k < args.runs; k++) for (const b of builds) cpu.get(b)!.push(cpuRun(b, args));
+
+  const counts = new Map<Build, number>();
+  if (args.instructions && hasValgrind()) {
+    for (const b of builds) counts.set(b, instructions(b, 1, args.cases) - instructions(b, 0, args.cases));
+  }
+
+  const base = builds.length > 1 ? builds[0] : undefined;
+  console.log(`\n## Local audit CPU: ${args.cases} generated cases a round, ${args.rounds} rounds a process (first dropped), ${args.runs} processes a build`);
+  for (const b of builds) {
+    const us = median(cpu.get(b)!);
+    const line = [`  ${b.name.padEnd(24)}  CPU ${us.toFixed(1)} µs/case (runs: ${cpu.get(b)!.map((x) => x.toFixed(1)).join(', ')})`];
+    const i = counts.get(b);
+    if (i !== undefined) line.push(`instructions of one cold round ${(i / 1e9).toFixed(3)} G (${Math.round(i / args.cases).toLocaleString('en-US')} per case)`);
+    if (base && b !== base) {
+      line.push(`ratio to ref: CPU ${(us / median(cpu.get(base)!)).toFixed(3)}`);
+      const i0 = counts.get(base);
+      if (i !== undefined && i0 !== undefined) line.push(`instructions ${(i / i0).toFixed(4)}`);
+    }
+    console.log(line.join('; '));
+  }
+  if (args.instructions && !counts.size) console.log('  (valgrind not installed: no instruction counts; apt-get install -y valgrind)');
+} finally {
+  if (refTree) spawnSync('git', ['worktree', 'remove', '--force', refTree]);
+  rmSync(dir, { recursive: true, force: true });
+}
