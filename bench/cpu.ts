@@ -2,7 +2,7 @@
 // bundles it (vite, node20, not minified), run in fresh Node processes over generated cases
 // (generateVariedCases, new cases every round so that no cache of an earlier round applies).
 //
-//   npm run bench:cpu [-- --rounds 10 --cases 300 --runs 3 --instructions 0|1]
+//   npm run bench:cpu [-- --rounds 10 --cases 300 --runs 3 --instructions 0|1|2]
 //   BENCH_REF=<commit> npm run bench:cpu     also builds <commit> in a temporary worktree and
 //                                            interleaves its runs with this checkout's; figures
 //                                            are then given as ratios against it
@@ -10,7 +10,8 @@
 // CPU: µs per case (process.cpuUsage, user + system) of each round after the first (the first
 // pays the JIT's warm-up); per process the median round, over processes the median.
 // Instructions, when valgrind is installed: cachegrind's I refs of a process that audits one round
-// minus one that only generates it, i.e. one cold round (warm-up included, as a one-shot CLI pays).
+// minus one that only generates the cases, i.e. one cold round (warm-up included, as a one-shot CLI pays);
+// with --instructions 2 also a warm round (two rounds minus one: what each case costs a long run).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -23,7 +24,7 @@ interface Args {
   rounds: number;
   cases: number;
   runs: number;
-  /** 0: no cachegrind run even when valgrind is installed (it takes minutes on a busy machine). */
+  /** 0: no cachegrind run even when valgrind is installed (it takes minutes on a busy machine); 2: a warm round too. */
   instructions: number;
 }
 
@@ -31,7 +32,7 @@ function parseArgs(argv: string[]): Args {
   const out: Args = { rounds: 10, cases: 300, runs: 3, instructions: 1 };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!.replace(/^--/, '') as keyof Args;
-    if (!(key in out)) throw new Error(`unknown option ${argv[i]}; expected --rounds N, --cases N, --runs N, --instructions 0|1`);
+    if (!(key in out)) throw new Error(`unknown option ${argv[i]}; expected --rounds N, --cases N, --runs N, --instructions 0|1|2`);
     out[key] = Number(argv[++i]);
   }
   return out;
@@ -41,11 +42,13 @@ function parseArgs(argv: string[]): Args {
 const entry = (root: string) => `
 import { auditCase } from ${JSON.stringify(join(root, 'src/core/audit.ts'))};
 import { generateVariedCases } from ${JSON.stringify(resolve(import.meta.dirname, 'generate.ts'))};
-const [rounds, n] = process.argv.slice(2).map(Number);
+// rounds audited, cases a round, rounds generated (at least rounds; the instruction counts
+// generate the same rounds in every process so that the differences are audits alone).
+const [rounds, n, generated = rounds] = process.argv.slice(2).map(Number);
 const perCase = [];
-for (let r = 0; r < Math.max(rounds, 1); r++) {
+for (let r = 0; r < Math.max(rounds, generated); r++) {
   const cases = generateVariedCases(n, 9000 + r);
-  if (rounds === 0) break;
+  if (r >= rounds) continue;
   const t0 = process.cpuUsage();
   for (const c of cases) auditCase(c);
   const u = process.cpuUsage(t0);
@@ -94,9 +97,13 @@ function cpuRun(b: Build, args: Args): number {
 
 const hasValgrind = (): boolean => spawnSync('valgrind', ['--version']).status === 0;
 
-/** Instructions executed by a process auditing `rounds` rounds (cachegrind's I refs). */
+/**
+ * Instructions executed by a process that generates two rounds and audits `rounds` of them
+ * (cachegrind's I refs). V8 runs single-threaded: with its compiler and GC in background threads
+ * the count moved by ~8 % between two runs of the same build.
+ */
 function instructions(b: Build, rounds: number, cases: number): number {
-  const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, b.file, String(rounds), String(cases)], { encoding: 'utf8' });
+  const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded', b.file, String(rounds), String(cases), '2'], { encoding: 'utf8' });
   const m = /I\s+refs:\s+([\d,]+)/.exec(r.stderr);
   if (r.status !== 0 || !m) throw new Error(`${b.name} under valgrind: exit ${r.status}: ${r.stderr.slice(-500)}`);
   return Number(m[1]!.replace(/,/g, ''));
@@ -123,8 +130,13 @@ try {
   for (let k = 0; k < args.runs; k++) for (const b of builds) cpu.get(b)!.push(cpuRun(b, args));
 
   const counts = new Map<Build, number>();
+  const warm = new Map<Build, number>();
   if (args.instructions && hasValgrind()) {
-    for (const b of builds) counts.set(b, instructions(b, 1, args.cases) - instructions(b, 0, args.cases));
+    for (const b of builds) {
+      const one = instructions(b, 1, args.cases);
+      counts.set(b, one - instructions(b, 0, args.cases));
+      if (args.instructions > 1) warm.set(b, instructions(b, 2, args.cases) - one);
+    }
   }
 
   const base = builds.length > 1 ? builds[0] : undefined;
@@ -134,10 +146,14 @@ try {
     const line = [`  ${b.name.padEnd(24)}  CPU ${us.toFixed(1)} µs/case (runs: ${cpu.get(b)!.map((x) => x.toFixed(1)).join(', ')})`];
     const i = counts.get(b);
     if (i !== undefined) line.push(`instructions of one cold round ${(i / 1e9).toFixed(3)} G (${Math.round(i / args.cases).toLocaleString('en-US')} per case)`);
+    const w = warm.get(b);
+    if (w !== undefined) line.push(`of a warm round ${(w / 1e9).toFixed(3)} G (${Math.round(w / args.cases).toLocaleString('en-US')} per case)`);
     if (base && b !== base) {
       line.push(`ratio to ref: CPU ${(us / median(cpu.get(base)!)).toFixed(3)}`);
       const i0 = counts.get(base);
       if (i !== undefined && i0 !== undefined) line.push(`instructions ${(i / i0).toFixed(4)}`);
+      const w0 = warm.get(base);
+      if (w !== undefined && w0 !== undefined) line.push(`warm ${(w / w0).toFixed(4)}`);
     }
     console.log(line.join('; '));
   }
