@@ -6,6 +6,7 @@ import { TOOL_VERSION } from './core/types';
 import { parseThresholds } from './core/eval/ci';
 import type { OutputFormat } from './cli/cases';
 import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
+import { ArgError, oneOf, readArgs, wholeIn, type OptionSpecs } from './cli/args';
 
 export type { CliIo };
 
@@ -68,105 +69,60 @@ type CliOptions = Omit<AuditRunOptions, 'argv'>;
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text', 'junit', 'markdown'];
 
-class UsageError extends Error {}
-
-export function parseArgs(argv: string[]): CliOptions | 'help' | 'version' {
-  const opts: CliOptions = { files: [], format: 'text', failUnder: [], audit: {}, strict: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '-h':
-      case '--help':
-        return 'help';
-      case '--version':
-        return 'version';
-      case '--format': {
-        const v = value();
-        if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format takes ${FORMATS.join(', ')}; not "${v}"`);
-        opts.format = v as OutputFormat;
-        break;
-      }
-      case '--junit':
-        opts.junitFile = value();
-        break;
-      case '--markdown':
-        opts.markdownFile = value();
-        break;
-      case '--fail-under': {
-        try {
-          opts.failUnder.push(...parseThresholds(value()));
-        } catch (err) {
-          throw new UsageError((err as Error).message);
-        }
-        break;
-      }
-      case '--require-style': {
-        const v = value();
-        const style = STYLE_ALIASES[v.toLowerCase()];
-        if (!style) throw new UsageError(`--require-style takes one of ${Object.keys(STYLE_ALIASES).join(', ')}; not "${v}"`);
-        opts.audit.requiredStyle = style;
-        break;
-      }
-      case '--lang': {
-        const v = value();
-        if (v !== 'en' && v !== 'cs' && v !== 'auto') throw new UsageError(`--lang takes en or cs, not "${v}"`);
-        opts.audit.language = v;
-        break;
-      }
-      case '--citation-scope': {
-        const v = value();
-        if (v !== 'sentence' && v !== 'paragraph') throw new UsageError(`--citation-scope takes sentence or paragraph, not "${v}"`);
-        opts.audit.citationScope = v;
-        break;
-      }
-      case '--model': {
-        const next = inline ?? argv[i + 1];
-        if (next !== undefined && !next.startsWith('-') && !/\.(jsonl?|txt)$/i.test(next) && inline === undefined && looksLikeModel(next)) {
-          opts.model = next;
-          i++;
-        } else if (inline !== undefined) opts.model = inline;
-        else opts.model = true;
-        break;
-      }
-      case '--strict':
-        opts.strict = true;
-        break;
-      case '--jobs': {
-        const v = value();
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--jobs takes a whole number from 1 to 64, not "${v}"`);
-        opts.jobs = n;
-        break;
-      }
-      case '--batch':
-        opts.batch = { detach: false, cancel: false, ...opts.batch };
-        break;
-      case '--state':
-        opts.batch = { detach: false, cancel: false, ...opts.batch, stateFile: value() };
-        break;
-      case '--detach':
-        opts.batch = { cancel: false, ...opts.batch, detach: true };
-        break;
-      case '--cancel-batch':
-        opts.batch = { detach: false, ...opts.batch, cancel: true };
-        break;
-      default:
-        if (arg.startsWith('--') || (arg.startsWith('-') && arg !== '-')) throw new UsageError(`unknown option ${arg}`);
-        opts.files.push(arg);
-    }
-  }
-  if (opts.files.length === 0) throw new UsageError('no input file given (use - for standard input)');
-  if (opts.batch && opts.model === undefined) throw new UsageError('--batch, --state, --detach and --cancel-batch need --model');
-  return opts;
-}
-
 const looksLikeModel = (s: string): boolean => /^[a-z][\w.-]*$/i.test(s) && /claude|sonnet|opus|haiku|^[a-z]+-\d/i.test(s);
+
+const thresholdProblem = (v: string): string | undefined => {
+  try {
+    parseThresholds(v);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
+
+const OPTIONS = {
+  format: { type: 'string', check: oneOf(FORMATS, (v) => `--format takes ${FORMATS.join(', ')}; not "${v}"`) },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  'fail-under': { type: 'string', multiple: true, check: thresholdProblem },
+  'require-style': { type: 'string', check: (v) => (STYLE_ALIASES[v.toLowerCase()] ? undefined : `--require-style takes one of ${Object.keys(STYLE_ALIASES).join(', ')}; not "${v}"`) },
+  lang: { type: 'string', check: oneOf(['en', 'cs', 'auto'], (v) => `--lang takes en or cs, not "${v}"`) },
+  'citation-scope': { type: 'string', check: oneOf(['sentence', 'paragraph'], (v) => `--citation-scope takes sentence or paragraph, not "${v}"`) },
+  // A model name, never a file: `--model a.jsonl` is the default model over a.jsonl.
+  model: { type: 'optional', takes: (next) => !/\.(jsonl?|txt)$/i.test(next) && looksLikeModel(next) },
+  strict: { type: 'boolean' },
+  jobs: { type: 'string', check: (v) => (wholeIn(v, 1, 64) ? undefined : `--jobs takes a whole number from 1 to 64, not "${v}"`) },
+  batch: { type: 'boolean' },
+  state: { type: 'string' },
+  detach: { type: 'boolean' },
+  'cancel-batch': { type: 'boolean' },
+  version: { type: 'boolean' },
+} as const satisfies OptionSpecs;
+
+function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
+  const { values: v, positionals: files, help } = readArgs(argv, OPTIONS);
+  if (help) return 'help';
+  if (v.version) return 'version';
+  if (files.length === 0) throw new ArgError('no input file given (use - for standard input)');
+  const batchAsked = v.batch || v.state !== undefined || v.detach || v['cancel-batch'];
+  if (batchAsked && v.model === undefined) throw new ArgError('--batch, --state, --detach and --cancel-batch need --model');
+  return {
+    files,
+    format: (v.format ?? 'text') as OutputFormat,
+    failUnder: (v['fail-under'] ?? []).flatMap(parseThresholds),
+    audit: {
+      ...(v['require-style'] ? { requiredStyle: STYLE_ALIASES[v['require-style'].toLowerCase()]! } : {}),
+      ...(v.lang ? { language: v.lang as 'en' | 'cs' | 'auto' } : {}),
+      ...(v['citation-scope'] ? { citationScope: v['citation-scope'] as 'sentence' | 'paragraph' } : {}),
+    },
+    strict: v.strict === true,
+    ...(v.junit !== undefined ? { junitFile: v.junit } : {}),
+    ...(v.markdown !== undefined ? { markdownFile: v.markdown } : {}),
+    ...(v.model !== undefined ? { model: v.model } : {}),
+    ...(v.jobs !== undefined ? { jobs: Number(v.jobs) } : {}),
+    ...(batchAsked ? { batch: { detach: v.detach === true, cancel: v['cancel-batch'] === true, ...(v.state !== undefined ? { stateFile: v.state } : {}) } } : {}),
+  };
+}
 
 const processIo = (): CliIo => ({
   out: (s) => process.stdout.write(s),
@@ -182,7 +138,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   if (argv[0] === 'calibrate') return (await import('./cli/calibrate')).calibrateMain(argv.slice(1), io);
   let opts: CliOptions;
   try {
-    const parsed = parseArgs(argv);
+    const parsed = readOptions(argv);
     if (parsed === 'help') {
       io.out(`${USAGE}\n`);
       return 0;
@@ -193,7 +149,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     }
     opts = parsed;
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof ArgError) {
       io.err(`citation-audit: ${err.message}\n\n${USAGE}\n`);
       return 2;
     }

@@ -2,35 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ArgError, parseArgv, readInput, subcommandArgs, valueOf } from './args';
+import { ArgError, oneOf, readArgs, readInput, subcommandArgs, wholeIn, type OptionSpecs } from './args';
 
-const kinds = { '--format': 'value', '--all': 'flag', '--model': 'optional' } as const;
-const notAFile = (next: string): boolean => !/\.jsonl?$/.test(next);
+const specs = {
+  format: { type: 'string', check: oneOf(['json', 'markdown'], (v) => `--format takes json or markdown, not "${v}"`) },
+  tag: { type: 'string', multiple: true },
+  all: { type: 'boolean' },
+  model: { type: 'optional', takes: (next) => !/\.jsonl?$/.test(next) },
+} as const satisfies OptionSpecs;
 
-describe('parseArgv', () => {
+describe('readArgs', () => {
   it('reads values written apart or with =, switches, positionals and - for standard input', () => {
-    const a = parseArgv(['a.jsonl', '--format', 'json', '-', '--all', '--format=markdown'], kinds);
-    expect(a.positional).toEqual(['a.jsonl', '-']);
-    expect(valueOf(a, '--format')).toBe('markdown');
-    expect(a.options.get('--all')).toBe(true);
+    const a = readArgs(['a.jsonl', '--format', 'json', '-', '--all', '--format=markdown', '--tag', 'x', '--tag=y'], specs);
+    expect(a.positionals).toEqual(['a.jsonl', '-']);
+    expect(a.values).toEqual({ format: 'markdown', all: true, tag: ['x', 'y'] });
     expect(a.help).toBe(false);
-    expect(parseArgv(['-h'], kinds).help).toBe(true);
+    expect(readArgs(['-h'], specs).help).toBe(true);
+    expect(readArgs(['a.jsonl', '--help', '--frobnicate'], specs).help).toBe(true);
   });
 
   it('takes an optional value only when the next argument qualifies', () => {
-    expect(valueOf(parseArgv(['--model', 'claude-x', 'a.jsonl'], kinds, notAFile), '--model')).toBe('claude-x');
-    const bare = parseArgv(['--model', 'a.jsonl'], kinds, notAFile);
-    expect(bare.options.get('--model')).toBe(true);
-    expect(bare.positional).toEqual(['a.jsonl']);
-    expect(parseArgv(['--model', '--all'], kinds).options.get('--model')).toBe(true);
-    expect(valueOf(parseArgv(['--model=b.jsonl'], kinds, notAFile), '--model')).toBe('b.jsonl');
+    expect(readArgs(['--model', 'claude-x', 'a.jsonl'], specs)).toMatchObject({ values: { model: 'claude-x' }, positionals: ['a.jsonl'] });
+    expect(readArgs(['--model', 'a.jsonl'], specs)).toMatchObject({ values: { model: true }, positionals: ['a.jsonl'] });
+    expect(readArgs(['--model', '--all'], specs).values).toEqual({ model: true, all: true });
+    expect(readArgs(['--model', '-'], specs)).toMatchObject({ values: { model: true }, positionals: ['-'] });
+    expect(readArgs(['--model=b.jsonl'], specs).values.model).toBe('b.jsonl');
   });
 
-  it('refuses unknown options, a missing value and a value given to a switch', () => {
-    expect(() => parseArgv(['--frobnicate'], kinds)).toThrow(new ArgError('unknown option --frobnicate'));
-    expect(() => parseArgv(['--format'], kinds)).toThrow('--format needs a value');
-    expect(() => parseArgv(['--format', '--all'], kinds)).toThrow('--format needs a value');
-    expect(() => parseArgv(['--all=yes'], kinds)).toThrow('--all takes no value');
+  it('refuses unknown options, a missing value, a value given to a switch and a value its check refuses, in order', () => {
+    expect(() => readArgs(['--frobnicate'], specs)).toThrow(new ArgError('unknown option --frobnicate'));
+    expect(() => readArgs(['--frob=1'], specs)).toThrow('unknown option --frob=1');
+    expect(() => readArgs(['-x'], specs)).toThrow('unknown option -x');
+    expect(() => readArgs(['-hx'], specs)).toThrow('unknown option -hx');
+    expect(() => readArgs(['--constructor'], specs)).toThrow('unknown option --constructor');
+    expect(() => readArgs(['--format'], specs)).toThrow('--format needs a value');
+    expect(() => readArgs(['--format', '--all'], specs)).toThrow('--format needs a value');
+    expect(() => readArgs(['--all=yes'], specs)).toThrow('--all takes no value');
+    expect(() => readArgs(['--format', 'xml', '--format', 'json'], specs)).toThrow('--format takes json or markdown, not "xml"');
+    expect(() => readArgs(['--format', 'xml', '--frobnicate'], specs)).toThrow('--format takes');
+  });
+
+  it('reads the arguments after -- as positionals', () => {
+    expect(readArgs(['--all', '--', '--odd-name.json'], specs)).toMatchObject({ values: { all: true }, positionals: ['--odd-name.json'] });
+  });
+
+  it('wholeIn reads a number as Number does', () => {
+    expect([wholeIn('4', 1, 8), wholeIn('8', 1, 8), wholeIn('9', 1, 8), wholeIn('0', 1, 8), wholeIn('1.5', 1, 8), wholeIn('x', 1, 8)]).toEqual([true, true, false, false, false, false]);
   });
 });
 
@@ -38,19 +55,20 @@ describe('subcommandArgs', () => {
   const run = (argv: string[]) => {
     const said: string[] = [];
     const io = { out: (s: string) => said.push(`out:${s}`), err: (s: string) => said.push(`err:${s}`) };
-    const result = subcommandArgs(argv, kinds, { io, usage: 'USAGE', usageError: (msg) => (said.push(`usage:${msg}`), 2), takes: notAFile });
+    const result = subcommandArgs(argv, specs, { io, usage: 'USAGE', usageError: (msg) => (said.push(`usage:${msg}`), 2) });
     return { result, said };
   };
 
   it('gives the arguments when there is something to run', () => {
     const { result, said } = run(['a.jsonl', '--model', 'b.jsonl']);
-    expect(typeof result === 'number' ? result : result.positional).toEqual(['a.jsonl', 'b.jsonl']);
+    expect(typeof result === 'number' ? result : result.positionals).toEqual(['a.jsonl', 'b.jsonl']);
     expect(said).toEqual([]);
   });
 
   it('prints the usage for --help (status 0) and hands a refused option to the usage error', () => {
     expect(run(['--help', '--all'])).toEqual({ result: 0, said: ['out:USAGE\n'] });
     expect(run(['--frobnicate'])).toEqual({ result: 2, said: ['usage:unknown option --frobnicate'] });
+    expect(run(['--frobnicate', '--help'])).toEqual({ result: 2, said: ['usage:unknown option --frobnicate'] });
   });
 });
 

@@ -1,57 +1,95 @@
-// Argument reading shared by the subcommands (diff, calibrate): `--flag value` and `--flag=value`,
-// switches, options whose value may be left out (`--model [NAME]`), -h/--help, and positional
-// arguments ('-' included, for standard input). What each value means is the command's business.
-// Also what every subcommand does alike: the usage on -h/--help or on a misspelt option, and
-// reading an input file.
+// The command line of every command (audit, diff, calibrate), read by node:util parseArgs. On top
+// of it: -h/--help, an option whose value may be left out (`--model [NAME]`: the next argument is
+// its value only when the command says it could be one), a check of each value where it is given,
+// and our wording of what is wrong. Also what every subcommand does alike: the usage on -h/--help
+// or on a refused option, and reading an input file.
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 
-/** flag: a switch; value: needs a value; optional: takes the next argument only if `takes` says so. */
-export type OptionKind = 'flag' | 'value' | 'optional';
+export type OptionSpec =
+  /** Needs a value; `check` says what is wrong with one (run on every occurrence, in order). */
+  | { type: 'string'; multiple?: boolean; check?: (value: string) => string | undefined }
+  /** A switch. */
+  | { type: 'boolean' }
+  /** A switch that may carry a value: `--model=NAME`, or `--model NAME` when `takes(NAME)`. */
+  | { type: 'optional'; takes: (next: string) => boolean };
 
-export interface ParsedArgs {
-  /** By option name as written (`--tolerance`); a switch, or an optional option given bare, is true. */
-  options: Map<string, string | true>;
-  positional: string[];
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+type ValueOf<O extends OptionSpec> = O extends { type: 'string'; multiple: true }
+  ? string[]
+  : O extends { type: 'string' }
+    ? string
+    : O extends { type: 'optional' }
+      ? string | true
+      : true;
+
+/** By option name without the dashes (`tolerance`); absent when not given. A repeated option keeps its last value. */
+export type ArgValues<S extends OptionSpecs> = { -readonly [K in keyof S]?: ValueOf<S[K]> };
+
+export interface ParsedArgs<S extends OptionSpecs> {
+  values: ArgValues<S>;
+  positionals: string[];
+  /** -h or --help was given (the arguments after it are not read). */
   help: boolean;
 }
 
 export class ArgError extends Error {}
 
-export function parseArgv(argv: readonly string[], kinds: Readonly<Record<string, OptionKind>>, takes: (next: string) => boolean = () => true): ParsedArgs {
-  const out: ParsedArgs = { options: new Map(), positional: [], help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-h' || arg === '--help') {
-      out.help = true;
+export function readArgs<S extends OptionSpecs>(argv: readonly string[], specs: S): ParsedArgs<S> {
+  const options = Object.fromEntries(Object.entries(specs).map(([name, s]) => [name, { type: s.type === 'string' ? ('string' as const) : ('boolean' as const) }]));
+  // Not strict: an unknown option, a missing value or a value given to a switch is said below,
+  // in our words and in the order of the command line.
+  const { tokens } = parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: false, allowPositionals: true, tokens: true });
+  const values: Record<string, string | string[] | true> = {};
+  const positionals: string[] = [];
+  let taken = -1;
+  for (const t of tokens) {
+    if (t.kind === 'positional') {
+      if (t.index !== taken) positionals.push(t.value);
       continue;
     }
-    if (!arg.startsWith('-') || arg === '-') {
-      out.positional.push(arg);
-      continue;
+    if (t.kind !== 'option') continue;
+    const flag = t.rawName;
+    if (flag === '--help' || (flag === '-h' && argv[t.index] === '-h')) {
+      if (t.inlineValue) throw new ArgError(`${flag} takes no value`);
+      return { values: values as ArgValues<S>, positionals, help: true };
     }
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const kind = kinds[flag];
-    if (!kind) throw new ArgError(`unknown option ${arg}`);
-    if (kind === 'flag') {
-      if (inline !== undefined) throw new ArgError(`${flag} takes no value`);
-      out.options.set(flag, true);
-    } else if (kind === 'value') {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new ArgError(`${flag} needs a value`);
-      out.options.set(flag, v);
+    const spec = flag.startsWith('--') && Object.hasOwn(specs, t.name) ? specs[t.name]! : undefined;
+    if (!spec) throw new ArgError(`unknown option ${argv[t.index]}`);
+    if (spec.type === 'boolean') {
+      if (t.inlineValue) throw new ArgError(`${flag} takes no value`);
+      values[t.name] = true;
+    } else if (spec.type === 'optional') {
+      const next = argv[t.index + 1];
+      if (t.inlineValue) values[t.name] = t.value!;
+      else if (next !== undefined && !next.startsWith('-') && spec.takes(next)) {
+        values[t.name] = next;
+        taken = t.index + 1;
+      } else values[t.name] = true;
     } else {
-      const next = argv[i + 1];
-      if (inline !== undefined) out.options.set(flag, inline);
-      else if (next !== undefined && !next.startsWith('-') && takes(next)) {
-        out.options.set(flag, next);
-        i++;
-      } else out.options.set(flag, true);
+      // parseArgs takes the next argument whatever it is; another option is not a value.
+      if (t.value === undefined || (!t.inlineValue && t.value.startsWith('--'))) throw new ArgError(`${flag} needs a value`);
+      const problem = spec.check?.(t.value);
+      if (problem !== undefined) throw new ArgError(problem);
+      if (spec.multiple) ((values[t.name] ??= []) as string[]).push(t.value);
+      else values[t.name] = t.value;
     }
   }
-  return out;
+  return { values: values as ArgValues<S>, positionals, help: false };
 }
+
+/** A check that the value is one of `allowed`, and the message when it is not. */
+export const oneOf =
+  (allowed: readonly string[], message: (value: string) => string) =>
+  (value: string): string | undefined =>
+    allowed.includes(value) ? undefined : message(value);
+
+/** Whether `value` reads (as Number reads it) as a whole number from `min` to `max`. */
+export const wholeIn = (value: string, min: number, max: number): boolean => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max;
+};
 
 /** Where a subcommand writes: its result, and its messages. */
 export interface Io {
@@ -61,16 +99,12 @@ export interface Io {
 
 /**
  * A subcommand's arguments; or, when there is nothing to run, its exit status: 0 after printing
- * `usage` for -h/--help, or what `usageError` returns for an option parseArgv refuses.
+ * `usage` for -h/--help, or what `usageError` returns for an option readArgs refuses.
  */
-export function subcommandArgs(
-  argv: readonly string[],
-  kinds: Readonly<Record<string, OptionKind>>,
-  cmd: { io: Io; usage: string; usageError: (msg: string) => number; takes?: (next: string) => boolean },
-): ParsedArgs | number {
-  let args: ParsedArgs;
+export function subcommandArgs<S extends OptionSpecs>(argv: readonly string[], specs: S, cmd: { io: Io; usage: string; usageError: (msg: string) => number }): ParsedArgs<S> | number {
+  let args: ParsedArgs<S>;
   try {
-    args = parseArgv(argv, kinds, cmd.takes);
+    args = readArgs(argv, specs);
   } catch (err) {
     if (err instanceof ArgError) return cmd.usageError(err.message);
     throw err;
@@ -91,9 +125,3 @@ export async function readInput(file: string, io: Pick<Io, 'err'>): Promise<stri
     return null;
   }
 }
-
-/** The value of a 'value' option, if given. */
-export const valueOf = (a: ParsedArgs, flag: string): string | undefined => {
-  const v = a.options.get(flag);
-  return typeof v === 'string' ? v : undefined;
-};

@@ -12,7 +12,7 @@ import { addUsage } from '../model/usage';
 import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
-import { readInput, subcommandArgs, valueOf, type Io } from './args';
+import { oneOf, readInput, subcommandArgs, wholeIn, type Io, type OptionSpecs } from './args';
 import { plural } from '../core/report/plural';
 
 const USAGE = `Usage: citation-audit calibrate LABELLED.jsonl [options]
@@ -51,26 +51,27 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
     io.err(`citation-audit calibrate: ${msg}\n\n${USAGE}\n`);
     return 2;
   };
-  // The model name is optional, as in the main command; a file name after --model is not one.
-  const kinds = { '--cases': 'value', '--model': 'optional', '--strict': 'flag', '--annotator': 'value', '--concurrency': 'value', '--format': 'value' } as const;
-  const args = subcommandArgs(argv, kinds, { io, usage: USAGE, usageError, takes: (next) => !/\.(jsonl?|txt)$/i.test(next) });
+  const options = {
+    cases: { type: 'string' },
+    // The model name is optional, as in the main command; a file name after --model is not one.
+    model: { type: 'optional', takes: (next) => !/\.(jsonl?|txt)$/i.test(next) },
+    strict: { type: 'boolean' },
+    annotator: { type: 'string' },
+    concurrency: { type: 'string', check: (v) => (wholeIn(v, 1, 32) ? undefined : '--concurrency takes a whole number from 1 to 32') },
+    format: { type: 'string', check: oneOf(['text', 'json'], (v) => `--format takes text or json, not "${v}"`) },
+  } as const satisfies OptionSpecs;
+  const args = subcommandArgs(argv, options, { io, usage: USAGE, usageError });
   if (typeof args === 'number') return args;
-  if (args.positional.length > 1) return usageError('give one labelled file');
-  const file = args.positional[0];
+  const { values: v, positionals } = args;
+  if (positionals.length > 1) return usageError('give one labelled file');
+  const file = positionals[0];
   if (file === '-') return usageError('reads a labelled file, not standard input');
-  const casesFile = valueOf(args, '--cases');
-  const model = valueOf(args, '--model') ?? DEFAULT_MODEL;
-  const strict = args.options.has('--strict');
-  const annotator = valueOf(args, '--annotator');
-  let concurrency = 4;
-  const conc = valueOf(args, '--concurrency');
-  if (conc !== undefined) {
-    const n = Number(conc);
-    if (!Number.isInteger(n) || n < 1 || n > 32) return usageError('--concurrency takes a whole number from 1 to 32');
-    concurrency = n;
-  }
-  const format = valueOf(args, '--format') ?? 'text';
-  if (format !== 'text' && format !== 'json') return usageError(`--format takes text or json, not "${format}"`);
+  const casesFile = v.cases;
+  const model = typeof v.model === 'string' ? v.model : DEFAULT_MODEL;
+  const strict = v.strict === true;
+  const annotator = v.annotator;
+  const concurrency = v.concurrency === undefined ? 4 : Number(v.concurrency);
+  const format = v.format ?? 'text';
   if (!file) return usageError('no labelled file given');
   const apiKey = process.env.ANTHROPIC_API_KEY;
   if (!apiKey) {

@@ -1,7 +1,7 @@
 // `citation-audit diff BEFORE AFTER [--tolerance X] [--format text|json|markdown] [--all]`
 // Exit status: 0 nothing regressed, 1 something regressed past the tolerance, 2 unusable input.
 import { diffRuns, diffToMarkdown, diffToText, parseRunFile, type RunCase } from '../core/eval/diff';
-import { readInput, subcommandArgs, valueOf, type Io } from './args';
+import { oneOf, readInput, subcommandArgs, type Io, type OptionSpecs } from './args';
 
 const USAGE = `Usage: citation-audit diff BEFORE.jsonl AFTER.jsonl [options]
 
@@ -24,19 +24,17 @@ export async function diffMain(argv: string[], io: Io): Promise<number> {
     io.err(`citation-audit diff: ${msg}\n\n${USAGE}\n`);
     return 2;
   };
-  const args = subcommandArgs(argv, { '--tolerance': 'value', '--format': 'value', '--all': 'flag' }, { io, usage: USAGE, usageError: usage });
+  const options = {
+    tolerance: { type: 'string', check: (v) => (v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 1 ? undefined : `--tolerance takes a number between 0 and 1, not "${v}"`) },
+    format: { type: 'string', check: oneOf(['text', 'json', 'markdown'], (v) => `--format takes text, json or markdown; not "${v}"`) },
+    all: { type: 'boolean' },
+  } as const satisfies OptionSpecs;
+  const args = subcommandArgs(argv, options, { io, usage: USAGE, usageError: usage });
   if (typeof args === 'number') return args;
-  const files = args.positional;
-  let tolerance = 0;
-  const tol = valueOf(args, '--tolerance');
-  if (tol !== undefined) {
-    const n = Number(tol);
-    if (tol.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) return usage(`--tolerance takes a number between 0 and 1, not "${tol}"`);
-    tolerance = n;
-  }
-  const format = valueOf(args, '--format') ?? 'text';
-  if (format !== 'text' && format !== 'json' && format !== 'markdown') return usage(`--format takes text, json or markdown; not "${format}"`);
-  const all = args.options.has('--all');
+  const files = args.positionals;
+  const tolerance = args.values.tolerance === undefined ? 0 : Number(args.values.tolerance);
+  const format = args.values.format ?? 'text';
+  const all = args.values.all === true;
   if (files.length !== 2) return usage(`needs two results files (BEFORE and AFTER), got ${files.length}`);
   const runs: RunCase[][] = [];
   let bad = false;

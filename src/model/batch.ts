@@ -14,7 +14,8 @@ import { createClient, toModelError, withRetry, abortableSleep, type Connection,
 import { BATCH_PRICE_FACTOR, DEFAULT_MODEL } from './constants';
 import { ModelError } from './errors';
 import { buildRequest, type BatchPlan } from './plan';
-import { apiErrorFromBody, firstTurnKey, planModelAudit, runModelAudit, type ModelRun } from './run';
+import { firstTurnKey, planModelAudit, runModelAudit, type ModelRun } from './run';
+import { apiErrorFromBody } from './wire';
 import { normaliseBaseURL } from './settings';
 import { addUsage, emptyUsage, type Usage } from './usage';
 

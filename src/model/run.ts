@@ -3,9 +3,7 @@
 // fold everything into ModelResults, and keep what was judged when anything fails. No DOM: the
 // page, a worker or the CLI can run it.
 import type Anthropic from '@anthropic-ai/sdk';
-import { APIError } from '@anthropic-ai/sdk/core/error';
-import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
-import type { ContentBlock, ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ContentBlock, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
@@ -30,6 +28,9 @@ import type { ClaimJudgement, JudgementOutput, UncitedJudgement } from './schema
 import { judgedSoFar, validateReply, type BatchExpectation } from './validate';
 import { bodyChunks, readReply, StreamIdleError } from './sse';
 import { MessageAccumulator, messageTurn, textOf, type MessageUsage, type Turn } from './accumulator';
+import { emptyUsage, type Usage } from './usage';
+import { mergeOutputs, mergeStricter, VERDICT_RANK } from './merge';
+import { apiErrorFromBody, pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './wire';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
@@ -102,126 +103,11 @@ export interface ModelRun {
   plan: AuditPlan;
 }
 
-const VERDICT_RANK: Record<SupportVerdict, number> = { not_supported: 0, partially_supported: 1, fully_supported: 2 };
-const stricter = (a: SupportVerdict, b: SupportVerdict): SupportVerdict => (VERDICT_RANK[b] < VERDICT_RANK[a] ? b : a);
-
-/** Strict mode: per (claim, chunk) the lower label wins, with its own phrase and basis. */
-export function mergeStricter(first: ClaimJudgement, second: ClaimJudgement): ClaimJudgement {
-  const other = new Map(second.judgements.map((j) => [j.chunk_id, j]));
-  return {
-    claim_index: first.claim_index,
-    judgements: first.judgements.map((j) => {
-      const o = other.get(j.chunk_id);
-      return o && VERDICT_RANK[o.verdict] < VERDICT_RANK[j.verdict] ? o : j;
-    }),
-    joint_verdict: stricter(first.joint_verdict, second.joint_verdict),
-  };
-}
-
-interface Usage {
-  /** All input tokens not read from the cache, including those written to it. */
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_input_tokens: number;
-  /** The part of input_tokens written to the cache (billed at the cache-write price). */
-  cache_creation_input_tokens: number;
-  requests: number;
-}
-
-function requestBytes(body: RequestBody): number {
-  return new TextEncoder().encode(JSON.stringify(body)).length;
-}
-
-/**
- * Blocks as they go back to the API in the next turn. Only the fields the API accepts as input
- * are kept: a proxy (or a newer API) may add fields to the blocks it sends (`citations: null`,
- * provider metadata) that the API would refuse with a 400 when they come back. Thinking blocks
- * keep their signature, untouched; a tool input that never parsed goes back as an empty object.
- */
-function asParam(content: ContentBlock[]): ContentBlockParam[] {
-  return content.map((b): ContentBlockParam => {
-    const raw = b as unknown as Record<string, unknown>;
-    switch (b.type) {
-      case 'text':
-        return { type: 'text', text: b.text };
-      case 'thinking':
-        return { type: 'thinking', thinking: b.thinking, signature: b.signature };
-      case 'redacted_thinking':
-        return { type: 'redacted_thinking', data: b.data };
-      case 'tool_use': {
-        const input = b.input !== null && typeof b.input === 'object' && !Array.isArray(b.input) ? b.input : {};
-        return {
-          type: 'tool_use',
-          id: b.id,
-          name: b.name,
-          input,
-          ...(raw.caller && typeof raw.caller === 'object' ? { caller: b.caller } : {}),
-          ...(typeof raw.toolset_name === 'string' ? { toolset_name: raw.toolset_name } : {}),
-        };
-      }
-      default:
-        // Server-side blocks we never ask for: returned as they came, the API knows them.
-        return b as unknown as ContentBlockParam;
-    }
-  });
-}
-
-/** Appends an assistant turn; after a paused turn it continues that same assistant message. */
-function pushAssistant(messages: MessageParam[], content: ContentBlock[]): void {
-  const last = messages[messages.length - 1];
-  if (last?.role === 'assistant') {
-    const before: ContentBlockParam[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
-    messages[messages.length - 1] = { role: 'assistant', content: [...before, ...asParam(content)] };
-  } else {
-    messages.push({ role: 'assistant', content: asParam(content) });
-  }
-}
-
-/** Stop reasons that mean the reply was cut before it was finished. */
-const TRUNCATED: Record<string, 'max_tokens' | 'context_window'> = {
-  max_tokens: 'max_tokens',
-  model_context_window_exceeded: 'context_window',
-};
-
 /** How many times a paused turn (stop_reason pause_turn) is handed back to be continued. */
 const MAX_PAUSE_CONTINUATIONS = 4;
 
-/** The outputs of the parts of a batch as one output. */
-function mergeOutputs(outs: JudgementOutput[]): JudgementOutput {
-  return {
-    claims: outs.flatMap((o) => o.claims),
-    uncited: outs.flatMap((o) => o.uncited),
-    answer_evaluation: outs.find((o) => o.answer_evaluation)?.answer_evaluation ?? null,
-    summary: outs.map((o) => o.summary).find((t) => t.trim()) ?? '',
-    recommendations: outs.flatMap((o) => o.recommendations),
-  };
-}
-
-/** An error event (or an error body with status 200) as the SDK's own stream reader throws it. */
-export function apiErrorFromBody(body: unknown, headers?: Headers): APIError {
-  const inner = (body as { error?: { type?: unknown } } | null)?.error;
-  const type = typeof inner?.type === 'string' ? inner.type : 'api_error';
-  return new APIError(undefined, (body ?? undefined) as object | undefined, undefined, headers, type as ErrorType);
-}
-
 /** Invalid output with no JSON in it at all: the server may have ignored output_config. */
 const NOT_JSON = new WeakSet<ModelError>();
-
-// How servers and proxies word "this field is not accepted": Anthropic's own validation, pydantic
-// ("Extra inputs are not permitted"), serde ("unknown field `output_config`"), OpenAI-style
-// gateways ("Unrecognized request argument"), JSON-schema validators ("additional properties").
-const NAMES_OUTPUT_CONFIG = /output_config|output_format|json_schema|structured|response_format/i;
-const UNKNOWN_FIELD = /unknown (field|parameter|argument|key)|unrecognized (field|parameter|argument|key|request argument)|extra (inputs|fields|properties) (are )?not (permitted|allowed)|additional propert(y|ies)|not (a )?(supported|permitted|allowed) (field|parameter)|unsupported (field|parameter)/i;
-// A path or quoted name of another field of the request: then the refusal is not about output_config.
-const NAMES_OTHER_FIELD = /\b(?:messages|tools|system|tool_choice|max_tokens|thinking|metadata|stream)(?:\.\w|\[)|[`'"](?:messages|tools|system|tool_choice|max_tokens|thinking|metadata|stream)[`'"]/;
-
-/** A 400 (or 422, or an invalid_request_error event) refusing the output_config parameter. */
-export function rejectsOutputConfig(e: ModelError): boolean {
-  if (e.kind !== 'bad_request' && e.status !== 400 && e.status !== 422) return false;
-  const message = e.apiMessage ?? '';
-  if (NAMES_OUTPUT_CONFIG.test(message)) return true;
-  return UNKNOWN_FIELD.test(message) && !NAMES_OTHER_FIELD.test(message);
-}
 
 class AuditRun {
   private readonly judged: Map<number, ClaimJudgement>[] = [new Map(), new Map()];
@@ -229,7 +115,7 @@ class AuditRun {
   private answerEvaluation: JudgementOutput['answer_evaluation'] = null;
   private summary = '';
   private readonly recommendations: string[] = [];
-  private readonly usage: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, requests: 0 };
+  private readonly usage: Required<Usage> = emptyUsage();
   mode: OutputMode;
   private readonly passes: number;
   private readonly baseURL: string;
@@ -632,7 +518,7 @@ class AuditRun {
     return acc.turn();
   }
 
-  /** One request's usage into the run's total (input counts cache writes too, see Usage). */
+  /** One request's usage into the run's total; input_tokens counts the tokens written to the cache too. */
   private countUsage(u: MessageUsage): void {
     this.usage.input_tokens += u.input_tokens + u.cache_creation_input_tokens;
     this.usage.cache_read_input_tokens += u.cache_read_input_tokens;

@@ -97,6 +97,24 @@ describe('citation-audit CLI', () => {
     expect(u.err).toContain('unknown option --frobnicate');
   });
 
+  it('says what is wrong with the command line, the first problem first', async () => {
+    const g = join(dir, 'good.json');
+    const said = async (args: string[]) => {
+      const r = await run(args);
+      expect(r.code).toBe(2);
+      return r.err.split('\n')[0];
+    };
+    expect(await said([g, '--jobs', '0'])).toBe('citation-audit: --jobs takes a whole number from 1 to 64, not "0"');
+    expect(await said([g, '--lang', 'de', '--format', 'xml'])).toBe('citation-audit: --lang takes en or cs, not "de"');
+    expect(await said([g, '--format', 'xml', '--lang', 'de'])).toBe('citation-audit: --format takes json, text, junit, markdown; not "xml"');
+    expect(await said([g, '--format'])).toBe('citation-audit: --format needs a value');
+    expect(await said(['--format', 'json'])).toBe('citation-audit: no input file given (use - for standard input)');
+    expect(await said([g, '--detach'])).toBe('citation-audit: --batch, --state, --detach and --cancel-batch need --model');
+    expect(await said([g, '--strict=yes'])).toBe('citation-audit: --strict takes no value');
+    expect(await said([g, '--fail-under', 'recall=1'])).toMatch(/^citation-audit: --fail-under: unknown score "recall"/);
+    expect((await run([g, '--help', '--frobnicate'])).out).toMatch(/^Usage: citation-audit FILE/);
+  });
+
   it('writes Czech messages with --lang cs', async () => {
     const r = await run([join(dir, 'bad.json'), '--lang', 'cs']);
     expect(r.out).toMatch(/[ěščřžýáíéůú]/);

@@ -155,6 +155,22 @@ describe('parseJson: errors at the right place', () => {
     expect(errorAt('[\u00a0]').message).toContain('U+00A0');
   });
 
+  // jsonc-parser names a token and a code; these are the places where that alone would say
+  // something else than what was wrong, so the wrapper words them from the text and the parse state.
+  it('words what jsonc-parser reports only as a token or a code', () => {
+    // The whole string token is reported: the wrapper points at the escape inside it.
+    expect(errorAt('["a\\u00e9\\q"]')).toMatchObject({ message: "Invalid escape '\\q' in string", offset: 9, endOffset: 11 });
+    // "0" then "1" reads as a missing comma to the library; it is a leading zero.
+    expect(errorAt('[-01]')).toMatchObject({ message: 'Invalid number: leading zeros are not allowed', offset: 1, endOffset: 4 });
+    // A broken token where none may stand is first of all in the wrong place.
+    expect(errorAt('[1 "a\\x"]')).toMatchObject({ message: "Expected ',' or ']' after array element (is a comma missing?)", offset: 3 });
+    expect(errorAt('{1.: 2}')).toMatchObject({ message: "Unexpected character '1': expected a property name in double quotes", offset: 1 });
+    // "true-" is one unknown token to the library; true is fine, the '-' is not.
+    expect(errorAt('[true-]')).toMatchObject({ message: "Expected ',' or ']' after array element", offset: 5 });
+    // The library closes the array before it says ']' is missing: the note still names the array.
+    expect(errorAt('{"a": [1').message).toBe("Unexpected end of input: expected ',' or ']' after array element (the array opened at line 1, column 7 is not closed)");
+  });
+
   it('caps nesting with an error instead of exhausting the stack', () => {
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
     const e = errorAt(deep);

@@ -1,7 +1,10 @@
-// A JSON parser that remembers where every value is, so that a validation issue at a path (zod's
-// issue.path) can become an editor marker, and a syntax error names what was expected at the exact
-// offset. Iterative (an explicit stack), linear in the input, with a nesting cap so that values it
-// returns can be walked recursively by others without exhausting the call stack.
+// JSON parsed with the positions of every value, so that a validation issue at a path (zod's
+// issue.path) can become an editor marker, and a syntax error says where and what was expected.
+// jsonc-parser reads the text (comments and trailing commas refused, as JSON does) and reports
+// each value with its offset; this file builds the value and its spans from those reports, caps
+// the nesting, and words the first error: jsonc-parser's codes say what kind of token went
+// wrong, the state of the parse (what was expected there) and the text at the offset say the rest.
+import { visit, type JSONVisitor } from 'jsonc-parser';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -57,45 +60,33 @@ interface Frame {
   keyEnd: number;
 }
 
-// Character codes.
-const TAB = 9;
-const LINE_FEED = 10;
-const CARRIAGE_RETURN = 13;
-const SPACE = 32;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const PLUS = 43;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const SLASH = 47;
-const ZERO = 48;
-const NINE = 57;
-const COLON = 58;
-const OPEN_BRACKET = 91;
-const BACKSLASH = 92;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const STAR = 42;
-const LOWER_E = 101;
-const UPPER_E = 69;
+/** What the parse expects next: where a token went wrong decides how the error is worded. */
+type Expecting = 'value' | 'firstValue' | 'key' | 'firstKey' | 'colon' | 'after' | 'end';
 
-// A run of string characters that need no attention (the regex engine skips them much faster
-// than a character loop).
-const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
+// jsonc-parser's ParseErrorCode values (a const enum in its types, so not importable as values).
+const INVALID_NUMBER_FORMAT = 2;
+const INVALID_COMMENT_TOKEN = 10;
+const UNEXPECTED_END_OF_COMMENT = 11;
+const UNEXPECTED_END_OF_STRING = 12;
+const UNEXPECTED_END_OF_NUMBER = 13;
+const INVALID_UNICODE = 14;
+const INVALID_ESCAPE_CHARACTER = 15;
+const INVALID_CHARACTER = 16;
 
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE;
-}
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isWordChar = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === 95 || c === 36;
+const isHex = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const isLineBreak = (c: number): boolean => c === 10 || c === 13;
+const startsComment = (text: string, pos: number): boolean => text[pos] === '/' && (text[pos + 1] === '/' || text[pos + 1] === '*');
 
-function isWordChar(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === 95 || c === 36;
-}
-
-function isHex(c: number): boolean {
-  return isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-}
+const WORD_HINTS: Record<string, string> = {
+  True: "use 'true'",
+  False: "use 'false'",
+  None: "use 'null'",
+  undefined: "use 'null'",
+  NaN: 'JSON has no NaN',
+  Infinity: 'JSON has no Infinity',
+};
 
 /** How a character is named in a message: 'x' when printable, else its code point. */
 export function describeChar(text: string, offset: number): string {
@@ -109,6 +100,64 @@ export function describeChar(text: string, offset: number): string {
   return `'${String.fromCodePoint(cp)}'`;
 }
 
+/** The first problem in the string token starting at `start` (jsonc-parser names only the token). */
+function stringProblem(text: string, start: number): JsonFailure | undefined {
+  const n = text.length;
+  for (let i = start + 1; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) return undefined;
+    if (c === 92) {
+      if (i + 1 >= n) break;
+      const e = text.charCodeAt(i + 1);
+      if (e === 117) {
+        let k = 0;
+        while (k < 4 && i + 2 + k < n && isHex(text.charCodeAt(i + 2 + k))) k++;
+        if (k < 4) return new JsonFailure('Invalid unicode escape: expected 4 hex digits after \\u', i, i + 2 + k);
+        i += 5;
+        continue;
+      }
+      if (isLineBreak(e)) return new JsonFailure('Unterminated string: a line break comes before the closing quote', start, i + 1);
+      if (!'"\\/bfnrt'.includes(text[i + 1]!)) return new JsonFailure(`Invalid escape ${describeChar(text, i + 1).replace(/^'(.*)'$/, "'\\$1'")} in string`, i, i + 2);
+      i++;
+      continue;
+    }
+    if (isLineBreak(c)) return new JsonFailure('Unterminated string: a line break comes before the closing quote', start, i);
+    if (c < 0x20) return new JsonFailure(`Control character ${describeChar(text, i)} must be escaped in a string`, i, i + 1);
+  }
+  return new JsonFailure('Unterminated string: the closing quote is missing', start, n);
+}
+
+/** The first problem in the number starting at `start` ('-' included). */
+function numberProblem(text: string, start: number): JsonFailure | undefined {
+  let pos = start;
+  if (text[pos] === '-') {
+    pos++;
+    if (!isDigit(text.charCodeAt(pos))) {
+      if (text.startsWith('Infinity', pos)) return new JsonFailure("'-Infinity' is not a JSON value: JSON has no Infinity", start, pos + 8);
+      return new JsonFailure("Invalid number: expected a digit after '-'", start, pos + 1);
+    }
+  }
+  if (text[pos] === '0') {
+    pos++;
+    if (isDigit(text.charCodeAt(pos))) {
+      let end = pos;
+      while (isDigit(text.charCodeAt(end))) end++;
+      return new JsonFailure('Invalid number: leading zeros are not allowed', start, end);
+    }
+  } else while (isDigit(text.charCodeAt(pos))) pos++;
+  if (text[pos] === '.') {
+    pos++;
+    if (!isDigit(text.charCodeAt(pos))) return new JsonFailure('Invalid number: expected a digit after the decimal point', start, pos + 1);
+    while (isDigit(text.charCodeAt(pos))) pos++;
+  }
+  if (text[pos] === 'e' || text[pos] === 'E') {
+    pos++;
+    if (text[pos] === '+' || text[pos] === '-') pos++;
+    if (!isDigit(text.charCodeAt(pos))) return new JsonFailure('Invalid number: expected a digit in the exponent', start, pos + 1);
+  }
+  return undefined;
+}
+
 function setProperty(obj: Record<string, unknown>, key: string, value: unknown): void {
   // A JSON key "__proto__" is an ordinary own property (as with JSON.parse), never the prototype.
   if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
@@ -120,19 +169,12 @@ export function parseJson(text: string, options: JsonParseOptions = {}): JsonPar
   const n = text.length;
   const info = new WeakMap<object, number[] | Map<string, number[]>>();
   const stack: Frame[] = [];
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-
-  const skipWs = (): void => {
-    while (pos < n) {
-      const c = text.charCodeAt(pos);
-      if (c === SPACE || c === LINE_FEED || c === CARRIAGE_RETURN || c === TAB) pos++;
-      else break;
-    }
-  };
-
-  const fail = (message: string, offset: number, endOffset: number = offset + 1): never => {
-    throw new JsonFailure(message, offset, Math.min(Math.max(endOffset, offset), n));
-  };
+  let expecting: Expecting = 'value';
+  /** The last number or literal read: a digit right after "0" is a leading zero, not a missing comma. */
+  let lastLiteral = { start: -1, end: -1 };
+  let root: unknown;
+  let rootStart = 0;
+  let rootEnd = 0;
 
   const openContainerNote = (): string => {
     const top = stack[stack.length - 1];
@@ -141,7 +183,7 @@ export function parseJson(text: string, options: JsonParseOptions = {}): JsonPar
     let lineStart = 0;
     for (let i = 0; i < top.start; i++) {
       const c = text.charCodeAt(i);
-      if (c === LINE_FEED || (c === CARRIAGE_RETURN && text.charCodeAt(i + 1) !== LINE_FEED)) {
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
         line++;
         lineStart = i + 1;
       }
@@ -149,280 +191,159 @@ export function parseJson(text: string, options: JsonParseOptions = {}): JsonPar
     return ` (the ${top.isArray ? 'array' : 'object'} opened at line ${line}, column ${top.start - lineStart + 1} is not closed)`;
   };
 
-  /** The error for an unexpected character (or the end) where `expected` should have been. */
-  const unexpected = (expected: string, plain?: string): never => {
-    if (pos >= n) return fail(`Unexpected end of input: expected ${expected}${openContainerNote()}`, n, n);
+  /** An unexpected character (or the end) at `pos` where `expected` should have been. */
+  const unexpected = (pos: number, expected: string, plain?: string): JsonFailure => {
+    if (pos >= n) return new JsonFailure(`Unexpected end of input: expected ${expected}${openContainerNote()}`, n, n);
     const c = text.charCodeAt(pos);
     const next = text.charCodeAt(pos + 1);
-    if (c === SLASH && (next === SLASH || next === STAR)) {
-      let end: number;
-      if (next === SLASH) {
-        end = pos + 2;
-        while (end < n && text.charCodeAt(end) !== LINE_FEED && text.charCodeAt(end) !== CARRIAGE_RETURN) end++;
-      } else {
-        const close = text.indexOf('*/', pos + 2);
-        end = close < 0 ? n : close + 2;
-      }
-      return fail('Comments are not allowed in JSON', pos, end);
+    if (startsComment(text, pos)) {
+      let end = pos + 2;
+      if (text[pos + 1] === '/') while (end < n && !isLineBreak(text.charCodeAt(end))) end++;
+      else end = text.indexOf('*/', pos + 2) < 0 ? n : text.indexOf('*/', pos + 2) + 2;
+      return new JsonFailure('Comments are not allowed in JSON', pos, end);
     }
-    if (c === APOSTROPHE) {
+    if (text[pos] === "'") {
       const close = text.indexOf("'", pos + 1);
-      return fail('Strings must use double quotes, not single quotes', pos, close < 0 ? pos + 1 : close + 1);
+      return new JsonFailure('Strings must use double quotes, not single quotes', pos, close < 0 ? pos + 1 : close + 1);
     }
     if (isWordChar(c) && !isDigit(c)) {
       let end = pos;
       while (end < n && isWordChar(text.charCodeAt(end))) end++;
       const word = text.slice(pos, end);
-      const hint: Record<string, string> = {
-        True: "use 'true'",
-        False: "use 'false'",
-        None: "use 'null'",
-        undefined: "use 'null'",
-        NaN: 'JSON has no NaN',
-        Infinity: 'JSON has no Infinity',
-      };
-      if (hint[word] !== undefined) return fail(`'${word}' is not a JSON value: ${hint[word]}`, pos, end);
-      if (expected === 'a property name in double quotes') return fail(`Property names must be in double quotes: '${word}'`, pos, end);
-      return fail(plain ?? `Unexpected '${word}': expected ${expected}`, pos, end);
+      if (WORD_HINTS[word] !== undefined) return new JsonFailure(`'${word}' is not a JSON value: ${WORD_HINTS[word]}`, pos, end);
+      if (expected === 'a property name in double quotes') return new JsonFailure(`Property names must be in double quotes: '${word}'`, pos, end);
+      return new JsonFailure(plain ?? `Unexpected '${word}': expected ${expected}`, pos, end);
     }
     const width = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
-    return fail(plain ?? `Unexpected character ${describeChar(text, pos)}: expected ${expected}`, pos, pos + width);
+    return new JsonFailure(plain ?? `Unexpected character ${describeChar(text, pos)}: expected ${expected}`, pos, pos + width);
   };
 
-  const readString = (): string => {
-    const start = pos;
-    let i = pos + 1;
-    let chunkStart = i;
-    let out = '';
-    for (;;) {
-      PLAIN_RUN.lastIndex = i;
-      PLAIN_RUN.test(text);
-      i = PLAIN_RUN.lastIndex;
-      if (i >= n) return fail('Unterminated string: the closing quote is missing', start, n);
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) {
-        pos = i + 1;
-        return chunkStart === start + 1 ? text.slice(chunkStart, i) : out + text.slice(chunkStart, i);
-      }
-      if (c === BACKSLASH) {
-        out += text.slice(chunkStart, i);
-        if (i + 1 >= n) return fail('Unterminated string: the closing quote is missing', start, n);
-        const e = text.charCodeAt(i + 1);
-        switch (e) {
-          case QUOTE: out += '"'; break;
-          case BACKSLASH: out += '\\'; break;
-          case SLASH: out += '/'; break;
-          case 98: out += '\b'; break;
-          case 102: out += '\f'; break;
-          case 110: out += '\n'; break;
-          case 114: out += '\r'; break;
-          case 116: out += '\t'; break;
-          case 117: {
-            let k = 0;
-            while (k < 4 && i + 2 + k < n && isHex(text.charCodeAt(i + 2 + k))) k++;
-            if (k < 4) fail('Invalid unicode escape: expected 4 hex digits after \\u', i, i + 2 + k);
-            out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-            i += 4;
-            break;
-          }
-          default:
-            if (e === LINE_FEED || e === CARRIAGE_RETURN) fail('Unterminated string: a line break comes before the closing quote', start, i + 1);
-            fail(`Invalid escape ${describeChar(text, i + 1).replace(/^'(.*)'$/, "'\\$1'")} in string`, i, i + 2);
+  /** The comma before `pos` (only white space between), if any. */
+  const commaBefore = (pos: number): number => {
+    let i = pos - 1;
+    while (i >= 0 && ' \t\n\r'.includes(text[i]!)) i--;
+    return text[i] === ',' ? i : -1;
+  };
+
+  /** What is wrong at `pos`, given what the parse expected there. */
+  const problemAt = (pos: number, state: Expecting): JsonFailure => {
+    const top = stack[stack.length - 1];
+    const c = text[pos];
+    if ((state === 'after' || state === 'end') && pos === lastLiteral.end && isDigit(text.charCodeAt(pos)) && /^-?0$/.test(text.slice(lastLiteral.start, lastLiteral.end))) {
+      return numberProblem(text, lastLiteral.start) ?? unexpected(pos, 'a JSON value');
+    }
+    switch (state) {
+      case 'value':
+      case 'firstValue': {
+        if (pos < n && top && (c === ']' || c === '}')) {
+          const comma = commaBefore(pos);
+          if (comma >= 0 && c === (top.isArray ? ']' : '}')) return new JsonFailure('Trailing comma is not allowed in JSON', comma, comma + 1);
+          return new JsonFailure(`Unexpected '${c}': expected a JSON value`, pos, pos + 1);
         }
-        i += 2;
-        chunkStart = i;
-        continue;
+        if (c === '-' || isDigit(text.charCodeAt(pos))) return numberProblem(text, pos) ?? unexpected(pos, 'a JSON value');
+        const word = /^(?:true|false|null)(?![\w$])/.exec(text.slice(pos, pos + 6))?.[0];
+        if (word) return problemAt(pos + word.length, stack.length ? 'after' : 'end');
+        return unexpected(pos, 'a JSON value');
       }
-      if (c < 0x20) {
-        if (c === LINE_FEED || c === CARRIAGE_RETURN) fail('Unterminated string: a line break comes before the closing quote', start, i);
-        fail(`Control character ${describeChar(text, i)} must be escaped in a string`, i, i + 1);
+      case 'firstKey':
+      case 'key':
+        if (state === 'firstKey' && c === ',') return new JsonFailure('Expected a property name in double quotes', pos, pos + 1);
+        if (state === 'key' && c === '}') {
+          const comma = commaBefore(pos);
+          if (comma >= 0) return new JsonFailure('Trailing comma is not allowed in JSON', comma, comma + 1);
+        }
+        return unexpected(pos, 'a property name in double quotes');
+      case 'colon':
+        return unexpected(pos, "':' after property name", pos < n ? "Expected ':' after property name" : undefined);
+      case 'after': {
+        const what = top?.isArray ? "',' or ']' after array element" : "',' or '}' after property value";
+        if (pos >= n || startsComment(text, pos)) return unexpected(pos, what);
+        const missingComma = c === '"' || c === '{' || c === '[' || isDigit(text.charCodeAt(pos));
+        const closerMismatch = c === '}' || c === ']';
+        return new JsonFailure(`Expected ${what}` + (missingComma ? ' (is a comma missing?)' : closerMismatch ? `, found '${c}'` : ''), pos, pos + 1);
       }
-      i++;
+      case 'end':
+        if (startsComment(text, pos)) return unexpected(pos, 'the end of input');
+        return new JsonFailure(
+          c === '{' || c === '['
+            ? 'Unexpected content after the JSON value: only one value is allowed (JSON Lines needs one value per line)'
+            : 'Unexpected content after the JSON value',
+          pos,
+          n,
+        );
     }
   };
 
-  const readNumber = (): number => {
-    const start = pos;
-    if (text.charCodeAt(pos) === MINUS) {
-      pos++;
-      if (!isDigit(text.charCodeAt(pos))) {
-        const word = /^[A-Za-z]+/.exec(text.slice(pos, pos + 10))?.[0];
-        if (word === 'Infinity') fail("'-Infinity' is not a JSON value: JSON has no Infinity", start, pos + word.length);
-        fail("Invalid number: expected a digit after '-'", start, pos + 1);
-      }
-    }
-    if (text.charCodeAt(pos) === ZERO) {
-      pos++;
-      if (isDigit(text.charCodeAt(pos))) {
-        let end = pos;
-        while (isDigit(text.charCodeAt(end))) end++;
-        fail('Invalid number: leading zeros are not allowed', start, end);
-      }
+  const onError = (code: number, offset: number, length: number): never => {
+    const state = expecting;
+    if (code === INVALID_COMMENT_TOKEN || code === UNEXPECTED_END_OF_COMMENT) throw new JsonFailure('Comments are not allowed in JSON', offset, Math.min(offset + length, n));
+    const inString = code === UNEXPECTED_END_OF_STRING || code === INVALID_UNICODE || code === INVALID_ESCAPE_CHARACTER || code === INVALID_CHARACTER;
+    // A broken string or number where none may stand is first of all in the wrong place.
+    if (inString && state !== 'after' && state !== 'end' && state !== 'colon') throw stringProblem(text, offset) ?? problemAt(offset, state);
+    if ((code === UNEXPECTED_END_OF_NUMBER || code === INVALID_NUMBER_FORMAT) && (state === 'value' || state === 'firstValue')) throw numberProblem(text, offset) ?? problemAt(offset, state);
+    throw problemAt(offset, state);
+  };
+
+  const complete = (value: unknown, start: number, end: number): void => {
+    const top = stack[stack.length - 1];
+    expecting = top ? 'after' : 'end';
+    if (!top) {
+      root = value;
+      rootStart = start;
+      rootEnd = end;
+    } else if (top.isArray) {
+      (top.container as unknown[]).push(value);
+      top.spans.push(start, end);
     } else {
-      while (isDigit(text.charCodeAt(pos))) pos++;
+      setProperty(top.container as Record<string, unknown>, top.key, value);
+      top.keys.set(top.key, [top.keyStart, top.keyEnd, start, end]);
     }
-    if (text.charCodeAt(pos) === DOT) {
-      pos++;
-      if (!isDigit(text.charCodeAt(pos))) fail('Invalid number: expected a digit after the decimal point', start, pos + 1);
-      while (isDigit(text.charCodeAt(pos))) pos++;
-    }
-    const e = text.charCodeAt(pos);
-    if (e === LOWER_E || e === UPPER_E) {
-      pos++;
-      const sign = text.charCodeAt(pos);
-      if (sign === PLUS || sign === MINUS) pos++;
-      if (!isDigit(text.charCodeAt(pos))) fail('Invalid number: expected a digit in the exponent', start, pos + 1);
-      while (isDigit(text.charCodeAt(pos))) pos++;
-    }
-    return Number(text.slice(start, pos));
   };
 
-  /** Reads `"key"` and the colon after it into the frame; pos ends after the colon. */
-  const readKey = (frame: Frame): void => {
-    skipWs();
-    if (text.charCodeAt(pos) !== QUOTE || pos >= n) unexpected('a property name in double quotes');
-    frame.keyStart = pos;
-    frame.key = readString();
-    frame.keyEnd = pos;
-    skipWs();
-    if (text.charCodeAt(pos) !== COLON || pos >= n) unexpected("':' after property name", pos < n ? "Expected ':' after property name" : undefined);
-    pos++;
-  };
-
-  const open = (isArray: boolean): Frame => {
-    if (stack.length >= maxDepth) fail(`Nesting is too deep: more than ${maxDepth} levels of arrays and objects`, pos, pos + 1);
+  const open = (isArray: boolean, offset: number): void => {
+    if (stack.length >= maxDepth) throw new JsonFailure(`Nesting is too deep: more than ${maxDepth} levels of arrays and objects`, offset, offset + 1);
     const container: unknown[] | Record<string, unknown> = isArray ? [] : {};
-    const frame: Frame = { isArray, container, start: pos, spans: [], keys: new Map(), key: '', keyStart: 0, keyEnd: 0 };
+    const frame: Frame = { isArray, container, start: offset, spans: [], keys: new Map(), key: '', keyStart: 0, keyEnd: 0 };
     info.set(container, isArray ? frame.spans : frame.keys);
     stack.push(frame);
-    pos++;
-    return frame;
+    expecting = isArray ? 'firstValue' : 'firstKey';
   };
 
-  let root: unknown;
-  let rootStart = 0;
-  let rootEnd = 0;
+  const close = (offset: number, length: number): void => {
+    // jsonc-parser ends a container before it reports a missing ']' or '}': keep it open for the error.
+    if (text[offset] !== (stack[stack.length - 1]?.isArray ? ']' : '}')) return;
+    const frame = stack.pop()!;
+    complete(frame.container, frame.start, offset + length);
+  };
+
+  const visitor: JSONVisitor = {
+    onObjectBegin: (offset) => open(false, offset),
+    onArrayBegin: (offset) => open(true, offset),
+    onObjectEnd: close,
+    onArrayEnd: close,
+    onObjectProperty: (key, offset, length) => {
+      const top = stack[stack.length - 1]!;
+      top.key = key;
+      top.keyStart = offset;
+      top.keyEnd = offset + length;
+      expecting = 'colon';
+    },
+    onSeparator: (sep) => {
+      expecting = sep === ':' ? 'value' : stack[stack.length - 1]?.isArray ? 'value' : 'key';
+    },
+    onLiteralValue: (value: unknown, offset, length) => {
+      lastLiteral = { start: offset, end: offset + length };
+      complete(value, offset, offset + length);
+    },
+    onError,
+  };
 
   try {
-    outer: for (;;) {
-      // Expecting a value.
-      skipWs();
-      if (pos >= n) unexpected('a JSON value');
-      let value: unknown;
-      let vStart = pos;
-      let vEnd: number;
-      const c = text.charCodeAt(pos);
-      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        const isArray = c === OPEN_BRACKET;
-        const frame = open(isArray);
-        skipWs();
-        if (text.charCodeAt(pos) === (isArray ? CLOSE_BRACKET : CLOSE_BRACE) && pos < n) {
-          pos++;
-          stack.pop();
-          value = frame.container;
-          vEnd = pos;
-        } else {
-          if (!isArray) {
-            if (text.charCodeAt(pos) === COMMA) fail('Expected a property name in double quotes', pos);
-            readKey(frame);
-          } else if (text.charCodeAt(pos) === COMMA) {
-            fail('Unexpected character \',\': expected a JSON value', pos);
-          }
-          continue outer;
-        }
-      } else if (c === QUOTE) {
-        value = readString();
-        vEnd = pos;
-      } else if (c === MINUS || isDigit(c)) {
-        value = readNumber();
-        vEnd = pos;
-      } else {
-        if (c === 116 || c === 102 || c === 110) {
-          let end = pos;
-          while (end < n && isWordChar(text.charCodeAt(end))) end++;
-          const word = text.slice(pos, end);
-          if (word === 'true' || word === 'false' || word === 'null') {
-            value = word === 'true' ? true : word === 'false' ? false : null;
-            pos = end;
-            vEnd = end;
-          } else {
-            unexpected('a JSON value');
-            vEnd = pos; // unreachable: unexpected() throws
-          }
-        } else {
-          const top = stack[stack.length - 1];
-          if (top && (c === CLOSE_BRACKET || c === CLOSE_BRACE)) {
-            fail(`Unexpected '${String.fromCharCode(c)}': expected a JSON value`, pos);
-          }
-          unexpected('a JSON value');
-          vEnd = pos; // unreachable
-        }
-      }
-
-      // A complete value: attach it to its parent, closing containers as they end.
-      for (;;) {
-        const top = stack[stack.length - 1];
-        if (!top) {
-          root = value;
-          rootStart = vStart;
-          rootEnd = vEnd;
-          break outer;
-        }
-        if (top.isArray) {
-          (top.container as unknown[]).push(value);
-          top.spans.push(vStart, vEnd);
-        } else {
-          setProperty(top.container as Record<string, unknown>, top.key, value);
-          top.keys.set(top.key, [top.keyStart, top.keyEnd, vStart, vEnd]);
-        }
-        skipWs();
-        const close = top.isArray ? CLOSE_BRACKET : CLOSE_BRACE;
-        const d = text.charCodeAt(pos);
-        if (pos < n && d === COMMA) {
-          const comma = pos;
-          pos++;
-          skipWs();
-          if (pos < n && text.charCodeAt(pos) === close) fail('Trailing comma is not allowed in JSON', comma, comma + 1);
-          if (!top.isArray) readKey(top);
-          continue outer;
-        }
-        if (pos < n && d === close) {
-          pos++;
-          stack.pop();
-          value = top.container;
-          vStart = top.start;
-          vEnd = pos;
-          continue;
-        }
-        const what = top.isArray ? "',' or ']' after array element" : "',' or '}' after property value";
-        if (pos >= n) unexpected(what);
-        const missingComma = d === QUOTE || d === OPEN_BRACE || d === OPEN_BRACKET || isDigit(d);
-        const isComment = d === SLASH && (text.charCodeAt(pos + 1) === SLASH || text.charCodeAt(pos + 1) === STAR);
-        if (isComment) unexpected(what);
-        const closerMismatch = d === CLOSE_BRACE || d === CLOSE_BRACKET;
-        fail(
-          `Expected ${what}` +
-            (missingComma ? ' (is a comma missing?)' : closerMismatch ? `, found '${String.fromCharCode(d)}'` : ''),
-          pos,
-          pos + 1,
-        );
-      }
-    }
-    skipWs();
-    if (pos < n) {
-      const c = text.charCodeAt(pos);
-      if (c === SLASH && (text.charCodeAt(pos + 1) === SLASH || text.charCodeAt(pos + 1) === STAR)) unexpected('the end of input');
-      fail(
-        c === OPEN_BRACE || c === OPEN_BRACKET
-          ? 'Unexpected content after the JSON value: only one value is allowed (JSON Lines needs one value per line)'
-          : 'Unexpected content after the JSON value',
-        pos,
-        n,
-      );
-    }
+    // A byte order mark becomes a space: skipped, and every offset stays that of the original text.
+    visit(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, visitor, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   } catch (e) {
     if (!(e instanceof JsonFailure)) throw e;
-    const error: JsonSyntaxError = { message: e.message, offset: e.offset, endOffset: e.endOffset };
+    const error: JsonSyntaxError = { message: e.message, offset: e.offset, endOffset: Math.min(Math.max(e.endOffset, e.offset), n) };
     return { error, locate: () => undefined, locateNearest: () => undefined };
   }
 
