@@ -1,0 +1,5 @@
+// The page's one ModelAudit, built on the one workbench. Components import it from here.
+import { workbench } from '../workbench/app';
+import { ModelAudit } from './model.svelte';
+
+export const modelAudit = new ModelAudit(workbench);
