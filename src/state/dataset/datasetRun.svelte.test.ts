@@ -12,7 +12,8 @@ import type { AnnotationLabel } from '../../store/schemas';
 import { DatasetRun, type WorkerLike } from './datasetRun.svelte';
 import { AppDb } from '../../store/db';
 import { localResult, runJob, type JobReply, type JobRequest } from './datasetRunJob';
-import { DatasetModelRun, pool, spread } from './datasetRunModel.svelte';
+import { DatasetModelRun } from './modelRun.svelte';
+import { pool, spread } from './modelRunParts';
 import { memoryStore } from '../../platform/storage';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -385,7 +386,7 @@ describe('DatasetModelRun: the model over every case', () => {
     const { m, store } = modelRun(run, fake.run);
     m.setConcurrency(2);
     expect(store.get('citation-auditor:dataset-concurrency')).toBe('2');
-    await m.run();
+    await m.run('interactive');
     expect(m.status).toBe('done');
     expect(m.done).toBe(7);
     expect(fake.maxActive()).toBe(2);
@@ -420,7 +421,7 @@ describe('DatasetModelRun: the model over every case', () => {
       return { ...r, results: { ...r.results, usage: { input_tokens: first ? 1500 : 300, cache_creation_input_tokens: first ? 1200 : 0, cache_read_input_tokens: first ? 0 : 1200, output_tokens: 50, requests: 1 } } };
     };
     const { m } = modelRun(run, recording);
-    await m.run();
+    await m.run('interactive');
     expect(opts).toHaveLength(5);
     expect(opts.every((o) => o.cacheInstructions === true)).toBe(true);
     expect(new Set(opts.map((o) => o.nonce)).size).toBe(1);
@@ -455,9 +456,9 @@ describe('DatasetModelRun: the model over every case', () => {
     const slow = fakeRun({ gate });
     const { m } = modelRun(run, slow.run);
     m.setConcurrency(2);
-    const running = m.run();
+    const running = m.run('interactive');
     await until(() => m.inFlight.length === 2);
-    m.cancel();
+    void m.cancel();
     release();
     await running;
     expect(m.status).toBe('cancelled');
@@ -465,7 +466,7 @@ describe('DatasetModelRun: the model over every case', () => {
 
     const flaky = fakeRun({ fail: new Set(['s1']) });
     const second = modelRun(run, flaky.run).m;
-    await second.run();
+    await second.run('interactive');
     expect(second.done).toBe(5);
     expect(second.failed).toBe(1);
     expect(run.pendingModel()).toEqual([1]);
@@ -473,12 +474,12 @@ describe('DatasetModelRun: the model over every case', () => {
 
     const fatal = fakeRun({ fatal: new Set(['s1']) });
     const third = modelRun(run, fatal.run).m;
-    await third.run();
+    await third.run('interactive');
     expect(third.status).toBe('stopped');
     expect(third.message).toBe('bad key');
 
     const noKey = modelRun(run, fakeRun().run, '').m;
-    await noKey.run();
+    await noKey.run('interactive');
     expect(noKey.message).toBe('no_key');
     expect(noKey.status).toBe('idle');
   });
@@ -490,7 +491,7 @@ describe('DatasetModelRun: the model over every case', () => {
     const slow = fakeRun({ gate });
     const { m } = modelRun(s.run, slow.run);
     m.setConcurrency(1);
-    const running = m.run();
+    const running = m.run('interactive');
     await until(() => m.inFlight.length === 1);
     s.run.importText('other.jsonl', [simpleCase(10), simpleCase(11), simpleCase(12)].map((c) => JSON.stringify(c)).join('\n'));
     release();

@@ -1,12 +1,12 @@
-// The Dataset view's batch run against the fake Message Batches API: results stored per case as
+// The dataset's model run in batch mode against the fake Message Batches API: results stored per case as
 // the interactive run stores them, the batch id kept so that a new page (a reload) resumes it,
 // cancel keeping what was done, and a browser refused on the batches endpoint pointed to the CLI.
 import { describe, expect, it } from 'vitest';
 import type { AuditCase, ModelResults } from '../../core/types';
 import type { ModelRecord } from '../../store/datasets';
 import { memoryStore, type KeyValueStore } from '../../platform/storage';
-import { BATCH_STORE_KEY, DatasetBatchRun } from './datasetBatch.svelte';
-import type { ModelRunHost } from './datasetRunModel.svelte';
+import { DatasetModelRun } from './modelRun.svelte';
+import { BATCH_STORE_KEY, type ModelRunHost } from './modelRunParts';
 import { testKey, useFakeAnthropic } from '../../../tests/server/harness';
 import type { FakeAnthropic } from '../../../tests/server/fake-anthropic';
 
@@ -34,7 +34,7 @@ function host(datasetId = 'ds1') {
 }
 
 function page(store: KeyValueStore, h: ModelRunHost, baseURL = server.url) {
-  return new DatasetBatchRun({
+  return new DatasetModelRun({
     host: h,
     connection: { settings: { baseURL, model: 'claude-sonnet-5-5', strict: false }, apiKey: () => KEY },
     localSettings: () => ({ requiredStyle: 'auto', language: 'auto' }),
@@ -49,14 +49,14 @@ describe('the Dataset view as a batch', () => {
     const store = memoryStore();
     const { h, saved } = host();
     const b = page(store, h);
-    await b.run();
-    expect(b.status).toBe('done');
-    expect(b.merged).toBe(3);
+    await b.run('batch');
+    expect(b.batch.status).toBe('done');
+    expect(b.batch.merged).toBe(3);
     expect(server.calls('/v1/messages')).toHaveLength(0);
     expect([...saved.values()].map((s) => s.model?.row.checked_by)).toEqual(['model', 'model', 'model']);
     expect(saved.get(1)!.model!.verdicts.map((v) => v[2])).toEqual(['not_supported']);
-    expect(b.counts).toMatchObject({ succeeded: 3, processing: 0 });
-    const cost = b.usageCost('claude-sonnet-5-5')!;
+    expect(b.batch.counts).toMatchObject({ succeeded: 3, processing: 0 });
+    const cost = b.batch.usageCost('claude-sonnet-5-5')!;
     expect(cost.usd).toBeCloseTo(cost.interactiveUsd! / 2, 10);
     expect(store.get(BATCH_STORE_KEY)).toBeNull();
   });
@@ -66,14 +66,15 @@ describe('the Dataset view as a batch', () => {
     server.behave({ batchPerPoll: 0 });
     const first = host();
     const before = page(store, first.h);
-    const running = before.run();
+    const running = before.run('batch');
     // Wait until the batch exists and is stored, then "reload": the old page goes away.
-    for (let i = 0; i < 200 && before.status !== 'waiting'; i++) await new Promise((r) => setTimeout(r, 5));
-    expect(before.status).toBe('waiting');
+    for (let i = 0; i < 200 && before.batch.status !== 'waiting'; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(before.batch.status).toBe('waiting');
     const stored = JSON.parse(store.get(BATCH_STORE_KEY)!);
     expect(stored.datasetId).toBe('ds1');
     expect(JSON.stringify(stored)).not.toContain(KEY);
-    before.detach();
+    before.leave();
+    expect([before.batch.status, before.busy]).toEqual(['idle', false]);
     await running;
     // The old page's last poll may still be on its way to the (in-process) server: let it land.
     await new Promise((r) => setTimeout(r, 50));
@@ -81,15 +82,15 @@ describe('the Dataset view as a batch', () => {
     const second = host();
     const after = page(store, second.h);
     await after.restore();
-    expect([after.status, after.message]).toEqual(['done', null]);
-    expect(after.batchIds).toEqual(stored.state.batches.map((x: { id: string }) => x.id));
+    expect([after.batch.status, after.batch.message]).toEqual(['done', null]);
+    expect(after.batch.batchIds).toEqual(stored.state.batches.map((x: { id: string }) => x.id));
     expect(second.saved.size).toBe(3);
     expect(server.calls('/v1/messages/batches').filter((r) => r.method === 'POST')).toHaveLength(1);
     // Another dataset does not pick up this dataset's batch.
     store.set(BATCH_STORE_KEY, JSON.stringify(stored));
     const other = page(store, host('ds2').h);
     await other.restore();
-    expect(other.status).toBe('idle');
+    expect(other.batch.status).toBe('idle');
   });
 
   it('cancel keeps what was done; the cancelled cases are stored with what to do', async () => {
@@ -98,15 +99,18 @@ describe('the Dataset view as a batch', () => {
     const { h, saved } = host();
     // Polls until one request is done, then cancels from the progress callback's next tick.
     const b = page(store, h);
-    const running = b.run();
-    for (let i = 0; i < 400 && !(b.counts && b.counts.succeeded >= 1); i++) await new Promise((r) => setTimeout(r, 2));
+    const running = b.run('batch');
+    for (let i = 0; i < 400 && !(b.batch.counts && b.batch.counts.succeeded >= 1); i++) await new Promise((r) => setTimeout(r, 2));
+    // The interactive mode is idle, so cancel goes to the batch being polled.
+    expect([b.status, b.busy]).toEqual(['idle', true]);
     await b.cancel();
     await running;
-    expect(b.status).toBe('done');
+    expect(b.batch.status).toBe('done');
+    expect(b.busy).toBe(false);
     const errors = [...saved.values()].filter((s) => s.error !== undefined);
     expect(errors.length).toBeGreaterThan(0);
     for (const e of errors) expect(e.error).toMatch(/cancelled before this case was judged.*Run the model again/);
-    expect(b.merged + b.failed).toBe(3);
+    expect(b.batch.merged + b.batch.failed).toBe(3);
   });
 
   it('a batch that could not be followed stays stored and can be followed again', async () => {
@@ -114,11 +118,11 @@ describe('the Dataset view as a batch', () => {
     server.behave({ batchPerPoll: 0 });
     const { h, saved } = host();
     const b = page(store, h);
-    const running = b.run();
-    for (let i = 0; i < 200 && b.status !== 'waiting'; i++) await new Promise((r) => setTimeout(r, 5));
+    const running = b.run('batch');
+    for (let i = 0; i < 200 && b.batch.status !== 'waiting'; i++) await new Promise((r) => setTimeout(r, 5));
     // The page comes back with a key the API refuses (401): not transient, the wait ends.
     const stored = store.get(BATCH_STORE_KEY);
-    const keyless = new DatasetBatchRun({
+    const keyless = new DatasetModelRun({
       host: h,
       connection: { settings: { baseURL: server.url, model: 'claude-sonnet-5-5', strict: false }, apiKey: () => testKey('invalid') },
       localSettings: () => ({ requiredStyle: 'auto', language: 'auto' }),
@@ -126,17 +130,17 @@ describe('the Dataset view as a batch', () => {
       datasetName: () => null,
       sleep: async () => {},
     });
-    b.detach();
+    b.leave();
     await running;
     await new Promise((r) => setTimeout(r, 50));
     await keyless.restore();
-    expect(keyless.status).toBe('failed');
-    expect(keyless.resumable).toBe(true);
+    expect(keyless.batch.status).toBe('failed');
+    expect(keyless.batch.resumable).toBe(true);
     expect(store.get(BATCH_STORE_KEY)).toBe(stored);
     server.behave({});
     const again = page(store, h);
     await again.restore();
-    expect(again.status).toBe('done');
+    expect(again.batch.status).toBe('done');
     expect(saved.size).toBe(3);
   });
 
@@ -144,10 +148,10 @@ describe('the Dataset view as a batch', () => {
     const store = memoryStore();
     const { h } = host();
     const b = page(store, h, `${server.url}/blocked`);
-    await b.run();
-    expect([b.status, b.message]).toEqual(['refused', expect.any(String)]);
-    expect(b.cliCommand).toBe(`ANTHROPIC_BASE_URL=${server.url}/blocked npx citation-audit 'my cases.jsonl' --model claude-sonnet-5-5 --batch --format json`);
-    expect(b.cliCommand).not.toContain(KEY);
+    await b.run('batch');
+    expect([b.batch.status, b.batch.message]).toEqual(['refused', expect.any(String)]);
+    expect(b.batch.cliCommand).toBe(`ANTHROPIC_BASE_URL=${server.url}/blocked npx citation-audit 'my cases.jsonl' --model claude-sonnet-5-5 --batch --format json`);
+    expect(b.batch.cliCommand).not.toContain(KEY);
     expect(store.get(BATCH_STORE_KEY)).toBeNull();
   });
 });
