@@ -13,8 +13,7 @@ import { AppDb } from '../../store/db';
 import { caseKeyOf } from '../../store/labels';
 import type { AnnotationLabel } from '../../store/schemas';
 import { ANNOTATION_NOTES_KEY, Annotation, NOTE_SAVE_MS, type LabelStore } from './annotation.svelte';
-import { storeLabelStore } from './labelStore';
-import { WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
+import { storeLabelStore, WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
 import { memoryStore } from '../../platform/storage';
 
 const cleanups: (() => void | Promise<void>)[] = [];

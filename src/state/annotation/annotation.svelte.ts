@@ -21,44 +21,19 @@ import {
   type TextRun,
 } from '../../core/labels';
 import type { SupportVerdict } from '../../core/types';
+import { keyCommand, type KeyInput, type KeyOutcome } from './keyboard';
 import type { AnnotationLabel } from '../../store/schemas';
-import type { AnnotationSource, AnnotationTarget, LoadedCase } from './annotationSource.svelte';
-import type { KeyValueStore } from '../storage';
-import type { LabelStore } from './labelStore';
+import type { AnnotationSource, AnnotationTarget, LabelStore, LoadedCase } from './annotationSource.svelte';
+import type { KeyValueStore } from '../constants';
 import { NOTE_MAX, NoteBuffer } from './annotationNotes.svelte';
 
-export type { LabelStore } from './labelStore';
+export type { LabelStore } from './annotationSource.svelte';
 export { ANNOTATION_NOTES_KEY, NOTE_SAVE_MS } from './annotationNotes.svelte';
 
 export const ANNOTATOR_KEY = 'citation-auditor:annotator';
 export const ANNOTATION_PREFS_KEY = 'citation-auditor:annotation-prefs';
 export const ANNOTATION_POSITION_KEY = 'citation-auditor:annotation-position';
 const MAX_POSITIONS = 20;
-
-export const LABEL_KEYS: Record<string, SupportVerdict> = {
-  '1': 'fully_supported',
-  '2': 'partially_supported',
-  '3': 'not_supported',
-  Digit1: 'fully_supported',
-  Digit2: 'partially_supported',
-  Digit3: 'not_supported',
-  Numpad1: 'fully_supported',
-  Numpad2: 'partially_supported',
-  Numpad3: 'not_supported',
-};
-
-export interface KeyInput {
-  key: string;
-  code?: string;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-  altKey?: boolean;
-  /** Focus is in a text field (then only Escape means something here). */
-  typing: boolean;
-}
-
-/** What a key did: handled here, or the component should move focus. */
-export type KeyOutcome = 'handled' | 'focus-note' | 'leave-note' | null;
 
 export type AnnotationMessage = 'need-annotator' | 'reserved-annotator' | 'save-failed' | 'undone' | 'nothing-to-undo';
 
@@ -496,34 +471,15 @@ export class Annotation {
 
   // --- keyboard ------------------------------------------------------------------------------
 
-  /** The view's keys: 1/2/3 label, j/k or arrows move, u undoes, n writes a note, Escape leaves it. */
+  /** The view's keys (keyboard.ts): labels, moves and undo are done here; the component moves the focus. */
   handleKey(e: KeyInput): KeyOutcome {
-    if (e.ctrlKey || e.metaKey || e.altKey) return null;
-    if (e.typing) return e.key === 'Escape' ? 'leave-note' : null;
-    const verdict = LABEL_KEYS[e.key] ?? (e.code ? LABEL_KEYS[e.code] : undefined);
-    if (verdict) {
-      void this.label(verdict);
-      return 'handled';
-    }
-    switch (e.key) {
-      case 'j':
-      case 'ArrowDown':
-      case 'ArrowRight':
-        this.next();
-        return 'handled';
-      case 'k':
-      case 'ArrowUp':
-      case 'ArrowLeft':
-        this.prev();
-        return 'handled';
-      case 'u':
-        void this.undo();
-        return 'handled';
-      case 'n':
-        return 'focus-note';
-      default:
-        return null;
-    }
+    const c = keyCommand(e);
+    if (c === null || c === 'focus-note' || c === 'leave-note') return c;
+    if (c === 'next') this.next();
+    else if (c === 'prev') this.prev();
+    else if (c === 'undo') void this.undo();
+    else void this.label(c.label);
+    return 'handled';
   }
 
   // --- agreement -----------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // pair → text) until the label takes it, so a reload never loses it.
 import type { AnnotationLabel } from '../../store/schemas';
 import type { AnnotationTarget } from './annotationSource.svelte';
-import type { KeyValueStore } from '../storage';
+import type { KeyValueStore } from '../constants';
 
 /** Notes typed for pairs not labelled yet (annotator + pair → text), kept until the label takes them. */
 export const ANNOTATION_NOTES_KEY = 'citation-auditor:annotation-notes';

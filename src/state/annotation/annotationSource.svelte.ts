@@ -1,12 +1,17 @@
 // What the annotation view labels: the pairs of the open dataset, or of the case in the
 // workbench when no dataset is open. Both give the same thing: a list of targets (pairs in
-// order), the model's verdicts by pair, and the full case behind a target on demand.
+// order), the model's verdicts by pair, and the full case behind a target on demand. And where
+// its labels are kept: the store's labels table (live across tabs through Dexie's liveQuery), or
+// an in-memory one in tests.
+import { liveQuery } from 'dexie';
 import { auditCase } from '../../core/audit';
 import { citedPairs, modelPairVerdicts, pairKey, referenceLabels, type ReferenceLabel } from '../../core/labels';
 import { prepareCase } from '../../core/parse/case';
 import { applyModelResults } from '../../core/report';
 import type { AuditCase, Chunk, Report, SupportVerdict } from '../../core/types';
-import { caseKeyOf } from '../../store/labels';
+import type { AppDb } from '../../store/db';
+import { caseKeyOf, deleteLabel, putLabel } from '../../store/labels';
+import { AnnotationLabelSchema, type AnnotationLabel } from '../../store/schemas';
 import type { DatasetRun, DatasetTarget } from '../dataset/datasetRun.svelte';
 import type { LocalSettings } from '../dataset/datasetRunJob';
 
@@ -161,4 +166,32 @@ export class WorkbenchSource implements AnnotationSource {
   async load(caseIndex: number): Promise<LoadedCase | null> {
     return caseIndex === 0 ? (this.#state?.loaded ?? null) : null;
   }
+}
+
+/** Storage of labels (the labels table of the store; an in-memory one in tests). */
+export interface LabelStore {
+  /** Every label of these cases, now and whenever they change (also from other tabs). */
+  watch(caseKeys: readonly string[], onLabels: (labels: AnnotationLabel[]) => void): () => void;
+  put(label: AnnotationLabel): Promise<void>;
+  putMany(labels: AnnotationLabel[]): Promise<void>;
+  remove(key: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>): Promise<void>;
+}
+
+/** The labels table of the store as a LabelStore (live across tabs through Dexie's liveQuery). */
+export function storeLabelStore(db: AppDb): LabelStore {
+  return {
+    watch(caseKeys, onLabels) {
+      const keys = [...caseKeys];
+      const sub = liveQuery(() => db.labels.where('caseKey').anyOf(keys).toArray()).subscribe({
+        next: (rows) => onLabels(rows),
+        error: () => onLabels([]),
+      });
+      return () => sub.unsubscribe();
+    },
+    put: (label) => putLabel(db, label),
+    putMany: async (labels) => {
+      if (labels.length) await db.labels.bulkPut(labels.map((l) => AnnotationLabelSchema.parse(l)));
+    },
+    remove: (key) => deleteLabel(db, key),
+  };
 }

@@ -1,6 +1,6 @@
 // The page's annotation state, over the dataset's cases or the workbench's one. The annotation
 // view imports it from here (it loads on first use, so none of this is in the shell).
-import { localStore } from '../storage';
+import { localStore } from '../constants';
 import { datasetRun, labelStore, localSettings } from '../dataset/app';
 import { workbench } from '../workbench/app';
 import { Annotation } from './annotation.svelte';

@@ -2,11 +2,10 @@
 // settings. The dataset view imports them from here (it loads on first use, so none of this is in
 // the shell); the annotation view reads the same dataset run.
 import { appDb } from '../../store/db';
-import { storeLabelStore } from '../annotation/labelStore';
-import { localStore } from '../storage';
+import { storeLabelStore } from '../annotation/annotationSource.svelte';
+import { localStore } from '../constants';
 import { modelAudit } from '../model/app';
-import { workbench } from '../workbench/app';
-import { appView } from '../workbench/annotationView.svelte';
+import { appView, workbench } from '../workbench/app';
 import DatasetWorker from './dataset.worker?worker';
 import { DatasetGuard } from './datasetGuard.svelte';
 import { DatasetRun } from './datasetRun.svelte';

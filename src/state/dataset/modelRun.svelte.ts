@@ -15,7 +15,7 @@ import { cacheWritePremium, type AuditEstimate } from '../../model/estimate';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
 import { addUsage, emptyUsage, usageCost, type Usage } from '../../model/usage';
 import { makeNonce } from '../../model/wrap';
-import type { KeyValueStore } from '../storage';
+import type { KeyValueStore } from '../constants';
 import type { LocalSettings } from './datasetRunJob';
 import {
   BATCH_STORE_KEY,

@@ -10,7 +10,7 @@ import type { BatchState } from '../../model/batch';
 import type { AuditEstimate } from '../../model/estimate';
 import type { ModelErrorKind } from '../../model/errors';
 import type { ModelRecord } from '../../store/datasets';
-import type { KeyValueStore } from '../storage';
+import type { KeyValueStore } from '../constants';
 import type { LocalSettings } from './datasetRunJob';
 
 /** 'interactive': one request per case, `concurrency` at a time; 'batch': one Message Batch at half the price. */

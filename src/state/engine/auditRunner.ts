@@ -5,7 +5,7 @@
 import type { Analysis, AnalysisRequest } from './analysis';
 import AuditWorker from './audit.worker?worker';
 import { AUDIT_DEBOUNCE_MS, WORKER_THRESHOLD_CHARS, WORKER_TIMEOUT_MS } from '../constants';
-import { loadEngine, type Engine } from './engineLoader';
+import { loadEngine, type Engine } from '../lazy';
 import type { Inputs } from '../workbench/draft';
 import { inputsPatch, PartCollector, ReplyUnpacker, type WorkerMessage, type WorkerReply, type WorkerRequest } from './workerProtocol';
 

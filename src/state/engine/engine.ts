@@ -3,13 +3,13 @@
 // imports it statically.
 import { analyze, assembleCase, parseAnswerEditor } from './analysis';
 import { parseChunks } from '../../core/parse/chunks';
-import type { AuditCase } from '../../core/types';
+import type { AuditCase, Report } from '../../core/types';
+import { claimRows, exportFileName, type HumanLabel, reportToJson, rowsToCsv, rowsToJsonl } from '../../core/export';
 import type { Attached, Inputs } from '../workbench/draft';
-import { exportFile } from './exports';
 import { importText } from './importFile';
 import { sourceView } from './sourceView';
 import { quickFixesAt, quickFixesFor } from './quickFixes';
-import { localizeReport } from '../../core/localize';
+import { localizeReport, withoutTexts } from '../../core/localize';
 
 /** The case the inputs describe, computed now (null when there is nothing to audit). */
 export function freshCase(inputs: Inputs, attached: Attached): AuditCase | null {
@@ -22,4 +22,25 @@ export function freshCase(inputs: Inputs, attached: Attached): AuditCase | null 
   });
 }
 
-export { analyze, exportFile, importText, localizeReport, quickFixesAt, quickFixesFor, sourceView };
+// The files the export buttons produce, built from the core's pure exporters.
+export type ExportKind = 'report-json' | 'claims-jsonl' | 'claims-csv';
+
+export interface ExportFile {
+  filename: string;
+  mime: string;
+  text: string;
+}
+
+export function exportFile(report: Report, kind: ExportKind, labels: readonly HumanLabel[] = []): ExportFile {
+  switch (kind) {
+    case 'report-json':
+      return { filename: exportFileName(report, 'report', 'json'), mime: 'application/json', text: reportToJson(withoutTexts(report)) };
+    case 'claims-jsonl':
+      return { filename: exportFileName(report, 'claims', 'jsonl'), mime: 'application/x-ndjson', text: rowsToJsonl(claimRows(report, labels)) };
+    case 'claims-csv':
+      // A BOM so that spreadsheet programs read the UTF-8 (Czech) text correctly.
+      return { filename: exportFileName(report, 'claims', 'csv'), mime: 'text/csv', text: '\ufeff' + rowsToCsv(claimRows(report, labels)) };
+  }
+}
+
+export { analyze, importText, localizeReport, quickFixesAt, quickFixesFor, sourceView };

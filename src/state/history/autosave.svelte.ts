@@ -5,8 +5,8 @@ import type { ModelResults } from '../../core/types';
 import type { SaveInput } from '../../store/history';
 import type { PersistState } from '../../store/persist';
 import type { AuditSettings } from '../../store/schemas';
-import { loadStore, type Store, type StoreHandle } from './historyStore';
-import type { KeyValueStore } from '../storage';
+import { loadStore, type Store, type StoreHandle } from './historyList.svelte';
+import type { KeyValueStore } from '../constants';
 import type { Workbench } from '../workbench/workbench.svelte';
 
 /** Where the model's results come from (the ModelAudit state), if there is a model feature. */

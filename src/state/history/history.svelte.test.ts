@@ -7,7 +7,7 @@ import { AppDb } from '../../store/db';
 import { listAudits, saveAudit } from '../../store/history';
 import { makeSave } from '../../../tests/factories/audits';
 import { useHistories } from '../../../tests/factories/history';
-import { loadEngine } from '../engine/engineLoader';
+import { loadEngine } from '../lazy';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from '../share/share.svelte';
 import { memoryStore } from '../../platform/storage';

@@ -1,15 +1,14 @@
 // The history of audits, as the page uses it: the auto-save (autosave.svelte.ts), the panel's
 // list window (historyList.svelte.ts) and the panel's actions on stored audits (reopen, rename,
-// delete with Undo, backup), over one lazily opened database (historyStore.ts).
+// delete with Undo, backup), over one lazily opened database (historyList.svelte.ts StoreHandle).
 import type { AppDb, ReportParser } from '../../store/db';
 import type { BackupProblem } from '../../store/backup';
 import type { AnnotationLabel } from '../../store/schemas';
 import { Autosave, DEFAULT_DEBOUNCE_MS, type ModelSource } from './autosave.svelte';
-import { HistoryList } from './historyList.svelte';
-import { loadStore, StoreHandle } from './historyStore';
+import { HistoryList, loadStore, StoreHandle } from './historyList.svelte';
 import { parseInWorker } from './reportParse';
 import ReportParseWorker from './reportParse.worker?worker';
-import { localStore, type KeyValueStore } from '../storage';
+import { localStore, type KeyValueStore } from '../constants';
 import type { Workbench } from '../workbench/workbench.svelte';
 
 export type { ModelSource } from './autosave.svelte';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveAudit } from '../../store/history';
 import { makeSave } from '../../../tests/factories/audits';
 import { useHistories } from '../../../tests/factories/history';
-import { loadEngine } from '../engine/engineLoader';
+import { loadEngine } from '../lazy';
 
 beforeAll(async () => {
   await loadEngine();

@@ -1,11 +1,54 @@
 // The history panel's list: the filters, and the window of pages in view, read from IndexedDB and
 // kept live (re-read whenever any tab changes the audits table). Only the pages in view are read.
+// Also the store the history works on: its modules, loaded with import() the first time they are
+// needed so the shell's first paint never waits for Dexie, and the one opened database that the
+// auto-save, the list and the panel's actions share.
 import type { ObservabilitySet } from 'dexie';
 import type { DamagedRows } from '../../store/damaged';
-import type { AuditRow, RowVerdict } from '../../store/db';
+import type { AppDb, AuditRow, RowVerdict } from '../../store/db';
 import type { ListedRow } from '../../store/schemas';
 import type { HistoryFilter, Page } from '../../store/history';
-import type { OpenedStore, StoreHandle } from './historyStore';
+import { lazyModules } from '../lazy';
+
+/** The store modules, imported once on first use. */
+export const loadStore = lazyModules({
+  db: () => import('../../store/db'),
+  history: () => import('../../store/history'),
+  backup: () => import('../../store/backup'),
+  persist: () => import('../../store/persist'),
+  labels: () => import('../../store/labels'),
+  damaged: () => import('../../store/damaged'),
+  dexie: () => import('dexie'),
+});
+export type Store = Awaited<ReturnType<typeof loadStore>>;
+
+export interface OpenedStore {
+  s: Store;
+  db: AppDb;
+}
+
+/** The database the history works on: the page's one, or one given (tests, benchmarks). */
+export class StoreHandle {
+  #db: AppDb | null;
+  /** The store once loaded: list reads then start in the caller's task, without an await. */
+  #opened: OpenedStore | null = null;
+
+  constructor(db?: AppDb) {
+    this.#db = db ?? null;
+  }
+
+  get opened(): OpenedStore | null {
+    return this.#opened;
+  }
+
+  async open(): Promise<OpenedStore> {
+    if (this.#opened) return this.#opened;
+    const s = await loadStore();
+    this.#db ??= s.db.appDb();
+    this.#opened = { s, db: this.#db };
+    return this.#opened;
+  }
+}
 
 /** 'YYYY-MM-DD' of a date input → epoch ms at the start (or end) of that local day. */
 export function dayBound(value: string, end: boolean): number | undefined {

@@ -2,4 +2,6 @@
 import { workbench } from '../workbench/app';
 import { ModelAudit } from './model.svelte';
 
+export type { ModelAudit };
+
 export const modelAudit = new ModelAudit(workbench);

@@ -20,7 +20,7 @@ import {
   storeRememberedKey,
   type ModelSettings,
 } from '../../model/settings';
-import { localStore, type KeyValueStore } from '../storage';
+import { localStore, type KeyValueStore } from '../constants';
 
 type Engine = typeof import('../../model/engine');
 

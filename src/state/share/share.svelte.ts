@@ -13,7 +13,7 @@ import type { AnnotationLabel } from '../../store/schemas';
 import type { History, ModelSource } from '../history/history.svelte';
 import { caseToDraft, type Workbench } from '../workbench/workbench.svelte';
 import { sameInputs } from '../workbench/draft';
-import { lazyModules } from '../lazyModules';
+import { lazyModules } from '../lazy';
 
 export const loadShareModules = lazyModules({
   codec: () => import('../../share/codec'),

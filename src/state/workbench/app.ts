@@ -1,14 +1,20 @@
-// The one workbench of the page, and the UI state around it. Other features (model, history,
-// share) import `workbench` from here and construct their state with it.
+// The workbench feature's entry: the page's one workbench and the UI state around it, start-up
+// and opening a case file. Components import them (and the types they name) from here; other
+// features (model, history, share, dataset) construct their state with `workbench`.
 import { MAX_FILE_BYTES } from '../constants';
-import { appView } from './annotationView.svelte';
 import { CaseFileLines } from './caseFileLines.svelte';
-import { ExampleLibrary } from './examples.svelte';
-import { loadEngine } from '../engine/engineLoader';
+import { loadEngine } from '../lazy';
 import type { ImportResult } from '../engine/importFile';
-import { ShownRows } from './shownRows.svelte';
-import { UiState } from './ui.svelte';
+import { ExampleLibrary, ShownRows, UiState, ViewSwitch } from './ui.svelte';
 import { Workbench } from './workbench.svelte';
+
+export { engineNow } from '../lazy';
+export { UNDO_TOAST_MS } from '../constants';
+export { CITATION_SCOPES, REQUIRED_STYLES, type Settings } from './settings';
+export type { Diagnostic, EditorName } from '../engine/analysis';
+export type { ExportKind } from '../engine/engine';
+export type { AppView, EditorHandle } from './ui.svelte';
+export type { InputName } from './workbench.svelte';
 
 export const workbench = new Workbench({
   locale: typeof navigator === 'undefined' ? undefined : navigator.language,
@@ -16,7 +22,10 @@ export const workbench = new Workbench({
 
 export const ui = new UiState(workbench);
 
-/** Rows shown of the report's long lists, per case (shownRows.svelte.ts). */
+/** Which view the page shows (kept across reloads). */
+export const appView = new ViewSwitch();
+
+/** Rows shown of the report's long lists, per case (ui.svelte.ts ShownRows). */
 export const shownRows = new ShownRows(() => workbench.caseLoads);
 
 /**

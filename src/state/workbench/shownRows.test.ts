@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as engine from '../engine/engine';
-import { loadEngine } from '../engine/engineLoader';
+import { loadEngine } from '../lazy';
 import { memoryStore } from '../../platform/storage';
 import { ROWS_SHOWN } from './rowLimit';
-import { ShownRows } from './shownRows.svelte';
+import { ShownRows } from './ui.svelte';
 import { Workbench } from './workbench.svelte';
 import type { AuditCase } from '../../core/types';
 

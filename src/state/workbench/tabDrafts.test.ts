@@ -3,7 +3,7 @@ import { memoryStore, type KeyValueStore } from '../../platform/storage';
 import { DRAFT_KEY, MAX_TAB_DRAFTS, TAB_ID_KEY } from '../constants';
 import { decodeDraft, draftSavedAt, encodeDraft, EMPTY_INPUTS } from './draft';
 import * as engine from '../engine/engine';
-import { loadEngine } from '../engine/engineLoader';
+import { loadEngine } from '../lazy';
 import { TabDrafts } from './tabDrafts';
 import { Workbench } from './workbench.svelte';
 

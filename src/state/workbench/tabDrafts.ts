@@ -4,9 +4,8 @@
 // draft; a tab opened fresh starts from the newest draft of any tab and says so when it was
 // another tab's. The single draft key of earlier versions is read like another tab's draft (then
 // removed), and at most MAX_TAB_DRAFTS drafts are kept: the oldest go first.
-import { DRAFT_KEY, MAX_TAB_DRAFTS, TAB_ID_KEY } from '../constants';
+import { DRAFT_KEY, MAX_TAB_DRAFTS, TAB_ID_KEY, type KeyValueStore } from '../constants';
 import { decodeDraft, draftSavedAt, encodeDraft, type Draft } from './draft';
-import type { KeyValueStore } from '../storage';
 
 const TAB_PREFIX = `${DRAFT_KEY}:`;
 

@@ -1,9 +1,12 @@
 // UI state that is not the audit itself: which citation the source panel shows, the editors'
-// loading state, dialogs, messages, and handles to the mounted editors for jump-to-span.
-import { MAX_MARKERS } from './rowLimit';
+// loading state, dialogs, messages, and handles to the mounted editors for jump-to-span; which
+// view the page shows, the rows shown of the report's lists, and the built-in examples.
+import type { Example } from '../../examples/types';
+import { localStore, STORAGE_PREFIX, type KeyValueStore } from '../constants';
+import { MAX_MARKERS, ROWS_SHOWN } from './rowLimit';
 import type { Report } from '../../core/types';
 import type { EditorName } from '../engine/analysis';
-import { engineNow } from '../engine/engineLoader';
+import { engineNow } from '../lazy';
 import type { SourceView } from '../engine/sourceView';
 import type { Workbench } from './workbench.svelte';
 
@@ -142,5 +145,82 @@ export class UiState {
 
   dismissNotice(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
+  }
+}
+
+// Which view the page shows: the workbench, the annotation view or the dataset view. Part of the
+// shell, while the two views themselves load on first use.
+export type AppView = 'workbench' | 'annotate' | 'dataset';
+
+export const VIEW_KEY = `${STORAGE_PREFIX}view`;
+const VIEWS: readonly AppView[] = ['workbench', 'annotate', 'dataset'];
+
+export class ViewSwitch {
+  #current = $state<AppView>('workbench');
+  readonly #store: KeyValueStore;
+
+  constructor(store: KeyValueStore = localStore) {
+    this.#store = store;
+    const saved = store.get(VIEW_KEY);
+    if (saved && (VIEWS as readonly string[]).includes(saved)) this.#current = saved as AppView;
+  }
+
+  get current(): AppView {
+    return this.#current;
+  }
+
+  /** Show a view (kept across reloads, so a labelling session comes back where it was). */
+  go(view: AppView): void {
+    this.#current = view;
+    this.#store.set(VIEW_KEY, view);
+  }
+}
+
+// How many rows of each of the report's long lists are shown (rowLimit.ts): ROWS_SHOWN, and a
+// page more per "Show more". Kept here rather than in the components that show the lists, so that
+// the count belongs to the case being audited and not to a component: a re-render or re-mount of
+// the report, another audit of the same case (a keystroke, a model's verdicts, the same report
+// again) keeps it; another case (loaded, restored, cleared, undone) starts again from the first
+// page, so that nothing is built that the user did not ask to see for it.
+export class ShownRows {
+  readonly #key: () => unknown;
+  #state = $state.raw<{ key: unknown; counts: Readonly<Record<string, number>> }>({ key: undefined, counts: {} });
+
+  /** `key`: what the counts are kept for (the workbench's case, workbench.caseLoads). */
+  constructor(key: () => unknown) {
+    this.#key = key;
+  }
+
+  /** Rows of the list named `list` to show. */
+  shown(list: string): number {
+    const s = this.#state;
+    return s.key === this.#key() ? (s.counts[list] ?? ROWS_SHOWN) : ROWS_SHOWN;
+  }
+
+  /** One page more of `list`. */
+  more(list: string): void {
+    const key = this.#key();
+    const counts = this.#state.key === key ? this.#state.counts : {};
+    this.#state = { key, counts: { ...counts, [list]: (counts[list] ?? ROWS_SHOWN) + ROWS_SHOWN } };
+  }
+}
+
+type Catalog = typeof import('../../examples/catalog');
+
+/** The built-in examples, fetched on first use (the menu, or a first visit without a draft). */
+export class ExampleLibrary {
+  list = $state.raw<Example[] | null>(null);
+  #pending: Promise<Catalog> | undefined;
+
+  load(): Promise<Catalog> {
+    this.#pending ??= import('../../examples/catalog').then((m) => {
+      this.list = m.examples;
+      return m;
+    });
+    return this.#pending;
+  }
+
+  find(id: string): Example | undefined {
+    return this.list?.find((e) => e.id === id);
   }
 }

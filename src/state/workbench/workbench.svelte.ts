@@ -7,11 +7,10 @@ import { toAnswerOffset, toEditorOffset } from '../engine/offsetMap';
 import type { Analysis, Diagnostic } from '../engine/analysis';
 import { AuditRunner, type RunnerOptions } from '../engine/auditRunner';
 import { reuseUnchanged } from './reuse';
-import { engineNow } from '../engine/engineLoader';
-import { DRAFT_SAVE_DEBOUNCE_MS, MAX_DRAFT_CHARS, SETTINGS_KEY } from '../constants';
+import { engineNow } from '../lazy';
+import { DRAFT_SAVE_DEBOUNCE_MS, localStore, MAX_DRAFT_CHARS, sessionStore, SETTINGS_KEY, type KeyValueStore } from '../constants';
 import { type Attached, type Draft, EMPTY_INPUTS, type Inputs, isEmptyInputs, sameInputs } from './draft';
 import { defaultSettings, restoreSettings, type Settings } from './settings';
-import { localStore, sessionStore, type KeyValueStore } from '../storage';
 import { TabDrafts, type DraftSource } from './tabDrafts';
 
 export type InputName = keyof Inputs;

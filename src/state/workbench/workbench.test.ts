@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadEngine } from '../engine/engineLoader';
+import { loadEngine } from '../lazy';
 import { DRAFT_KEY, SETTINGS_KEY } from '../constants';
 import { decodeDraft } from './draft';
 import * as engine from '../engine/engine';

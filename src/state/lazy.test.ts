@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyModules } from './lazyModules';
+import { lazyModules } from './lazy';
 
 describe('lazyModules', () => {
   it('imports nothing until asked, then each module once, by name, for every caller', async () => {
