@@ -185,7 +185,7 @@ export class Workbench {
 
   /**
    * Increases whenever the inputs are replaced as a whole (a case or a draft loaded, cleared,
-   * undone), not on edits: another case, for what is kept per case (shownRows.svelte.ts).
+   * undone), not on edits: another case, for what is kept per case (ui.svelte.ts ShownRows).
    */
   get caseLoads(): number {
     return this.#caseLoads;
