@@ -18,7 +18,7 @@ import { renderTextReport } from '../src/core/report/textReport';
 import type { AuditCase, AuditOptions, Report } from '../src/core/types';
 import { readCaseLine } from '../src/cli/cases';
 import { main } from '../src/cli';
-import { exportFile } from '../src/state/exports';
+import { exportFile } from '../src/state/engine/engine';
 import { SHARED_CASES, loadSharedCases } from './core';
 import { generateVariedCases } from './generate';
 

@@ -1,10 +1,10 @@
 // Hostile inputs that grow: each family builds, for a scale n, what a user could paste (the
 // workbench editors) and the same as a case file (the CLI). The benchmark times them at 1×, 2×,
 // 4×; tests/unit/linear-work.test.ts counts the work they cause. Shared so both grow the same.
-import { analyze } from '../src/state/analysis';
+import { analyze } from '../src/state/engine/analysis';
 import { auditCase } from '../src/core/audit';
 import { parseCaseText } from '../src/core/parse/case';
-import type { Inputs } from '../src/state/draft';
+import type { Inputs } from '../src/state/workbench/draft';
 
 export interface Pathological {
   inputs: Inputs;

@@ -4,7 +4,7 @@ import { apiOrigin, connectPolicy } from './model/csp';
 import { loadModelSettings } from './model/settings';
 import { installConnectPolicy } from './platform/connectPolicy';
 import { browserStore } from './platform/storage';
-import { startWorkbench } from './state/app.svelte';
+import { startWorkbench } from './state/workbench/app';
 import { mount } from 'svelte';
 import App from './ui/App.svelte';
 import './ui/app.css';

@@ -6,7 +6,7 @@ import type { Example } from './types';
 export const examples: Example[] = [...englishExamples, ...czechExamples];
 
 /** The audit a first visit opens with (README: "npm start" shows an example already checked). */
-/** @public read through the lazily loaded module (state/app.svelte.ts). */
+/** @public read through the lazily loaded module (state/workbench/app.ts). */
 export const defaultExample: Example = heatPumps;
 
 /** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */

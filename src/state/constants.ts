@@ -1,4 +1,12 @@
-// Storage keys and limits of the workbench, in one place so that nothing else spells them.
+// Storage keys and limits of the page, in one place so that nothing else spells them, and the
+// page's handles on localStorage and sessionStorage (the guarded wrapper is platform/storage.ts).
+import { browserStore, type KeyValueStore } from '../platform/storage';
+
+export type { KeyValueStore };
+
+export const localStore: KeyValueStore = browserStore();
+/** The tab's own storage (sessionStorage): survives a reload of this tab only. */
+export const sessionStore: KeyValueStore = browserStore('session');
 
 /** Prefix of every localStorage key the app writes. */
 export const STORAGE_PREFIX = 'citation-auditor:';

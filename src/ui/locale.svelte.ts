@@ -1,7 +1,7 @@
 // The one way to the UI's words: each catalogue is an English and a Czech table of the same keys
 // (i18n.ts for the shell and workbench, and one beside each view, loaded with it); `i18n.of(c)`
-// gives the table of the interface language. Counts are worded with core/report/plural.ts.
-import { workbench } from '../state/app.svelte';
+// gives the table of the interface language. Counts are worded with core/plural.ts.
+import { workbench } from '../state/workbench/app';
 import { MESSAGES, type Catalogue, type Messages, type UiLanguage } from './i18n';
 
 export const i18n = {

@@ -1,6 +1,6 @@
 // Opening a case file from the toolbar's button or a drop on the page: the state opens it and
-// says what came of it (state/app.svelte.ts OpenCaseOutcome); this words that as a notice.
-import { openCaseFile, ui } from '../state/app.svelte';
+// says what came of it (state/workbench/app.ts OpenCaseOutcome); this words that as a notice.
+import { openCaseFile, ui } from '../state/workbench/app';
 import { i18n } from './locale.svelte';
 
 /** Opens `file` in the workbench and tells the user what happened. */

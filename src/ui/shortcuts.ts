@@ -1,6 +1,6 @@
 // Page-wide keyboard shortcuts, handled in the capture phase so that they also work while an
 // editor has focus (Monaco would otherwise take Ctrl+Enter and Alt+digits).
-import type { EditorName } from '../state/analysis';
+import type { EditorName } from '../state/workbench/app';
 
 export interface ShortcutActions {
   rerun(): void;

@@ -74,7 +74,7 @@ test('a long answer: the report shows the first 200 claims and findings, says ho
 
 test('a report of thousands of claims, shown in steps after its reply, ends the same: rows, markers and highlights of this answer', async ({ page }) => {
   await open(page);
-  // 2,000 cited claims (over the size shown a task later, state/later.svelte.ts): every other one
+  // 2,000 cited claims (over the size shown a task later, state/workbench/later.svelte.ts): every other one
   // cites a chunk that is not there (an error finding, a missing-chunk highlight).
   const towers = (word: string) =>
     Array.from({ length: 2000 }, (_, i) => `${word} ${i + 1} is ${100 + (i % 900)} metres tall and was built in ${1900 + (i % 100)} [${(i % 2) + 1}].`).join(' ');

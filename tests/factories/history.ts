@@ -6,9 +6,9 @@ import { afterEach } from 'vitest';
 import type { ModelResults } from '../../src/core/types';
 import { memoryStore } from '../../src/platform/storage';
 import { AppDb } from '../../src/store/db';
-import * as engine from '../../src/state/engine';
-import { History } from '../../src/state/history.svelte';
-import { Workbench } from '../../src/state/workbench.svelte';
+import * as engine from '../../src/state/engine/engine';
+import { History } from '../../src/state/history/history.svelte';
+import { Workbench } from '../../src/state/workbench/workbench.svelte';
 
 export interface HistoryOptions {
   db?: AppDb;

@@ -1,7 +1,7 @@
 // The fake server's Message Batches endpoints, driven by the real SDK (so the wire format is the
 // one the SDK expects): create, retrieve with request_counts, results as JSONL, cancel, expiry,
 // errored entries. Batch runs themselves (model/batch.ts, the CLI, the Dataset view) are tested in
-// model-batch.test.ts, cli-batch.test.ts and datasetBatch.svelte.test.ts.
+// model-batch.test.ts, cli-batch.test.ts and dataset/modelRunBatch.svelte.test.ts.
 import { describe, expect, test } from 'vitest';
 import Anthropic from '@anthropic-ai/sdk';
 import type { FakeAnthropic } from '../server/fake-anthropic';

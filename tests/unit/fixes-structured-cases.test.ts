@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCaseText } from '../../src/core/parse/case';
 import { parseAnswerInput } from '../../src/core/parse/answer';
 import type { AuditCase, Report, RequiredStyle } from '../../src/core/types';
-import { analyze, type Analysis } from '../../src/state/analysis';
-import { quickFixesFor } from '../../src/state/quickFixes';
+import { analyze, type Analysis } from '../../src/state/engine/analysis';
+import { quickFixesFor } from '../../src/state/engine/quickFixes';
 
 const dir = process.env.SHARED_CASES_DIR ?? path.resolve(process.cwd(), '../shared/cases');
 const present = existsSync(dir);

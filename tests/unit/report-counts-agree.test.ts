@@ -10,9 +10,9 @@ import { claimFacts } from '../../src/core/report/facts';
 import { restoreCase } from '../../src/core/parse/case';
 import { msg, render } from '../../src/core/report/messages';
 import type { AuditCase, Report } from '../../src/core/types';
-import { buildDiagnostics } from '../../src/state/analysis';
-import { buildOffsetMap } from '../../src/state/offsetMap';
-import { claimViews, reportCounts } from '../../src/state/reportView';
+import { buildDiagnostics } from '../../src/state/engine/analysis';
+import { buildOffsetMap } from '../../src/state/engine/offsetMap';
+import { claimViews, reportCounts } from '../../src/state/workbench/reportView';
 import { caseOf, pageCitation, textBlock } from './structured-pages.fixtures';
 
 const dir = process.env.SHARED_CASES_DIR ?? path.resolve(process.cwd(), '../shared/cases');

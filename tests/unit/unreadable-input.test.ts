@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../../src/core/audit';
 import { parseAnswerInput } from '../../src/core/parse/answer';
-import { analyze } from '../../src/state/analysis';
-import type { Inputs } from '../../src/state/draft';
+import { analyze } from '../../src/state/engine/analysis';
+import type { Inputs } from '../../src/state/workbench/draft';
 
 const CHUNKS = [
   { id: 'd0', title: 'Pronghorn', text: 'The pronghorn can sustain 55 km/h over several kilometres; it has an oversized windpipe, heart and lungs for endurance, including large hooves.' },

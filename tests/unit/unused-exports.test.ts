@@ -20,7 +20,7 @@ interface Export {
 }
 
 const isTest = (file: string): boolean => /\.(test|fixtures?)\.ts$/.test(file);
-const isEntry = (rel: string): boolean => rel === 'main.ts' || rel === 'cli.ts' || /^state\/[^/]+\.worker\.ts$/.test(rel);
+const isEntry = (rel: string): boolean => rel === 'main.ts' || rel === 'cli.ts' || /^state\/(?:[^/]+\/)?[^/]+\.worker\.ts$/.test(rel);
 
 /** The names a module exports itself (re-exports are the other module's), with their tags. */
 function exportsOf(code: string, fileName = 'x.ts'): Export[] {

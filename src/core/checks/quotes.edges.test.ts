@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkQuotes } from './quotes';
 import { makeContext } from '../../../tests/factories/checkContext';
 import { auditCase } from '../audit';
-import { sourceView } from '../../state/sourceView';
+import { sourceView } from '../../state/engine/sourceView';
 
 const CHUNK =
   'The pronghorn is the fastest land mammal of the Americas. It can sustain 55 km/h over several kilometres; ' +

@@ -1,12 +1,9 @@
 // The annotation and dataset views' words, English and Czech. Accessible names are stable per
 // language; the tests find things by these strings.
-import type { LocalStatus } from '../../state/datasetRun.svelte';
-import type { ModelRunStatus } from '../../state/datasetRunModel.svelte';
-import type { BatchRunStatus } from '../../state/datasetBatch.svelte';
-import type { AnnotationMessage } from '../../state/annotation.svelte';
+import type { BaselineFilter, BatchRunStatus, LocalStatus, ModelRunStatus } from '../../state/dataset/app';
+import type { AnnotationMessage } from '../../state/annotation/app';
 import type { ScoreKey } from '../../core/eval/dataset';
 import type { Dimension, Status, SupportVerdict, Verdict } from '../../core/types';
-import type { BaselineFilter } from '../../state/datasetBaseline.svelte';
 import type { ChangeKind } from '../../core/eval/diff';
 import type { Catalogue } from '../i18n';
 import { plural } from '../../core/report/plural';

@@ -4,7 +4,7 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
-import { chunksJsonSchema } from '../../state/chunkSchema';
+import { chunksJsonSchema } from '../../state/workbench/chunkSchema';
 
 // Editor features, picked one by one.
 import 'monaco-editor/features/codicon/register';

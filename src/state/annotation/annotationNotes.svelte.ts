@@ -1,0 +1,134 @@
+// The annotation view's note buffer: the note being written for the pair on screen, saved once
+// typing rests, when the pair changes and when the page is hidden. A labelled pair's note goes into
+// its label; a note typed before the pair is labelled is kept aside in local storage (annotator +
+// pair → text) until the label takes it, so a reload never loses it.
+import type { AnnotationLabel } from '../../store/schemas';
+import type { AnnotationTarget } from './annotationSource.svelte';
+import type { KeyValueStore } from '../constants';
+
+/** Notes typed for pairs not labelled yet (annotator + pair → text), kept until the label takes them. */
+export const ANNOTATION_NOTES_KEY = 'citation-auditor:annotation-notes';
+/** How long typing rests before the note is saved. */
+export const NOTE_SAVE_MS = 400;
+const MAX_WAITING_NOTES = 500;
+/** The longest note (and claim text) a label keeps. */
+export const NOTE_MAX = 20_000;
+
+/** What the buffer needs of the annotation state. */
+export interface NoteHost {
+  /** The pair on screen. */
+  current(): AnnotationTarget | null;
+  annotator(): string;
+  /** This annotator's label of the pair `key`. */
+  mine(key: string): AnnotationLabel | undefined;
+  /** Writes `label`; with `undo`, the change can be taken back (it replaced `undo.previous`). */
+  put(label: AnnotationLabel, undo: { target: AnnotationTarget; previous: AnnotationLabel } | null): Promise<void>;
+  now(): number;
+}
+
+export class NoteBuffer {
+  /** The note being written for the current pair (saved with its label). */
+  draft = $state('');
+  #for = '';
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  readonly #host: NoteHost;
+  readonly #store: KeyValueStore;
+
+  constructor(host: NoteHost, store: KeyValueStore) {
+    this.#host = host;
+    this.#store = store;
+  }
+
+  /** The note typed for the pair `key`, trimmed, when the draft is that pair's; else null. */
+  draftOf(key: string): string | null {
+    return this.#for === key ? this.draft.trim().slice(0, NOTE_MAX) : null;
+  }
+
+  /** The note field changed: it is saved once typing rests (and at once on saveNow). */
+  typed(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.commit();
+    }, NOTE_SAVE_MS);
+  }
+
+  /** Saves a note still waiting for its pause (the page is being hidden or left). */
+  saveNow(): Promise<void> {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    return this.commit();
+  }
+
+  #waitingNotes(): Record<string, string> {
+    try {
+      const v = JSON.parse(this.#store.get(ANNOTATION_NOTES_KEY) ?? '{}') as unknown;
+      return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** Keeps `note` aside for `annotator`'s pair `key` (an empty note removes it). */
+  setWaiting(annotator: string, key: string, note: string): void {
+    const all = this.#waitingNotes();
+    const k = `${annotator}\u0000${key}`;
+    if ((all[k] ?? '') === note) return;
+    delete all[k];
+    if (note) all[k] = note;
+    const entries = Object.entries(all);
+    // The oldest waiting notes go first when there are very many (insertion order is age).
+    const kept = entries.length > MAX_WAITING_NOTES ? Object.fromEntries(entries.slice(-MAX_WAITING_NOTES)) : all;
+    this.#store.set(ANNOTATION_NOTES_KEY, JSON.stringify(kept));
+  }
+
+  /** `mine` with `note` (none when empty), updated now. */
+  #withNote(mine: AnnotationLabel, note: string): AnnotationLabel {
+    const { note: _old, ...rest } = mine;
+    return { ...rest, ...(note ? { note } : {}), updated: this.#host.now() };
+  }
+
+  /**
+   * Save the note of the current pair: with its label, or, before the pair is labelled, kept
+   * aside (local storage) until the label takes it, so that a reload never loses it.
+   */
+  async commit(): Promise<void> {
+    const t = this.#host.current();
+    if (!t || this.#for !== t.key) return;
+    const note = this.draft.trim().slice(0, NOTE_MAX);
+    const mine = this.#host.mine(t.key);
+    if (!mine) {
+      const who = this.#host.annotator();
+      if (who) this.setWaiting(who, t.key, note);
+      return;
+    }
+    if ((mine.note ?? '') === note) return;
+    await this.#host.put(this.#withNote(mine, note), { target: t, previous: mine });
+  }
+
+  /** The pair on screen (or the annotator) changed: save the note left behind, show this pair's. */
+  sync(): void {
+    const t = this.#host.current();
+    const key = t?.key ?? '';
+    if (this.#for === key) return;
+    // Leaving a pair whose note was typed but not saved yet: save it first.
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+      this.#saveNoteOf(this.#for, this.draft);
+    }
+    this.#for = key;
+    const who = this.#host.annotator();
+    this.draft = (t && (this.#host.mine(t.key)?.note ?? (who ? this.#waitingNotes()[`${who}\u0000${t.key}`] : undefined))) ?? '';
+  }
+
+  #saveNoteOf(key: string, text: string): void {
+    const who = this.#host.annotator();
+    if (!key || !who) return;
+    const note = text.trim().slice(0, NOTE_MAX);
+    const mine = this.#host.mine(key);
+    if (!mine) return this.setWaiting(who, key, note);
+    if ((mine.note ?? '') === note) return;
+    void this.#host.put(this.#withNote(mine, note), null);
+  }
+}

@@ -1,0 +1,16 @@
+// The page's annotation state, over the dataset's cases or the workbench's one. The annotation
+// view imports it from here (it loads on first use, so none of this is in the shell).
+import { localStore } from '../constants';
+import { datasetRun, labelStore, localSettings } from '../dataset/app';
+import { workbench } from '../workbench/app';
+import { Annotation } from './annotation.svelte';
+import { DatasetSource, WorkbenchSource } from './annotationSource.svelte';
+
+export type { AnnotationMessage } from './annotation.svelte';
+
+export const annotation = new Annotation({
+  store: localStore,
+  labels: labelStore,
+  dataset: new DatasetSource(datasetRun, localSettings),
+  workbench: new WorkbenchSource(workbench),
+});

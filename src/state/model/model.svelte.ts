@@ -1,0 +1,415 @@
+// The model audit as the page sees it: settings (key in memory unless the user opts in), the
+// model list, the token/cost estimate, the run with its streamed progress, cancel, and errors.
+// Constructed as `new ModelAudit(workbench)`; it hands merged reports to workbench.setModelReport.
+// Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine.
+import type { AuditCase, ModelResults, Report } from '../../core/types';
+import { DEFAULT_BASE_URL, DEFAULT_MODEL, FALLBACK_MODELS } from '../../model/constants';
+import { apiOrigin } from '../../model/csp';
+import { allowedApiOrigin } from '../../platform/connectPolicy';
+import type { ErrorDescription, ModelError, ModelErrorKind } from '../../model/errors';
+import type { AuditEstimate } from '../../model/estimate';
+import type { ModelChoice } from '../../model/models';
+import type { RunProgress } from '../../model/run';
+import { RunSequencer } from '../../model/sequencer';
+import {
+  eraseRememberedKey,
+  loadModelSettings,
+  loadRememberedKey,
+  normaliseBaseURL,
+  saveModelSettings,
+  storeRememberedKey,
+  type ModelSettings,
+} from '../../model/settings';
+import { localStore, type KeyValueStore } from '../constants';
+
+type Engine = typeof import('../../model/engine');
+
+/** What ModelAudit needs from the workbench (the Workbench class satisfies it). */
+export interface ModelHost {
+  readonly auditCase: AuditCase | null;
+  readonly localReport: Report | null;
+  readonly revision: number;
+  readonly busy: boolean;
+  readonly settings: { readonly uiLanguage: 'en' | 'cs' };
+  setModelReport(r: Report | null, forRevision?: number): void;
+}
+
+export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+
+export interface ShownError extends ErrorDescription {
+  kind: ModelErrorKind;
+  rawOutput?: string;
+}
+
+export interface ModelAuditOptions {
+  store?: KeyValueStore;
+  /** Test seams: replace parts of the engine. */
+  run?: Engine['runModelAudit'];
+  estimate?: Engine['estimateAudit'];
+  list?: Engine['listModels'];
+}
+
+export class ModelAudit {
+  // The key lives in a private field: no JSON.stringify, export, history row or link sees it.
+  #apiKey = $state('');
+  #settings = $state.raw<ModelSettings>(loadModelSettings(localStore));
+
+  #models = $state.raw<ModelChoice[]>([...FALLBACK_MODELS]);
+  #modelsError = $state.raw<ShownError | null>(null);
+  #modelsLoading = $state(false);
+
+  #estimate = $state.raw<AuditEstimate | null>(null);
+  #estimateRevision = $state(-1);
+  #estimating = $state(false);
+  #estimateError = $state.raw<ShownError | null>(null);
+
+  #status = $state<RunStatus>('idle');
+  #progress = $state.raw<RunProgress | null>(null);
+  #error = $state.raw<ShownError | null>(null);
+  /** Which of the two errors came last: the page shows one error in one place, the newer one. */
+  #lastError = $state<'estimate' | 'run' | null>(null);
+  #results = $state.raw<ModelResults | null>(null);
+  #resultsRevision = $state(-1);
+  /** Claims a failed run left unjudged (by index), with what it had judged: "judge the rest". */
+  #unjudged = $state.raw<number[]>([]);
+
+  readonly #host: ModelHost;
+  readonly #store: KeyValueStore;
+  readonly #runs = new RunSequencer();
+  readonly #estimates = new RunSequencer();
+  readonly #modelLists = new RunSequencer();
+  readonly #injected: ModelAuditOptions;
+
+  constructor(host: ModelHost, opts: ModelAuditOptions = {}) {
+    this.#host = host;
+    this.#store = opts.store ?? localStore;
+    this.#settings = loadModelSettings(this.#store);
+    if (this.#settings.rememberKey) this.#apiKey = loadRememberedKey(this.#store) ?? '';
+    this.#injected = opts;
+  }
+
+  async #engine(): Promise<Engine> {
+    const engine = await import('../../model/engine');
+    const { run, estimate, list } = this.#injected;
+    return {
+      ...engine,
+      ...(run ? { runModelAudit: run } : {}),
+      ...(estimate ? { estimateAudit: estimate } : {}),
+      ...(list ? { listModels: list } : {}),
+    };
+  }
+
+  // --- settings ----------------------------------------------------------------------------
+
+  get settings(): ModelSettings {
+    return this.#settings;
+  }
+
+  get uiLanguage(): 'en' | 'cs' {
+    return this.#host.settings.uiLanguage;
+  }
+
+  get hasKey(): boolean {
+    return this.#apiKey.trim() !== '';
+  }
+
+  /** The key with all but its last four characters hidden, for display. */
+  get maskedKey(): string {
+    const k = this.#apiKey.trim();
+    return k ? `\u2022\u2022\u2022\u2022${k.slice(-4)}` : '';
+  }
+
+  setApiKey(key: string): void {
+    this.#apiKey = key.trim();
+    if (this.#settings.rememberKey) {
+      if (this.#apiKey) storeRememberedKey(this.#store, this.#apiKey);
+      else eraseRememberedKey(this.#store);
+    }
+    this.#estimate = null;
+  }
+
+  /** The explicit opt-in: the key is written to this browser's storage only while it is on. */
+  setRememberKey(on: boolean): void {
+    this.#update({ rememberKey: on });
+    if (on && this.#apiKey) storeRememberedKey(this.#store, this.#apiKey);
+    if (!on) eraseRememberedKey(this.#store);
+  }
+
+  /** Removes the key from memory and from storage. */
+  forgetKey(): void {
+    this.#apiKey = '';
+    eraseRememberedKey(this.#store);
+    this.#update({ rememberKey: false });
+    this.#estimate = null;
+    this.#models = [...FALLBACK_MODELS];
+  }
+
+  setBaseURL(url: string): void {
+    this.#update({ baseURL: url.trim() || DEFAULT_BASE_URL });
+    this.#estimate = null;
+  }
+
+  setModel(model: string): void {
+    this.#update({ model: model.trim() || DEFAULT_MODEL });
+    this.#estimate = null;
+  }
+
+  setStrict(strict: boolean): void {
+    this.#update({ strict });
+    this.#estimate = null;
+  }
+
+  /** The page only connects to the origin allowed at load time (csp.ts); a new one needs a reload. */
+  get baseURLNeedsReload(): boolean {
+    if (typeof document === 'undefined') return false;
+    const allowed = allowedApiOrigin();
+    return allowed !== null && allowed !== apiOrigin(this.#settings.baseURL);
+  }
+
+  #update(patch: Partial<ModelSettings>): void {
+    this.#settings = { ...this.#settings, ...patch };
+    saveModelSettings(this.#store, this.#settings);
+  }
+
+  #connection() {
+    return { apiKey: this.#apiKey, baseURL: normaliseBaseURL(this.#settings.baseURL) };
+  }
+
+  /**
+   * The key, for a request another part of the page makes (the dataset run): one key for the
+   * whole app, typed once. A method, not a property, so that no serialisation of this object
+   * ever sees it; callers read it when they send and keep it nowhere.
+   */
+  keyForRequest(): string {
+    return this.#apiKey.trim();
+  }
+
+  #asModelError(engine: Engine, err: unknown): ModelError {
+    if (err instanceof engine.ModelError) return err;
+    return new engine.ModelError({ kind: 'unexpected', cause: err, apiMessage: err instanceof Error ? err.message : String(err) });
+  }
+
+  #shown(engine: Engine, err: unknown): ShownError {
+    const e = this.#asModelError(engine, err);
+    const d = engine.describeModelError(e.init, this.uiLanguage);
+    return { ...d, kind: e.kind, ...(e.rawOutput ? { rawOutput: e.rawOutput } : {}) };
+  }
+
+  async #noKey(): Promise<ShownError> {
+    const engine = await this.#engine();
+    return this.#shown(engine, new engine.ModelError({ kind: 'no_key' }));
+  }
+
+  // --- models list -------------------------------------------------------------------------
+
+  get models(): ModelChoice[] {
+    const list = this.#models;
+    // The chosen model always appears, even when the list lacks it (a proxy's own model name).
+    return list.some((m) => m.id === this.#settings.model) ? list : [{ id: this.#settings.model, display_name: this.#settings.model }, ...list];
+  }
+
+  get modelsError(): ShownError | null {
+    return this.#modelsError;
+  }
+
+  get modelsLoading(): boolean {
+    return this.#modelsLoading;
+  }
+
+  #modelsLoadedFor = '';
+
+  /** Loads the list once per key and Base URL (e.g. when the picker gets focus). */
+  ensureModels(): void {
+    const key = `${this.#settings.baseURL}\u0000${this.#apiKey}`;
+    if (!this.hasKey || this.#modelsLoadedFor === key) return;
+    this.#modelsLoadedFor = key;
+    void this.loadModels();
+  }
+
+  async loadModels(): Promise<void> {
+    if (!this.hasKey) return;
+    const ticket = this.#modelLists.start();
+    this.#modelsLoading = true;
+    try {
+      const engine = await this.#engine();
+      const { models, error } = await engine.listModels(this.#connection(), ticket.signal);
+      if (!ticket.isCurrent()) return;
+      this.#models = models;
+      this.#modelsError = error ? this.#shown(engine, error) : null;
+    } finally {
+      if (ticket.isLatest()) {
+        this.#modelsLoading = false;
+        this.#modelLists.finish(ticket);
+      }
+    }
+  }
+
+  // --- estimate ----------------------------------------------------------------------------
+
+  /** The estimate, while it still describes the current input and settings. */
+  get estimate(): AuditEstimate | null {
+    return this.#estimateRevision === this.#host.revision ? this.#estimate : null;
+  }
+
+  get estimating(): boolean {
+    return this.#estimating;
+  }
+
+  get estimateError(): ShownError | null {
+    return this.#estimateError;
+  }
+
+  /** The one error to show: the newer of the run's and counting's (never both, which repeat each other). */
+  get shownError(): { kind: 'estimate' | 'run'; error: ShownError } | null {
+    const run = this.#error && !this.running ? { kind: 'run' as const, error: this.#error } : null;
+    const est = this.#estimateError ? { kind: 'estimate' as const, error: this.#estimateError } : null;
+    if (run && est) return this.#lastError === 'estimate' ? est : run;
+    return run ?? est;
+  }
+
+  async countTokens(): Promise<void> {
+    const c = this.#host.auditCase;
+    const report = this.#host.localReport;
+    if (!c || !report) return;
+    if (!this.hasKey) {
+      this.#estimateError = await this.#noKey();
+      this.#lastError = 'estimate';
+      return;
+    }
+    const ticket = this.#estimates.start();
+    const revision = this.#host.revision;
+    this.#estimating = true;
+    this.#estimateError = null;
+    const engine = await this.#engine();
+    try {
+      const est = await engine.estimateAudit(c, report, {
+        ...this.#connection(),
+        model: this.#settings.model,
+        strict: this.#settings.strict,
+        signal: ticket.signal,
+      });
+      if (!ticket.isCurrent()) return;
+      this.#estimate = est;
+      this.#estimateRevision = revision;
+    } catch (err) {
+      if (ticket.isCurrent()) {
+        this.#estimateError = this.#shown(engine, err);
+        this.#lastError = 'estimate';
+      }
+    } finally {
+      if (ticket.isLatest()) {
+        this.#estimating = false;
+        this.#estimates.finish(ticket);
+      }
+    }
+  }
+
+  // --- run ---------------------------------------------------------------------------------
+
+  get status(): RunStatus {
+    return this.#status;
+  }
+
+  get running(): boolean {
+    return this.#status === 'running';
+  }
+
+  get progress(): RunProgress | null {
+    return this.#progress;
+  }
+
+  get error(): ShownError | null {
+    return this.#error;
+  }
+
+  /** The latest results, while they belong to the current input. */
+  get results(): ModelResults | null {
+    return this.#resultsRevision === this.#host.revision ? this.#results : null;
+  }
+
+  get canRun(): boolean {
+    return this.hasKey && !!this.#host.auditCase && !!this.#host.localReport && !this.#host.busy;
+  }
+
+  /**
+   * Runs the audit of the current input. A newer run (or cancel) makes this one stale: its late
+   * answers are dropped. Claims judged before a failure stay in the report.
+   */
+  async run(): Promise<void> {
+    return this.#run(null);
+  }
+
+  /** Claims the last failed run of the current input left unjudged. */
+  get remaining(): number {
+    return this.#status === 'error' || this.#status === 'cancelled' ? (this.results ? this.#unjudged.length : 0) : 0;
+  }
+
+  /** Asks the model for the claims a failed run left out only; what it judged stays as it is. */
+  async judgeRemaining(): Promise<void> {
+    const before = this.results;
+    if (!before || !this.remaining) return this.run();
+    return this.#run(before);
+  }
+
+  async #run(resume: ModelResults | null): Promise<void> {
+    const c = this.#host.auditCase;
+    const local = this.#host.localReport;
+    if (!c || !local) return;
+    if (!this.hasKey) {
+      this.#status = 'error';
+      this.#error = await this.#noKey();
+      this.#lastError = 'run';
+      return;
+    }
+    const ticket = this.#runs.start();
+    const revision = this.#host.revision;
+    this.#status = 'running';
+    this.#error = null;
+    // A run supersedes what counting tokens said (it says again what still holds).
+    this.#estimateError = null;
+    this.#progress = null;
+    this.#results = resume;
+    this.#resultsRevision = revision;
+    this.#unjudged = [];
+    const engine = await this.#engine();
+    if (!ticket.isLatest()) return;
+    const publish = (results: ModelResults) => {
+      this.#results = results;
+      this.#host.setModelReport(engine.applyModelResults(local, results, c), revision);
+    };
+    try {
+      const run = await engine.runModelAudit(c, local, {
+        ...this.#connection(),
+        // The rest is judged by the model that judged the first part.
+        model: resume?.model ?? this.#settings.model,
+        strict: resume ? !!resume.strict : this.#settings.strict,
+        signal: ticket.signal,
+        ...(resume ? { resume } : {}),
+        onProgress: (p) => {
+          if (!ticket.isCurrent()) return;
+          this.#progress = p;
+          if (p.results.judgements.length) publish(p.results);
+        },
+      });
+      if (!ticket.isCurrent()) return;
+      this.#results = run.results;
+      this.#host.setModelReport(run.report, revision);
+      this.#status = 'done';
+    } catch (err) {
+      // A run replaced by a newer one says nothing; a cancelled or failed one says why.
+      if (!ticket.isLatest()) return;
+      const e = this.#asModelError(engine, err);
+      if (e.partial) publish(e.partial);
+      this.#unjudged = e.partial ? (e.unjudged ?? []) : [];
+      this.#status = e.kind === 'cancelled' ? 'cancelled' : 'error';
+      this.#error = this.#shown(engine, e);
+      this.#lastError = 'run';
+    } finally {
+      this.#runs.finish(ticket);
+    }
+  }
+
+  cancel(): void {
+    this.#runs.cancel();
+  }
+}

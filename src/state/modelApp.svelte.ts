@@ -1,5 +1,0 @@
-// The page's one ModelAudit, built on the one workbench. Components import it from here.
-import { workbench } from './app.svelte';
-import { ModelAudit } from './model.svelte';
-
-export const modelAudit = new ModelAudit(workbench);
