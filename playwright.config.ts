@@ -1,19 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E runs against the production build (vite preview of dist/). Helpers working in parallel
-// can point at their own build and port with E2E_DIST / E2E_PORT.
-const port = Number(process.env.E2E_PORT ?? 4173);
+// E2E runs against the production build (vite preview of dist/), on a port of its own so that
+// it never meets `npm start` (4173) or another checkout's test run. E2E_DIST / E2E_PORT point
+// it at another build and port; E2E_WORKERS sets how many browsers run at once (default: one
+// per core).
+//
+// The runner loads this file again in every worker, so the port is chosen once and handed down
+// through the environment, which the workers inherit.
+process.env.E2E_PORT ??= freePort();
+const port = Number(process.env.E2E_PORT);
 const dist = process.env.E2E_DIST ?? 'dist';
+const workers = Number(process.env.E2E_WORKERS ?? availableParallelism());
+
+/** A port the system has just handed out as free (asked synchronously: the config is not async). */
+function freePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // Files run side by side; the tests of one file run in order in one worker, sharing its
+  // beforeAll fake server (each on a port of its own).
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     trace: 'retain-on-failure',
@@ -35,6 +52,8 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --outDir ${dist} --port ${port} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}/`,
+    // A server already on an E2E_PORT the caller chose is theirs to reuse; a chosen free port
+    // has nobody on it.
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,
   },

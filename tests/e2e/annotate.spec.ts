@@ -253,7 +253,7 @@ test('the labels of the human-labelled shared cases show as the reference annota
 test.describe('with the model’s verdicts (local fake Messages API)', () => {
   let server: FakeAnthropic;
   test.beforeAll(async () => {
-    server = await startFakeAnthropic({ port: Number(process.env.FAKE_ANTHROPIC_DATASET_PORT ?? 4404) });
+    server = await startFakeAnthropic();
   });
   test.afterAll(async () => {
     await server.close();

@@ -12,7 +12,7 @@ const KEY = `sk-ant-${'api03-E2E-BATCH-KEY-44445555'}`;
 
 let server: FakeAnthropic;
 test.beforeAll(async () => {
-  server = await startFakeAnthropic({ port: Number(process.env.FAKE_ANTHROPIC_BATCH_PORT ?? 4407) });
+  server = await startFakeAnthropic();
 });
 test.afterAll(async () => {
   await server.close();

@@ -162,7 +162,7 @@ test('a file dropped on the Dataset view becomes the dataset (the workbench keep
 test.describe('the model over the whole dataset (local fake Messages API)', () => {
   let server: FakeAnthropic;
   test.beforeAll(async () => {
-    server = await startFakeAnthropic({ port: Number(process.env.FAKE_ANTHROPIC_DATASET_PORT ?? 4404) });
+    server = await startFakeAnthropic();
   });
   test.afterAll(async () => {
     await server.close();

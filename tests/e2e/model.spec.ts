@@ -3,12 +3,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeAnthropic, type FakeAnthropic, type Step } from '../server/fake-anthropic';
 
-const FAKE_PORT = Number(process.env.FAKE_ANTHROPIC_PORT ?? 4402);
 const KEY = `sk-ant-${'api03-E2E-KEY-0000111122223333'}`;
 let server: FakeAnthropic;
 
 test.beforeAll(async () => {
-  server = await startFakeAnthropic({ port: FAKE_PORT });
+  server = await startFakeAnthropic();
 });
 test.afterAll(async () => {
   await server.close();

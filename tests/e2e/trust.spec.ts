@@ -114,10 +114,9 @@ test.describe('§1 the report agrees with itself', () => {
 });
 
 test.describe('§1 one error, one place', () => {
-  const FAKE_PORT = Number(process.env.FAKE_ANTHROPIC_TRUST_PORT ?? 4413);
   let server: FakeAnthropic;
   test.beforeAll(async () => {
-    server = await startFakeAnthropic({ port: FAKE_PORT });
+    server = await startFakeAnthropic();
   });
   test.afterAll(async () => {
     await server.close();

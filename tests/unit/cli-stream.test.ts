@@ -37,7 +37,8 @@ beforeAll(() => {
   writeFileSync(join(dir, 'broken.jsonl'), lines.join('\r\n') + '\r\n');
 });
 
-describe('streamed run over worker threads', () => {
+// Each test starts worker threads that load the CLI afresh: 10-20 s on a loaded two-core machine.
+describe('streamed run over worker threads', { timeout: 60_000 }, () => {
   it('prints the same JSON lines, in input order, with 2 workers as with 1 thread', async () => {
     const one = await run([join(dir, 'many.jsonl'), '--format', 'json', '--jobs', '1']);
     const two = await run([join(dir, 'many.jsonl'), '--format', 'json', '--jobs', '2']);
