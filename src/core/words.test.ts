@@ -62,27 +62,9 @@ describe('tokenize against the general rule', () => {
 });
 
 describe('Vocabulary', () => {
-  it('reads an ASCII text from its bytes and any other by code units, with the same ids', () => {
-    // "ž" alone is a dropped one-letter word, so appending it only sends the text the other way;
-    // the leading spaces make every text long enough for the byte path.
-    const ascii = fc.array(fc.constantFrom(...UNITS.filter((u) => u.charCodeAt(0) < 128)), { maxLength: 60 }).map((a) => ' '.repeat(32) + a.join(''));
-    fc.assert(
-      fc.property(ascii, lang, (s, l) => {
-        const v = new Vocabulary(l);
-        expect(v.termIds(`${s} ž`)).toEqual(v.termIds(s));
-        expect(new Vocabulary(l).termIds(s).map((id) => v.terms[id])).toEqual(v.termIds(s).map((id) => v.terms[id]));
-      }),
-      { numRuns: 1000 },
-    );
-    // Longer than the reused byte array at first, the longest text it takes, and one unit more;
-    // an apostrophe as the last character.
-    for (const length of [2000, 65_535, 65_536]) {
-      const body = "Don't x1 ".repeat(Math.floor((length - 5) / 9));
-      const s = `${body}${' '.repeat(length - 5 - body.length)}rock'`;
-      expect(s).toHaveLength(length);
-      expect(tokenize(s, 'en')).toEqual(tokenize(`${s} ž`, 'en'));
-      expect(tokenize(s, 'en').slice(-3)).toEqual(['dont', 'x1', 'rock']);
-    }
+  it('keeps an apostrophe between letters at the end of a long text', () => {
+    const s = `${"Don't x1 ".repeat(300)}rock'`;
+    expect(tokenize(s, 'en').slice(-3)).toEqual(['dont', 'x1', 'rock']);
   });
 
   it('gives one id per stem however many words it holds', () => {
@@ -96,7 +78,6 @@ describe('Vocabulary', () => {
   });
 
   it('keeps the ids of each when several are used in turn', () => {
-    // The stem cache holds one vocabulary's ids at a time; the other enters its own again.
     const a = new Vocabulary('en');
     const b = new Vocabulary('en');
     expect(a.termIds('alpha beta gamma')).toEqual([0, 1, 2]);
@@ -107,10 +88,10 @@ describe('Vocabulary', () => {
     expect(b.terms).toEqual(['gamma', 'delta', 'alpha', 'epsilon']);
   });
 
-  it('keeps its ids when the shared stem cache starts afresh', () => {
+  it('keeps its ids when the shared stem memo is emptied', () => {
     const v = new Vocabulary('cs');
     const before = v.termIds('Zaměstnanci nemocnice 2016');
-    // More distinct words than the shared cache holds: it starts afresh in between.
+    // More distinct words than the shared memo holds: it is emptied in between.
     const other = new Vocabulary('cs');
     for (let k = 0; k < 21; k++) other.termIds(Array.from({ length: 10_000 }, (_, i) => `x${k}y${i}`).join(' '));
     expect(v.termIds('zaměstnanců nemocnici 2016 nemocnice')).toEqual([...before, before[1]]);

@@ -1,6 +1,6 @@
 // Words for lexical overlap: stop words and light stemmers (en/cs), a tokenizer over folded
 // character codes, and a vocabulary that interns stems as integers.
-import { asciiBytes, LETTER_OR_DIGIT_RE, MARK_RE } from './text';
+import { LETTER_OR_DIGIT_RE, MARK_RE } from './text';
 import type { Language } from './types';
 
 // Our own short lists of function words; content words, numbers and names are what overlap
@@ -75,11 +75,6 @@ function stemEn(w: string): string {
   return w.length > EN_PREFIX_LEN ? w.slice(0, EN_PREFIX_LEN) : w;
 }
 
-// Called through the one function, not looked up on each string: the texts arrive in several
-// string representations (flat, sliced, concatenated), and a per-character method lookup on
-// their varying maps became a megamorphic (slow, generic) load once audits had shown them all.
-const codeAt = String.prototype.charCodeAt;
-
 // Per UTF-16 unit: 0 = not part of a word, 1 = combining mark (skipped inside a word), else the
 // folded code (lower case, diacritics removed: "Č" → "c"). ASCII is filled here, the rest on
 // first sight; UNKNOWN marks "not computed yet", so one table read serves every code unit.
@@ -134,224 +129,47 @@ function foldWordCodes(raw: string): string {
   return out;
 }
 
-/** What {@link WordTable.get} answers for a word it does not hold. */
-const ABSENT = -2;
+// Raw word → its stem (null for a dropped word), per language, shared by all audits: most words
+// recur, and folding and stemming them again costs more than one lookup. Emptied when it grows
+// large, so memory stays bounded over a long dataset run.
+const STEM_MEMO_MAX = 200_000;
+const STEM_MEMO: Record<Language, Map<string, string | null>> = { en: new Map(), cs: new Map() };
 
-/**
- * An open-addressing hash table from a word, known by two independent 30-bit hashes of its folded
- * codes (a 60-bit key: a collision between two different words is not a practical concern), to
- * a small integer (-1 allowed). Typed arrays instead of a Map: no boxed keys, no entry objects.
- */
-class WordTable {
-  // Per slot: first hash + 1 (0 = empty), second hash, value.
-  #cells: Int32Array;
-  #bits: number;
-  size = 0;
-  constructor(bits: number) {
-    this.#bits = bits;
-    this.#cells = new Int32Array(3 << bits);
+function stemOf(raw: string, language: Language): string | null {
+  const memo = STEM_MEMO[language];
+  let stem = memo.get(raw);
+  if (stem === undefined) {
+    stem = stemOfFolded(foldWordCodes(raw), language);
+    if (memo.size >= STEM_MEMO_MAX) memo.clear();
+    memo.set(raw, stem);
   }
-  /** The first slot to try for hash k1 (the top bits of a multiplicative hash); then the next ones. */
-  #home(k1: number): number {
-    return Math.imul(k1, 0x9e3779b1) >>> (32 - this.#bits);
-  }
-  get(k1: number, k2: number): number {
-    const cells = this.#cells;
-    const mask = (1 << this.#bits) - 1;
-    for (let s = this.#home(k1); ; s = (s + 1) & mask) {
-      const at = s * 3;
-      const key = cells[at]!;
-      if (key === 0) return ABSENT;
-      if (key === k1 + 1 && cells[at + 1] === k2) return cells[at + 2]!;
-    }
-  }
-  /** Adds a word that get() found absent. */
-  add(k1: number, k2: number, value: number): void {
-    if (++this.size * 2 > 1 << this.#bits) this.#grow();
-    this.#put(k1, k2, value);
-  }
-  #put(k1: number, k2: number, value: number): void {
-    const cells = this.#cells;
-    const mask = (1 << this.#bits) - 1;
-    let s = this.#home(k1);
-    while (cells[s * 3] !== 0) s = (s + 1) & mask;
-    cells[s * 3] = k1 + 1;
-    cells[s * 3 + 1] = k2;
-    cells[s * 3 + 2] = value;
-  }
-  #grow(): void {
-    const old = this.#cells;
-    this.#cells = new Int32Array(old.length * 2);
-    this.#bits++;
-    for (let at = 0; at < old.length; at += 3) if (old[at] !== 0) this.#put(old[at]! - 1, old[at + 1]!, old[at + 2]!);
-  }
-}
-
-// Folded word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
-// and started afresh, in a new era, when it grows large. A text is read within one era (the size
-// is checked before it is read), so its stem numbers all belong to one cache.
-const STEM_CACHE_MAX = 200_000;
-interface StemCache {
-  language: Language;
-  /** Which cache this is (of all started so far): a vocabulary keeps this, not the cache itself. */
-  era: number;
-  words: WordTable;
-  stems: string[];
-  numberOf: Map<string, number>;
-  /**
-   * Per stem number: the serial of the vocabulary whose term id for it is in `termOf`. A word
-   * then costs one hash probe (here) and two array reads, where a hash table of each
-   * vocabulary's own (built afresh every audit) cost a probe per word and three more plus two
-   * insertions per new word. One vocabulary at a time, the claimant, has all its terms entered;
-   * another one enters its own again when it is next used (see Vocabulary.#claim). Doubles: a
-   * serial never wraps around.
-   */
-  owner: Float64Array;
-  termOf: Int32Array;
-  claimant: number;
-}
-let eras = 0;
-const newStemCache = (language: Language): StemCache => ({
-  language,
-  era: ++eras,
-  words: new WordTable(12),
-  stems: [],
-  numberOf: new Map(),
-  owner: new Float64Array(1024),
-  termOf: new Int32Array(1024),
-  claimant: 0,
-});
-const STEM_CACHE: Record<Language, StemCache> = { en: newStemCache('en'), cs: newStemCache('cs') };
-
-/** The language's stem cache, started afresh first when it holds too many words. */
-function stemCache(language: Language): StemCache {
-  let cache = STEM_CACHE[language];
-  if (cache.words.size >= STEM_CACHE_MAX) cache = STEM_CACHE[language] = newStemCache(language);
-  return cache;
-}
-
-function stemNumber(cache: StemCache, stem: string): number {
-  let s = cache.numberOf.get(stem);
-  if (s === undefined) {
-    s = cache.stems.push(stem) - 1;
-    cache.numberOf.set(stem, s);
-    if (s === cache.owner.length) {
-      const owner = new Float64Array(s * 2);
-      owner.set(cache.owner);
-      cache.owner = owner;
-      const termOf = new Int32Array(s * 2);
-      termOf.set(cache.termOf);
-      cache.termOf = termOf;
-    }
-  }
-  return s;
+  return stem;
 }
 
 /**
- * The stem number (-1 for a dropped word) of the word text[start, end) whose running hashes are
- * h1 and h2: the one lookup both word loops make per word (small, so V8 inlines it into them).
+ * Calls `add` with the stem of each word of `text`, in order, dropped words left out. Words are
+ * found by a single pass over folded character codes: a word starts at a letter or digit, keeps
+ * the marks inside it and an apostrophe between letters ("don't", "Brian's").
  */
-function wordStem(cache: StemCache, h1: number, h2: number, text: string, start: number, end: number): number {
-  const k1 = h1 & 0x3fffffff;
-  const k2 = h2 & 0x3fffffff;
-  const s = cache.words.get(k1, k2);
-  return s === ABSENT ? addWord(cache, k1, k2, text, start, end) : s;
-}
-
-/**
- * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and
- * k2, when the cache does not have it yet (kept apart from the lookup so that the lookup, done for
- * every word, is small enough to be inlined into the loops that read words).
- */
-function addWord(cache: StemCache, k1: number, k2: number, text: string, start: number, end: number): number {
-  const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), cache.language);
-  const s = stem === null ? -1 : stemNumber(cache, stem);
-  cache.words.add(k1, k2, s);
-  return s;
-}
-
-/**
- * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
- * into `buf` from index `at` on; returns the index after the last one. Words are found by a
- * single pass over character codes; each distinct word is stemmed once (across audits, while
- * the cache holds it) and looked up by its hashes afterwards.
- */
-function stemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
-  const bytes = asciiBytes(text);
-  return bytes ? bytesStemsInto(cache, bytes, text, buf, at) : unitsStemsInto(cache, text, buf, at);
-}
-
-/**
- * stemsInto for an ASCII text, from its bytes (see text.ts asciiBytes): the same words, hashes and stems
- * as unitsStemsInto gives, but each character is one typed-array read. ASCII has no marks and its
- * folds are all in the table, so a byte is either a word character or not; the 0 after the text
- * ends every word without a bounds check.
- */
-function bytesStemsInto(cache: StemCache, bytes: Uint8Array, text: string, buf: number[], at: number): number {
+function eachStem(text: string, language: Language, add: (stem: string) => void): void {
   const n = text.length;
-  const fold = FOLD_CODE;
   let i = 0;
   while (i < n) {
-    let f = fold[bytes[i]!]!;
-    if (f === 0) {
+    if (foldCode(text.charCodeAt(i)) <= 1) {
       i++;
       continue;
     }
     const start = i;
-    // FNV-1a's offset basis 0x811c9dc5 as a signed 32-bit integer (what Math.imul reads it as
-    // anyway), written in place: from a number above 2^31, or from a module constant, V8's
-    // optimised loop kept the hash as a double or a tagged value, converted at every character.
-    let h1 = 0x811c9dc5 | 0;
-    let h2 = 0;
-    do {
-      h1 = Math.imul(h1 ^ f, 0x01000193);
-      h2 = (Math.imul(h2, 31) + f) | 0;
-      f = fold[bytes[++i]!]!;
-      // An apostrophe between letters stays inside the word: "don't", "Brian's".
-      if (f === 0 && bytes[i] === 0x27 && isFoldedLetter(fold[bytes[i + 1]!]!)) f = 0x27;
-    } while (f !== 0);
-    const s = wordStem(cache, h1, h2, text, start, i);
-    if (s >= 0) buf[at++] = s;
-  }
-  return at;
-}
-
-/** stemsInto for any text, one UTF-16 code unit at a time. */
-function unitsStemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let f0 = FOLD_CODE[codeAt.call(text, i)]!;
-    if (f0 === UNKNOWN) f0 = foldFirstSight(codeAt.call(text, i));
-    if (f0 <= 1) {
-      i++;
-      continue;
+    for (i++; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (foldCode(c) !== 0) continue;
+      const apostrophe = (c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)));
+      if (!apostrophe) break;
     }
-    const start = i;
-    let h1 = 0x811c9dc5 | 0; // as in bytesStemsInto
-    let h2 = 0;
-    while (i < n) {
-      const c = codeAt.call(text, i);
-      let f = FOLD_CODE[c]!;
-      if (f === UNKNOWN) f = foldFirstSight(c);
-      if (f === 0) {
-        // An apostrophe between letters stays inside the word: "don't", "Brian's".
-        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(codeAt.call(text, i + 1)))) f = 0x27;
-        else break;
-      }
-      if (f !== 1) {
-        h1 = Math.imul(h1 ^ f, 0x01000193);
-        h2 = (Math.imul(h2, 31) + f) | 0;
-      }
-      i++;
-    }
-    const s = wordStem(cache, h1, h2, text, start, i);
-    if (s >= 0) buf[at++] = s;
+    const stem = stemOf(text.slice(start, i), language);
+    if (stem !== null) add(stem);
   }
-  return at;
 }
-
-let serials = 0;
 
 /**
  * Interns the stems of one audit as small integers (term ids, 0, 1, 2, … in order of first
@@ -361,17 +179,9 @@ export class Vocabulary {
   readonly language: Language;
   /** Term strings by id. */
   readonly terms: string[] = [];
-  /** Stem numbers in the stem cache of era #era by term id. */
-  readonly #stems: number[] = [];
-  /**
-   * The era of the stem cache that #stems are numbers in (a number, so that a vocabulary kept
-   * after its cache was replaced does not keep the old cache's tables alive).
-   */
-  #era: number;
-  readonly #serial = ++serials;
+  readonly #ids = new Map<string, number>();
   constructor(language: Language) {
     this.language = language;
-    this.#era = STEM_CACHE[language].era;
   }
 
   /** Term ids of the words of `text`, in order, stopwords removed (appended to `out`). */
@@ -382,47 +192,18 @@ export class Vocabulary {
 
   /**
    * termIds written into `buf` from index `at` on, leaving what follows the last one in place;
-   * returns the index after the last id. A buffer reused this way (never shortened) stops
-   * allocating once it is long enough: `length = 0` would drop its storage each time.
+   * returns the index after the last id (a buffer reused this way is not reallocated).
    */
   termIdsInto(text: string, buf: number[], at: number): number {
-    const cache = stemCache(this.language);
-    const end = stemsInto(cache, text, buf, at);
-    if (cache.claimant !== this.#serial) this.#claim(cache);
-    // Read after the stems: adding stems may have grown the arrays.
-    const owner = cache.owner;
-    const termOf = cache.termOf;
-    const serial = this.#serial;
-    for (let k = at; k < end; k++) {
-      const s = buf[k]!;
-      if (owner[s] !== serial) {
-        owner[s] = serial;
-        termOf[s] = this.terms.length;
-        this.terms.push(cache.stems[s]!);
-        this.#stems.push(s);
+    eachStem(text, this.language, (stem) => {
+      let id = this.#ids.get(stem);
+      if (id === undefined) {
+        id = this.terms.push(stem) - 1;
+        this.#ids.set(stem, id);
       }
-      buf[k] = termOf[s]!;
-    }
-    return end;
-  }
-
-  /**
-   * Makes this vocabulary the cache's claimant: its terms entered again (another vocabulary may
-   * have taken their entries since), numbered first in the cache's era if that is new to it.
-   */
-  #claim(cache: StemCache): void {
-    const stems = this.#stems;
-    if (this.#era !== cache.era) {
-      for (let id = 0; id < stems.length; id++) stems[id] = stemNumber(cache, this.terms[id]!);
-      this.#era = cache.era;
-    }
-    const owner = cache.owner;
-    const termOf = cache.termOf;
-    for (let id = 0; id < stems.length; id++) {
-      owner[stems[id]!] = this.#serial;
-      termOf[stems[id]!] = id;
-    }
-    cache.claimant = this.#serial;
+      buf[at++] = id;
+    });
+    return at;
   }
 }
 
@@ -432,8 +213,7 @@ export class Vocabulary {
  * stem by the language's rule (stemEn / stemCs above), so "lékařské" and "lekarske" meet.
  */
 export function tokenize(s: string, lang: Language): string[] {
-  const cache = stemCache(lang === 'cs' ? 'cs' : 'en');
-  const stems: number[] = [];
-  stemsInto(cache, s, stems, 0);
-  return stems.map((n) => cache.stems[n]!);
+  const stems: string[] = [];
+  eachStem(s, lang === 'cs' ? 'cs' : 'en', (stem) => stems.push(stem));
+  return stems;
 }
