@@ -16,7 +16,6 @@ import { checkNumbers } from './checks/numbers';
 import { checkRelevance } from './checks/relevance';
 import { checkContent } from './checks/content';
 import { buildLocalReport } from './report';
-import { sortInPlace } from './text';
 import { applyCitationScope } from './scope';
 
 const EXCERPT_MAX = 120;
@@ -117,7 +116,7 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
     withExcerpt.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
     findings[k] = withExcerpt as unknown as Finding;
   }
-  sortInPlace(findings, (a, b) => a.start - b.start || a.end - b.end);
+  findings.sort((a, b) => a.start - b.start || a.end - b.end);
 
   const extra: Parameters<typeof buildLocalReport>[2] = {
     answerFormat: unreadable.some((u) => u.input === 'answer') ? 'json-unknown' : (structured?.format ?? 'plain'),
