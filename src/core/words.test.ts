@@ -77,7 +77,25 @@ describe('Vocabulary', () => {
     expect(first.map((id) => v.terms[id])).toEqual(tokenize(words.reverse().join(' '), 'en'));
   });
 
+  it('property: gives the ids a plain Map of stems in order of first sight gives, vocabularies used in turn', () => {
+    // The plain definition: each vocabulary numbers the stems tokenize finds, 0, 1, 2, … as first seen.
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), text), { maxLength: 12 }), lang, (turns, l) => {
+        const vocabularies = [new Vocabulary(l), new Vocabulary(l), new Vocabulary(l)];
+        const plain = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+        for (const [k, s] of turns) {
+          const ids = plain[k]!;
+          const expected = tokenize(s, l).map((stem) => ids.get(stem) ?? ids.set(stem, ids.size).size - 1);
+          expect(vocabularies[k]!.termIds(s)).toEqual(expected);
+          expect(vocabularies[k]!.terms).toEqual([...ids.keys()]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('keeps the ids of each when several are used in turn', () => {
+    // The stem cache holds one vocabulary's ids at a time; the other enters its own again.
     const a = new Vocabulary('en');
     const b = new Vocabulary('en');
     expect(a.termIds('alpha beta gamma')).toEqual([0, 1, 2]);
@@ -88,10 +106,10 @@ describe('Vocabulary', () => {
     expect(b.terms).toEqual(['gamma', 'delta', 'alpha', 'epsilon']);
   });
 
-  it('keeps its ids when the shared stem memo is emptied', () => {
+  it('keeps its ids when the shared stem cache starts afresh', () => {
     const v = new Vocabulary('cs');
     const before = v.termIds('Zaměstnanci nemocnice 2016');
-    // More distinct words than the shared memo holds: it is emptied in between.
+    // More distinct words than the shared cache holds: it starts afresh in between.
     const other = new Vocabulary('cs');
     for (let k = 0; k < 21; k++) other.termIds(Array.from({ length: 10_000 }, (_, i) => `x${k}y${i}`).join(' '));
     expect(v.termIds('zaměstnanců nemocnici 2016 nemocnice')).toEqual([...before, before[1]]);

@@ -129,47 +129,183 @@ function foldWordCodes(raw: string): string {
   return out;
 }
 
-// Raw word → its stem (null for a dropped word), per language, shared by all audits: most words
-// recur, and folding and stemming them again costs more than one lookup. Emptied when it grows
-// large, so memory stays bounded over a long dataset run.
-const STEM_MEMO_MAX = 200_000;
-const STEM_MEMO: Record<Language, Map<string, string | null>> = { en: new Map(), cs: new Map() };
+/** What {@link WordTable.get} answers for a word it does not hold. */
+const ABSENT = -2;
 
-function stemOf(raw: string, language: Language): string | null {
-  const memo = STEM_MEMO[language];
-  let stem = memo.get(raw);
-  if (stem === undefined) {
-    stem = stemOfFolded(foldWordCodes(raw), language);
-    if (memo.size >= STEM_MEMO_MAX) memo.clear();
-    memo.set(raw, stem);
+/**
+ * An open-addressing hash table from a word, known by two independent 30-bit hashes of its folded
+ * codes (a 60-bit key: a collision between two different words is not a practical concern), to
+ * a small integer (-1 allowed). Typed arrays instead of a Map: no boxed keys, no entry objects.
+ */
+class WordTable {
+  // Per slot: first hash + 1 (0 = empty), second hash, value.
+  #cells: Int32Array;
+  #bits: number;
+  size = 0;
+  constructor(bits: number) {
+    this.#bits = bits;
+    this.#cells = new Int32Array(3 << bits);
   }
-  return stem;
+  /** The first slot to try for hash k1 (the top bits of a multiplicative hash); then the next ones. */
+  #home(k1: number): number {
+    return Math.imul(k1, 0x9e3779b1) >>> (32 - this.#bits);
+  }
+  get(k1: number, k2: number): number {
+    const cells = this.#cells;
+    const mask = (1 << this.#bits) - 1;
+    for (let s = this.#home(k1); ; s = (s + 1) & mask) {
+      const at = s * 3;
+      const key = cells[at]!;
+      if (key === 0) return ABSENT;
+      if (key === k1 + 1 && cells[at + 1] === k2) return cells[at + 2]!;
+    }
+  }
+  /** Adds a word that get() found absent. */
+  add(k1: number, k2: number, value: number): void {
+    if (++this.size * 2 > 1 << this.#bits) this.#grow();
+    this.#put(k1, k2, value);
+  }
+  #put(k1: number, k2: number, value: number): void {
+    const cells = this.#cells;
+    const mask = (1 << this.#bits) - 1;
+    let s = this.#home(k1);
+    while (cells[s * 3] !== 0) s = (s + 1) & mask;
+    cells[s * 3] = k1 + 1;
+    cells[s * 3 + 1] = k2;
+    cells[s * 3 + 2] = value;
+  }
+  #grow(): void {
+    const old = this.#cells;
+    this.#cells = new Int32Array(old.length * 2);
+    this.#bits++;
+    for (let at = 0; at < old.length; at += 3) if (old[at] !== 0) this.#put(old[at]! - 1, old[at + 1]!, old[at + 2]!);
+  }
+}
+
+// Folded word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
+// and started afresh, in a new era, when it grows large. A text is read within one era (the size
+// is checked before it is read), so its stem numbers all belong to one cache.
+const STEM_CACHE_MAX = 200_000;
+interface StemCache {
+  language: Language;
+  /** Which cache this is (of all started so far): a vocabulary keeps this, not the cache itself. */
+  era: number;
+  words: WordTable;
+  stems: string[];
+  numberOf: Map<string, number>;
+  /**
+   * Per stem number: the serial of the vocabulary whose term id for it is in `termOf`. A word
+   * then costs one hash probe (here) and two array reads, where a hash table of each
+   * vocabulary's own (built afresh every audit) cost a probe per word and three more plus two
+   * insertions per new word. One vocabulary at a time, the claimant, has all its terms entered;
+   * another one enters its own again when it is next used (see Vocabulary.#claim). Doubles: a
+   * serial never wraps around.
+   */
+  owner: Float64Array;
+  termOf: Int32Array;
+  claimant: number;
+}
+let eras = 0;
+const newStemCache = (language: Language): StemCache => ({
+  language,
+  era: ++eras,
+  words: new WordTable(12),
+  stems: [],
+  numberOf: new Map(),
+  owner: new Float64Array(1024),
+  termOf: new Int32Array(1024),
+  claimant: 0,
+});
+const STEM_CACHE: Record<Language, StemCache> = { en: newStemCache('en'), cs: newStemCache('cs') };
+
+/** The language's stem cache, started afresh first when it holds too many words. */
+function stemCache(language: Language): StemCache {
+  let cache = STEM_CACHE[language];
+  if (cache.words.size >= STEM_CACHE_MAX) cache = STEM_CACHE[language] = newStemCache(language);
+  return cache;
+}
+
+function stemNumber(cache: StemCache, stem: string): number {
+  let s = cache.numberOf.get(stem);
+  if (s === undefined) {
+    s = cache.stems.push(stem) - 1;
+    cache.numberOf.set(stem, s);
+    if (s === cache.owner.length) {
+      const owner = new Float64Array(s * 2);
+      owner.set(cache.owner);
+      cache.owner = owner;
+      const termOf = new Int32Array(s * 2);
+      termOf.set(cache.termOf);
+      cache.termOf = termOf;
+    }
+  }
+  return s;
 }
 
 /**
- * Calls `add` with the stem of each word of `text`, in order, dropped words left out. Words are
- * found by a single pass over folded character codes: a word starts at a letter or digit, keeps
- * the marks inside it and an apostrophe between letters ("don't", "Brian's").
+ * The stem number (-1 for a dropped word) of the word text[start, end) whose running hashes are
+ * h1 and h2.
  */
-function eachStem(text: string, language: Language, add: (stem: string) => void): void {
+function wordStem(cache: StemCache, h1: number, h2: number, text: string, start: number, end: number): number {
+  const k1 = h1 & 0x3fffffff;
+  const k2 = h2 & 0x3fffffff;
+  const s = cache.words.get(k1, k2);
+  return s === ABSENT ? addWord(cache, k1, k2, text, start, end) : s;
+}
+
+/**
+ * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and
+ * k2, when the cache does not have it yet.
+ */
+function addWord(cache: StemCache, k1: number, k2: number, text: string, start: number, end: number): number {
+  const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), cache.language);
+  const s = stem === null ? -1 : stemNumber(cache, stem);
+  cache.words.add(k1, k2, s);
+  return s;
+}
+
+/**
+ * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
+ * into `buf` from index `at` on; returns the index after the last one. Words are found by a
+ * single pass over character codes; each distinct word is stemmed once (across audits, while
+ * the cache holds it) and looked up by its hashes afterwards.
+ */
+function stemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (foldCode(text.charCodeAt(i)) <= 1) {
+    let f0 = FOLD_CODE[text.charCodeAt(i)]!;
+    if (f0 === UNKNOWN) f0 = foldFirstSight(text.charCodeAt(i));
+    if (f0 <= 1) {
       i++;
       continue;
     }
     const start = i;
-    for (i++; i < n; i++) {
+    // FNV-1a (offset basis 0x811c9dc5 as a signed 32-bit integer) and a multiply-by-31 hash.
+    let h1 = 0x811c9dc5 | 0;
+    let h2 = 0;
+    while (i < n) {
       const c = text.charCodeAt(i);
-      if (foldCode(c) !== 0) continue;
-      const apostrophe = (c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)));
-      if (!apostrophe) break;
+      let f = FOLD_CODE[c]!;
+      if (f === UNKNOWN) f = foldFirstSight(c);
+      if (f === 0) {
+        // An apostrophe between letters stays inside the word: "don't", "Brian's".
+        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
+        else break;
+      }
+      if (f !== 1) {
+        h1 = Math.imul(h1 ^ f, 0x01000193);
+        h2 = (Math.imul(h2, 31) + f) | 0;
+      }
+      i++;
     }
-    const stem = stemOf(text.slice(start, i), language);
-    if (stem !== null) add(stem);
+    const s = wordStem(cache, h1, h2, text, start, i);
+    if (s >= 0) buf[at++] = s;
   }
+  return at;
 }
+
+let serials = 0;
 
 /**
  * Interns the stems of one audit as small integers (term ids, 0, 1, 2, … in order of first
@@ -179,9 +315,17 @@ export class Vocabulary {
   readonly language: Language;
   /** Term strings by id. */
   readonly terms: string[] = [];
-  readonly #ids = new Map<string, number>();
+  /** Stem numbers in the stem cache of era #era by term id. */
+  readonly #stems: number[] = [];
+  /**
+   * The era of the stem cache that #stems are numbers in (a number, so that a vocabulary kept
+   * after its cache was replaced does not keep the old cache's tables alive).
+   */
+  #era: number;
+  readonly #serial = ++serials;
   constructor(language: Language) {
     this.language = language;
+    this.#era = STEM_CACHE[language].era;
   }
 
   /** Term ids of the words of `text`, in order, stopwords removed (appended to `out`). */
@@ -192,18 +336,47 @@ export class Vocabulary {
 
   /**
    * termIds written into `buf` from index `at` on, leaving what follows the last one in place;
-   * returns the index after the last id (a buffer reused this way is not reallocated).
+   * returns the index after the last id. A buffer reused this way (never shortened) stops
+   * allocating once it is long enough: `length = 0` would drop its storage each time.
    */
   termIdsInto(text: string, buf: number[], at: number): number {
-    eachStem(text, this.language, (stem) => {
-      let id = this.#ids.get(stem);
-      if (id === undefined) {
-        id = this.terms.push(stem) - 1;
-        this.#ids.set(stem, id);
+    const cache = stemCache(this.language);
+    const end = stemsInto(cache, text, buf, at);
+    if (cache.claimant !== this.#serial) this.#claim(cache);
+    // Read after the stems: adding stems may have grown the arrays.
+    const owner = cache.owner;
+    const termOf = cache.termOf;
+    const serial = this.#serial;
+    for (let k = at; k < end; k++) {
+      const s = buf[k]!;
+      if (owner[s] !== serial) {
+        owner[s] = serial;
+        termOf[s] = this.terms.length;
+        this.terms.push(cache.stems[s]!);
+        this.#stems.push(s);
       }
-      buf[at++] = id;
-    });
-    return at;
+      buf[k] = termOf[s]!;
+    }
+    return end;
+  }
+
+  /**
+   * Makes this vocabulary the cache's claimant: its terms entered again (another vocabulary may
+   * have taken their entries since), numbered first in the cache's era if that is new to it.
+   */
+  #claim(cache: StemCache): void {
+    const stems = this.#stems;
+    if (this.#era !== cache.era) {
+      for (let id = 0; id < stems.length; id++) stems[id] = stemNumber(cache, this.terms[id]!);
+      this.#era = cache.era;
+    }
+    const owner = cache.owner;
+    const termOf = cache.termOf;
+    for (let id = 0; id < stems.length; id++) {
+      owner[stems[id]!] = this.#serial;
+      termOf[stems[id]!] = id;
+    }
+    cache.claimant = this.#serial;
   }
 }
 
@@ -213,7 +386,8 @@ export class Vocabulary {
  * stem by the language's rule (stemEn / stemCs above), so "lékařské" and "lekarske" meet.
  */
 export function tokenize(s: string, lang: Language): string[] {
-  const stems: string[] = [];
-  eachStem(s, lang === 'cs' ? 'cs' : 'en', (stem) => stems.push(stem));
-  return stems;
+  const cache = stemCache(lang === 'cs' ? 'cs' : 'en');
+  const stems: number[] = [];
+  stemsInto(cache, s, stems, 0);
+  return stems.map((n) => cache.stems[n]!);
 }
