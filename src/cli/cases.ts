@@ -194,7 +194,7 @@ function metricsRow(r: Report): Parameters<typeof addMetricsRow>[1] {
  */
 export function finishCase(item: CaseItem, c: AuditCase, report: Report, opts: WorkOptions, tally: Tally, into: BatchResult, error?: string): void {
   // Lets `citation-audit diff` match this run to another when the cases carry no id.
-  const final: Report = { ...report, meta: withInputHash(report.meta, inputHash(c.query, c.answer)) };
+  const final: Report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer) } };
   const id = c.id !== undefined ? String(c.id) : null;
   // The report's words only: the texts they were written from stay inside the tool.
   if (opts.format === 'json') into.out += `${JSON.stringify(withoutTexts(final))}\n`;
@@ -203,19 +203,6 @@ export function finishCase(item: CaseItem, c: AuditCase, report: Report, opts: W
   if (opts.junit) into.junit += junitTestcase(ci);
   tally.add(ci);
   into.cases++;
-}
-
-/**
- * The report's meta with the input hash after its keys, copied key by key. Copied by a spread
- * (`{ ...meta, input_hash }`), it got a hidden class of its own in V8's optimised code, a new one
- * for every case (meta has language_source added after its literal), so each read of it missed
- * its inline cache (metricsRow's checked_by, once per case).
- */
-function withInputHash(meta: Report['meta'], hash: string): Report['meta'] {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(meta)) out[key] = meta[key as keyof Report['meta']];
-  out.input_hash = hash;
-  return out as Report['meta'];
 }
 
 /** Reads and audits a batch with the local checks only (what the worker threads do). */

@@ -1,13 +1,13 @@
 // One local audit: parse → find citations → split claims → run every local check → report.
 // Pure and synchronous, so the page, a worker, the CLI and the tests all call the same thing.
-import type { AuditCase, AuditOptions, CheckContext, Chunk, Finding, Language, ParseError, Report, UnreadableInput } from './types';
+import type { AuditCase, AuditOptions, CheckContext, Finding, Language, ParseError, Report, UnreadableInput } from './types';
 import { prepareCase, type PreparedCase } from './parse/case';
-import { messagesFor } from './report/messages';
-import { findMarkers, type FootnoteDefinition } from './markers/markers';
-import { resolveMapping, type ResolveOptions } from './citations/mapping';
-import { splitClaims } from './claims/claims';
-import { languageVote } from './text/language';
-import { buildCitations, type BuildCitationsInput } from './citations/citations';
+import { messagesFor } from './messages';
+import { findMarkers, type FootnoteDefinition } from './markers';
+import { resolveMapping } from './mapping';
+import { splitClaims } from './claims';
+import { languageVote } from './language';
+import { buildCitations } from './citations';
 import { checkExists } from './checks/exists';
 import { checkFormatted } from './checks/formatted';
 import { checkComplete } from './checks/complete';
@@ -15,9 +15,8 @@ import { checkQuotes } from './checks/quotes';
 import { checkNumbers } from './checks/numbers';
 import { checkRelevance } from './checks/relevance';
 import { checkContent } from './checks/content';
-import { buildLocalReport } from './report/report';
-import { sortInPlace } from './text/text';
-import { applyCitationScope } from './claims/scope';
+import { buildLocalReport } from './report';
+import { applyCitationScope } from './scope';
 
 const EXCERPT_MAX = 120;
 
@@ -44,16 +43,9 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
 
   const chunkIds = chunks.map((ch) => ch.id);
   const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
-  // Optional inputs are set only when present, not spread in (here and below): V8 builds an
-  // object literal with a spread in it by a slow generic copy (the report's options written that
-  // way alone took about 1 % of a case's CPU in the CLI).
-  const mappingOpts: ResolveOptions = { footnoteDefinitions, language };
-  if (structured) mappingOpts.structured = structured;
-  const mapping = resolveMapping(markers, chunks, mappingOpts);
+  const mapping = resolveMapping(markers, chunks, { footnoteDefinitions, language, ...(structured ? { structured } : {}) });
   const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions, query: c.query });
-  const citationsInput: BuildCitationsInput = { answer, markers, mapping, claims: rawClaims, chunks };
-  if (structured) citationsInput.structured = structured;
-  const { citations, claims } = buildCitations(citationsInput);
+  const { citations, claims } = buildCitations({ answer, markers, mapping, claims: rawClaims, chunks, ...(structured ? { structured } : {}) });
 
   const citationScope = opts.citationScope === 'paragraph' ? 'paragraph' : 'sentence';
   applyCitationScope(claims, citations, citationScope);
@@ -62,7 +54,7 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
     answer,
     query: c.query,
     chunks,
-    chunkById: chunkMap(chunks),
+    chunkById: new Map(chunks.map((ch) => [ch.id, ch])),
     markers,
     citations,
     claims,
@@ -70,8 +62,8 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
     language,
     requiredStyle,
     citationScope,
+    ...(structured ? { structured } : {}),
   };
-  if (structured) ctx.structured = structured;
 
   const m = messagesFor(language);
   const noChunks = unreadable.some((u) => u.input === 'chunks');
@@ -105,41 +97,26 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
       findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
     }
   }
-  // Each finding with its excerpt, as a new object with the finding's keys in their order and
-  // the excerpt after them. The checks build findings by spreading, which leaves nearly each with
-  // a hidden class of its own; adding a property to such an object makes yet another class, per
-  // finding (some µs each). Built key by key from an empty object, the findings share classes.
-  for (let k = 0; k < findings.length; k++) {
-    const f = findings[k] as Finding;
+  // Each finding with the text it points at, shortened.
+  const withExcerpts = findings.map((f) => {
     const text = answer.slice(f.start, f.end);
-    const withExcerpt: Record<string, unknown> = {};
-    for (const key of Object.keys(f)) withExcerpt[key] = f[key as keyof Finding];
-    withExcerpt.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
-    findings[k] = withExcerpt as unknown as Finding;
-  }
-  sortInPlace(findings, (a, b) => a.start - b.start || a.end - b.end);
+    return { ...f, excerpt: text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text };
+  });
+  withExcerpts.sort((a, b) => a.start - b.start || a.end - b.end);
 
-  const extra: Parameters<typeof buildLocalReport>[2] = {
+  const report = buildLocalReport(ctx, withExcerpts, {
     answerFormat: unreadable.some((u) => u.input === 'answer') ? 'json-unknown' : (structured?.format ?? 'plain'),
-  };
-  if (c.id !== undefined) extra.caseId = String(c.id);
-  if (unreadable.length) extra.unreadable = unreadable;
-  const report = buildLocalReport(ctx, findings, extra);
+    ...(c.id !== undefined ? { caseId: String(c.id) } : {}),
+    ...(unreadable.length ? { unreadable } : {}),
+  });
   // Where the report's language came from, so that the report can say so.
   report.meta.language_source = setting ? 'setting' : c.language ? 'case' : vote ? 'detected' : 'fallback';
   return { report, answer, footnoteDefinitions };
 }
 
-/** Pushes each of `list` onto `into`: push(...a, ...b) would walk the lists with iterators. */
+/** Pushes each of `list` onto `into` (push(...list) has a limit on the number of arguments). */
 function append(into: Finding[], list: readonly Finding[]): void {
   for (let k = 0; k < list.length; k++) into.push(list[k]!);
-}
-
-/** Chunks by id, the last of an id winning (as new Map(chunks.map(…)) would), without the pairs. */
-function chunkMap(chunks: readonly Chunk[]): Map<string, Chunk> {
-  const byId = new Map<string, Chunk>();
-  for (const ch of chunks) byId.set(ch.id, ch);
-  return byId;
 }
 
 /**

@@ -36,7 +36,7 @@ describe('negationStarts', () => {
     );
   });
 
-  it('finds the same in ASCII texts, which it reads as bytes (32 characters or more)', () => {
+  it('finds what the regex finds in ASCII texts of 32 characters or more', () => {
     const ascii = piece.filter((p) => /^[\x00-\x7f]*$/.test(p));
     fc.assert(
       fc.property(fc.array(ascii, { minLength: 1, maxLength: 40 }), (pieces) => {

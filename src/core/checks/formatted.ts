@@ -3,7 +3,6 @@
 import type { CheckContext, CitationMarker, CitationStyle, Finding } from '../types';
 import { messagesFor } from '../report/messages';
 import { finding } from './util';
-import { sortInPlace } from '../text/text';
 
 export function checkFormatted(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);
@@ -37,6 +36,6 @@ export function checkFormatted(ctx: CheckContext): Finding[] {
       }
     }
   }
-  sortInPlace(out, (a, b) => a.start - b.start);
+  out.sort((a, b) => a.start - b.start);
   return out;
 }

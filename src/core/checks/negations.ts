@@ -1,6 +1,5 @@
 // Where a text has negation words ("not", "never", "don't", "nikdy", "žádný"): the content check
 // reads a chunk's sentences around them to compare a claim with the passage that states it.
-import { asciiBytes, isAsciiLetterCode } from '../text/text';
 import { letterAt } from './util';
 
 // NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its
@@ -31,64 +30,22 @@ const NEGATION_PAIRS = new Uint8Array(26 * 26);
  * start (a letter after a non-letter) and is either the whole word (a NEGATION_WORDS entry) or
  * the word followed by an apostrophe and "t" (a contraction): so each word is tried once, at its
  * start, by the pattern's own alternatives, and only when its first two letters or the
- * apostrophe after it allow a match. An ASCII text (most chunks) is walked over its bytes.
+ * apostrophe after it allow a match.
  */
 export function negationStarts(text: string): number[] {
-  const bytes = asciiBytes(text);
-  return bytes ? asciiNegationStarts(bytes, text) : unitNegationStarts(text);
-}
-
-/**
- * negationStarts over the bytes of an ASCII text (asciiBytes): the same words, tried by the same
- * tests, as unitNegationStarts reads from its code units. In ASCII a letter is [A-Za-z] and the
- * only apostrophe is "'", and the 0 after the text ends its last word. Every cited chunk is
- * walked once per audit, and a typed-array read costs about half of a charCodeAt.
- */
-function asciiNegationStarts(bytes: Uint8Array, text: string): number[] {
   const out: number[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const c0 = bytes[i]!;
-    if (!isAsciiLetterCode(c0)) {
-      i++;
-      continue;
-    }
-    const start = i;
-    const c1 = bytes[++i]!;
-    while (isAsciiLetterCode(bytes[i]!)) i++;
-    let hit = false;
-    if (i - start >= 2 && NEGATION_PAIRS[((c0 | 0x20) - 0x61) * 26 + ((c1 | 0x20) - 0x61)] === 1) {
-      NEGATION_WORD_AT.lastIndex = start;
-      hit = NEGATION_WORD_AT.test(text);
-    }
-    if (!hit && bytes[i] === 0x27) {
-      CONTRACTION_AT.lastIndex = start;
-      hit = CONTRACTION_AT.test(text);
-    }
-    if (hit) out.push(start);
-  }
-  return out;
-}
-
-/** negationStarts for any text, one code unit at a time (letters outside ASCII by letterAt). */
-function unitNegationStarts(text: string): number[] {
-  const out: number[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    const first = c < 0x80 ? (isAsciiLetterCode(c) ? 1 : 0) : letterAt(text, i);
+    const first = letterAt(text, i);
     if (first === 0) {
       i++;
       continue;
     }
     const start = i;
     i += first;
-    // To the word's end (ASCII letters inline, the rest by letterAt).
     while (i < n) {
-      c = text.charCodeAt(i);
-      const l = c < 0x80 ? (isAsciiLetterCode(c) ? 1 : 0) : letterAt(text, i);
+      const l = letterAt(text, i);
       if (l === 0) break;
       i += l;
     }

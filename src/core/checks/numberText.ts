@@ -1,6 +1,6 @@
 // Number and date extraction for the number checks (en/cs formats): digits with separators and
 // scales, number words, percentages, amounts, years and decades, dates, hedges ("about").
-import { isJsSpace, LETTER_OR_DIGIT_RE, sortInPlace } from '../text/text';
+import { isJsSpace, LETTER_OR_DIGIT_RE } from '../text';
 import type { Language } from '../types';
 
 export type NumberKind = 'number' | 'year' | 'date' | 'percent' | 'amount';
@@ -463,6 +463,6 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
   if (opts.words) {
     for (const w of numberWords(s)) if (!overlaps(w, ignore)) out.push(w);
   }
-  sortInPlace(out, (a, b) => a.start - b.start || a.end - b.end);
+  out.sort((a, b) => a.start - b.start || a.end - b.end);
   return out;
 }

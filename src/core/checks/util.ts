@@ -139,8 +139,7 @@ interface ClaimCitations {
 
 /**
  * The context's memo (see CheckContext.memo), created on first use. Per-audit data lives on the
- * context rather than in a WeakMap keyed by it: V8's minor GC keeps WeakMap values of young keys
- * alive, which made every audit's data survive into the old generation.
+ * context, so it goes when the audit does.
  */
 export function memoOf(ctx: CheckContext): Map<object, unknown> {
   return (ctx.memo ??= new Map());
@@ -183,9 +182,8 @@ export function letterAt(text: string, at: number): 0 | 1 | 2 {
 // ---------------------------------------------------------------------------------------------
 // Data derived from a chunk's text, kept across audits by that text (the page re-audits on every
 // edit with the same chunk texts; a dataset repeats passages across cases). Found by a
-// fingerprint of the text rather than by the text as a Map key: V8 hashes a string key in full
-// on its first use, which costs about what a scan of the text does, and in a dataset most texts
-// are seen once. Texts with the same fingerprint are told apart by comparing them; a fingerprint
+// fingerprint of the text rather than by the text as a Map key: hashing a whole text as a key
+// costs about what a scan of it does, and in a dataset most texts are seen once. Texts with the same fingerprint are told apart by comparing them; a fingerprint
 // keeps its last few texts only, so that texts made alike (same length and sampled characters)
 // cannot make a lookup grow with their number.
 

@@ -32,12 +32,12 @@ import type {
 } from '../types';
 import { createResolver, mappingKey } from './mapping';
 import type { RefResolver } from './mapping';
-import { findMarkers } from '../markers/markers';
-import type { EmptyCite, FootnoteDefinition } from '../markers/markers';
-import { splitClaims } from '../claims/claims';
-import { contentWords } from '../text/language';
-import { isBlank, sortInPlace } from '../text/text';
-import { lowerBound } from '../text/sorted';
+import { findMarkers } from './markers';
+import type { EmptyCite, FootnoteDefinition } from './markers';
+import { splitClaims } from './claims';
+import { contentWords } from './language';
+import { isBlank } from './text';
+import { lowerBound } from './sorted';
 
 export interface BuildCitationsInput {
   answer: string;
@@ -256,7 +256,7 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     });
   }
 
-  sortInPlace(pending, (a, b) => a.citation.start - b.citation.start || a.citation.end - b.citation.end || a.order - b.order);
+  pending.sort((a, b) => a.citation.start - b.citation.start || a.citation.end - b.citation.end || a.order - b.order);
   const citations: Citation[] = [];
   // chunk_ids started empty and grows only in attach: it is the set of ids seen for its claim
   // (searched directly while short; claims citing many chunks get a Set).
@@ -308,7 +308,7 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     // A location over several chunks (pages 3–4) cites each of them for the claim's other checks.
     if (c.source_chunk_ids) for (const id of c.source_chunk_ids) if (id !== c.chunk_id) attachChunk(p.claim, id);
   }
-  for (const c of claims) sortInPlace(c.citation_indexes, ascending);
+  for (const c of claims) c.citation_indexes.sort(ascending);
   return { citations, claims };
 }
 

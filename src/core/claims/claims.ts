@@ -319,8 +319,7 @@ function claimText(ctx: Ctx, a: number, b: number): string {
     }
     k = e;
   }
-  // One piece (no marker in the claim, or markers only at its very end) is the text: no join().
-  let out = parts.length === 1 ? (parts[0] as string) : parts.join('');
+  let out = parts.join('');
   // One search for both repairs: most claims need neither.
   if (!NEEDS_REPAIR.test(out)) return out.trim();
   if (out.includes('**')) out = out.replace(/\*\*/g, '').replace(/ +(?=[.,;:!?](?:\s|$))/g, '');

@@ -66,9 +66,7 @@ export function classArrays(n: number): { flags: Uint8Array; coarse: Uint8Array 
 /** Gives the units [a, b) the class f (never PLAIN: a class once set stays set). */
 export function setFlags(ctx: Pick<Ctx, 'flags' | 'coarse'>, a: number, b: number, f: typeof MARKER | typeof TAG | typeof STRIP): void {
   if (b <= a) return;
-  // Most spans are a marker of a few units: a loop costs less than fill()'s call for them.
-  if (b - a <= 32) for (let i = a; i < b; i++) ctx.flags[i] = f;
-  else ctx.flags.fill(f, a, b);
+  ctx.flags.fill(f, a, b);
   for (let i = a >> CELL; i <= (b - 1) >> CELL; i++) ctx.coarse[i] = 1;
 }
 

@@ -23,10 +23,8 @@ export interface ClaimFacts {
 }
 
 // The last result, by the arrays it was computed from: an audit asks for its facts three times
-// (COMPLETE, the scores, the recommendations) and a view twice for the report it shows. Not a
-// WeakMap keyed by the claims: setting a key there cost more than the facts of a short answer,
-// and V8's minor GC keeps the values of young keys alive, so every audit's facts survived into
-// the old generation.
+// (COMPLETE, the scores, the recommendations) and a view twice for the report it shows. One entry
+// serves those calls and keeps nothing of earlier audits alive.
 let last: { claims: readonly Claim[]; citations: readonly Citation[]; blind: boolean; facts: ClaimFacts } | undefined;
 
 /** True when the report's citations could not all be read (COMPLETE cannot be decided). */
@@ -47,33 +45,14 @@ export function claimFacts(claims: readonly Claim[], citations: readonly Citatio
   claims.forEach((c, k) => {
     if (!position.has(c.index)) position.set(c.index, k);
   });
-  // Each claim's citation indexes, each once, in the order first seen (as a Set would hold
-  // them): a short list is searched, a long one gets a Set.
-  const lists: number[][] = [];
-  const sets: (Set<number> | undefined)[] = [];
-  const add = (k: number, index: number) => {
-    const i = index === 0 ? 0 : index; // a Set keeps -0 as 0
-    const list = lists[k]!;
-    const set = sets[k];
-    if (set) {
-      if (set.has(i)) return;
-      set.add(i);
-    } else if (list.includes(i)) return;
-    else if (list.length >= 16) sets[k] = new Set(list).add(i);
-    list.push(i);
-  };
-  claims.forEach((c, k) => {
-    lists.push([]);
-    sets.push(undefined);
-    if (Array.isArray(c.citation_indexes)) for (const i of c.citation_indexes) add(k, i);
-  });
+  const sets: Set<number>[] = claims.map((c) => new Set(Array.isArray(c.citation_indexes) ? c.citation_indexes : []));
   for (const c of citations) {
     const k = position.get(c.claim_index);
-    if (k !== undefined) add(k, c.index);
+    if (k !== undefined) sets[k]!.add(c.index);
   }
   const facts: ClaimFacts = { status: [], citationsOf: [], uncited: [], needing: 0, covered: 0, exempt: 0, cited: 0 };
   claims.forEach((claim, k) => {
-    const list = lists[k]!.sort((a, b) => a - b);
+    const list = [...sets[k]!].sort((a, b) => a - b);
     facts.citationsOf.push(list);
     const status: ClaimStatus = list.length > 0 ? 'cited' : claim.needs_citation ? (blind ? 'unchecked' : 'uncited') : claim.exemption ? 'exempt' : 'optional';
     facts.status.push(status);

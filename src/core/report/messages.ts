@@ -13,10 +13,6 @@ type ParamsOf<K extends MessageKey> = Parameters<Catalogue[K]> extends [infer P]
 type Raw<P> = { [N in keyof P]: P[N] extends string ? string | Msg : P[N] };
 
 const CATALOGUES: Record<Language, Catalogue> = { en, cs };
-/** Each catalogue's wordings by key: one lookup says whether a key is known and gives its words. */
-const WORDINGS = new Map<Catalogue, Map<unknown, (p: unknown) => unknown>>(
-  Object.values(CATALOGUES).map((c) => [c, new Map(Object.keys(c).map((k) => [k, c[k as MessageKey] as (p: unknown) => unknown]))]),
-);
 
 /** Every key of the catalogues (both have the same; the type and messages.test.ts say so). */
 export const MESSAGE_KEYS = Object.keys(en) as MessageKey[];
@@ -34,27 +30,20 @@ const isMsg = (v: MsgParam): v is Msg => typeof v === 'object' && v !== null && 
  */
 export function render(t: Msg | string, lang: Language): string | undefined {
   if (typeof t === 'string') return t;
-  const wording = WORDINGS.get(CATALOGUES[lang] ?? en)!.get(t.key);
+  const catalogue = CATALOGUES[lang] ?? en;
   const given = t.params;
-  if (wording === undefined || typeof given !== 'object' || given === null) return undefined;
-  // The wording reads the parameters' own values, with the texts among them written first. A
-  // plain object without texts (nearly every one) is read as it is; anything else is copied.
-  let params = given as Record<string, unknown>;
-  const names = Object.keys(given);
-  let copy = Object.getPrototypeOf(given) !== Object.prototype;
-  for (let i = 0; i < names.length && !copy; i++) copy = isMsg((given as Record<string, MsgParam>)[names[i]!]!);
-  if (copy) {
-    params = {};
-    for (const [name, v] of Object.entries(given)) {
-      if (isMsg(v)) {
-        const inner = render(v, lang);
-        if (inner === undefined) return undefined;
-        params[name] = inner;
-      } else params[name] = v;
-    }
+  if (!Object.hasOwn(catalogue, t.key) || typeof given !== 'object' || given === null) return undefined;
+  // The wording reads the parameters' own values, with the texts among them written first.
+  const params: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(given)) {
+    if (isMsg(v)) {
+      const inner = render(v, lang);
+      if (inner === undefined) return undefined;
+      params[name] = inner;
+    } else params[name] = v;
   }
   try {
-    const out = wording(params);
+    const out = (catalogue[t.key as MessageKey] as (p: unknown) => unknown)(params);
     return typeof out === 'string' ? out : undefined;
   } catch {
     return undefined;

@@ -197,12 +197,16 @@ export function buildLocalReport(
   const texts: ReportTexts = { summary, recommendations, issues };
   const words = written(status, texts, ctx.language);
   const verdict = computeVerdict(words.dimensions);
-  // Written out key by key (not spread): the same keys in the same order, without the copies.
-  const meta: Report['meta'] =
-    extra.caseId !== undefined
-      ? { tool_version: TOOL_VERSION, checked_by: 'local', language: ctx.language, case_id: extra.caseId, answer_format: extra.answerFormat, required_style: ctx.requiredStyle, citation_scope: ctx.citationScope ?? 'sentence' }
-      : { tool_version: TOOL_VERSION, checked_by: 'local', language: ctx.language, answer_format: extra.answerFormat, required_style: ctx.requiredStyle, citation_scope: ctx.citationScope ?? 'sentence' };
-  if (unreadable.length) meta.unreadable = unreadable;
+  const meta: Report['meta'] = {
+    tool_version: TOOL_VERSION,
+    checked_by: 'local',
+    language: ctx.language,
+    ...(extra.caseId !== undefined ? { case_id: extra.caseId } : {}),
+    answer_format: extra.answerFormat,
+    required_style: ctx.requiredStyle,
+    citation_scope: ctx.citationScope ?? 'sentence',
+    ...(unreadable.length ? { unreadable } : {}),
+  };
   return {
     verdict,
     dimensions: words.dimensions,

@@ -5,8 +5,7 @@
 // abbreviations ("A. M.", "P.", "Netw."), URLs and bracketed markers are left out, so a list of
 // references full of Czech names or one-letter initials does not make an English answer Czech.
 // When the vote is thin the caller's fallback decides (the interface language in the page).
-import type { Language } from '../types';
-import { asciiBytes, isAsciiLetterCode } from './text';
+import type { Language } from './types';
 
 const SAMPLE = 20_000;
 
@@ -46,16 +45,6 @@ const URLISH = [false, true].map((url) => [false, true].map((mail) => new RegExp
 const CS_ONLY_CODES = new Set([...'ěščřžůťďň'].map((ch) => ch.charCodeAt(0)));
 /** Longer words are in neither marker list: they vote only by their letters. */
 const MARKER_MAX = Math.max(...[...CS_MARKERS, ...EN_MARKERS].map((w) => w.length));
-/**
- * Per ASCII letter, lower-cased: the longest marker word that starts with it (0: none). A word
- * whose first letter is ASCII and which is longer than that is no marker word (lower-casing never
- * shortens a word), so it is not copied and looked up.
- */
-const MARKER_MAX_BY_FIRST = new Uint8Array(128);
-for (const w of [...CS_MARKERS, ...EN_MARKERS]) {
-  const c = w.charCodeAt(0);
-  if (c < 0x80) MARKER_MAX_BY_FIRST[c] = Math.max(MARKER_MAX_BY_FIRST[c]!, w.length);
-}
 
 // Per UTF-16 unit, computed on first sight: bit 1 = known, bit 2 = a letter (\p{L}), bit 4 = its
 // own lower case (toLowerCase gives it back). Surrogates are never letters here: a pair is read
@@ -76,13 +65,9 @@ function unitTraits(c: number): number {
   return t;
 }
 
-/** Traits of ASCII units, filled in advance: the scan reads them without a check. */
-const ASCII_TRAITS = new Uint8Array(128);
-for (let c = 0; c < 128; c++) ASCII_TRAITS[c] = unitTraits(c);
-
 /**
- * Traits of the code point at s[k], whose first unit c (not ASCII) the caller has read; a
- * surrogate pair is one code point (letters outside the BMP are rare: not cached).
+ * Traits of the code point at s[k], whose first unit c the caller has read; a surrogate pair is
+ * one code point (letters outside the BMP are rare: not cached).
  */
 function wideTraits(s: string, k: number, c: number): number {
   if (c < 0xd800 || c > 0xdbff) return unitTraits(c);
@@ -107,21 +92,16 @@ export function languageVote(text: string): Language | undefined {
  * A word is a run of letters (\p{L}, by code point) in the text with URLs, e-mail addresses and
  * markers (URLISH) each read as one space. The runs are found by a scan over the text itself,
  * with the URLISH matches as gaps, rather than by building the replaced text and matching
- * /\p{L}+/gu in it; only words short enough to be a marker word are copied and lower-cased. An
- * ASCII text (the usual answer) is scanned over its bytes (asciiBytes), where a letter is
- * [A-Za-z] and none is Czech-only: a typed-array read per unit instead of a charCodeAt and a
- * traits look-up.
+ * /\p{L}+/gu in it; only words short enough to be a marker word are copied and lower-cased.
  */
 export function languageVotes(text: string): { cs: number; en: number } {
   const head = text.slice(0, SAMPLE);
   const gaps = gapsOf(head);
-  const bytes = asciiBytes(head);
   const votes: Votes = { cs: 0, en: 0 };
   // The text between the gaps, one range at a time: a word ends where a gap starts.
   for (let g = 0, from = 0; from < head.length; g += 2) {
     const to = g < gaps.length ? gaps[g]! : head.length;
-    if (bytes) asciiVotes(head, bytes, from, to, votes);
-    else unitVotes(head, from, to, votes);
+    rangeVotes(head, from, to, votes);
     from = g < gaps.length ? gaps[g + 1]! : head.length;
   }
   return votes;
@@ -170,41 +150,20 @@ function markerEnd(head: string, p: number): number {
 }
 
 /** Counts a word that is not an initial in `votes` when it is a marker word of either language. */
-function addMarkerVote(votes: Votes, head: string, from: number, k: number, first: number): void {
-  const len = k - from;
-  if (len > MARKER_MAX || (first < 0x80 && len > MARKER_MAX_BY_FIRST[first | 0x20]!)) return;
+function addMarkerVote(votes: Votes, head: string, from: number, k: number): void {
+  if (k - from > MARKER_MAX) return;
   const w = head.slice(from, k).toLowerCase();
   if (CS_MARKERS.has(w)) votes.cs += 1;
   else if (EN_MARKERS.has(w)) votes.en += 1;
 }
 
-/** languageVotes over head[from, to), a range without gaps of an ASCII text, from its bytes (asciiBytes). */
-function asciiVotes(head: string, bytes: Uint8Array, from: number, to: number, votes: Votes): void {
-  let k = from;
-  while (k < to) {
-    const first = bytes[k]!;
-    if (!isAsciiLetterCode(first)) {
-      k++;
-      continue;
-    }
-    // A word: letters up to the next non-letter or the range's end.
-    const start = k;
-    do k++;
-    while (k < to && isAsciiLetterCode(bytes[k]!));
-    // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language
-    // (first < 0x61: an upper-case first letter, which is not its own lower case).
-    if (k < to && bytes[k] === 0x2e && (k - start === 1 || (k - start <= 5 && first < 0x61))) continue;
-    addMarkerVote(votes, head, start, k, first);
-  }
-}
-
-/** languageVotes over head[from, to), a range without gaps of any text, one code unit at a time. */
-function unitVotes(head: string, from: number, to: number, votes: Votes): void {
+/** languageVotes over head[from, to), a range without gaps, one code unit at a time. */
+function rangeVotes(head: string, from: number, to: number, votes: Votes): void {
   let k = from;
   while (k < to) {
     // Each unit is read once: c is the unit at k, t its code point's traits.
     let c = head.charCodeAt(k);
-    let t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
+    let t = wideTraits(head, k, c);
     if (!(t & UNIT_LETTER)) {
       k++;
       continue;
@@ -216,15 +175,12 @@ function unitVotes(head: string, from: number, to: number, votes: Votes): void {
     let csOnly = 0;
     for (;;) {
       if (!(t & UNIT_LOWER)) lower = false;
-      if (c < 0x80) k++;
-      else {
-        if (CS_ONLY_CODES.has(c)) csOnly++;
-        // Only a whole surrogate pair is a letter.
-        k += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
-      }
+      if (CS_ONLY_CODES.has(c)) csOnly++;
+      // Only a whole surrogate pair is a letter.
+      k += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
       if (k >= to) break;
       c = head.charCodeAt(k);
-      t = c < 0x80 ? ASCII_TRAITS[c]! : wideTraits(head, k, c);
+      t = wideTraits(head, k, c);
       if (!(t & UNIT_LETTER)) break;
     }
     const len = k - start;
@@ -234,7 +190,7 @@ function unitVotes(head: string, from: number, to: number, votes: Votes): void {
     // Initials and abbreviations ("A.", "Netw.", "pp.") are not words of either language.
     if (after === 0x2e && (len === 1 || (len <= 5 && !(unitTraits(first) & UNIT_LOWER)))) continue;
     if (lower) votes.cs += 2 * csOnly;
-    addMarkerVote(votes, head, start, k, first);
+    addMarkerVote(votes, head, start, k);
   }
 }
 

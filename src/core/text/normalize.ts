@@ -41,7 +41,6 @@ function isDropped(c: number): boolean {
 /** Normalise for matching; see {@link NormalizedText}. Never throws. */
 export function normalizeForMatch(s: string): NormalizedText {
   const n = s.length;
-  // Typed buffers in plain locals (no closures over them: V8 then keeps them in registers);
   // NFKC can expand a character (ﬁ → fi, … → ...), so the buffers grow when needed.
   let buf = new NormBuffer(n + 16);
   let codes = buf.codes;
@@ -133,7 +132,7 @@ function foldUnit(unit: string): string {
   try {
     u = u.normalize('NFKC');
   } catch {
-    // Lone surrogates normalise fine in V8; keep the raw unit if an engine refuses.
+    // A lone surrogate normalises to itself; keep the raw unit if an engine throws on it.
   }
   u = u.toLowerCase();
   let out = '';

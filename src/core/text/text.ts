@@ -1,60 +1,23 @@
 // Character classes and small string helpers shared by the core: what `\s` matches, letters and
-// marks by Unicode property, blank tests, one-line excerpts for messages, and a sort that skips
-// arrays already in order. Every function accepts any string without throwing.
+// marks by Unicode property, blank tests, one-line excerpts for messages. Every function accepts
+// any string without throwing.
 
 export const MARK_RE = /\p{M}/u;
 export const LETTER_OR_DIGIT_RE = /[\p{L}\p{N}]/u;
 
-/** A one-line excerpt of at most about `max` characters, cut at a word boundary, for messages. */
+/**
+ * A one-line excerpt of at most about `max` characters for messages: whitespace runs collapsed
+ * and the ends trimmed, cut at the last space past 60 % of `max`, without half a surrogate pair
+ * or trailing spaces and , . ; : before the ellipsis.
+ */
 export function excerpt(s: string, max = 60): string {
-  if (!Number.isInteger(max) || max < 0) return excerptOf(s.replace(/\s+/g, ' ').trim(), max);
-  // The text with whitespace runs collapsed to one space and trimmed (`\s` and trim() mean the
-  // same characters), built only as far as it is shown: max + 1 characters say it is too long.
-  const n = s.length;
-  const cap = max + 1;
-  // Most texts need no collapsing in what is shown: no space at the start, and within the
-  // first max + 1 characters only single plain spaces with more text after them. Those
-  // characters are then the collapsed text's own, taken in one slice.
-  if (!(n > 0 && isJsSpace(s.charCodeAt(0)))) {
-    const lim = n < cap ? n : cap;
-    let k = 0;
-    for (; k < lim; k++) {
-      const c = s.charCodeAt(k);
-      if ((c <= 0x20 || c >= 0xa0) && isJsSpace(c) && (c !== 0x20 || k + 1 >= n || isJsSpace(s.charCodeAt(k + 1)))) break;
-    }
-    if (k === lim) return excerptOf(lim === n ? s : s.slice(0, lim), max);
-  }
-  let t = '';
-  let i = 0;
-  while (i < n && isJsSpace(s.charCodeAt(i))) i++;
-  while (i < n && t.length < cap) {
-    let j = i;
-    while (j < n && !isJsSpace(s.charCodeAt(j))) j++;
-    t += s.slice(i, Math.min(j, i + cap - t.length));
-    i = j;
-    while (i < n && isJsSpace(s.charCodeAt(i))) i++;
-    if (i < n && t.length < cap) t += ' ';
-  }
-  return excerptOf(t, max);
-}
-
-/** The excerpt of `t`, already collapsed and trimmed (or at least max + 1 characters of it). */
-function excerptOf(t: string, max: number): string {
+  const t = s.replace(/\s+/g, ' ').trim();
   if (t.length <= max) return t;
   const cut = t.slice(0, max);
   const sp = cut.lastIndexOf(' ');
   const body = sp > max * 0.6 ? cut.slice(0, sp) : cut;
-  // Do not end on half of a surrogate pair.
-  const last = body.charCodeAt(body.length - 1);
-  const safe = last >= 0xd800 && last <= 0xdbff ? body.slice(0, -1) : body;
-  // Without trailing spaces and , . ; : (what /[\s,.;:]+$/ would remove).
-  let e = safe.length;
-  for (;;) {
-    const c = safe.charCodeAt(e - 1);
-    if (e > 0 && (isJsSpace(c) || c === 0x2c || c === 0x2e || c === 0x3b || c === 0x3a)) e--;
-    else break;
-  }
-  return `${e < safe.length ? safe.slice(0, e) : safe}…`;
+  const safe = /[\ud800-\udbff]$/.test(body) ? body.slice(0, -1) : body;
+  return `${safe.replace(/[\s,.;:]+$/, '')}…`;
 }
 
 /** What `\s` matches and trim() removes: WhiteSpace and LineTerminator code units. */
@@ -68,17 +31,6 @@ export function isJsSpace(c: number): boolean {
 export function isBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (!isJsSpace(s.charCodeAt(i))) return false;
   return true;
-}
-
-/**
- * arr.sort(cmp), skipped when V8's sort would find the array already in order: it makes one
- * pass comparing each element with the one before (cmp(next, previous) < 0 starts a change),
- * and a single non-descending run leaves the array as it is. Most lists here arrive sorted,
- * and Array.prototype.sort allocates its work space even for a handful of elements.
- */
-export function sortInPlace<T>(arr: T[], cmp: (a: T, b: T) => number): T[] {
-  for (let i = 1; i < arr.length; i++) if (cmp(arr[i]!, arr[i - 1]!) < 0) return arr.sort(cmp);
-  return arr;
 }
 
 /**
@@ -127,7 +79,7 @@ export function blankSpans(text: string, spans: readonly { start: number; end: n
     if (e > s) cut.push([s, e]);
   }
   if (!cut.length) return text;
-  sortInPlace(cut, (a, b) => a[0] - b[0]);
+  cut.sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
   for (const [s, e] of cut) {
@@ -137,36 +89,4 @@ export function blankSpans(text: string, spans: readonly { start: number; end: n
     at = e;
   }
   return out + text.slice(at);
-}
-
-// A text's characters as bytes, for texts that are all ASCII (the common case): TextEncoder
-// (browsers and Node alike) copies a string into a reused byte array at a small fraction of what
-// reading it back code unit by code unit costs, and a scan over bytes is cheaper than one over
-// charCodeAt. ASCII is exactly the text whose UTF-8 has one byte per code unit.
-const ENCODER = new TextEncoder();
-let asciiScratch = new Uint8Array(1024);
-/**
- * Texts from 32 units (an encodeInto call costs about as much as reading 20 code units, so single
- * words and short names stay on the unit path) to 64 K units (larger ones are rare pastes: no
- * byte array of their size, and no encoding of a long non-ASCII prefix only to discard it).
- */
-const ASCII_MIN = 32;
-const ASCII_MAX = 1 << 16;
-
-/**
- * `text` as bytes followed by a 0 (at index text.length), or null when it is not all ASCII (or
- * its length is outside ASCII_MIN..ASCII_MAX). One array is reused by every caller (words.ts
- * tokenizing, content's negation walk, the language vote): it holds the text until the next
- * call, so a scan reads it before calling anything that may ask for bytes too.
- */
-export function asciiBytes(text: string): Uint8Array | null {
-  const n = text.length;
-  if (n < ASCII_MIN || n >= ASCII_MAX) return null;
-  if (asciiScratch.length <= n) asciiScratch = new Uint8Array(Math.min(Math.max(n + 1, asciiScratch.length * 2), ASCII_MAX));
-  const bytes = asciiScratch;
-  // A non-ASCII unit takes 2-3 bytes (a surrogate pair 4 for its two units, a lone one 3).
-  const r = ENCODER.encodeInto(text, bytes);
-  if (r.read !== n || r.written !== n) return null;
-  bytes[n] = 0;
-  return bytes;
 }

@@ -1,7 +1,7 @@
 // Words for lexical overlap: stop words and light stemmers (en/cs), a tokenizer over folded
 // character codes, and a vocabulary that interns stems as integers.
-import { asciiBytes, LETTER_OR_DIGIT_RE, MARK_RE } from './text';
-import type { Language } from '../types';
+import { LETTER_OR_DIGIT_RE, MARK_RE } from './text';
+import type { Language } from './types';
 
 // Our own short lists of function words; content words, numbers and names are what overlap
 // should count.
@@ -74,11 +74,6 @@ function stemEn(w: string): string {
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
   return w.length > EN_PREFIX_LEN ? w.slice(0, EN_PREFIX_LEN) : w;
 }
-
-// Called through the one function, not looked up on each string: the texts arrive in several
-// string representations (flat, sliced, concatenated), and a per-character method lookup on
-// their varying maps became a megamorphic (slow, generic) load once audits had shown them all.
-const codeAt = String.prototype.charCodeAt;
 
 // Per UTF-16 unit: 0 = not part of a word, 1 = combining mark (skipped inside a word), else the
 // folded code (lower case, diacritics removed: "Č" → "c"). ASCII is filled here, the rest on
@@ -249,7 +244,7 @@ function stemNumber(cache: StemCache, stem: string): number {
 
 /**
  * The stem number (-1 for a dropped word) of the word text[start, end) whose running hashes are
- * h1 and h2: the one lookup both word loops make per word (small, so V8 inlines it into them).
+ * h1 and h2.
  */
 function wordStem(cache: StemCache, h1: number, h2: number, text: string, start: number, end: number): number {
   const k1 = h1 & 0x3fffffff;
@@ -260,8 +255,7 @@ function wordStem(cache: StemCache, h1: number, h2: number, text: string, start:
 
 /**
  * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and
- * k2, when the cache does not have it yet (kept apart from the lookup so that the lookup, done for
- * every word, is small enough to be inlined into the loops that read words).
+ * k2, when the cache does not have it yet.
  */
 function addWord(cache: StemCache, k1: number, k2: number, text: string, start: number, end: number): number {
   const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), cache.language);
@@ -277,66 +271,26 @@ function addWord(cache: StemCache, k1: number, k2: number, text: string, start: 
  * the cache holds it) and looked up by its hashes afterwards.
  */
 function stemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
-  const bytes = asciiBytes(text);
-  return bytes ? bytesStemsInto(cache, bytes, text, buf, at) : unitsStemsInto(cache, text, buf, at);
-}
-
-/**
- * stemsInto for an ASCII text, from its bytes (see text.ts asciiBytes): the same words, hashes and stems
- * as unitsStemsInto gives, but each character is one typed-array read. ASCII has no marks and its
- * folds are all in the table, so a byte is either a word character or not; the 0 after the text
- * ends every word without a bounds check.
- */
-function bytesStemsInto(cache: StemCache, bytes: Uint8Array, text: string, buf: number[], at: number): number {
-  const n = text.length;
-  const fold = FOLD_CODE;
-  let i = 0;
-  while (i < n) {
-    let f = fold[bytes[i]!]!;
-    if (f === 0) {
-      i++;
-      continue;
-    }
-    const start = i;
-    // FNV-1a's offset basis 0x811c9dc5 as a signed 32-bit integer (what Math.imul reads it as
-    // anyway), written in place: from a number above 2^31, or from a module constant, V8's
-    // optimised loop kept the hash as a double or a tagged value, converted at every character.
-    let h1 = 0x811c9dc5 | 0;
-    let h2 = 0;
-    do {
-      h1 = Math.imul(h1 ^ f, 0x01000193);
-      h2 = (Math.imul(h2, 31) + f) | 0;
-      f = fold[bytes[++i]!]!;
-      // An apostrophe between letters stays inside the word: "don't", "Brian's".
-      if (f === 0 && bytes[i] === 0x27 && isFoldedLetter(fold[bytes[i + 1]!]!)) f = 0x27;
-    } while (f !== 0);
-    const s = wordStem(cache, h1, h2, text, start, i);
-    if (s >= 0) buf[at++] = s;
-  }
-  return at;
-}
-
-/** stemsInto for any text, one UTF-16 code unit at a time. */
-function unitsStemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    let f0 = FOLD_CODE[codeAt.call(text, i)]!;
-    if (f0 === UNKNOWN) f0 = foldFirstSight(codeAt.call(text, i));
+    let f0 = FOLD_CODE[text.charCodeAt(i)]!;
+    if (f0 === UNKNOWN) f0 = foldFirstSight(text.charCodeAt(i));
     if (f0 <= 1) {
       i++;
       continue;
     }
     const start = i;
-    let h1 = 0x811c9dc5 | 0; // as in bytesStemsInto
+    // FNV-1a (offset basis 0x811c9dc5 as a signed 32-bit integer) and a multiply-by-31 hash.
+    let h1 = 0x811c9dc5 | 0;
     let h2 = 0;
     while (i < n) {
-      const c = codeAt.call(text, i);
+      const c = text.charCodeAt(i);
       let f = FOLD_CODE[c]!;
       if (f === UNKNOWN) f = foldFirstSight(c);
       if (f === 0) {
         // An apostrophe between letters stays inside the word: "don't", "Brian's".
-        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(codeAt.call(text, i + 1)))) f = 0x27;
+        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
         else break;
       }
       if (f !== 1) {
