@@ -2,12 +2,12 @@
 // Pure and synchronous, so the page, a worker, the CLI and the tests all call the same thing.
 import type { AuditCase, AuditOptions, CheckContext, Finding, Language, ParseError, Report, UnreadableInput } from './types';
 import { prepareCase, type PreparedCase } from './parse/case';
-import { messagesFor } from './messages';
-import { findMarkers, type FootnoteDefinition } from './markers';
-import { resolveMapping } from './mapping';
-import { splitClaims } from './claims';
-import { languageVote } from './language';
-import { buildCitations } from './citations';
+import { messagesFor } from './report/messages';
+import { findMarkers, type FootnoteDefinition } from './markers/markers';
+import { resolveMapping } from './citations/mapping';
+import { splitClaims } from './claims/claims';
+import { languageVote } from './text/language';
+import { buildCitations } from './citations/citations';
 import { checkExists } from './checks/exists';
 import { checkFormatted } from './checks/formatted';
 import { checkComplete } from './checks/complete';
@@ -15,8 +15,8 @@ import { checkQuotes } from './checks/quotes';
 import { checkNumbers } from './checks/numbers';
 import { checkRelevance } from './checks/relevance';
 import { checkContent } from './checks/content';
-import { buildLocalReport } from './report';
-import { applyCitationScope } from './scope';
+import { buildLocalReport } from './report/report';
+import { applyCitationScope } from './claims/scope';
 
 const EXCERPT_MAX = 120;
 

@@ -1,6 +1,6 @@
 // Number and date extraction for the number checks (en/cs formats): digits with separators and
 // scales, number words, percentages, amounts, years and decades, dates, hedges ("about").
-import { isJsSpace, LETTER_OR_DIGIT_RE } from '../text';
+import { isJsSpace, LETTER_OR_DIGIT_RE } from '../text/text';
 import type { Language } from '../types';
 
 export type NumberKind = 'number' | 'year' | 'date' | 'percent' | 'amount';

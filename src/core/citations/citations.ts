@@ -32,12 +32,12 @@ import type {
 } from '../types';
 import { createResolver, mappingKey } from './mapping';
 import type { RefResolver } from './mapping';
-import { findMarkers } from './markers';
-import type { EmptyCite, FootnoteDefinition } from './markers';
-import { splitClaims } from './claims';
-import { contentWords } from './language';
-import { isBlank } from './text';
-import { lowerBound } from './sorted';
+import { findMarkers } from '../markers/markers';
+import type { EmptyCite, FootnoteDefinition } from '../markers/markers';
+import { splitClaims } from '../claims/claims';
+import { contentWords } from '../text/language';
+import { isBlank } from '../text/text';
+import { lowerBound } from '../text/sorted';
 
 export interface BuildCitationsInput {
   answer: string;

@@ -5,7 +5,7 @@
 // abbreviations ("A. M.", "P.", "Netw."), URLs and bracketed markers are left out, so a list of
 // references full of Czech names or one-letter initials does not make an English answer Czech.
 // When the vote is thin the caller's fallback decides (the interface language in the page).
-import type { Language } from './types';
+import type { Language } from '../types';
 
 const SAMPLE = 20_000;
 

@@ -1,7 +1,7 @@
 // Words for lexical overlap: stop words and light stemmers (en/cs), a tokenizer over folded
 // character codes, and a vocabulary that interns stems as integers.
 import { LETTER_OR_DIGIT_RE, MARK_RE } from './text';
-import type { Language } from './types';
+import type { Language } from '../types';
 
 // Our own short lists of function words; content words, numbers and names are what overlap
 // should count.
