@@ -15,11 +15,11 @@ import {
   labelRowsToJsonl,
   pairKey,
   raterAgreement,
-  storedReferenceLabel,
   type LabelExportRow,
   type PairView,
   type TextRun,
 } from '../core/eval/labels';
+import { storedReferenceLabel } from '../core/eval/referenceLabels';
 import type { SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
 import type { AnnotationSource, AnnotationTarget, LoadedCase } from './annotationSource.svelte';

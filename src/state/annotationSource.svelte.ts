@@ -2,7 +2,8 @@
 // workbench when no dataset is open. Both give the same thing: a list of targets (pairs in
 // order), the model's verdicts by pair, and the full case behind a target on demand.
 import { auditCase } from '../core/audit';
-import { citedPairs, modelPairVerdicts, pairKey, referenceLabels, type ReferenceLabel } from '../core/eval/labels';
+import { citedPairs, modelPairVerdicts, pairKey } from '../core/eval/labels';
+import { referenceLabels, type ReferenceLabel } from '../core/eval/referenceLabels';
 import { prepareCase } from '../core/parse/case';
 import { applyModelResults } from '../core/report/report';
 import type { AuditCase, Chunk, Report, SupportVerdict } from '../core/types';

@@ -3,7 +3,8 @@
 // the annotation view and the model run need from it. Everything survives a reload: the worker
 // writes each batch to the dataset database before reporting it, and the page reads it back.
 import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortRows, type DatasetRow, type RowFilter, type SortKey } from '../core/eval/dataset';
-import { pairKey, storedReferenceLabel } from '../core/eval/labels';
+import { pairKey } from '../core/eval/labels';
+import { storedReferenceLabel } from '../core/eval/referenceLabels';
 import type { AuditCase, ModelResults, SupportVerdict } from '../core/types';
 import type { AnnotationLabel } from '../store/schemas';
 import type { AppDb } from '../store/db';

@@ -4,7 +4,8 @@
 // tests. Every batch is written before it is reported, so a reload or a cancel loses nothing done.
 import { auditCase } from '../core/audit';
 import { datasetRow, failedRow } from '../core/eval/dataset';
-import { citedPairs, referenceLabels } from '../core/eval/labels';
+import { citedPairs } from '../core/eval/labels';
+import { referenceLabels } from '../core/eval/referenceLabels';
 import { parseDataset } from '../core/parse/case';
 import { TOOL_VERSION, type AuditOptions, type ParseError } from '../core/types';
 import type { AppDb } from '../store/db';
