@@ -3,7 +3,8 @@
 // Exit status: 0 done, 2 unusable input / no key / nothing to compare.
 import { auditCase } from '../core/audit';
 import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo } from '../core/eval/calibration';
-import { modelPairVerdicts, pairKey, referenceLabels, REFERENCE_ANNOTATOR } from '../core/eval/labels';
+import { modelPairVerdicts, pairKey, REFERENCE_ANNOTATOR } from '../core/eval/labels';
+import { referenceLabels } from '../core/eval/referenceLabels';
 import { parseDataset } from '../core/parse/case';
 import type { AuditCase, Report, SupportVerdict } from '../core/types';
 import { DEFAULT_MODEL } from '../model/constants';

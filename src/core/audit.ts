@@ -7,14 +7,8 @@ import { findMarkers, type FootnoteDefinition } from './markers/markers';
 import { resolveMapping } from './citations/mapping';
 import { splitClaims } from './claims/claims';
 import { languageVote } from './text/language';
-import { buildCitations } from './citations/citations';
-import { checkExists } from './checks/exists';
-import { checkFormatted } from './checks/formatted';
-import { checkComplete } from './checks/complete';
-import { checkQuotes } from './checks/quotes';
-import { checkNumbers } from './checks/numbers';
-import { checkRelevance } from './checks/relevance';
-import { checkContent } from './checks/content';
+import { buildCitations, type BuildCitationsInput } from './citations/citations';
+import { runChecks } from './checks/registry';
 import { buildLocalReport } from './report/report';
 import { applyCitationScope } from './claims/scope';
 
@@ -66,26 +60,8 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
   };
 
   const m = messagesFor(language);
-  const noChunks = unreadable.some((u) => u.input === 'chunks');
-  const noCitations = unreadable.some((u) => u.input === 'structured_citations' || u.input === 'answer');
-  // Checks that need an input that could not be read do not run: their verdict would be about
-  // the parse failure, not the answer ("the case has no chunks at all").
-  const findings: Finding[] = [];
-  if (!noChunks) append(findings, checkExists(ctx));
-  append(findings, checkFormatted(ctx));
-  const complete = checkComplete(ctx);
-  append(findings, noCitations ? complete.filter((f) => f.code !== 'uncited_claim' && f.code !== 'no_citations') : complete);
-  if (!noChunks) {
-    const quotes = checkQuotes(ctx);
-    for (const [index, verification] of quotes.verifications) {
-      const citation = citations[index];
-      if (citation) citation.source_verification = verification;
-    }
-    append(findings, quotes.findings);
-    append(findings, checkNumbers(ctx));
-    append(findings, checkRelevance(ctx));
-    append(findings, checkContent(ctx));
-  }
+  // Checks that need an input that could not be read do not run (checks/registry.ts says which).
+  const findings: Finding[] = runChecks(ctx, new Set(unreadable.map((u) => u.input)));
   for (const u of unreadable) {
     const where = u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : undefined;
     findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'input_unreadable', ...m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
@@ -114,9 +90,11 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
   return { report, answer, footnoteDefinitions };
 }
 
-/** Pushes each of `list` onto `into` (push(...list) has a limit on the number of arguments). */
-function append(into: Finding[], list: readonly Finding[]): void {
-  for (let k = 0; k < list.length; k++) into.push(list[k]!);
+/** Chunks by id, the last of an id winning (as new Map(chunks.map(…)) would), without the pairs. */
+function chunkMap(chunks: readonly Chunk[]): Map<string, Chunk> {
+  const byId = new Map<string, Chunk>();
+  for (const ch of chunks) byId.set(ch.id, ch);
+  return byId;
 }
 
 /**

@@ -3,7 +3,8 @@
 // are in core/schemas.ts). Pure: no Dexie here, so db.ts, datasets.ts and the worker share it.
 import { z } from '../core/zod';
 import type { DatasetRow } from '../core/eval/dataset';
-import type { PairRef, ReferenceLabel } from '../core/eval/labels';
+import type { PairRef } from '../core/eval/labels';
+import type { ReferenceLabel } from '../core/eval/referenceLabels';
 import { AnnotationLabelSchema, ModelResultsSchema, UsageSchema, type AnnotationLabel, type Usage } from '../core/schemas';
 import type { AuditCase, ModelResults, ParseError, Report, SupportVerdict, Verdict } from '../core/types';
 

@@ -2,9 +2,11 @@
 // rows with small histograms for charts, sorting and filtering for the table, and the JSONL / CSV
 // exports. Pure; the dataset state computes rows in a worker and keeps them in IndexedDB.
 import { csvCell } from '../report/export';
+import { DIMENSIONS } from '../checks/registry';
 import type { Dimension, Report, Scores, Status, Verdict } from '../types';
 
-export const DATASET_DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
+/** The table's dimension columns: the report's dimensions, from the registry of checks. */
+export const DATASET_DIMENSIONS: readonly Dimension[] = DIMENSIONS;
 
 /** The scores shown per case and averaged over the dataset, in display order. */
 export const SCORE_KEYS = [

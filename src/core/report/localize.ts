@@ -5,8 +5,7 @@
 // and recommendations, a parser's message) stay as they were written.
 import type { Dimension, Language, Msg, Report, ReportTexts } from '../types';
 import { msg, renderOr } from './messages';
-
-const DIMS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
+import { DIMENSIONS } from '../checks/registry';
 
 /** The words of `texts` in `lang`; `old` gives the words to keep where a text cannot be written. */
 export function renderTexts(
@@ -16,7 +15,7 @@ export function renderTexts(
 ): { summary: string; recommendations: string[]; issues: Record<Dimension, string[]> } {
   const one = (t: Msg | string, fallback: string | undefined) => renderOr(t, lang, fallback ?? (typeof t === 'string' ? t : t.key));
   const issues = {} as Record<Dimension, string[]>;
-  for (const d of DIMS) issues[d] = (texts.issues[d] ?? []).map((t, i) => one(t, old?.issues[d]?.[i]));
+  for (const d of DIMENSIONS) issues[d] = (texts.issues[d] ?? []).map((t, i) => one(t, old?.issues[d]?.[i]));
   return {
     summary: texts.summary.length === 1 ? one(texts.summary[0]!, old?.summary) : texts.summary.map((t) => one(t, undefined)).join(' '),
     recommendations: texts.recommendations.map((t, i) => one(t, old?.recommendations[i])),
@@ -41,7 +40,7 @@ export function screenWords(report: Report, lang: Language): ScreenWords {
   const messages = report.findings.map((f) => (f.text ? renderOr(f.text, lang, f.message) : f.message));
   if (!report.texts) return { messages, words: null };
   const old = { summary: report.summary, recommendations: report.recommendations, issues: {} as Record<Dimension, string[]> };
-  for (const d of DIMS) old.issues[d] = report.dimensions[d]?.issues ?? [];
+  for (const d of DIMENSIONS) old.issues[d] = report.dimensions[d]?.issues ?? [];
   return { messages, words: renderTexts(report.texts, lang, old) };
 }
 
@@ -58,7 +57,7 @@ export function localizeReport(report: Report, lang: Language, ahead?: ScreenWor
   const missingBefore = renderOr(msg('missingSource', {}), report.meta.language, '');
   const missingNow = renderOr(msg('missingSource', {}), lang, missingBefore);
   const dimensions = { ...report.dimensions };
-  for (const d of DIMS) if (dimensions[d]) dimensions[d] = { ...dimensions[d], issues: words.issues[d] };
+  for (const d of DIMENSIONS) if (dimensions[d]) dimensions[d] = { ...dimensions[d], issues: words.issues[d] };
   return {
     ...report,
     summary: words.summary,

@@ -27,8 +27,7 @@ import { findQuote } from '../text/quoteSearch';
 import { isBlank } from '../text/text';
 import { citationsUnreadable, claimFacts } from './facts';
 import { SUPPORT_SCORE } from './verdictScores';
-
-export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
+import { DIMENSIONS } from '../checks/registry';
 
 const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
   VERIFIED: 1,

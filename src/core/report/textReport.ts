@@ -1,6 +1,6 @@
 // Plain-text rendering of a report, for the CLI and "copy report".
 import type { Report } from '../types';
-import { DIMENSIONS } from './report';
+import { DIMENSIONS } from '../checks/registry';
 import { plural } from './plural';
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(x * 1000) / 10} %`);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auditCase } from '../../core/audit';
-import type { Report } from '../../core/types';
-import { examples } from '../../examples/catalog';
-import { claimViews, DIMENSION_ORDER, dimensionViews, scoreRows } from './reportView';
+import { auditCase } from '../core/audit';
+import type { Report } from '../core/types';
+import { examples } from '../examples/catalog';
+import { claimViews, dimensionViews, scoreRows } from './reportView';
+import { DIMENSIONS } from '../core/checks/registry';
 
 // The straightforward definitions (a filter per claim / dimension): the grouped versions must
 // produce exactly the same views, in the same order.
@@ -16,7 +17,7 @@ function naiveClaimViews(report: Report) {
 }
 
 function naiveDimensionViews(report: Report) {
-  return DIMENSION_ORDER.map((dimension) => {
+  return DIMENSIONS.map((dimension) => {
     const findings = report.findings.map((finding, index) => ({ finding, index })).filter((f) => f.finding.dimension === dimension);
     const messages = new Set(findings.map((f) => f.finding.message));
     return { dimension, status: report.dimensions[dimension].status, findings, otherIssues: report.dimensions[dimension].issues.filter((i) => !messages.has(i)) };

@@ -1,10 +1,9 @@
 // The report arranged for reading: findings grouped under their dimension, claims with their
 // citations and status, scores in display order. Pure functions over a Report.
-import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../../core/types';
-import { claimFacts, type ClaimStatus } from '../../core/report/facts';
-import { SCORE_KEYS, type ScoreKey } from '../../core/eval/dataset';
-
-export const DIMENSION_ORDER: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
+import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
+import { claimFacts, type ClaimStatus } from '../core/report/facts';
+import { SCORE_KEYS, type ScoreKey } from '../core/eval/dataset';
+import { DIMENSIONS } from '../core/checks/registry';
 
 export interface IndexedFinding {
   finding: Finding;
@@ -41,9 +40,9 @@ function reuseFindings(prev: readonly IndexedFinding[] | undefined, next: Indexe
 // describe the report (same objects, see reuse.ts), so that the panel re-renders only what changed.
 
 export function dimensionViews(report: Report, prev: readonly DimensionView[] = []): DimensionView[] {
-  const byDimension = new Map<Dimension, IndexedFinding[]>(DIMENSION_ORDER.map((d) => [d, []]));
+  const byDimension = new Map<Dimension, IndexedFinding[]>(DIMENSIONS.map((d) => [d, []]));
   report.findings.forEach((finding, index) => byDimension.get(finding.dimension)?.push({ finding, index }));
-  return DIMENSION_ORDER.map((dimension) => {
+  return DIMENSIONS.map((dimension) => {
     const d = report.dimensions[dimension];
     const old = prev.find((v) => v.dimension === dimension);
     const findings = reuseFindings(old?.findings, byDimension.get(dimension)!);
