@@ -7,7 +7,7 @@ import { findMarkers, type FootnoteDefinition } from './markers/markers';
 import { resolveMapping } from './citations/mapping';
 import { splitClaims } from './claims/claims';
 import { languageVote } from './text/language';
-import { buildCitations, type BuildCitationsInput } from './citations/citations';
+import { buildCitations } from './citations/citations';
 import { runChecks } from './checks/registry';
 import { buildLocalReport } from './report/report';
 import { applyCitationScope } from './claims/scope';
@@ -88,13 +88,6 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
   // Where the report's language came from, so that the report can say so.
   report.meta.language_source = setting ? 'setting' : c.language ? 'case' : vote ? 'detected' : 'fallback';
   return { report, answer, footnoteDefinitions };
-}
-
-/** Chunks by id, the last of an id winning (as new Map(chunks.map(…)) would), without the pairs. */
-function chunkMap(chunks: readonly Chunk[]): Map<string, Chunk> {
-  const byId = new Map<string, Chunk>();
-  for (const ch of chunks) byId.set(ch.id, ch);
-  return byId;
 }
 
 /**

@@ -18,13 +18,13 @@ import {
   type LabelExportRow,
   type PairView,
   type TextRun,
-} from '../core/eval/labels';
-import { storedReferenceLabel } from '../core/eval/referenceLabels';
-import type { SupportVerdict } from '../core/types';
-import type { AnnotationLabel } from '../store/schemas';
-import type { AnnotationSource, AnnotationTarget, LoadedCase } from './annotationSource.svelte';
-import type { KeyValueStore } from './storage';
-import type { LabelStore } from './labelStore';
+} from '../../core/eval/labels';
+import { storedReferenceLabel } from '../../core/eval/referenceLabels';
+import type { SupportVerdict } from '../../core/types';
+import { keyCommand, type KeyInput, type KeyOutcome } from './keyboard';
+import type { AnnotationLabel } from '../../store/schemas';
+import type { AnnotationSource, AnnotationTarget, LabelStore, LoadedCase } from './annotationSource.svelte';
+import type { KeyValueStore } from '../constants';
 import { NOTE_MAX, NoteBuffer } from './annotationNotes.svelte';
 
 export type { LabelStore } from './annotationSource.svelte';

@@ -1,15 +1,20 @@
 // What the annotation view labels: the pairs of the open dataset, or of the case in the
 // workbench when no dataset is open. Both give the same thing: a list of targets (pairs in
-// order), the model's verdicts by pair, and the full case behind a target on demand.
-import { auditCase } from '../core/audit';
-import { citedPairs, modelPairVerdicts, pairKey } from '../core/eval/labels';
-import { referenceLabels, type ReferenceLabel } from '../core/eval/referenceLabels';
-import { prepareCase } from '../core/parse/case';
-import { applyModelResults } from '../core/report/report';
-import type { AuditCase, Chunk, Report, SupportVerdict } from '../core/types';
-import { caseKeyOf } from '../store/labels';
-import type { DatasetRun, DatasetTarget } from './datasetRun.svelte';
-import type { LocalSettings } from './datasetRunJob.svelte';
+// order), the model's verdicts by pair, and the full case behind a target on demand. And where
+// its labels are kept: the store's labels table (live across tabs through Dexie's liveQuery), or
+// an in-memory one in tests.
+import { liveQuery } from 'dexie';
+import { auditCase } from '../../core/audit';
+import { citedPairs, modelPairVerdicts, pairKey } from '../../core/eval/labels';
+import { referenceLabels, type ReferenceLabel } from '../../core/eval/referenceLabels';
+import { prepareCase } from '../../core/parse/case';
+import { applyModelResults } from '../../core/report/report';
+import type { AuditCase, Chunk, Report, SupportVerdict } from '../../core/types';
+import type { AppDb } from '../../store/db';
+import { caseKeyOf, deleteLabel, putLabel } from '../../store/labels';
+import { AnnotationLabelSchema, type AnnotationLabel } from '../../store/schemas';
+import type { DatasetRun, DatasetTarget } from '../dataset/datasetRun.svelte';
+import type { LocalSettings } from '../dataset/datasetRunJob';
 
 export type AnnotationTarget = DatasetTarget;
 

@@ -2,14 +2,14 @@
 // progress with cancel and continue, the table (sort, filter, pages), metrics, exports, and what
 // the annotation view and the model run need from it. Everything survives a reload: the worker
 // writes each batch to the dataset database before reporting it, and the page reads it back.
-import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortRows, type DatasetRow, type RowFilter, type SortKey } from '../core/eval/dataset';
-import { pairKey } from '../core/eval/labels';
-import { storedReferenceLabel } from '../core/eval/referenceLabels';
-import type { AuditCase, ModelResults, SupportVerdict } from '../core/types';
-import type { AnnotationLabel } from '../store/schemas';
-import type { AppDb } from '../store/db';
-import { caseAt, clearSlot, currentMeta, putResult, readResults, type DatasetMeta, type ModelRecord, type ResultRecord } from '../store/datasets';
-import type { JobReply, JobRequest, LocalSettings } from './datasetRunJob.svelte';
+import { datasetMetrics, datasetRowsToCsv, datasetRowsToJsonl, filterRows, sortRows, type DatasetRow, type RowFilter, type SortKey } from '../../core/eval/dataset';
+import { pairKey } from '../../core/eval/labels';
+import { storedReferenceLabel } from '../../core/eval/referenceLabels';
+import type { AuditCase, ModelResults, SupportVerdict } from '../../core/types';
+import type { AnnotationLabel } from '../../store/schemas';
+import type { AppDb } from '../../store/db';
+import { caseAt, clearSlot, currentMeta, putResult, readResults, type DatasetMeta, type ModelRecord, type ResultRecord } from '../../store/datasets';
+import type { JobReply, JobRequest, LocalSettings } from './datasetRunJob';
 
 /** What the run needs of a worker (a real Worker, or an in-process stand-in in tests). */
 export interface WorkerLike {

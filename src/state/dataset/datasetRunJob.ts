@@ -2,15 +2,15 @@
 // store its row, its pairs to label and its reference labels, reporting in batches. Runs in the
 // dataset worker (the page stays responsive; cancel = terminate the worker) and in-process in
 // tests. Every batch is written before it is reported, so a reload or a cancel loses nothing done.
-import { auditCase } from '../core/audit';
-import { datasetRow, failedRow } from '../core/eval/dataset';
-import { citedPairs } from '../core/eval/labels';
-import { referenceLabels } from '../core/eval/referenceLabels';
-import { parseDataset } from '../core/parse/case';
-import { TOOL_VERSION, type AuditOptions, type ParseError } from '../core/types';
-import type { AppDb } from '../store/db';
-import { clearSlot, type CaseRecord, type DatasetMeta, type ResultRecord } from '../store/datasets';
-import { caseKeyOf } from '../store/labels';
+import { auditCase } from '../../core/audit';
+import { datasetRow, failedRow } from '../../core/eval/dataset';
+import { citedPairs } from '../../core/eval/labels';
+import { referenceLabels } from '../../core/eval/referenceLabels';
+import { parseDataset } from '../../core/parse/case';
+import { TOOL_VERSION, type AuditOptions, type ParseError } from '../../core/types';
+import type { AppDb } from '../../store/db';
+import { clearSlot, type CaseRecord, type DatasetMeta, type ResultRecord } from '../../store/datasets';
+import { caseKeyOf } from '../../store/labels';
 
 export interface LocalSettings {
   requiredStyle: NonNullable<AuditOptions['requiredStyle']>;

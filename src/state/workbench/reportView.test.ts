@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auditCase } from '../core/audit';
-import type { Report } from '../core/types';
-import { examples } from '../examples/catalog';
+import { auditCase } from '../../core/audit';
+import type { Report } from '../../core/types';
+import { examples } from '../../examples/catalog';
 import { claimViews, dimensionViews, scoreRows } from './reportView';
-import { DIMENSIONS } from '../core/checks/registry';
+import { DIMENSIONS } from '../../core/checks/registry';
 
 // The straightforward definitions (a filter per claim / dimension): the grouped versions must
 // produce exactly the same views, in the same order.

@@ -1,9 +1,9 @@
 // The report arranged for reading: findings grouped under their dimension, claims with their
 // citations and status, scores in display order. Pure functions over a Report.
-import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../core/types';
-import { claimFacts, type ClaimStatus } from '../core/report/facts';
-import { SCORE_KEYS, type ScoreKey } from '../core/eval/dataset';
-import { DIMENSIONS } from '../core/checks/registry';
+import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../../core/types';
+import { claimFacts, type ClaimStatus } from '../../core/report/facts';
+import { SCORE_KEYS, type ScoreKey } from '../../core/eval/dataset';
+import { DIMENSIONS } from '../../core/checks/registry';
 
 export interface IndexedFinding {
   finding: Finding;
