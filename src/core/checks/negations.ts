@@ -1,15 +1,11 @@
 // Where a text has negation words ("not", "never", "don't", "nikdy", "žádný"): the content check
 // reads a chunk's sentences around them to compare a claim with the passage that states it.
 import { letterAt } from './util';
+import { NEGATION_WORDS } from '../text/wordLists';
 
 // NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its
 // \p{L}+n't alternative leave the regex engine no first letter to skip to), so negationStarts
 // walks the chunk's words itself and asks the pattern only about the few words that can match.
-const NEGATION_WORDS = [
-  'not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lacks?', 'unable',
-  'ne', 'není', 'nejsou', 'nebyl\\p{L}*', 'nebud\\p{L}*', 'nemá\\p{L}*', 'nemaj\\p{L}*', 'nelze', 'nemůž\\p{L}*', 'nemoh\\p{L}*', 'nesmí\\p{L}*',
-  'nikdy', 'nikdo', 'nic', 'žádn\\p{L}*', 'bez', 'ani',
-];
 const CONTRACTION = "\\p{L}+n['’]t";
 /** @testSeam the definition negationStarts is tested against (content.test.ts). */
 export const NEGATION_SCAN = new RegExp(`(?<![\\p{L}])(?:${NEGATION_WORDS.slice(0, 12).join('|')}|${CONTRACTION}|${NEGATION_WORDS.slice(12).join('|')})(?![\\p{L}])`, 'giu');

@@ -1,6 +1,7 @@
 // Exemption rules of claims: questions, meta sentences (only words about the answer, the
 // documents or the conversation) and statements that the sources hold no answer.
-import { foldWord, STOPWORDS } from '../text/language';
+import { foldWord } from '../text/language';
+import { STOPWORDS } from '../text/wordLists';
 import { isAdvice } from './leadIns';
 import { isLetterCode } from '../text/text';
 import type { Language } from '../types';

@@ -14,7 +14,8 @@
 //   X directly.", "Please contact the support team for details.") or an announcement of the
 //   explanation itself ("Let me explain X's loyalty program:"). It must hold no number and no
 //   clause that could carry a fact ("…, because fees changed", "… that the fee is waived").
-import { foldWord, STOPWORDS } from '../text/language';
+import { foldWord } from '../text/language';
+import { STOPWORDS } from '../text/wordLists';
 
 /** Content words a lead-in may hold and still be exempt, and up to which it is only doubtful. */
 export const LEAD_IN_FREE = 2;

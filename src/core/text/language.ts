@@ -6,6 +6,7 @@
 // references full of Czech names or one-letter initials does not make an English answer Czech.
 // When the vote is thin the caller's fallback decides (the interface language in the page).
 import type { Language } from '../types';
+import { STOPWORDS } from './wordLists';
 
 const SAMPLE = 20_000;
 
@@ -204,30 +205,6 @@ export function foldWord(w: string): string {
   const low = w.toLowerCase();
   return NON_ASCII.test(low) ? low.normalize('NFD').replace(/[\u0300-\u036f]+/g, '') : low;
 }
-
-/** Function words of both languages, diacritics folded; used to find a text's content words. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    // English
-    'a an the of on in to at by for from with without about into onto over under through during before after above below up down out off ' +
-    'and or but nor so yet if then than as because while until although though whether either neither both ' +
-    'is are was were be been being am do does did done doing have has had having ' +
-    'can could will would shall should may might must ' +
-    'i me my mine we us our ours you your yours he him his she her hers it its they them their theirs ' +
-    'this that these those there here what which who whom whose why how when where ' +
-    'not no only just also too very more most much many some any all each every few other another such same own ' +
-    "don't doesn't didn't isn't aren't wasn't weren't can't cannot won't it's that's there's i'm i've you're " +
-    'one ones something anything everything nothing else again further once ' +
-    // Czech
-    'a i o u v ve z ze s se k ke na do od po pro pri za pred pod nad mezi bez krom skrz ' +
-    'je jsou byt byl byla bylo byli byly bude budou jsem jsi jsme jste by bych bychom aby abych kdyby ' +
-    'to ten ta ty tento tato toto tyto tech tem ti tu tom tim toho tomu tomto ' +
-    'ze co jak proc kde kdy ktery ktera ktere kteri kterou kterych kterym ' +
-    'ale nebo ani vsak take tak jen jiz uz jeste tez pak proto tedy totiz ' +
-    'ja ty on ona ono my vy oni ony mi me mne mu ho ji jej jeho jeji jejich nas vas vam nam si sebe sve svuj sva svym ' +
-    'muze mohou mohu muzu lze musi musim mel mela melo nejaky nejaka nejake neco vse vsechno vsechny kazdy jiny jina jine'
-  ).split(/\s+/),
-);
 
 /** Content words of a text: lower-cased, diacritics folded, no function words, at least 3 characters or a number. */
 export function contentWords(text: string): string[] {

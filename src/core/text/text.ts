@@ -53,17 +53,14 @@ export function isDigitCode(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
+/** isJsSpace for one character (undefined, past the end, is not a space). */
 export function isSpaceChar(c: string | undefined): boolean {
-  return c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\u00a0' || c === '\f' || c === '\v' || c === '\u2028' || c === '\u2029';
+  return c !== undefined && isJsSpace(c.charCodeAt(0));
 }
 
-/** isSpaceChar by code (NaN, past the end, is not a space). */
-export function isSpaceCode(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x2028 || c === 0x2029;
-}
-
+/** isJsSpace of the code unit at k (past the end is not a space). */
 export function isSpace(s: string, k: number): boolean {
-  return isSpaceCode(s.charCodeAt(k));
+  return isJsSpace(s.charCodeAt(k));
 }
 
 /**

@@ -2,33 +2,7 @@
 // character codes, and a vocabulary that interns stems as integers.
 import { LETTER_OR_DIGIT_RE, MARK_RE } from './text';
 import type { Language } from '../types';
-
-// Our own short lists of function words; content words, numbers and names are what overlap
-// should count.
-const STOP_EN = new Set(
-  ('a an the and or but nor so yet if then than that this these those there here of in on at to ' +
-    'for from by with within without about into onto upon over under between among through during ' +
-    'before after across along toward towards via per ' +
-    'above below up down out off again further once is are was were be been being am do does did ' +
-    'doing done have has had having i me my mine we us our ours you your yours he him his she her ' +
-    'hers it its they them their theirs what which who whom whose when where why how all any both ' +
-    'each few more most other some such no not only own same too very can could will would shall ' +
-    'should may might must also just as because while until s t also however therefore thus ' +
-    'based according document documents source sources chunk')
-    .split(' '),
-);
-// Czech, written without diacritics because tokens are compared folded.
-const STOP_CS = new Set(
-  ('a i o u v ve k ke s se z ze na do od po pro pri pres pred za nad pod mezi bez krom kolem ' +
-    'a ani ale nebo i jak jako ze aby kdyz pokud protoze proto tak take tez jen jiz uz jeste ' +
-    'je jsou byl byla bylo byli byly bude budou jsem jsi jsme jste byt by bych bychom ' +
-    'to ten ta ty tento tato toto tyto tomto tomu toho tech temto tim teto tuto tu ti ' +
-    'ktery ktera ktere kteri kterou kterych kterym kterymi jenz coz co kdo kde kdy jak proc ' +
-    'jeho jeji jejich jim jej ji mu ho nam vam nas vas se si sebe svuj sva sve svych svym ' +
-    'on ona ono oni my vy ja ty tam zde tady vsak take rovnez dale podle dokumentu dokument ' +
-    'zdroj zdroje uryvek velmi vice mene')
-    .split(' '),
-);
+import { OVERLAP_STOP_CS, OVERLAP_STOP_EN } from './wordLists';
 
 const CS_SUFFIXES = [
   'atech', 'etech', 'ovych', 'ovymi', 'ovani', 'enim', 'ovou', 'ovym', 'ovem', 'atum', 'etem',
@@ -109,7 +83,7 @@ function foldCode(c: number): number {
 const isFoldedLetter = (f: number) => f > 1 && !(f >= 0x30 && f <= 0x39);
 
 function stemOfFolded(w: string, lang: Language): string | null {
-  if (STOP_EN.has(w) || STOP_CS.has(w)) return null;
+  if (OVERLAP_STOP_EN.has(w) || OVERLAP_STOP_CS.has(w)) return null;
   if (w.length === 1 && !(w >= '0' && w <= '9')) return null;
   return lang === 'cs' ? stemCs(w) : stemEn(w);
 }
