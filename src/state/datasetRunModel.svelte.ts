@@ -73,7 +73,7 @@ export const MAX_CONCURRENCY = 8;
 export const ESTIMATE_SAMPLE = 8;
 
 // Failures that would fail every other case the same way: the run stops instead of trying them all.
-const FATAL: ReadonlySet<ModelErrorKind> = new Set(['no_key', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'billing', 'spend_limit', 'network', 'bad_response']);
+const FATAL: ReadonlySet<ModelErrorKind> = new Set(['no_key', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'billing', 'spend_limit', 'network', 'offline', 'bad_response']);
 
 interface ErrorLike {
   kind?: ModelErrorKind;
