@@ -63,6 +63,14 @@ test('the worker precaches the build’s own files and caches nothing at run tim
 });
 
 test('after one visit the page works offline: example, model run, share link', async ({ page, context }) => {
+  // The worker, the manifest and the icons must fit the page's Content-Security-Policy.
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  context.on('console', (m) => {
+    if (m.text().startsWith('CSP:')) violations.push(m.text());
+  });
   site = await serveSite(DIST, 'tools/citation-auditor');
   await page.goto(site.url);
   await expect(report(page)).toHaveText(VERDICT);
@@ -98,6 +106,7 @@ test('after one visit the page works offline: example, model run, share link', a
   await other.goto(link);
   expect(await controlled(other)).toBe(true);
   await expect(report(other)).toHaveText(new RegExp(`^\\s*${verdict}\\b`));
+  expect(violations).toEqual([]);
   await context.setOffline(false);
 });
 
