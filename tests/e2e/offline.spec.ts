@@ -15,6 +15,9 @@ import { report, waitForEditors } from './helpers';
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 const VERDICT = /^\s*(PASS|FAIL|INCOMPLETE)\b/;
 
+// Service workers on, whatever the project's default is (they are Playwright's default too).
+test.use({ serviceWorkers: 'allow' });
+
 // Installing the worker fetches the whole build (about 7 MB, Monaco most of it) beside the page.
 test.setTimeout(240_000);
 
