@@ -41,8 +41,11 @@ export default defineConfig({
         runtimeCaching: [],
         // Monaco's main chunk is larger than Workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-        // Any URL of the app (a share link's fragment never reaches the server) opens index.html.
+        // The app's own address with any query opens index.html (a share link's fragment never
+        // reaches the server, so it is that address too); other pages a host keeps in the same
+        // folder stay theirs.
         navigateFallback: 'index.html',
+        navigateFallbackAllowlist: [/\/(index\.html)?(\?.*)?$/],
         cleanupOutdatedCaches: true,
       },
     }),
