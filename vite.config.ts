@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const UNIT = ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 /**
@@ -25,7 +26,51 @@ function unitFilesThat(pattern: RegExp): string[] {
 export default defineConfig({
   // Relative base: dist/ works from any sub-path of any static host.
   base: './',
-  plugins: [svelte()],
+  plugins: [
+    svelte(),
+    // The page works offline after one visit (docs/usage.md). generateSW: all the worker has to
+    // do is serve the build from its precache and index.html for navigations; Workbox writes
+    // that, so no worker code of ours. 'prompt': a new build waits until the user reloads
+    // (state/appUpdate.svelte.ts), never mixed with the running one.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // platform/serviceWorker.ts registers it (an injected inline script would break the CSP).
+      injectRegister: false,
+      // The globs below already take the icons.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Citation Auditor',
+        short_name: 'Citations',
+        description: 'Audit the citations in RAG answers: local checks in the browser, model checks with your own key.',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        theme_color: '#2456c9',
+        background_color: '#f4f5f7',
+        icons: [
+          { src: 'pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'pwa-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: 'pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Only the build's own files, all of them (Monaco, its workers, the codicon font,
+        // examples); nothing is cached at run time, so no API answer or key ever is.
+        globPatterns: ['**/*.{js,css,html,ttf,woff,woff2,svg,png,json}'],
+        runtimeCaching: [],
+        // Monaco's main chunk is larger than Workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // The app's own address with any query opens index.html (a share link's fragment never
+        // reaches the server, so it is that address too); other pages a host keeps in the same
+        // folder stay theirs.
+        navigateFallback: 'index.html',
+        navigateFallbackAllowlist: [/\/(index\.html)?(\?.*)?$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -329,7 +329,7 @@ export interface PollOptions {
 
 // A look that fails for these reasons (a laptop asleep, a server restarting) is tried again at the
 // next poll; only this many of them in a row end the wait.
-const TRANSIENT: ReadonlySet<string> = new Set(['network', 'timeout', 'server', 'overloaded', 'rate_limit', 'stream_cut']);
+const TRANSIENT: ReadonlySet<string> = new Set(['network', 'offline', 'timeout', 'server', 'overloaded', 'rate_limit', 'stream_cut']);
 const MAX_FAILED_LOOKS = 10;
 
 /**

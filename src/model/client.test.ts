@@ -47,6 +47,40 @@ describe('toModelError', () => {
     expect(toModelError(new Error('whatever'), { signal: c.signal }).kind).toBe('cancelled');
   });
 
+  test('a browser without network is told apart: offline, one line, not retried', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const e = toModelError(new TypeError('Failed to fetch'));
+      expect(e.kind).toBe('offline');
+      expect(e.apiMessage).toBeUndefined();
+      expect(describeModelError(e.init).text).toBe('Offline: the model check needs the network; the local result stands. Run it again once you are connected.');
+      expect(describeModelError(e.init, 'cs').title).toMatch(/^Offline: kontrola modelem potřebuje síť/);
+      // A stream that broke mid-reply keeps its own kind (what was judged stays).
+      expect(toModelError(new TypeError('terminated'), { streaming: true }).kind).toBe('stream_cut');
+      // An answer from a server is not a missing network, whatever the browser says.
+      expect(toModelError(apiError(500, 'api_error', 'oops')).kind).toBe('server');
+      let calls = 0;
+      const waits: number[] = [];
+      await expect(
+        withRetry(async () => {
+          calls++;
+          throw new TypeError('Failed to fetch');
+        }, { sleep: async (ms) => void waits.push(ms), maxRetries: 2 }),
+      ).rejects.toMatchObject({ kind: 'offline' });
+      expect(calls).toBe(1);
+      expect(waits).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // Online (or in Node, where navigator has no onLine) the same failure is a network one.
+    vi.stubGlobal('navigator', { onLine: true });
+    try {
+      expect(toModelError(new TypeError('Failed to fetch')).kind).toBe('network');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   test('retry-after is read in seconds, as a date and in ms', () => {
     expect(retryAfterMs(new Headers({ 'retry-after': '3' }))).toBe(3000);
     expect(retryAfterMs(new Headers({ 'retry-after-ms': '250' }))).toBe(250);
@@ -227,7 +261,7 @@ describe('withRetry', () => {
 
 describe('messages', () => {
   test('every kind has an English and a Czech message with an action', () => {
-    const kinds = ['no_key', 'bad_request', 'billing', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'too_large', 'rate_limit', 'spend_limit', 'server', 'overloaded', 'network', 'timeout', 'stream_cut', 'cancelled', 'invalid_output', 'max_tokens', 'context_window', 'refusal', 'bad_response', 'unexpected'] as const;
+    const kinds = ['no_key', 'bad_request', 'billing', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'too_large', 'rate_limit', 'spend_limit', 'server', 'overloaded', 'network', 'offline', 'timeout', 'stream_cut', 'cancelled', 'invalid_output', 'max_tokens', 'context_window', 'refusal', 'bad_response', 'unexpected'] as const;
     for (const kind of kinds) {
       for (const lang of ['en', 'cs'] as const) {
         const d = describeModelError({ kind, baseURL: 'https://proxy.example.com' }, lang);

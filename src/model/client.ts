@@ -187,6 +187,9 @@ export interface ClassifyContext {
   streaming?: boolean;
 }
 
+/** Whether the browser says it has no network (Node has no `navigator.onLine`: never offline). */
+const isOffline = (): boolean => (globalThis as { navigator?: { onLine?: unknown } }).navigator?.onLine === false;
+
 /** Any thrown value → ModelError with a kind. */
 export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelError {
   if (err instanceof ModelError) return err;
@@ -228,6 +231,9 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
   if (err instanceof SyntaxError) return new ModelError({ ...base, kind: 'bad_response', ...(text ? { apiMessage: text } : {}) });
   // fetch's TypeError ("Failed to fetch", "terminated", "network error"), the SDK's connection error.
   if (err instanceof APIConnectionError || err instanceof TypeError || /network|fetch|socket|terminated|ECONN/i.test(text ?? '')) {
+    // A browser that knows it has no network says so (navigator.onLine is false only then);
+    // one line, without fetch's own words, since there is nothing more to tell.
+    if (!ctx.streaming && isOffline()) return new ModelError({ ...base, kind: 'offline' });
     return new ModelError({ ...base, kind: ctx.streaming ? 'stream_cut' : 'network', ...(text ? { apiMessage: text } : {}) });
   }
   return new ModelError({ ...base, kind: 'unexpected', ...(text ? { apiMessage: text } : {}) });
@@ -298,7 +304,7 @@ export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}
     } catch (raw) {
       const err = toModelError(raw, opts);
       if (err.kind === 'stream_cut') cut = err;
-      if (!RETRYABLE.has(err.kind) || FINAL.has(err) || attempt >= max) throw err.kind === 'network' && cut ? cut : err;
+      if (!RETRYABLE.has(err.kind) || FINAL.has(err) || attempt >= max) throw (err.kind === 'network' || err.kind === 'offline') && cut ? cut : err;
       const asked = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : undefined;
       if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw err;
       const backoff = BACKOFF_BASE_MS * 2 ** attempt * (0.75 + Math.random() * 0.5);

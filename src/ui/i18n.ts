@@ -280,6 +280,10 @@ const en = {
   draftFromOtherTab: (when: string | null) =>
     `These inputs are the newest draft of another tab${when ? ` (saved ${when})` : ''}. This tab keeps its own draft from now on; the other tab's stays as it was.`,
   cleared: 'Inputs cleared.',
+  /** A new deployment has installed beside the running page (state/workbench/appUpdate.svelte.ts). */
+  updateReady: 'A new version is ready',
+  updateReload: 'Reload',
+  updateReloading: 'Reloading…',
 
   formatName: {
     'json-array': 'JSON array',
@@ -548,6 +552,9 @@ const cs: Messages = {
   draftFromOtherTab: (when) =>
     `Tyto vstupy jsou nejnovější koncept jiné karty${when ? ` (uložen ${when})` : ''}. Tato karta si od teď vede vlastní koncept; koncept té druhé karty zůstává, jak byl.`,
   cleared: 'Vstupy vymazány.',
+  updateReady: 'Je připravena nová verze',
+  updateReload: 'Načíst znovu',
+  updateReloading: 'Načítá se…',
 
   formatName: {
     'json-array': 'pole JSON',

@@ -63,7 +63,7 @@ export const ESTIMATE_SAMPLE = 8;
 export const BATCH_STORE_KEY = 'citation-auditor:dataset-batch';
 
 // Interactive failures that would fail every other case the same way: the run stops instead of trying them all.
-export const FATAL: ReadonlySet<ModelErrorKind> = new Set(['no_key', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'billing', 'spend_limit', 'network', 'bad_response']);
+export const FATAL: ReadonlySet<ModelErrorKind> = new Set(['no_key', 'auth', 'cors_blocked', 'permission', 'model_not_found', 'not_found', 'billing', 'spend_limit', 'network', 'offline', 'bad_response']);
 
 // Refusals of the batches endpoint that mean "not from this browser" rather than a problem of
 // the run (a 404 there names no model: batch entries are checked only when processed).

@@ -7,6 +7,7 @@ import { loadEngine } from '../lazy';
 import type { ImportResult } from '../engine/importFile';
 import { ExampleLibrary, ShownRows, UiState, ViewSwitch } from './ui.svelte';
 import { Workbench } from './workbench.svelte';
+import { AppUpdate } from './appUpdate.svelte';
 
 export { engineNow } from '../lazy';
 export { UNDO_TOAST_MS } from '../constants';
@@ -24,6 +25,9 @@ export const ui = new UiState(workbench);
 
 /** Which view the page shows (kept across reloads). */
 export const appView = new ViewSwitch();
+
+/** The page's one update notice (a new deployment waiting for Reload). */
+export const appUpdate = new AppUpdate();
 
 /** Rows shown of the report's long lists, per case (ui.svelte.ts ShownRows). */
 export const shownRows = new ShownRows(() => workbench.caseLoads);

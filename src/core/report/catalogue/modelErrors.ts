@@ -22,6 +22,7 @@ export type ModelErrorKind =
   | 'server'
   | 'overloaded'
   | 'network'
+  | 'offline'
   | 'timeout'
   | 'stream_cut'
   | 'cancelled'
@@ -96,6 +97,7 @@ const EN: Record<ModelErrorKind, Describe> = {
   server: (e) => ({ title: `The API${e.baseURL && !isAnthropic(e) ? ' (or the proxy in front of it)' : ''} failed with a temporary error${e.status ? ` (${e.status})` : ''}.`, action: 'Run again in a minute; results judged so far are kept.' }),
   overloaded: () => ({ title: 'The API is overloaded right now (529).', action: 'Run again in a few minutes; results judged so far are kept.' }),
   network: (e) => ({ title: `Could not reach ${originEn(e)}.`, action: 'Check your connection and the Base URL; a proxy must allow browser (CORS) requests. If you just changed the Base URL, reload the page so the new address is allowed.' }),
+  offline: () => ({ title: 'Offline: the model check needs the network; the local result stands.', action: 'Run it again once you are connected.' }),
   timeout: () => ({ title: 'The API did not answer in time.', action: 'Run again; if it keeps happening, try a faster model.' }),
   stream_cut: (e) => ({
     title: counted(e) ? `The connection was cut after ${e.claimsJudged} of ${plural('en', e.claimsTotal, { one: '# claim was', other: '# claims were' })} judged.` : 'The connection was cut while the reply was streaming.',
@@ -127,6 +129,7 @@ const CS: Record<ModelErrorKind, Describe> = {
   server: (e) => ({ title: `API${e.baseURL && !isAnthropic(e) ? ' (nebo proxy před ním)' : ''} selhalo s dočasnou chybou${e.status ? ` (${e.status})` : ''}.`, action: 'Spusťte znovu za minutu; dosud ohodnocená tvrzení zůstávají.' }),
   overloaded: () => ({ title: 'API je momentálně přetížené (529).', action: 'Spusťte znovu za pár minut; dosud ohodnocená tvrzení zůstávají.' }),
   network: (e) => ({ title: `Nepodařilo se spojit s ${originCs(e)}.`, action: 'Zkontrolujte připojení a Base URL; proxy musí povolovat požadavky z prohlížeče (CORS). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
+  offline: () => ({ title: 'Offline: kontrola modelem potřebuje síť; místní výsledek platí.', action: 'Spusťte ji znovu, až budete připojeni.' }),
   timeout: () => ({ title: 'API neodpovědělo včas.', action: 'Spusťte znovu; pokud se to opakuje, zkuste rychlejší model.' }),
   stream_cut: (e) => ({
     title: counted(e) ? `Spojení se přerušilo poté, co bylo ohodnoceno ${e.claimsJudged} z ${e.claimsTotal} tvrzení.` : 'Spojení se přerušilo během přenosu odpovědi.',

@@ -1,0 +1,26 @@
+// The service worker that keeps the page working offline (vite.config.ts has Workbox write it: the
+// build precached, index.html for every navigation, nothing cached at run time). Registered after
+// the page has loaded, so it never competes with the first paint; Workbox's page-side helper is
+// fetched then, not before.
+import { registerSW } from 'virtual:pwa-register';
+
+/**
+ * Registers the worker. When a newer build has installed and is waiting, `onUpdateWaiting` gets
+ * the step that hands the page over to it: the waiting worker takes control, and the page then
+ * reloads on the new build. Until that step runs the page keeps the build it started with.
+ */
+export function registerServiceWorker(onUpdateWaiting: (activate: () => Promise<void>) => void): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const skipWaiting = registerSW({
+    onNeedRefresh: () =>
+      onUpdateWaiting(async () => {
+        await skipWaiting();
+        // Workbox reloads once the new worker controls the page. A page no worker controlled
+        // (the visit that installed the first one) is never taken over, so it reloads itself:
+        // it came from the network, and so will its reload.
+        if (!navigator.serviceWorker.controller) location.reload();
+      }),
+    // Without the worker the page still works online; say why in the console and go on.
+    onRegisterError: (e: unknown) => console.warn('Offline use is unavailable: the service worker did not register.', e),
+  });
+}

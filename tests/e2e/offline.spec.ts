@@ -1,0 +1,159 @@
+// The page after one visit, without the network: the service worker (vite.config.ts, Workbox)
+// serves the build from its precache, so the app opens, loads Monaco, audits an example, opens a
+// share link (its fragment never leaves the browser) and says in one line that a model run needs
+// the network. A second deployment at the same URL waits behind "A new version is ready — Reload"
+// instead of mixing with the running build. Each test serves the build itself, under a sub-path
+// (the `base: './'` build works from any), on a port the OS picks.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { serveSite, type StaticSite } from '../server/static-site';
+import { report, waitForEditors } from './helpers';
+
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+const VERDICT = /^\s*(PASS|FAIL|INCOMPLETE)\b/;
+
+// Service workers on, whatever the project's default is (they are Playwright's default too).
+test.use({ serviceWorkers: 'allow' });
+
+// Installing the worker fetches the whole build (about 7 MB, Monaco most of it) beside the page.
+test.setTimeout(240_000);
+
+let site: StaticSite | undefined;
+test.afterEach(async () => {
+  await site?.close();
+  site = undefined;
+});
+
+/** Resolves once the page's service worker is active, i.e. the whole build is precached. */
+async function offlineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const sw = (await navigator.serviceWorker.ready).active;
+    if (!sw || sw.state === 'activated') return;
+    await new Promise<void>((resolve) => sw.addEventListener('statechange', () => sw.state === 'activated' && resolve()));
+  });
+}
+
+const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
+
+/** Every file of the build, relative to its folder. */
+function filesOf(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'));
+}
+
+test('the worker precaches the build’s own files and caches nothing at run time', () => {
+  const sw = readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => m[1]!);
+  // Relative URLs only: nothing of another origin (the model API) is ever in the cache.
+  expect(urls.every((u) => !/^[a-z]+:|^\/\//i.test(u))).toBe(true);
+  const own = filesOf(DIST).filter((f) => f !== 'sw.js' && !/^workbox-[\w-]+\.js$/.test(f));
+  expect(new Set(urls)).toEqual(new Set(own));
+  expect(urls).toContain('index.html');
+  expect(urls.some((u) => /\.ttf$/.test(u))).toBe(true); // Monaco's codicon font
+  expect(urls.some((u) => /worker.*\.js$/i.test(u))).toBe(true);
+  // The one route besides the precache: navigations to the app get the precached index.html.
+  expect([...sw.matchAll(/registerRoute\(/g)]).toHaveLength(1);
+  expect(sw).toMatch(/registerRoute\(new \w+\.NavigationRoute\(\w+\.createHandlerBoundToURL\("index.html"\),\{allowlist:\[/);
+  expect(JSON.parse(readFileSync(path.join(DIST, 'manifest.webmanifest'), 'utf8'))).toMatchObject({
+    start_url: './',
+    display: 'standalone',
+    icons: expect.arrayContaining([expect.objectContaining({ sizes: '512x512', purpose: 'maskable' })]),
+  });
+});
+
+test('after one visit the page works offline: example, model run, share link', async ({ page, context }) => {
+  // The worker, the manifest and the icons must fit the page's Content-Security-Policy.
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  context.on('console', (m) => {
+    if (m.text().startsWith('CSP:')) violations.push(m.text());
+  });
+  site = await serveSite(DIST, 'tools/citation-auditor');
+  await page.goto(site.url);
+  await expect(report(page)).toHaveText(VERDICT);
+  await offlineReady(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  expect(await controlled(page)).toBe(true);
+  await expect(report(page)).toHaveText(VERDICT);
+  await waitForEditors(page); // Monaco and its workers, from the cache
+
+  // A built-in example, audited locally.
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('list', { name: 'Built-in examples' }).getByRole('button').nth(1).click();
+  await expect(report(page)).toHaveText(VERDICT);
+  const verdict = (await report(page).innerText()).trim().split(/\s/)[0];
+
+  // A model run says in one line that it needs the network; the local result stays.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog').getByLabel('Anthropic API key').fill(`sk-ant-${'api03-OFFLINE-0000111122223333'}`);
+  await page.keyboard.press('Escape');
+  const bar = page.getByRole('group', { name: 'Model audit' });
+  await bar.getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar.getByRole('alert')).toContainText('Offline: the model check needs the network; the local result stands.');
+  await expect(report(page)).toHaveText(new RegExp(`^\\s*${verdict}\\b`));
+
+  // A share link made offline opens offline in another tab, with the same verdict.
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const link = await page.getByRole('dialog', { name: 'Share this audit' }).getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link.startsWith(site.url)).toBe(true);
+  expect(link).toMatch(/#a=[A-Za-z0-9_-]+$/);
+  const other = await context.newPage();
+  // With a query the precache does not list (a link passed through a mailer, say), the worker's
+  // navigation fallback answers with index.html.
+  await other.goto(link.replace('#', '?ref=mail#'));
+  expect(await controlled(other)).toBe(true);
+  await expect(report(other)).toHaveText(new RegExp(`^\\s*${verdict}\\b`));
+  expect(violations).toEqual([]);
+  await context.setOffline(false);
+});
+
+test.describe('a new deployment', () => {
+  let second: string;
+
+  // A second real build of the same sources, marked so the test can tell which one runs.
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    second = mkdtempSync(path.join(tmpdir(), 'citation-auditor-second-'));
+    const script = `
+      import { build } from 'vite';
+      await build({
+        configFile: 'vite.config.ts',
+        logLevel: 'warn',
+        build: { outDir: process.env.SECOND_OUT_DIR, emptyOutDir: true },
+        plugins: [{ name: 'second-deployment', transformIndexHtml: (html) => html.replace('</head>', '<meta name="deployment" content="second" /></head>') }],
+      });`;
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, SECOND_OUT_DIR: second }, stdio: 'inherit' });
+  });
+  test.afterAll(() => {
+    if (second) rmSync(second, { recursive: true, force: true });
+  });
+
+  test('waits behind "A new version is ready — Reload", then takes over', async ({ page }) => {
+    site = await serveSite(DIST, 'audit');
+    await page.goto(site.url);
+    await offlineReady(page);
+    await page.reload(); // a returning visit: the worker controls the page
+    await expect(report(page)).toHaveText(VERDICT);
+    const notice = page.getByRole('status').filter({ hasText: 'A new version is ready' });
+    await expect(notice).toHaveCount(0);
+
+    site.deploy(second);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect(notice).toBeVisible();
+    // Until Reload the page stays on the build it started with.
+    await expect(page.locator('meta[name="deployment"]')).toHaveCount(0);
+
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second');
+    await expect(report(page)).toHaveText(VERDICT);
+    await expect(notice).toHaveCount(0);
+  });
+});
