@@ -35,6 +35,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}/`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker precaches the whole build (~7 MB) on every page load; only the offline
+    // spec, which is about it, lets it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
