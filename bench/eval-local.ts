@@ -32,6 +32,8 @@ const { parseCaseText } = (await import(pathToFileURL(join(root, 'src/core/parse
 
 // Checks whose findings are hints about content rather than about form.
 const SIGNAL_CHECKS = new Set(['numbers', 'relevance', 'content']);
+// Notes that say how a name was found: no signal of a problem.
+const NOT_SIGNALS = new Set(['name_equivalent']);
 
 type Side = 'sup' | 'partial' | 'not';
 
@@ -178,7 +180,7 @@ for (const { name, raw, value } of cases) {
     const messages: string[] = [];
     let warned = false;
     for (const f of report.findings) {
-      if (!SIGNAL_CHECKS.has(f.check)) continue;
+      if (!SIGNAL_CHECKS.has(f.check) || NOT_SIGNALS.has(f.code)) continue;
       const mine = f.claim_index !== undefined ? claimIdx.has(f.claim_index) : f.start < span.end && span.start < f.end;
       if (!mine) continue;
       codes.add(f.code);
