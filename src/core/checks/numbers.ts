@@ -18,6 +18,7 @@ import {
   notationSpans,
   percentAsFraction,
   queryGivens,
+  queryYears,
   repeatsQuery,
   sourceFractions,
   sourceQuantities,
@@ -361,6 +362,7 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   const numbersOf = new Map<Chunk, CitedNumbers>();
   // The query's numbers, read on first need (see queryGivens for when they count as givens).
   let givens: ReturnType<typeof queryGivens> | undefined;
+  let years: Set<number> | undefined;
   for (const claim of ctx.claims) {
     const start = Math.max(0, Math.min(claim.start, answer.length));
     const end = Math.max(start, Math.min(claim.end, answer.length));
@@ -396,7 +398,11 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const missing = mentions.filter((n) => !cited.some((c) => present(n, c, text)));
     if (missing.length === 0) continue;
     givens ??= queryGivens(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
-    const absent = missing.filter((n) => !repeatsQuery(n, text, givens!)).map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
+    years ??= queryYears(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
+    // A year the question names, set against a number the chunks do have ("could not have
+    // existed in 1490: it was built in 1612"), is the question's premise, not the source's fact.
+    const compared = missing.length < mentions.length;
+    const absent = missing.filter((n) => !repeatsQuery(n, text, givens!) && !(compared && n.kind === 'year' && years!.has(n.value))).map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
     if (absent.length) out.push({ claim, absent, chunkIds: chunks.map((ch) => ch.id) });
   }
   memoOf(ctx).set(analyse, { inputs, result: out } satisfies Analysis);
