@@ -22,6 +22,7 @@ import { tokenize } from '../text/words';
 import { blankSpans, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
+import { wordsApart } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
 import { negationStarts } from './negations';
@@ -415,6 +416,11 @@ export function checkContent(ctx: CheckContext): Finding[] {
         noted.add(foldText(name.text));
         out.push(finding(ctx, { ...base, severity: 'info', check: 'content', code: 'name_equivalent', start: start + name.start, end: start + name.end, ...m.nameEquivalent({ name: name.text, found: name.found, rule: name.rule, chunkIds: idsOf() }) }));
       }
+    }
+
+    const apart = wordsApart(text, ctx.query ?? '', chunks.map((ch) => ({ id: String(ch.id), text: ch.text })), lang);
+    if (apart) {
+      out.push(finding(ctx, { ...base, severity: 'info', check: 'content', code: 'words_apart', start, end, chunk_id: apart.chunkId, ...m.wordsApart({ claim: claim.text || text, chunkId: apart.chunkId, from: apart.from, to: apart.to, window: apart.window, missing: apart.missing }) }));
     }
 
     // One pass over the claim's words decides what else is read: sentences of the chunks only

@@ -78,6 +78,8 @@ export const cs: Catalogue = {
     `„${name}“ z „${q(claim, 40)}“ se v žádném citovaném úryvku (${list(chunkIds)}) nezmiňuje; ověřte, že jde o totéž.`,
   nameEquivalent: ({ name, found, rule, chunkIds }) =>
     `„${name}“ se bere jako zmíněné v citovaných úryvcích (${list(chunkIds)}) jako „${q(found, 40)}“ (${NAME_RULE_CS[rule] ?? rule}); ověřte, že jde o totéž.`,
+  wordsApart: ({ claim, chunkId, from, to, window, missing }) =>
+    `Slova „${q(claim, 40)}“ nestojí v úryvku „${chunkId}“ nikde pohromadě: nejbližší pasáži (věty ${from}–${to}, „${q(window, 60)}“) chybí ${list(missing.slice(0, 8))}.`,
   negationMismatch: ({ word, inClaim, claim, chunkIds }) =>
     inClaim
       ? `„${q(claim, 40)}“ obsahuje zápor „${word}“, ale pasáž citovaných úryvků (${list(chunkIds)}), která totéž uvádí, zápor nemá.`

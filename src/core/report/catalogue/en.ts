@@ -80,6 +80,8 @@ export const en = {
     `"${name}" in "${q(claim, 40)}" is named in none of the cited chunks (${list(chunkIds)}); check that they are about it.`,
   nameEquivalent: ({ name, found, rule, chunkIds }: { name: string; found: string; rule: string; chunkIds: string[] }) =>
     `"${name}" is taken as named in the cited chunks (${list(chunkIds)}) as "${q(found, 40)}" (${NAME_RULE_EN[rule] ?? rule}); check that they are the same.`,
+  wordsApart: ({ claim, chunkId, from, to, window, missing }: { claim: string; chunkId: string; from: number; to: number; window: string; missing: string[] }) =>
+    `The words of "${q(claim, 40)}" are nowhere together in chunk "${chunkId}": its closest passage (sentences ${from}–${to}, "${q(window, 60)}") lacks ${list(missing.slice(0, 8))}.`,
   negationMismatch: ({ word, inClaim, claim, chunkIds }: { word: string; inClaim: boolean; claim: string; chunkIds: string[] }) =>
     inClaim
       ? `"${q(claim, 40)}" says "${word}", but the passage of the cited chunks (${list(chunkIds)}) that states it is not negated.`
