@@ -74,10 +74,13 @@ interface Word {
   negation: boolean;
 }
 
+const TRAILING_QUOTES = /['’]+$/;
+
 function wordsOf(text: string, lang: Language): Word[] {
   const raw: string[] = [];
   WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) raw.push(m[0].toLowerCase());
+  // A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing".
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) raw.push(m[0].toLowerCase().replace(TRAILING_QUOTES, ''));
   return raw.map((lower, i) => ({ lower, term: termOf(lower, lang), negation: isNegation(lower, raw[i + 1]) }));
 }
 
