@@ -21,7 +21,7 @@ import { messagesFor } from '../report/messages';
 import { tokenize } from '../text/words';
 import { blankSpans, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
+import { nameSource, nameVerdict, titlePresent, titleSpans, type NameRule, type NameSource } from './names';
 import { wordsApart } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
@@ -408,7 +408,17 @@ export function checkContent(ctx: CheckContext): Finding[] {
       const titles = foldText(rawTitles);
       const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
       const titleSource = rawTitles.trim() ? nameSource(rawTitles, lang) : undefined;
-      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, refs);
+      // Titles are checked whole, as titles, not their capitalised words as names.
+      const titled = titleSpans(text);
+      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled]);
+      const sources = data.map((d) => (d.names ??= nameSource(d.text, lang)));
+      if (titleSource) sources.push(titleSource);
+      for (const t of titled) {
+        if (!runs.some((r) => r.start < t.end && t.start < r.end)) continue;
+        if (titlePresent(t.text, lang, sources, (w) => wordInChunks(w, lang, stats, positions, data, titles))) continue;
+        names.absent.push({ text: t.text, start: t.start, end: t.end });
+      }
+      names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
         out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));
       }

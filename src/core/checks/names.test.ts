@@ -84,3 +84,16 @@ describe('partial names', () => {
     expect(absent(audit('He is a cousin of the Duke of Cambridge since 1990 [1].', 'The Duke and Duchess of Cambridge met him in 1990.'))).toEqual([]);
   });
 });
+
+describe('titles', () => {
+  it('checks a quoted title whole, not its capitalised words as names', () => {
+    const chunk = 'Harvard Health Publishing: Asymptomatic COVID: silent, but maybe not harmless. The film Substance of Light won an award in 2020.';
+    expect(absent(audit('The article "Asymptomatic COVID: Silent, but Maybe Not Harmless" appeared on Harvard Health Publishing in 2020 [1].', chunk))).toEqual([]);
+    expect(absent(audit('The film "Substance of Light" won an award in 2020 [1].', chunk))).toEqual([]);
+  });
+  it('flags a title the chunk does not have, once, and still reads a quoted sentence word by word', () => {
+    const chunk = 'The film Substance of Light won an award in 2020.';
+    expect(absent(audit('The film "Children of Dust" won an award in 2020 [1].', chunk))).toEqual(['Children of Dust']);
+    expect(absent(audit('The jury wrote "the film by Maria Lopez moved us" in 2020 [1].', chunk))).toEqual(['Maria Lopez']);
+  });
+});
