@@ -30,3 +30,13 @@ describe('brackets in an answer cited with numbers', () => {
     expect(r.findings.filter((f) => f.code === 'unknown_chunk').map((f) => f.excerpt)).toEqual(['[7]', '[doc7]']);
   });
 });
+
+describe('a list number glued to a marker', () => {
+  const chunk = 'Langa Library opened in 2008. Guguletu Library opened in 2010. The township has two libraries.';
+  it('is the next item\'s number, not a figure of the lead-in that takes the marker', () => {
+    expect(codes('', 'Two libraries serve the township:\n1[1]. Langa Library opened in 2008.\n2[1]. Guguletu Library opened in 2010 [1].', chunk).filter((c) => c.startsWith('number_absent'))).toEqual([]);
+  });
+  it('a figure of the lead-in itself is still checked', () => {
+    expect(codes('', 'The township has 3 libraries:\n1[1]. Langa Library opened in 2008 [1].', chunk).filter((c) => c.startsWith('number_absent'))).toEqual(['number_absent 3']);
+  });
+});

@@ -281,6 +281,20 @@ function enumeratorEnd(text: string, markers: { start: number; end: number }[]):
   return /^[.)]\s/.test(text.slice(at, at + 2)) ? at + 1 : undefined;
 }
 
+/** Digits (one to three) at the start of a line that a marker follows directly: "1[1]. Item". */
+function gluedListNumbers(text: string, markers: readonly { start: number; end: number }[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const m of markers) {
+    let k = m.start;
+    while (k > 0 && k > m.start - 3 && isDigitCode(text.charCodeAt(k - 1))) k--;
+    if (k === m.start || (k > 0 && isDigitCode(text.charCodeAt(k - 1)))) continue;
+    let b = k;
+    while (b > 0 && (text[b - 1] === ' ' || text[b - 1] === '\t')) b--;
+    if (b > 0 && text[b - 1] === '\n') out.push({ start: k, end: m.start });
+  }
+  return out;
+}
+
 const DIGIT_RUNS = /\d+/g;
 
 /** Ascending offsets of the ASCII digits of `answer` that no marker span covers. */
@@ -381,6 +395,9 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const raw = answer.slice(start, end);
     const enumerator = enumeratorEnd(raw, ignore);
     if (enumerator !== undefined) ignore.push({ start: 0, end: enumerator });
+    // A list number glued to the marker the lead-in before it takes ("…township:\n1[1]. Langa")
+    // is the next item's number, not a figure of this claim.
+    for (const g of gluedListNumbers(raw, ignore)) ignore.push(g);
     // Numbers that name no fact: maths notation, prose references to the chunks, footnote
     // digits glued to an amount (masked, so the amount reads whole).
     ignore.push(...notationSpans(raw));
