@@ -1,6 +1,9 @@
 // `npm run eval:local`: how often each local signal fires on claims humans judged supported
 // (false alarms) and on claims they judged not supported (detection), over the labelled cases in
-// ../shared/cases (the AttributionBench sample and the labelled single cases).
+// ../shared/cases: the AttributionBench sample, WiCE dev (supported / partially / not supported)
+// and the labelled single cases. Printed per data set: false alarms on SUP, detection on NOT and
+// on PARTIAL (WiCE only), and balanced accuracy (the mean of the SUP pairs left quiet and the NOT
+// pairs flagged). Hints (severity info) are counted per signal but not in "any warning".
 //
 // A signal is a finding of the numbers or relevance checks or of the key-less content signals,
 // counted per finding code. A labelled claim counts as flagged by a signal when a finding with
@@ -16,11 +19,11 @@ import { pathToFileURL } from 'node:url';
 
 const root = resolve(process.env.EVAL_ROOT || process.cwd());
 const CASES = join(process.cwd(), '..', 'shared', 'cases');
-const LABELLED = join(CASES, 'labelled', 'attributionbench_sampled500.jsonl');
+const LABELLED = ['attributionbench_sampled500', 'wice_dev'];
 
 type AuditFn = (c: unknown) => {
   claims: { index: number; start: number; end: number }[];
-  findings: { check: string; code: string; start: number; end: number; claim_index?: number }[];
+  findings: { check: string; code: string; severity: string; message: string; start: number; end: number; claim_index?: number }[];
 };
 const { auditCase } = (await import(pathToFileURL(join(root, 'src/core/audit.ts')).href)) as { auditCase: AuditFn };
 const { parseCaseText } = (await import(pathToFileURL(join(root, 'src/core/parse/case.ts')).href)) as {
@@ -29,44 +32,57 @@ const { parseCaseText } = (await import(pathToFileURL(join(root, 'src/core/parse
 
 // Checks whose findings are hints about content rather than about form.
 const SIGNAL_CHECKS = new Set(['numbers', 'relevance', 'content']);
+// Notes that say how a name was found: no signal of a problem.
+const NOT_SIGNALS = new Set(['name_equivalent']);
+
+type Side = 'sup' | 'partial' | 'not';
 
 interface Labelled {
   source: string;
   text: string;
-  supported: boolean;
+  side: Side;
 }
 
 interface Raw {
   answer: string;
   human_labels?: unknown;
+  /** WiCE: SUP / PARTIAL / NOT, for the claim `claim`. */
+  label3?: string;
+  claim?: string;
 }
 
 /** The labelled claims of one case, in the label formats the shared cases use. */
 function labelsOf(raw: Raw, source: string): Labelled[] {
   const h = raw.human_labels as unknown;
   const out: Labelled[] = [];
+  const two = (supported: boolean): Side => (supported ? 'sup' : 'not');
+  if (typeof raw.label3 === 'string' && typeof raw.claim === 'string') {
+    const side = ({ SUP: 'sup', PARTIAL: 'partial', NOT: 'not' } as const)[raw.label3 as 'SUP' | 'PARTIAL' | 'NOT'];
+    if (side) out.push({ source, text: raw.claim, side });
+    return out;
+  }
   if (Array.isArray(h)) {
     for (const l of h as Record<string, unknown>[]) {
       // AttributionBench: attributable / not attributable.
       if (typeof l.attribution_label === 'string' && typeof l.claim === 'string') {
-        out.push({ source, text: l.claim, supported: l.attribution_label === 'attributable' });
+        out.push({ source, text: l.claim, side: two(l.attribution_label === 'attributable') });
       } else if (typeof l.support === 'string' && typeof l.claim_string === 'string') {
         // ExpertQA: Complete is supported; Partial and Missing are not (AttributionBench's own
         // mapping); N/A (no claim worth checking) is left out.
         if (l.support === 'N/A') continue;
-        out.push({ source, text: l.claim_string, supported: l.support === 'Complete' });
+        out.push({ source, text: l.claim_string, side: two(l.support === 'Complete') });
       }
     }
   } else if (h && typeof h === 'object') {
     const o = h as Record<string, unknown>;
     // CTKFacts: one claim, the whole answer.
-    if (typeof o.label === 'string') out.push({ source, text: raw.answer, supported: o.label === 'SUPPORTS' });
+    if (typeof o.label === 'string') out.push({ source, text: raw.answer, side: two(o.label === 'SUPPORTS') });
     // Liu et al. 2023: per statement, Yes / Partially / No; unjudged statements are left out.
     const ann = (o.annotation as Record<string, unknown> | undefined)?.statement_to_annotation as Record<string, { statement_supported?: unknown }> | undefined;
     if (ann) {
       for (const [text, a] of Object.entries(ann)) {
         if (typeof a?.statement_supported !== 'string') continue;
-        out.push({ source, text, supported: a.statement_supported === 'Yes' });
+        out.push({ source, text, side: two(a.statement_supported === 'Yes') });
       }
     }
   }
@@ -105,17 +121,19 @@ function locate(answer: string, text: string, nth: number): { start: number; end
   return { start: map[at]!, end: map[at + want.length - 1]! + 1 };
 }
 
-interface Tally {
-  supported: number;
-  unsupported: number;
-}
+type Tally = Record<Side, number>;
+const tally = (): Tally => ({ sup: 0, partial: 0, not: 0 });
 
 const cases: { name: string; raw: Raw; value: unknown }[] = [];
-for (const line of readFileSync(LABELLED, 'utf8').split('\n')) {
-  if (!line.trim()) continue;
-  const r = parseCaseText(line);
-  if (!r.value) throw new Error(`labelled case: ${r.errors.map((e) => e.message).join('; ')}`);
-  cases.push({ name: 'attributionbench_sampled500', raw: JSON.parse(line) as Raw, value: r.value });
+for (const set of LABELLED) {
+  const file = join(CASES, 'labelled', `${set}.jsonl`);
+  if (!existsSync(file)) continue;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const r = parseCaseText(line);
+    if (!r.value) throw new Error(`labelled case: ${r.errors.map((e) => e.message).join('; ')}`);
+    cases.push({ name: set, raw: JSON.parse(line) as Raw, value: r.value });
+  }
 }
 if (existsSync(CASES)) {
   for (const f of readdirSync(CASES).filter((x) => x.endsWith('.json')).sort()) {
@@ -128,17 +146,27 @@ if (existsSync(CASES)) {
   }
 }
 
-const totals: Tally = { supported: 0, unsupported: 0 };
-const bySignal = new Map<string, Tally>();
-const anySignal: Tally = { supported: 0, unsupported: 0 };
-const perSource = new Map<string, { n: Tally; any: Tally }>();
+/** Per data set: the claims on each side, and per signal how many of them it flagged. */
+interface SetTally {
+  n: Tally;
+  bySignal: Map<string, Tally>;
+  /** Any warning or error of the signal checks (hints left out). */
+  any: Tally;
+  /** Any signal, hints included. */
+  anyHint: Tally;
+}
+const sets = new Map<string, SetTally>();
 let skipped = 0;
 const verbose = process.argv.includes('--verbose');
+const SIDE_NAME: Record<Side, string> = { sup: 'SUP    ', partial: 'PARTIAL', not: 'NOT    ' };
 
 for (const { name, raw, value } of cases) {
   const report = auditCase(value);
   const answer = (value as { answer: string }).answer;
   const seen = new Map<string, number>();
+  const setName = LABELLED.includes(name) ? name : 'single labelled cases';
+  let st = sets.get(setName);
+  if (!st) sets.set(setName, (st = { n: tally(), bySignal: new Map(), any: tally(), anyHint: tally() }));
   for (const l of labelsOf(raw, name)) {
     const nth = seen.get(l.text) ?? 0;
     seen.set(l.text, nth + 1);
@@ -149,36 +177,41 @@ for (const { name, raw, value } of cases) {
     }
     const claimIdx = new Set(report.claims.filter((c) => c.start < span.end && span.start < c.end).map((c) => c.index));
     const codes = new Set<string>();
+    const messages: string[] = [];
+    let warned = false;
     for (const f of report.findings) {
-      if (!SIGNAL_CHECKS.has(f.check)) continue;
+      if (!SIGNAL_CHECKS.has(f.check) || NOT_SIGNALS.has(f.code)) continue;
       const mine = f.claim_index !== undefined ? claimIdx.has(f.claim_index) : f.start < span.end && span.start < f.end;
-      if (mine) codes.add(f.code);
+      if (!mine) continue;
+      codes.add(f.code);
+      if (f.severity !== 'info') warned = true;
+      messages.push(`${f.code}: ${f.message.slice(0, 160)}`);
     }
-    const side = l.supported ? 'supported' : 'unsupported';
-    totals[side]++;
-    const src = l.source.startsWith('attributionbench_sampled500') ? 'attributionbench_sampled500' : 'single labelled cases';
-    let ps = perSource.get(src);
-    if (!ps) perSource.set(src, (ps = { n: { supported: 0, unsupported: 0 }, any: { supported: 0, unsupported: 0 } }));
-    ps.n[side]++;
+    st.n[l.side]++;
     for (const code of codes) {
-      let t = bySignal.get(code);
-      if (!t) bySignal.set(code, (t = { supported: 0, unsupported: 0 }));
-      t[side]++;
+      let t = st.bySignal.get(code);
+      if (!t) st.bySignal.set(code, (t = tally()));
+      t[l.side]++;
     }
+    if (warned) st.any[l.side]++;
     if (codes.size) {
-      anySignal[side]++;
-      ps.any[side]++;
-      if (verbose) console.log(`${l.supported ? 'SUPPORTED  ' : 'UNSUPPORTED'} [${[...codes].join(', ')}] ${name}: ${squash(l.text).slice(0, 140)}`);
+      st.anyHint[l.side]++;
+      if (verbose) console.log(`${SIDE_NAME[l.side]} ${name}: ${squash(l.text).slice(0, 140)}\n    ${messages.join('\n    ')}`);
     }
   }
 }
 
-const rate = (k: number, n: number) => (n ? `${((100 * k) / n).toFixed(1)} % (${k}/${n})` : '–');
+const pct = (k: number, n: number) => (n ? `${((100 * k) / n).toFixed(1)} % (${k}/${n})` : '–');
+const balanced = (t: Tally, n: Tally) => (n.sup && n.not ? `${((100 * (1 - t.sup / n.sup + t.not / n.not)) / 2).toFixed(1)} %` : '–');
 console.log(`Local signals over human-labelled claims (code under ${root})`);
-console.log(`claims: ${totals.supported} supported, ${totals.unsupported} not supported${skipped ? `, ${skipped} not found in their answer (skipped)` : ''}\n`);
-const rows: [string, string, string][] = [['signal', 'on supported (false alarms)', 'on not supported (detection)']];
-for (const [code, t] of [...bySignal].sort((a, b) => a[0].localeCompare(b[0]))) rows.push([code, rate(t.supported, totals.supported), rate(t.unsupported, totals.unsupported)]);
-rows.push(['any signal', rate(anySignal.supported, totals.supported), rate(anySignal.unsupported, totals.unsupported)]);
-for (const [src, ps] of perSource) rows.push([`  any, ${src}`, rate(ps.any.supported, ps.n.supported), rate(ps.any.unsupported, ps.n.unsupported)]);
-const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-for (const r of rows) console.log(`${r[0].padEnd(w[0]!)}  ${r[1].padEnd(w[1]!)}  ${r[2]}`);
+if (skipped) console.log(`${skipped} labelled claims not found in their answer (skipped)`);
+for (const [setName, st] of sets) {
+  console.log(`\n${setName}: ${st.n.sup} SUP, ${st.n.partial} PARTIAL, ${st.n.not} NOT`);
+  const rows: string[][] = [['signal', 'false alarms on SUP', 'detection on NOT', 'detection on PARTIAL', 'balanced acc.']];
+  const row = (label: string, t: Tally) => rows.push([label, pct(t.sup, st.n.sup), pct(t.not, st.n.not), st.n.partial ? pct(t.partial, st.n.partial) : '–', balanced(t, st.n)]);
+  for (const [code, t] of [...st.bySignal].sort((a, b) => a[0].localeCompare(b[0]))) row(code, t);
+  row('any warning', st.any);
+  row('any, hints too', st.anyHint);
+  const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd());
+}

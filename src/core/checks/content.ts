@@ -21,6 +21,8 @@ import { messagesFor } from '../report/messages';
 import { tokenize } from '../text/words';
 import { blankSpans, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
+import { nameSource, nameVerdict, titlePresent, titleSpans, type NameRule, type NameSource } from './names';
+import { wordsApart } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
 import { negationStarts } from './negations';
@@ -72,10 +74,13 @@ interface Word {
   negation: boolean;
 }
 
+const TRAILING_QUOTES = /['’]+$/;
+
 function wordsOf(text: string, lang: Language): Word[] {
   const raw: string[] = [];
   WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) raw.push(m[0].toLowerCase());
+  // A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing".
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) raw.push(m[0].toLowerCase().replace(TRAILING_QUOTES, ''));
   return raw.map((lower, i) => ({ lower, term: termOf(lower, lang), negation: isNegation(lower, raw[i + 1]) }));
 }
 
@@ -163,6 +168,8 @@ interface ChunkData {
   sentences?: Sentence[];
   /** Sentences around each negation word, by their start offset. */
   negated?: Sentence[];
+  /** What the name rules read of the chunk (./names.ts), on first need. */
+  names?: NameSource;
   /** Whether the chunk has a word of each qualifier kind, by the kind's place in QUALIFIERS. */
   kinds: (boolean | undefined)[];
 }
@@ -261,20 +268,33 @@ function czechStemIn(f: string, data: ChunkData[], titles: string): boolean {
   return data.some((c) => re.test((c.folded ??= foldText(c.text)))) || re.test(titles);
 }
 
-function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: { stats: ChunkStats; positions: number[]; data: ChunkData[]; titles: string }, skip: { start: number; end: number }[]): { text: string; start: number; end: number }[] {
-  const out: { text: string; start: number; end: number }[] = [];
+type Absent = { text: string; start: number; end: number };
+type Present = Absent & { rule: NameRule; found: string };
+
+function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: { stats: ChunkStats; positions: number[]; data: ChunkData[]; titles: string; titleSource?: NameSource }, skip: { start: number; end: number }[]): { absent: Absent[]; present: Present[] } {
+  const out: Absent[] = [];
+  const present: Present[] = [];
+  const sources = at.data.map((d) => (d.names ??= nameSource(d.text, lang)));
+  if (at.titleSource) sources.push(at.titleSource);
+  const wordPresent = (w: string) => wordInChunks(w, lang, at.stats, at.positions, at.data, at.titles);
   const absent = runs.map((run) => {
     if (/^\d+$/.test(run.words[0]!.text) && run.words.length === 1) return undefined;
     if (skip.some((s) => run.start < s.end && s.start < run.end)) return undefined;
-    // Source nouns and capitalised stopwords ("The Italian…") are not part of a name.
-    const words = run.words.filter((w) => !SOURCE_NOUNS.test(w.text) && termOf(w.text.toLowerCase(), lang) !== null);
+    // Source nouns, capitalised stopwords ("The Italian…") and initials are not part of a name.
+    const named = run.words.filter((w) => !w.initial);
+    const words = named.filter((w) => !SOURCE_NOUNS.test(w.text) && termOf(w.text.toLowerCase(), lang) !== null);
     if (!words.length) return undefined;
-    const missing = words.filter((w) => !wordInChunks(w.text, lang, at.stats, at.positions, at.data, at.titles));
-    if (!missing.length) return undefined;
+    const all = claimText.slice(words[0]!.start, words[words.length - 1]!.end).replace(/(?<![\p{L}])\p{Lu}\.\s*/gu, '').split(/\s+/).filter(Boolean);
+    const v = nameVerdict(words.map((w) => w.text), all, lang, sources, wordPresent);
     const head = words[words.length - 1]!;
-    if (!missing.includes(head) && missing.length * 2 <= words.length) return undefined;
-    return { text: claimText.slice(words[0]!.start, head.end), start: words[0]!.start, end: head.end };
+    const span = { text: claimText.slice(words[0]!.start, head.end), start: words[0]!.start, end: head.end };
+    if (v.present) {
+      if (v.rule) present.push({ ...span, rule: v.rule, found: v.found ?? '' });
+      return undefined;
+    }
+    return span;
   });
+  const seen = new Set<string>();
   for (let i = 0; i < runs.length; i++) {
     const a = absent[i];
     if (!a) continue;
@@ -284,9 +304,13 @@ function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: {
     const next = runs[i + 1];
     if (prev && !absent[i - 1] && /^\s*\(\s*$/.test(claimText.slice(prev.end, runs[i]!.start))) continue;
     if (next && !absent[i + 1] && /^\s*\(\s*$/.test(claimText.slice(runs[i]!.end, next.start))) continue;
+    // One finding per name per claim, however often the claim names it.
+    const key = foldText(a.text);
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push(a);
   }
-  return out;
+  return { absent: out, present };
 }
 
 interface Match {
@@ -380,11 +404,36 @@ export function checkContent(ctx: CheckContext): Finding[] {
     const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
     if (runs.length) {
       const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
-      const titles = foldText(chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n'));
+      const rawTitles = chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n');
+      const titles = foldText(rawTitles);
       const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
-      for (const name of absentNames(text, runs, lang, { stats, positions, data, titles }, refs)) {
+      const titleSource = rawTitles.trim() ? nameSource(rawTitles, lang) : undefined;
+      // Titles are checked whole, as titles, not their capitalised words as names.
+      const titled = titleSpans(text);
+      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled]);
+      const sources = data.map((d) => (d.names ??= nameSource(d.text, lang)));
+      if (titleSource) sources.push(titleSource);
+      for (const t of titled) {
+        if (!runs.some((r) => r.start < t.end && t.start < r.end)) continue;
+        if (titlePresent(t.text, lang, sources, (w) => wordInChunks(w, lang, stats, positions, data, titles))) continue;
+        names.absent.push({ text: t.text, start: t.start, end: t.end });
+      }
+      names.absent.sort((a, b) => a.start - b.start);
+      for (const name of names.absent) {
         out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
+      // A name found by a rule rather than by its own words: a note, so a reviewer can check it.
+      const noted = new Set<string>();
+      for (const name of names.present) {
+        if (noted.has(foldText(name.text))) continue;
+        noted.add(foldText(name.text));
+        out.push(finding(ctx, { ...base, severity: 'info', check: 'content', code: 'name_equivalent', start: start + name.start, end: start + name.end, ...m.nameEquivalent({ name: name.text, found: name.found, rule: name.rule, chunkIds: idsOf() }) }));
+      }
+    }
+
+    const apart = wordsApart(text, ctx.query ?? '', chunks.map((ch) => ({ id: String(ch.id), text: ch.text })), lang);
+    if (apart) {
+      out.push(finding(ctx, { ...base, severity: 'info', check: 'content', code: 'words_apart', start, end, chunk_id: apart.chunkId, ...m.wordsApart({ claim: claim.text || text, chunkId: apart.chunkId, from: apart.from, to: apart.to, window: apart.window, missing: apart.missing }) }));
     }
 
     // One pass over the claim's words decides what else is read: sentences of the chunks only

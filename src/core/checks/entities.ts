@@ -10,8 +10,8 @@ export interface EntityRun {
   /** Span of the run in the text. */
   start: number;
   end: number;
-  /** The run's words, each with its span. */
-  words: { text: string; start: number; end: number }[];
+  /** The run's words, each with its span; `initial` marks a middle initial ("O." of "William O. Douglas"). */
+  words: { text: string; start: number; end: number; initial?: boolean }[];
 }
 
 const NOT_NAMES = new Set(
@@ -100,6 +100,19 @@ export function entityRuns(text: string): EntityRun[] {
       out.push({ start: word.start, end: word.end, words: [word] });
       continue;
     }
+    // An initial with its dot ("O." in "William O. Douglas", "J. R. R. Tolkien", "T. G. Masaryk")
+    // belongs to the name around it: the run goes on over it and the check skips it.
+    if (w.length === 1 && text.charCodeAt(end) === 0x2e && nextIsCapitalised(text, end + 1)) {
+      // The run's end takes the dot, so that the next word follows after spaces only.
+      if (run && GAP.test(text.slice(run.end, word.start))) {
+        run.words.push({ ...word, initial: true });
+        run.end = end + 1;
+      } else {
+        closeRun(text, run, out);
+        run = { start: word.start, end: end + 1, words: [{ ...word, initial: true }] };
+      }
+      continue;
+    }
     if (w.length < 2 || NOT_NAMES.has(w.toLowerCase())) {
       closeRun(text, run, out);
       run = undefined;
@@ -122,11 +135,20 @@ export function entityRuns(text: string): EntityRun[] {
   return out;
 }
 
+/** Whether a capitalised word follows `at` after spaces only. */
+function nextIsCapitalised(text: string, at: number): boolean {
+  let i = at;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\u00A0')) i++;
+  return i > at && /\p{Lu}/u.test(text[i] ?? '');
+}
+
 const isTrailingMark = (c: number) => c === 0x2e || c === 0x27 || c === 0x2019 || c === 0x2d; // . ' ’ -
 
 /** Adds a finished run to `out` unless it is one ordinary word opening a sentence. */
 function closeRun(text: string, run: EntityRun | undefined, out: EntityRun[]): void {
   if (!run) return;
+  // Initials alone are no name.
+  if (run.words.every((w) => w.initial)) return;
   const first = run.words[0]!;
   if (run.words.length > 1 || isAcronym(first.text) || !opensSentence(text, first.start)) out.push(run);
 }

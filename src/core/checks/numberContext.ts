@@ -103,6 +103,12 @@ export function queryGivens(query: string, extract: (s: string) => NumberMention
   return extract(query).map((n) => ({ value: n.value, after: wordAfter(query, n.end) }));
 }
 
+/** The years the query names, open or closed question alike. */
+export function queryYears(query: string, extract: (s: string) => NumberMention[]): Set<number> {
+  if (!query || !/\d/.test(query)) return new Set();
+  return new Set(extract(query).filter((n) => n.kind === 'year').map((n) => n.value));
+}
+
 /** Whether mention `n` of `claim` repeats a given of the query in the same role. */
 export function repeatsQuery(n: NumberMention, claim: string, givens: readonly QueryNumber[]): boolean {
   if (!givens.length || n.kind === 'date') return false;

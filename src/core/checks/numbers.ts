@@ -18,6 +18,7 @@ import {
   notationSpans,
   percentAsFraction,
   queryGivens,
+  queryYears,
   repeatsQuery,
   sourceFractions,
   sourceQuantities,
@@ -280,6 +281,20 @@ function enumeratorEnd(text: string, markers: { start: number; end: number }[]):
   return /^[.)]\s/.test(text.slice(at, at + 2)) ? at + 1 : undefined;
 }
 
+/** Digits (one to three) at the start of a line that a marker follows directly: "1[1]. Item". */
+function gluedListNumbers(text: string, markers: readonly { start: number; end: number }[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const m of markers) {
+    let k = m.start;
+    while (k > 0 && k > m.start - 3 && isDigitCode(text.charCodeAt(k - 1))) k--;
+    if (k === m.start || (k > 0 && isDigitCode(text.charCodeAt(k - 1)))) continue;
+    let b = k;
+    while (b > 0 && (text[b - 1] === ' ' || text[b - 1] === '\t')) b--;
+    if (b > 0 && text[b - 1] === '\n') out.push({ start: k, end: m.start });
+  }
+  return out;
+}
+
 const DIGIT_RUNS = /\d+/g;
 
 /** Ascending offsets of the ASCII digits of `answer` that no marker span covers. */
@@ -361,6 +376,7 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   const numbersOf = new Map<Chunk, CitedNumbers>();
   // The query's numbers, read on first need (see queryGivens for when they count as givens).
   let givens: ReturnType<typeof queryGivens> | undefined;
+  let years: Set<number> | undefined;
   for (const claim of ctx.claims) {
     const start = Math.max(0, Math.min(claim.start, answer.length));
     const end = Math.max(start, Math.min(claim.end, answer.length));
@@ -379,6 +395,9 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const raw = answer.slice(start, end);
     const enumerator = enumeratorEnd(raw, ignore);
     if (enumerator !== undefined) ignore.push({ start: 0, end: enumerator });
+    // A list number glued to the marker the lead-in before it takes ("…township:\n1[1]. Langa")
+    // is the next item's number, not a figure of this claim.
+    for (const g of gluedListNumbers(raw, ignore)) ignore.push(g);
     // Numbers that name no fact: maths notation, prose references to the chunks, footnote
     // digits glued to an amount (masked, so the amount reads whole).
     ignore.push(...notationSpans(raw));
@@ -396,7 +415,11 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     const missing = mentions.filter((n) => !cited.some((c) => present(n, c, text)));
     if (missing.length === 0) continue;
     givens ??= queryGivens(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
-    const absent = missing.filter((n) => !repeatsQuery(n, text, givens!)).map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
+    years ??= queryYears(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
+    // A year the question names, set against a number the chunks do have ("could not have
+    // existed in 1490: it was built in 1612"), is the question's premise, not the source's fact.
+    const compared = missing.length < mentions.length;
+    const absent = missing.filter((n) => !repeatsQuery(n, text, givens!) && !(compared && n.kind === 'year' && years!.has(n.value))).map((n) => ({ ...n, start: n.start + start, end: n.end + start }));
     if (absent.length) out.push({ claim, absent, chunkIds: chunks.map((ch) => ch.id) });
   }
   memoOf(ctx).set(analyse, { inputs, result: out } satisfies Analysis);

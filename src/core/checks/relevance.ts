@@ -318,6 +318,7 @@ function nameTerms(claim: string, stats: ChunkStats): number[] {
   const out: number[] = [];
   for (const run of entityRuns(claim)) {
     for (const w of run.words) {
+      if (w.initial) continue;
       for (const t of stats.vocab.termIds(w.text)) if (stats.postings[t] && !out.includes(t)) out.push(t);
     }
   }

@@ -29,7 +29,7 @@ import type { CitationMarker, Claim, ClaimKind, ExemptionRule, Language } from '
 import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './blocks';
 import { classArrays, draft, MARKER, PLAIN, plainEnd, setFlags, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './context';
-import { digitlessExemption, isMeta, isMetaWord, isQuestion } from './exemptions';
+import { digitlessExemption, isAbsenceIntro, isMeta, isMetaWord, isQuestion } from './exemptions';
 import { isBlank, isJsSpace, isLetterCode, isSpace } from '../text/text';
 import { msg, render } from '../report/messages';
 
@@ -73,7 +73,23 @@ export function splitClaims(
   if (pos < s.length) splitRegion(ctx, pos, s.length);
 
   const drafts = absorbLetterless(ctx, ctx.drafts);
-  return drafts.map((d, index) => toClaim(ctx, d, index, drafts[index + 1]));
+  const claims = drafts.map((d, index) => toClaim(ctx, d, index, drafts[index + 1]));
+  absentItems(ctx, claims);
+  return claims;
+}
+
+/**
+ * The uncited items of a list announced as what the answer could not find ("Nenašel jsem:", "I
+ * could not find:"): each names something the sources lack, so there is nothing to cite for it.
+ */
+function absentItems(ctx: Ctx, claims: Claim[]): void {
+  for (let i = 0; i + 1 < claims.length; i++) {
+    if (!endsWithColon(claims[i]!.text) || !isAbsenceIntro(claims[i]!.text)) continue;
+    for (let k = i + 1; k < claims.length && claims[k]!.kind === 'list_item'; k++) {
+      const item = claims[k]!;
+      if (!hasMarker(ctx, item.start, item.end) && !DIGIT.test(item.text)) exempt(ctx, item, 'meta', 'no_information');
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -155,8 +155,8 @@ const ABSENCE_CS: RegExp[] = [
   new RegExp(`(?:^|[^\\p{L}])(?:nejsou|není|nebyl\\p{L}*)\\s+(?:\\p{L}+\\s+){0,2}?(?:uveden|zmíněn|popsán|specifikován|k dispozici|informac|údaj|zmínk)\\p{L}*`, 'iu'),
   // "žádné informace o …"
   new RegExp(`(?:^|[^\\p{L}])(?:žádn\\p{L}*|nic)\\s+(?:\\p{L}+\\s+)?(?:informac|údaj|zmínk|uveden)\\p{L}*`, 'iu'),
-  // "nepodařilo se mi najít", "nenašel jsem"
-  new RegExp(`(?:^|[^\\p{L}])(?:nepodařilo se (?:mi )?(?:najít|dohledat|zjistit)|nenaš(?:el|la|li)|nenalezl\\p{L}*)`, 'iu'),
+  // "nepodařilo se mi najít", "se mi nepodařilo nalézt", "nenašel jsem"
+  new RegExp(`(?:^|[^\\p{L}])(?:nepodařilo se (?:mi )?(?:najít|nalézt|dohledat|zjistit|vyhledat)|(?:se )?(?:mi )?nepodařilo (?:se )?(?:najít|nalézt|dohledat|zjistit|vyhledat)|nenaš(?:el|la|li)|nenalezl\\p{L}*)`, 'iu'),
 ];
 const SRC_CS_RE = new RegExp(`(?:^|[^\\p{L}])${SRC_CS}(?![\\p{L}])`, 'iu');
 /** A word every source pattern above needs (a cheap first test: most claims have none). */
@@ -164,6 +164,16 @@ const ABSENCE_NAMES_SOURCES = /document|context|source|result|excerpt|passage|sn
 /** A denial every pattern needs: not / no / nothing / n't / lack, Czech ne…, žádn…, nic. */
 const ABSENCE_DENIES = /\bno(?:t|thing)?\b|n['’]t\b|\blacks?\b|(?:^|[\s(„"'])(?:ne|žádn|nic)/i;
 const ABSENCE_GOES_ON = /,\s*(?:but|however|though|yet|ale|avšak|však|přesto|nicméně)(?![\p{L}])|;\s*\S|\b(?:however|nevertheless)\b/iu;
+
+// A lead-in to a list of what the answer could not find: "Nenašel jsem:", "Bohužel se mi
+// nepodařilo dohledat tyto údaje:", "I could not find:", "Not found in the sources:".
+const ABSENCE_INTRO =
+  /^(?:(?:unfortunately|bohužel)\s*,?\s*)?(?:i\s+(?:could\s+not|couldn['’]t|did\s+not|didn['’]t|was\s+unable\s+to|cannot|can['’]t)\s+find|not\s+found|missing|nenaš(?:el|la|li)\s+jsem|(?:se\s+)?(?:mi\s+)?nepodařilo\s+(?:se\s+)?(?:mi\s+)?(?:najít|nalézt|dohledat|zjistit)|nenalezen\p{L}*|chybí)(?![\p{L}])[^:.!?]{0,80}[:：]\s*$/iu;
+
+/** Whether a lead-in announces a list of things the answer could not find. */
+export function isAbsenceIntro(text: string): boolean {
+  return ABSENCE_INTRO.test(text.trim());
+}
 
 /** @testSeam true when a sentence only says that the provided sources do not contain something (the audit asks digitlessExemption). */
 export function isAbsence(text: string): boolean {

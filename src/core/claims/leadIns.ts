@@ -133,14 +133,17 @@ const ADVICE_EN: RegExp[] = [
   /^(?:please\s+)?(?:be sure to|make sure to|remember to|do not hesitate to|don['’]t hesitate to|feel free to|you may want to|you might want to|you should|it is (?:always )?(?:a good idea|advisable|recommended|best|wise) to|it['’]s (?:always )?(?:a good idea|advisable|best|wise) to)\s+(?:verify|check|double-check|confirm|consult|contact|reach out|visit|review|read|refer|ask|speak|talk|look)\b/i,
   /^please\s+(?:verify|check|double-check|confirm|consult|contact|reach out|visit|review|refer|ask)\b/i,
   // "For more information, visit …", "For the latest details, please check …"
+  /^for\s+(?:an?|the|more)\s+(?:\p{L}+\s+){0,3}?(?:answer|information|details)\b[^.]{0,60}?,?\s*(?:i|we)\s+(?:would\s+)?(?:recommend|suggest|advise)\s+(?:verifying|checking|consulting|contacting|searching|visiting|reviewing|reading|looking)\b/iu,
   /^for\s+(?:more|further|additional|the\s+(?:most\s+)?(?:latest|current|up-to-date|accurate|complete))\s+(?:\p{L}+\s+){0,2}?(?:information|details|guidance|help|updates?)\b.*?,\s*(?:please\s+)?(?:see|visit|check|contact|consult|refer|read|review|ask|reach)\b/iu,
 ];
 // "Let me explain …", "I'll outline …", "Here's an overview of …"
 const ANNOUNCE_SELF_EN =
   /^(?:let\s+me|let['’]s|i\s+will|i['’]ll|i\s+can|i\s+would\s+like\s+to|i['’]d\s+like\s+to|allow\s+me\s+to)\s+(?:now\s+|briefly\s+|first\s+)?(?:explain|summarize|summarise|outline|describe|walk\s+you\s+through|break\s+down|go\s+over|clarify|list|detail|review|look\s+at|take\s+a\s+look\s+at|share|present|highlight|cover)\b/i;
 const ADVICE_CS: RegExp[] = [
-  /^(?:doporučuji|doporučujeme|doporučil\p{L}*\s+bych|radím|radíme|navrhuji)\s+(?:vám\s+)?(?:si\s+)?(?:ověřit|zkontrolovat|kontaktovat|obrátit\s+se|navštívit|konzultovat|prověřit|přečíst|zeptat\s+se|podívat\s+se|informovat\s+se)/iu,
+  /^(?:doporučuji|doporučujeme|doporučil\p{L}*\s+bych|radím|radíme|navrhuji)\s+(?:vám\s+)?(?:si\s+)?(?:ověřit|zkontrolovat|kontaktovat|obrátit\s+se|navštívit|konzultovat|prověřit|přečíst|vyhledat|dohledat|prostudovat|zeptat\s+se|podívat\s+se|informovat\s+se)/iu,
   /^(?:prosím\s+)?(?:kontaktujte|obraťte\s+se|navštivte|ověřte\s+si|zkontrolujte|informujte\s+se|podívejte\s+se)\b/iu,
+  // "Pro přesnou odpověď na tuto otázku doporučuji vyhledat …"
+  /^pro\s+(?:\p{L}+\s+){1,6}?(?:doporučuji|doporučujeme|radím|radíme|navrhuji)\s+(?:vám\s+)?(?:si\s+)?(?:ověřit|zkontrolovat|kontaktovat|obrátit\s+se|navštívit|konzultovat|prověřit|přečíst|vyhledat|dohledat|najít|prostudovat|zeptat\s+se|podívat\s+se|informovat\s+se)/iu,
   /^pro\s+(?:více|další|podrobnější|aktuální|nejnovější)\s+(?:\p{L}+\s+){0,2}?(?:informac|podrobnost|údaj)\p{L}*.*?,\s*(?:prosím\s+)?(?:navštivte|kontaktujte|se\s+obraťte|obraťte\s+se|viz|podívejte|nahlédněte)/iu,
 ];
 const ANNOUNCE_SELF_CS = /^(?:dovolte\s+mi|nyní|teď)?\s*(?:vysvětlím|shrnu|popíšu|uvedu|projdu|představím|nastíním|vysvětlit|shrnout|popsat)\b/iu;

@@ -168,6 +168,8 @@ export function shouldMerge(text: string, prevStart: number, nextStart: number, 
   if (MAYBE_TERMINAL.has(low)) return /^[\d§(]/.test(n);
   if (SCALES.has(low) && ts - 2 >= prevStart && isSpace(text, ts - 1) && /\p{N}/u.test(text[ts - 2] ?? '')) return CURRENCY_START.test(n);
   if (INITIALS_RE.test(tok)) {
+    // Another initial follows ("U. S. Army", "T. G. Masaryk"): still the same name.
+    if (/^\p{Lu}\.\s/u.test(n)) return true;
     const firstWord = (FIRST_WORD_RE.exec(n)?.[0] ?? '').toLowerCase();
     return !OPENERS.has(firstWord);
   }

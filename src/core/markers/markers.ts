@@ -30,6 +30,7 @@
 import type { CitationMarker, CitationStyle } from '../types';
 import { parseNumberList, type NumberList } from './numberList';
 import { referenceList, type FootnoteDefinition } from './referenceList';
+import { withoutProseBrackets } from './proseBrackets';
 
 export type { FootnoteDefinition } from './referenceList';
 
@@ -124,15 +125,16 @@ export function findMarkers(answer: string, opts: FindMarkersOptions = {}): Mark
     else if (c === CH_LT) i = scanLongCite(s, i, add, emptyCites);
     else i = skipCode(s, i);
   }
-  const refs = referenceList(s, markers, footnoteDefinitions);
+  const cited = withoutProseBrackets(markers, opts.chunkIds);
+  const refs = referenceList(s, cited, footnoteDefinitions);
   if (refs) {
-    const kept = markers.filter((m) => m.start < refs.start);
+    const kept = cited.filter((m) => m.start < refs.start);
     kept.forEach((m, k) => (m.index = k));
     footnoteDefinitions.push(...refs.defs);
     footnoteDefinitions.sort((a, b) => a.start - b.start);
     return { markers: kept, footnoteDefinitions, emptyCites };
   }
-  return { markers, footnoteDefinitions, emptyCites };
+  return { markers: cited, footnoteDefinitions, emptyCites };
 }
 
 // ---------------------------------------------------------------------------------------------

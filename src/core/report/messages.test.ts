@@ -31,6 +31,8 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   betterChunk: { marker: '[3]', claim: 'Items can be returned within 30 days.', chunkId: '3', suggested: '2' },
   lowOverlap: { marker: '[3]', claim: 'Items can be returned within 30 days.', chunkId: '3' },
   entityAbsent: { name: 'Pierre Curie', claim: 'Pierre Curie discovered radium.', chunkIds: ['2'] },
+  wordsApart: { claim: 'Curie won two Nobel prizes.', chunkId: '1', from: 4, to: 6, window: 'She moved to Paris.', missing: ['Nobel', 'prizes'] },
+  nameEquivalent: { name: 'United Kingdom', found: 'UK', rule: 'alias', chunkIds: ['1'] },
   negationMismatch: { word: 'no', inClaim: false, claim: 'Coffee causes dehydration.', chunkIds: ['1'] },
   oppositeMismatch: { word: 'increased', claim: 'Sales increased in May.', chunkIds: ['1'] },
   qualifierMismatch: { word: 'all', claim: 'All citizens can vote.', chunkIds: ['1', '2'] },

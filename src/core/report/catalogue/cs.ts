@@ -7,6 +7,7 @@ import { ruleName } from './ruleNames';
 import { STYLE_SHAPE, list, nth, pct, q, sentence } from './format';
 
 type Input = UnreadableInput['input'];
+const NAME_RULE_CS: Record<string, string> = { alias: 'jiný název téže věci', acronym: 'zkratka a její rozepsání', spelling: 'blízký pravopis nebo jiný tvar slova', head: 'jeho rozlišující slovo jako samostatné jméno' };
 const INPUT_NAME: Record<Input, string> = { chunks: 'Vstup Úryvky', answer: 'Vstup Odpověď', structured_citations: 'Strukturované citace' };
 
 // A rule by name, the id beside it (what docs/checks.md and the report JSON call it).
@@ -75,6 +76,10 @@ export const cs: Catalogue = {
   lowOverlap: ({ marker, claim, chunkId }) => `${marker}: citovaný úryvek „${chunkId}“ nemá s „${q(claim, 40)}“ téměř žádná společná slova.`,
   entityAbsent: ({ name, claim, chunkIds }) =>
     `„${name}“ z „${q(claim, 40)}“ se v žádném citovaném úryvku (${list(chunkIds)}) nezmiňuje; ověřte, že jde o totéž.`,
+  nameEquivalent: ({ name, found, rule, chunkIds }) =>
+    `„${name}“ se bere jako zmíněné v citovaných úryvcích (${list(chunkIds)}) jako „${q(found, 40)}“ (${NAME_RULE_CS[rule] ?? rule}); ověřte, že jde o totéž.`,
+  wordsApart: ({ claim, chunkId, from, to, window, missing }) =>
+    `Slova „${q(claim, 40)}“ nestojí v úryvku „${chunkId}“ nikde pohromadě: nejbližší pasáži (věty ${from}–${to}, „${q(window, 60)}“) chybí ${list(missing.slice(0, 8))}.`,
   negationMismatch: ({ word, inClaim, claim, chunkIds }) =>
     inClaim
       ? `„${q(claim, 40)}“ obsahuje zápor „${word}“, ale pasáž citovaných úryvků (${list(chunkIds)}), která totéž uvádí, zápor nemá.`

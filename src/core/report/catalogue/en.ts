@@ -8,6 +8,8 @@ import { ruleName } from './ruleNames';
 import { STYLE_SHAPE, list, nth, pct, q, sentence } from './format';
 
 type Input = UnreadableInput['input'];
+// How a name was found in a chunk without its own words (checks/names.ts).
+const NAME_RULE_EN: Record<string, string> = { alias: 'another name of the same thing', acronym: 'an acronym and its expansion', spelling: 'a close spelling or another form of the word', head: 'its distinctive word as a name of its own' };
 const INPUT_NAME: Record<Input, string> = { chunks: 'The Chunks input', answer: 'The Answer input', structured_citations: 'The structured citations' };
 // Why a claim needs no citation, by exemption rule (claims.ts).
 const EXEMPTION_REASON: Record<string, string> = {
@@ -76,6 +78,10 @@ export const en = {
   // Content signals
   entityAbsent: ({ name, claim, chunkIds }: { name: string; claim: string; chunkIds: string[] }) =>
     `"${name}" in "${q(claim, 40)}" is named in none of the cited chunks (${list(chunkIds)}); check that they are about it.`,
+  nameEquivalent: ({ name, found, rule, chunkIds }: { name: string; found: string; rule: string; chunkIds: string[] }) =>
+    `"${name}" is taken as named in the cited chunks (${list(chunkIds)}) as "${q(found, 40)}" (${NAME_RULE_EN[rule] ?? rule}); check that they are the same.`,
+  wordsApart: ({ claim, chunkId, from, to, window, missing }: { claim: string; chunkId: string; from: number; to: number; window: string; missing: string[] }) =>
+    `The words of "${q(claim, 40)}" are nowhere together in chunk "${chunkId}": its closest passage (sentences ${from}–${to}, "${q(window, 60)}") lacks ${list(missing.slice(0, 8))}.`,
   negationMismatch: ({ word, inClaim, claim, chunkIds }: { word: string; inClaim: boolean; claim: string; chunkIds: string[] }) =>
     inClaim
       ? `"${q(claim, 40)}" says "${word}", but the passage of the cited chunks (${list(chunkIds)}) that states it is not negated.`

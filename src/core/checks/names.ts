@@ -1,0 +1,359 @@
+// Whether a name of a claim is in its cited chunks, read as a careful reviewer reads it. Used by
+// the entity signal (./content.ts). A name is present when:
+//
+// - its words stand together in a chunk, ignoring case, hyphens and spaces ("SARS-CoV-2" /
+//   "SARSCoV2", "Bristly Bellflowers" / "Bristly bell flower"): no rule to report, unless only
+//   the squashed spelling matched ('spelling');
+// - a form of the same thing is there ('alias'): a country, its abbreviation or demonym ("United
+//   Kingdom" / "UK" / "British"), a wider place a reviewer accepts ("England" / "British soil"),
+//   a shortened word ("St." / "Saint") — tables in ../text/nameTables.ts, English and Czech;
+// - it is an acronym of a name in the chunk, or the chunk has its acronym ('acronym': "WHO" /
+//   "World Health Organization");
+// - a word missing from it is one edit away from a word of the chunk (six letters or more:
+//   "Arniko" / "Araniko") or is a word of the chunk with a derivational ending ("Nazism" / "Nazi-")
+//   ('spelling');
+// - its distinctive word (the last one that does not just say what kind of thing it is:
+//   "Langa" of "Langa Township") is a name of its own in the chunk ('head');
+// - its last word and most of its words are in the chunk (the older rule), where a word found
+//   only inside another name ("Eden" of "Anthony Eden" for "Mey Eden") does not count: the words
+//   of a name scattered over other names do not make it present.
+import type { Language } from '../types';
+import { KIND_WORDS, NAME_GROUPS, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
+import { tokenize } from '../text/words';
+import { entityRuns } from './entities';
+
+export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
+
+export interface NameVerdict {
+  present: boolean;
+  /** The rule that made the name present when its own words did not. */
+  rule?: NameRule;
+  /** What the chunk has instead (the alias, the close spelling, the head). */
+  found?: string;
+}
+
+/** What a chunk (or the chunks' titles) offers the name rules; built once per text. */
+export interface NameSource {
+  text: string;
+  /** Folded, every run of non-letters a single space, with a space at both ends. */
+  spaced: string;
+  /** Folded letters and digits only. */
+  squashed: string;
+  /** The chunk's capitalised runs, as folded words (initials left out), and their text. */
+  runs: { words: string[]; text: string }[];
+  /** Folded word → whether it occurs outside the capitalised runs, and the runs it occurs in. */
+  where: Map<string, { prose: boolean; runs: number[] }>;
+  /** The acronyms written in the text (as written). */
+  acronyms: Set<string>;
+}
+
+export function fold(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}&]+$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
+const stripPossessive = (w: string) => w.replace(/['’]s?$/, '');
+
+const isStopword = (w: string, lang: Language) => tokenize(w, lang).length === 0;
+
+export function nameSource(text: string, lang: Language): NameSource {
+  const folded = fold(text);
+  const runs: NameSource['runs'] = [];
+  const where = new Map<string, { prose: boolean; runs: number[] }>();
+  const acronyms = new Set<string>();
+  const inRun = new Uint8Array(text.length + 1);
+  for (const r of entityRuns(text)) {
+    const words: string[] = [];
+    for (const w of r.words) {
+      if (w.initial) continue;
+      const plain = stripPossessive(w.text).replace(/\./g, '');
+      if (isAcronym(plain)) acronyms.add(plain);
+      for (const part of fold(plain).match(WORD) ?? []) if (!isStopword(part, lang)) words.push(part);
+    }
+    for (let i = r.start; i < r.end; i++) inRun[i] = 1;
+    const k = runs.length;
+    // The run's text from its first word that is not a stopword ("Langa", not "The Langa").
+    const first = r.words.find((w) => !w.initial && !isStopword(fold(w.text), lang));
+    runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
+    for (const w of words) entry(where, w).runs.push(k);
+  }
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(folded); m; m = WORD.exec(folded)) {
+    // Offsets of the folded text are the text's only while folding keeps lengths; an NFD letter
+    // with a mark folds to one letter too, so the check of the first letter is close enough.
+    if (!inRun[m.index]) entry(where, m[0]).prose = true;
+  }
+  return {
+    text,
+    spaced: ` ${folded.replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
+    squashed: folded.replace(/[^\p{L}\p{N}]+/gu, ''),
+    runs,
+    where,
+    acronyms,
+  };
+}
+
+function entry(m: Map<string, { prose: boolean; runs: number[] }>, w: string): { prose: boolean; runs: number[] } {
+  let e = m.get(w);
+  if (!e) m.set(w, (e = { prose: false, runs: [] }));
+  return e;
+}
+
+/** Whether two folded words are one word in another form (plural, possessive, a case ending). */
+export function sameWord(a: string, b: string, lang: Language): boolean {
+  if (a === b) return true;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (lang === 'en') return (l === `${s}s` || l === `${s}es`) && s.length >= 3;
+  if (s.length < 4) return false;
+  return l.startsWith(s.slice(0, Math.max(3, s.length - 2))) && l.length - s.length <= 3;
+}
+
+/** Whether every word of `a` is a word of `b` (by sameWord; "Oxford University" is in "University of Oxford"). */
+function within(a: string[], b: string[], lang: Language): boolean {
+  return a.every((w) => b.some((x) => sameWord(w, x, lang)));
+}
+
+/** Whether the phrase (folded words) stands in a source as whole words, with plural/case endings. */
+function phraseIn(words: string[], src: NameSource, lang: Language): boolean {
+  if (!words.length) return false;
+  if (src.spaced.includes(` ${words.join(' ')} `)) return true;
+  return phraseRegex(words, lang).test(src.spaced);
+}
+
+const phraseCache = new Map<string, RegExp>();
+function phraseRegex(words: string[], lang: Language): RegExp {
+  const key = `${lang}:${words.join(' ')}`;
+  let re = phraseCache.get(key);
+  if (!re) {
+    const parts = words.map((w) => {
+      if (lang === 'cs' && w.length >= 5) return `${escape(w.slice(0, w.length - 2))}\\p{L}{0,4}`;
+      return `${escape(w)}(?:s|es)?`;
+    });
+    re = new RegExp(` ${parts.join(' ')} `, 'u');
+    if (phraseCache.size > 5000) phraseCache.clear();
+    phraseCache.set(key, re);
+  }
+  return re;
+}
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// ---------------------------------------------------------------------------------------------
+// Aliases
+
+const keyOf = (s: string) => fold(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+let groupsByForm: Map<string, number[]> | undefined;
+function groupsOf(key: string): number[] {
+  if (!groupsByForm) {
+    groupsByForm = new Map();
+    NAME_GROUPS.forEach((g, i) => {
+      for (const f of g) {
+        const k = keyOf(f);
+        const list = groupsByForm!.get(k) ?? [];
+        if (!list.includes(i)) list.push(i);
+        groupsByForm!.set(k, list);
+      }
+    });
+  }
+  return groupsByForm.get(key) ?? (key.endsWith('s') ? (groupsByForm.get(key.slice(0, -1)) ?? []) : []);
+}
+
+/** Whether a form of the table is in the source: short forms only in capitals, dots optional ("U.S."). */
+function formIn(form: string, src: NameSource, lang: Language): boolean {
+  const k = keyOf(form);
+  if (isShortForm(k)) {
+    const letters = k.replace(/ /g, '').toUpperCase();
+    if (src.acronyms.has(letters)) return true;
+    const dotted = letters.split('').map(escape).join('\\.\\s?');
+    return new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u').test(src.text);
+  }
+  return phraseIn(k.split(' '), src, lang);
+}
+
+const isShortForm = (k: string) => k.replace(/ /g, '').length <= 3;
+
+function aliasIn(name: string, sources: NameSource[], lang: Language): string | undefined {
+  const key = keyOf(name.replace(/^the\s+/i, ''));
+  const groups = [...groupsOf(key)];
+  for (const wider of WIDER_NAMES[key] ?? []) groups.push(...groupsOf(wider));
+  for (const g of groups) {
+    for (const form of NAME_GROUPS[g]!) {
+      if (keyOf(form) === key) continue;
+      if (sources.some((s) => formIn(form, s, lang))) return isShortForm(keyOf(form)) ? keyOf(form).toUpperCase() : form;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spelling
+
+/** Whether a and b differ by one edit (insert, delete, substitute, or swap of neighbours). */
+function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+const DERIVED = /(?:ism|ist|ists|ian|ians|ese|ic|ics)$/;
+
+/** A word of the sources that is a close spelling or another form of `w`, if any. */
+function closeSpelling(w: string, sources: NameSource[]): string | undefined {
+  const base = w.replace(DERIVED, '');
+  for (const s of sources) {
+    if (base !== w && base.length >= 4 && s.where.has(base)) return base;
+    if (w.length < 6) continue;
+    for (const v of s.where.keys()) if (v[0] === w[0] && oneEdit(w, v)) return v;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The verdict
+
+/**
+ * Whether the name is in the sources. `words` are the name's words as written (the ones the check
+ * weighs: no initials, stopwords or source nouns); `all` every word of the run but the initials
+ * ("Bank of England"); `wordPresent` the older word test (by stem, by start).
+ */
+export function nameVerdict(words: string[], all: string[], lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): NameVerdict {
+  const folded = words.map((w) => fold(stripPossessive(w)).replace(/\./g, ''));
+  const name = all.join(' ');
+  const alias = aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
+
+  const allFolded = all.map((w) => fold(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
+  const squashed = allFolded.join('');
+  const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.squashed.includes(squashed) || (squashed.endsWith('s') && s.squashed.includes(squashed.slice(0, -1))));
+
+  if (words.length === 1) {
+    if (wordPresent(words[0]!)) return { present: true };
+    if (allFolded.length > 1 && squashedIn()) return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
+    if (alias) return { present: true, rule: 'alias', found: alias };
+    const acr = acronymIn(words[0]!, sources);
+    if (acr) return { present: true, rule: 'acronym', found: acr };
+    const close = closeSpelling(folded[0]!, sources);
+    if (close) return { present: true, rule: 'spelling', found: close };
+    return { present: false };
+  }
+
+  if (sources.some((s) => phraseIn(allFolded, s, lang) || phraseIn(folded, s, lang))) return { present: true };
+  if (squashedIn()) {
+    return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
+  }
+  if (alias) return { present: true, rule: 'alias', found: alias };
+  const initials = folded.map((w) => w[0]!.toUpperCase()).join('');
+  if (initials.length >= 3 && sources.some((s) => s.acronyms.has(initials))) return { present: true, rule: 'acronym', found: initials };
+
+  // Word by word: a word found only inside other names does not count. A word the chunks
+  // spell otherwise is compared in their spelling.
+  let spelled: string | undefined;
+  const present = folded.map((w, i) => wordPresent(words[i]!));
+  const close = folded.map((w, i) => (present[i] ? undefined : closeSpelling(w, sources)));
+  const asWritten = folded.map((w, i) => close[i] ?? w);
+  // A word after "of" ("Duke of Cambridge", "Bank of England") names a place or a field that
+  // other names share; it counts wherever it is.
+  const afterJoiner = new Set<string>();
+  for (let i = 1; i < allFolded.length; i++) if (JOINER_WORDS.has(allFolded[i - 1]!)) afterJoiner.add(allFolded[i]!);
+  const counted = folded.map((w, i) => {
+    const abbr = WORD_ABBREVIATIONS[w];
+    if (present[i] && (afterJoiner.has(w) || !onlyInOtherNames(w, asWritten, sources, lang))) return true;
+    if (abbr && sources.some((s) => s.where.has(abbr))) return true;
+    const c = close[i];
+    if (c && !onlyInOtherNames(c, asWritten, sources, lang)) {
+      spelled ??= c;
+      return true;
+    }
+    return false;
+  });
+  const missing = counted.filter((c) => !c).length;
+  if (counted[counted.length - 1] && missing * 2 <= folded.length) return spelled ? { present: true, rule: 'spelling', found: spelled } : { present: true };
+
+  // The distinctive word, as a name of its own: a run of the chunk made of the name's words only.
+  let d = folded.length - 1;
+  while (d > 0 && (KIND_WORDS.has(folded[d]!) || afterJoiner.has(folded[d]!))) d--;
+  const head = asWritten[d]!;
+  for (const s of sources) {
+    for (const r of s.runs) {
+      if (r.words.length && r.words.some((w) => sameWord(w, head, lang)) && within(r.words, asWritten, lang)) return { present: true, rule: 'head', found: r.text };
+    }
+  }
+  return { present: false };
+}
+
+/** The text of a source that squashes to `squashed` (the chunk's own spelling of the name). */
+function squashedFound(squashed: string, sources: NameSource[]): string | undefined {
+  const re = new RegExp(squashed.split('').map(escape).join('[^\\p{L}\\p{N}]*'), 'u');
+  for (const s of sources) {
+    const folded = fold(s.text);
+    const m = re.exec(folded);
+    if (m) return folded.length === s.text.length ? s.text.slice(m.index, m.index + m[0].length) : m[0];
+  }
+  return undefined;
+}
+
+/** Whether the word occurs in the sources only inside names that are not this one. */
+function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang: Language): boolean {
+  let seen = false;
+  for (const s of sources) {
+    const e = s.where.get(w) ?? (lang === 'en' ? (s.where.get(`${w}s`) ?? s.where.get(w.replace(/e?s$/, ''))) : undefined);
+    if (!e) continue;
+    seen = true;
+    if (e.prose) return false;
+    for (const k of e.runs) {
+      const r = s.runs[k]!.words;
+      if (within(r, name, lang) || within(name, r, lang)) return false;
+    }
+  }
+  // A word the older test found by stem or start only: no place to judge, so it counts.
+  return seen;
+}
+
+/** A name of the sources whose initials are the acronym `w`, if any ("World Health Organization" for "WHO"). */
+function acronymIn(w: string, sources: NameSource[]): string | undefined {
+  if (!isAcronym(w) || w.length < 3) return undefined;
+  for (const s of sources) {
+    for (const r of s.runs) {
+      const initials = r.words.filter((x) => !JOINER_WORDS.has(x)).map((x) => x[0]!.toUpperCase()).join('');
+      if (initials === w || initials.replace(/^T/, '') === w) return r.text;
+    }
+  }
+  return undefined;
+}
+
+const JOINER_WORDS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du', 'and', 'for', 'the', 'a']);
+
+// ---------------------------------------------------------------------------------------------
+// Titles
+
+/**
+ * Spans of the claim that are titles, not names: a quotation of two words or more, most of whose
+ * longer words are capitalised ("Substance", "All the Money in the World"), and the title-case
+ * words after a colon inside one ("Asymptomatic COVID: Silent, but Maybe Not Harmless").
+ */
+export function titleSpans(text: string): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  for (const m of text.matchAll(/["“„«]([^"“”„«»\n]{2,200})["”“»]|(?<![\p{L}])['‘]([^'‘’\n]{2,200})['’](?![\p{L}])/gu)) {
+    const inner = (m[1] ?? m[2]!).replace(/[\s,.;:!?]+$/u, '');
+    const words = inner.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+    const long = words.filter((w) => w.length > 3);
+    // A quoted sentence is no title: most of its longer words are in lower case.
+    if (words.length < 2 || words.length > 14 || !long.length) continue;
+    const capitalised = long.filter((w) => /^[\p{Lu}\p{N}]/u.test(w)).length;
+    if (capitalised * 2 <= long.length) continue;
+    const start = m.index! + m[0].indexOf(inner);
+    out.push({ start, end: start + inner.length, text: inner });
+  }
+  return out;
+}
+
+/** Whether a title is in the sources: its words in order somewhere, or all but one of its content words. */
+export function titlePresent(title: string, lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): boolean {
+  const words = (fold(title).match(WORD) ?? []).filter((w) => !isStopword(w, lang));
+  if (!words.length) return true;
+  if (sources.some((s) => s.squashed.includes(words.join('')) || phraseIn(words, s, lang))) return true;
+  // Titles are made of common words: all but one of them (three in four at least) must be there.
+  const found = words.filter((w) => wordPresent(w)).length;
+  return found >= words.length - 1 && found * 4 >= words.length * 3;
+}
