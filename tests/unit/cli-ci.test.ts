@@ -44,6 +44,24 @@ describe('--fail-under', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown score "recall"; known scores: citation_recall/);
   });
+
+  it('refuses a score given twice and values that are not plain decimals', async () => {
+    const good = join(dir, 'good.jsonl');
+    for (const args of [
+      ['--fail-under', 'citation_coverage=0.9,citation_coverage=0.1'],
+      ['--fail-under', 'citation_coverage=0.9', '--fail-under', 'citation_coverage=0.1'],
+    ]) {
+      const r = await run([good, ...args]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('citation_coverage is given twice');
+    }
+    for (const v of ['0x1', '0b1', '1e0']) {
+      const r = await run([good, '--fail-under', `citation_coverage=${v}`]);
+      expect(r.code, v).toBe(2);
+      expect(r.err).toContain(`not "${v}"`);
+    }
+    expect((await run([good, '--format', 'json', '--fail-under', 'citation_coverage=.5,citation_existence=95%'])).code).toBe(0);
+  });
 });
 
 describe('--format junit|markdown', () => {

@@ -43,11 +43,13 @@ export function parseThresholds(spec: string): Threshold[] {
     const name = m[1]!.toLowerCase();
     if (!isScoreKey(name)) throw new Error(`--fail-under: unknown score "${m[1]}"; known scores: ${SCORE_KEYS.join(', ')}`);
     const raw = m[2]!;
+    // Plain decimals only: Number() also reads 0x1, 0b1 and 1e0, which nobody means as a score.
+    if (!/^(?:\d+(?:\.\d*)?|\.\d+)%?$/.test(raw)) throw new Error(`--fail-under: ${name} needs a decimal value between 0 and 1 (or 0–100%), not "${raw}"`);
     // A percentage is accepted because people write 95% as often as 0.95.
     const value = raw.endsWith('%') ? Number(raw.slice(0, -1)) / 100 : Number(raw);
     if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`--fail-under: ${name} needs a value between 0 and 1 (or 0–100%), not "${raw}"`);
-    const existing = out.findIndex((t) => t.score === name);
-    if (existing >= 0) out.splice(existing, 1);
+    // Two thresholds for one score: which one was meant is a guess, so neither is taken.
+    if (out.some((t) => t.score === name)) throw new Error(`--fail-under: ${name} is given twice; give each score once`);
     out.push({ score: name, min: value });
   }
   return out;
