@@ -86,7 +86,12 @@ async function readState(file: string): Promise<BatchState | null | string> {
     return `the batch state ${file} is not JSON; remove it to start a new batch`;
   }
   const r = parseBatchState(json);
-  return 'state' in r ? r.state : `the batch state ${file} is not one this tool wrote (${r.error}); remove it to start a new batch`;
+  if (!('state' in r)) return `the batch state ${file} is not one this tool wrote (${r.error}); remove it to start a new batch`;
+  // This tool writes a state only once a batch exists, and never more batches than groups.
+  const n = r.state.batches.length;
+  if (n === 0) return `the batch state ${file} lists no batch (batches: []), so there is nothing to resume; remove it to start a new batch`;
+  if (n > r.state.groups) return `the batch state ${file} lists ${n} batches for a run of ${r.state.groups}; it was edited or is not one this tool wrote: remove it to start a new batch`;
+  return r.state;
 }
 
 const tmpOf = (file: string) => join(dirname(file), `.${process.pid}.batch-state.tmp`);
@@ -198,17 +203,22 @@ export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io
   const keyOf = new Map(ctx.cases.map((c, key) => [c, key]));
   const sleep = Number(process.env.CITATION_AUDIT_BATCH_POLL_MS);
   const conn: BatchConnection = { apiKey: ctx.apiKey, baseURL: ctx.baseURL };
-  const fail = (e: unknown): number => {
-    const text = e instanceof ModelError ? describeModelError(e.init, 'en', { surface: 'cli' }).text : e instanceof Error ? e.message : String(e);
-    io.err(`citation-audit: batch: ${text}\n`);
-    return 2;
-  };
-
   const saved = await readState(stateFile);
   if (typeof saved === 'string') {
     io.err(`citation-audit: ${saved}\n`);
     return 2;
   }
+  const fail = (e: unknown): number => {
+    // A resumed batch the API does not know: the generic 404 text would blame the model.
+    if (saved && e instanceof ModelError && e.status === 404) {
+      io.err(`citation-audit: batch: the API does not know the batch ${saved.batches.map((b) => b.id).join(', ')} listed in ${stateFile} (404): it was made with another key or workspace, or has been deleted. Use the key it was made with, or remove the state file to start a new batch (which is paid again).\n`);
+      return 2;
+    }
+    const text = e instanceof ModelError ? describeModelError(e.init, 'en', { surface: 'cli' }).text : e instanceof Error ? e.message : String(e);
+    io.err(`citation-audit: batch: ${text}\n`);
+    return 2;
+  };
+
   if (saved && (saved.model !== model || saved.strict !== ctx.strict)) {
     io.err(`citation-audit: the batch in ${stateFile} was made with --model ${saved.model}${saved.strict ? ' --strict' : ''}; pass the same, or remove the file to start a new batch\n`);
     return 2;

@@ -91,3 +91,36 @@ describe('an unwritable batch state', () => {
     expect(existsSync(fallback)).toBe(false);
   });
 });
+
+describe('a batch state that says something wrong', () => {
+  const detached = async (): Promise<string> => {
+    server.behave({ batchPerPoll: 0 });
+    const state = join(dir, 'run.state.json');
+    expect((await run([data, '--model', '--batch', '--detach', '--state', state, '--format', 'json'])).code).toBe(0);
+    server.behave({});
+    return state;
+  };
+
+  it('naming a batch the API does not know says so, not "model not found"', async () => {
+    const state = await detached();
+    const text = JSON.parse(readFileSync(state, 'utf8'));
+    text.batches[0].id = 'msgbatch_vanished';
+    writeFileSync(state, JSON.stringify(text));
+    const r = await run([data, '--model', '--batch', '--state', state, '--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`the API does not know the batch msgbatch_vanished listed in ${state} (404)`);
+    expect(r.err).not.toMatch(/model was not found/i);
+    expect(created()).toHaveLength(1);
+  });
+
+  it('with no batch in it is refused before anything is created', async () => {
+    const state = await detached();
+    const text = JSON.parse(readFileSync(state, 'utf8'));
+    writeFileSync(state, JSON.stringify({ ...text, batches: [] }));
+    const r = await run([data, '--model', '--batch', '--state', state, '--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('lists no batch (batches: [])');
+    expect(r.err).not.toContain('resuming');
+    expect(created()).toHaveLength(1);
+  });
+});
