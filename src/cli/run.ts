@@ -176,6 +176,13 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
       io.err('citation-audit: --model needs the ANTHROPIC_API_KEY environment variable\n');
       return 2;
     }
+    const { malformedKey } = await import('../model/client');
+    if (malformedKey(apiKey)) {
+      // Said before anything is read or sent, and without a character of the key.
+      const { describeModelError } = await import('../model/errors');
+      io.err(`citation-audit: ${describeModelError({ kind: 'auth', malformedKey: true }, 'en', { surface: 'cli' }).text}\n`);
+      return 2;
+    }
     const { runModelAuditNode } = await import('../model/node');
     const name = typeof opts.model === 'string' ? opts.model : undefined;
     const baseURL = process.env.ANTHROPIC_BASE_URL;
