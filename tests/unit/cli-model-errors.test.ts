@@ -82,3 +82,53 @@ describe('a malformed key', () => {
     await expect(createClient({ apiKey: ` ${testKey('cli-merr')}\n`, baseURL: server.url })).resolves.toBeDefined();
   });
 });
+
+type Line = { meta: { checked_by: string; model_error?: { kind: string; message: string; claims_judged: number; claims_left?: number } } };
+const lines = (out: string): Line[] =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
+
+describe("a failed model audit in the CLI's JSON", () => {
+  it('a refused key (401): every case says so in meta, naming ANTHROPIC_API_KEY', async () => {
+    const r = await run([data, '--model', '--format', 'json'], testKey('invalid'));
+    expect(r.code).toBe(2);
+    const got = lines(r.out);
+    expect(got).toHaveLength(2);
+    for (const l of got) {
+      expect(l.meta.model_error?.kind).toBe('auth');
+      expect(l.meta.model_error?.message).toContain('ANTHROPIC_API_KEY');
+      expect(l.meta.model_error?.message).not.toMatch(/enter it again/);
+      expect(l.meta.model_error?.claims_judged).toBe(0);
+      expect(l.meta.model_error?.claims_left).toBeGreaterThan(0);
+    }
+    expect(r.err).toContain('ANTHROPIC_API_KEY');
+  });
+
+  it('a cancelled batch and an errored batch request are in meta too', async () => {
+    server.behave({ batchPerPoll: 0 });
+    const key = testKey('cli-merr');
+    await run([data, '--model', '--batch', '--detach', '--format', 'json'], key);
+    const cancelled = await run([data, '--model', '--batch', '--cancel-batch', '--format', 'json'], key);
+    expect(cancelled.code).toBe(2);
+    expect(lines(cancelled.out).map((l) => l.meta.model_error?.kind)).toEqual(['batch_canceled', 'batch_canceled']);
+    server.behave({});
+    server.script({ kind: 'error', preset: 'overloaded' });
+    const errored = await run([data, '--model', '--batch', '--format', 'json'], key);
+    expect(errored.code).toBe(2);
+    const kinds = lines(errored.out).map((l) => l.meta.model_error?.kind);
+    expect(kinds.filter((k) => k !== undefined)).toEqual(['overloaded']);
+    const failed = lines(errored.out).find((l) => l.meta.model_error)!;
+    expect(failed.meta.model_error!.message).toMatch(/overloaded/i);
+  });
+
+  it('a case judged in full has no model_error', async () => {
+    const r = await run([data, '--model', '--format', 'json'], testKey('cli-merr'));
+    expect(r.code).not.toBe(2);
+    for (const l of lines(r.out)) {
+      expect(l.meta.checked_by).toBe('model');
+      expect(l.meta.model_error).toBeUndefined();
+    }
+  });
+});
