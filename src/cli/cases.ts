@@ -7,7 +7,7 @@ import { withoutTexts } from '../core/report/localize';
 import { auditCase } from '../core/audit';
 import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/eval/ci';
 import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/eval/dataset';
-import { inputHash } from '../core/eval/diff';
+import { inputHash, queryHash } from '../core/eval/diff';
 import { parseCaseText, restoreCaseDetailed } from '../core/parse/case';
 import { renderTextReport } from '../core/report/textReport';
 import type { AuditCase, AuditOptions, Dimension, Report, Status } from '../core/types';
@@ -196,7 +196,7 @@ export function finishCase(item: CaseItem, c: AuditCase, report: Report, opts: W
   const error = modelError?.message;
   // Lets `citation-audit diff` match this run to another when the cases carry no id; a failed
   // model audit is said in the report itself, so that a pipeline reading only the JSON sees it.
-  const final: Report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer), ...(modelError ? { model_error: modelError } : {}) } };
+  const final: Report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer), query_hash: queryHash(c.query), ...(modelError ? { model_error: modelError } : {}) } };
   const id = c.id !== undefined ? String(c.id) : null;
   // The report's words only: the texts they were written from stay inside the tool.
   if (opts.format === 'json') into.out += `${JSON.stringify(withoutTexts(final))}\n`;

@@ -131,6 +131,26 @@ describe('citation-audit diff', () => {
     expect((await run(['diff', join(dir, 'after.jsonl'), join(dir, 'before.jsonl')])).code).toBe(0);
   });
 
+  it('pairs cases without ids by their query: an improved answer is one changed case, not added and removed', async () => {
+    const q = (query: string, answer: string) => JSON.stringify({ query, answer, chunks });
+    // Before, the answer cites a chunk that does not exist (FAIL); after, the right one (PASS).
+    const before = [q('Where is Paris?', 'Paris is the capital of France [7].'), q('Which city?', 'Paris is the capital of France [1].')];
+    const after = [q('Where is Paris?', 'Paris is the capital of France [1].'), q('Which city?', 'Paris is the capital of France [1].')];
+    for (const [name, lines] of [['nb', before], ['na', after]] as const) {
+      writeFileSync(join(dir, `${name}.cases.jsonl`), `${lines.join('\n')}\n`);
+      const r = await run([join(dir, `${name}.cases.jsonl`), '--format', 'json']);
+      writeFileSync(join(dir, `${name}.out.jsonl`), r.out);
+      for (const line of r.out.trim().split('\n')) expect(JSON.parse(line).meta.query_hash).toMatch(/^[0-9a-f]{14}$/);
+    }
+    const j = await run(['diff', join(dir, 'nb.out.jsonl'), join(dir, 'na.out.jsonl'), '--format', 'json']);
+    const d = JSON.parse(j.out) as { counts: Record<string, number>; perCase: { matchedBy: string | null }[] };
+    expect(d.counts.added).toBe(0);
+    expect(d.counts.removed).toBe(0);
+    expect(d.counts.improved).toBe(1);
+    expect(d.perCase.map((c) => c.matchedBy).sort()).toEqual(['input_hash', 'query']);
+    expect(j.code).toBe(0);
+  });
+
   it('exits 2 for a missing file, a wrong argument count or unreadable lines', async () => {
     expect((await run(['diff', join(dir, 'before.jsonl')])).code).toBe(2);
     expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'nope.jsonl')])).code).toBe(2);
