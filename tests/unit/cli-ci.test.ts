@@ -64,6 +64,41 @@ describe('--fail-under', () => {
   });
 });
 
+describe('hostile input in the text and Markdown outputs', () => {
+  const ESC = '\u001b';
+  // An id and an answer with terminal escapes, NUL, right-to-left override and Markdown that acts.
+  const id = `x${ESC}[2J${ESC}]0;pwned\u0007 ![i](http://beacon.example/img) [x](javascript:alert(1)) **bold** \u202Eevil`;
+  const hostile = { id, query: 'Where?', answer: `Paris is the capital of France${ESC}[31m\u0000 \u202Egnp.exe [9].`, chunks };
+
+  it('--format text shows control and bidi characters as escapes, never raw', async () => {
+    writeFileSync(join(dir, 'hostile.jsonl'), `${JSON.stringify(hostile)}\n`);
+    const r = await run([join(dir, 'hostile.jsonl'), '--format', 'text']);
+    expect(r.out).toContain('FAIL');
+    expect(r.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(r.out).toContain('\\u001B[2J');
+    expect(r.out).toContain('\\u202E');
+  });
+
+  it('--format markdown and diff --format markdown escape what would act in a case cell', async () => {
+    writeFileSync(join(dir, 'hostile.jsonl'), `${JSON.stringify(hostile)}\n${JSON.stringify({ ...hostile, id: `${id}2` })}\n`);
+    const m = await run([join(dir, 'hostile.jsonl'), '--format', 'markdown']);
+    const json = await run([join(dir, 'hostile.jsonl'), '--format', 'json']);
+    writeFileSync(join(dir, 'hostile.after.jsonl'), json.out);
+    const fixed = json.out.replace(/"verdict":"FAIL"/g, '"verdict":"PASS"');
+    writeFileSync(join(dir, 'hostile.before.jsonl'), fixed);
+    const d = await run(['diff', join(dir, 'hostile.before.jsonl'), join(dir, 'hostile.after.jsonl'), '--format', 'markdown']);
+    expect(d.out).toContain('regressed');
+    for (const out of [m.out, d.out]) {
+      expect(out).toContain('x');
+      expect(out).not.toContain('![i](');
+      expect(out).not.toContain('[x](');
+      expect(out).not.toContain('**bold**');
+      expect(out).toContain('\\!\\[i\\]\\(http://beacon.example/img\\)');
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202a-\u202e]/);
+    }
+  });
+});
+
 describe('--format junit|markdown', () => {
   it('writes JUnit XML with one testcase per case and the gate', async () => {
     const r = await run([join(dir, 'mixed.jsonl'), '--format', 'junit', '--fail-under', 'citation_coverage=0.8']);

@@ -236,9 +236,18 @@ function failedIssues(r: Report): string[] {
 
 /** Table cells: pipes and line breaks would break the row; backticks and angle brackets are neutralised. */
 export function mdCell(s: string, max = 160): string {
-  const one = s.replace(/\s+/g, ' ').trim();
+  // Control and bidi characters go first (they would reach the reader's screen as they are).
+  const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
   const cut = one.length > max ? `${one.slice(0, max - 1)}…` : one;
-  return cut.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+  // The case column quotes the input: in a pull-request comment a link, an image (a beacon
+  // fetched by every reader), emphasis, HTML or an entity there would act, so each inline
+  // character that could start one is escaped and the text reads as typed.
+  return cut
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`/g, "'")
+    .replace(/[\\|*_[\]()!~$#]/g, (ch) => `\\${ch}`);
 }
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(Math.round(x * 1000) / 10).toFixed(1)} %`);

@@ -5,6 +5,7 @@ import { z } from '../zod';
 import { DATASET_DIMENSIONS, SCORE_KEYS, type ScoreKey } from './dataset';
 import type { Dimension, Status, Verdict } from '../types';
 import { plural } from '../report/plural';
+import { mdCell } from './ci';
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -485,11 +486,8 @@ export function diffToText(d: DatasetDiff, opts: { all?: boolean } = {}): string
   return out.join('\n') + '\n';
 }
 
-const md = (s: string, max = 160): string => {
-  const one = s.replace(/\s+/g, ' ').trim();
-  const cut = one.length > max ? `${one.slice(0, max - 1)}…` : one;
-  return cut.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
-};
+/** A table cell: the same escaping as the audit's own Markdown (ci.ts). */
+const md = mdCell;
 
 export function diffToMarkdown(d: DatasetDiff, opts: { limit?: number } = {}): string {
   const out: string[] = [];
