@@ -3,7 +3,7 @@
 // Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
 import type { RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
-import { parseThresholds } from './core/eval/ci';
+import { parseThresholds, type Threshold } from './core/eval/ci';
 import type { OutputFormat } from './cli/cases';
 import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
 import { ArgError, oneOf, readArgs, wholeIn, type OptionSpecs } from './cli/args';
@@ -80,6 +80,14 @@ const thresholdProblem = (v: string): string | undefined => {
   }
 };
 
+/** Every --fail-under together: a score given in two of them is refused as within one. */
+const thresholdsOf = (specs: readonly string[]): Threshold[] => {
+  const all = specs.flatMap(parseThresholds);
+  const twice = all.find((t, i) => all.findIndex((u) => u.score === t.score) !== i);
+  if (twice) throw new ArgError(`--fail-under: ${twice.score} is given twice; give each score once`);
+  return all;
+};
+
 const OPTIONS = {
   format: { type: 'string', check: oneOf(FORMATS, (v) => `--format takes ${FORMATS.join(', ')}; not "${v}"`) },
   junit: { type: 'string' },
@@ -109,7 +117,7 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
   return {
     files,
     format: (v.format ?? 'text') as OutputFormat,
-    failUnder: (v['fail-under'] ?? []).flatMap(parseThresholds),
+    failUnder: thresholdsOf(v['fail-under'] ?? []),
     audit: {
       ...(v['require-style'] ? { requiredStyle: STYLE_ALIASES[v['require-style'].toLowerCase()]! } : {}),
       ...(v.lang ? { language: v.lang as 'en' | 'cs' | 'auto' } : {}),

@@ -5,6 +5,7 @@
 // writes the results of what was done. The merge into each case's report is the interactive
 // path's own (model/batch.ts), so everything after this hook (formats, gates) is unchanged.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { auditCase } from '../core/audit';
 import { formatUSD } from '../core/report/format';
@@ -85,14 +86,63 @@ async function readState(file: string): Promise<BatchState | null | string> {
     return `the batch state ${file} is not JSON; remove it to start a new batch`;
   }
   const r = parseBatchState(json);
-  return 'state' in r ? r.state : `the batch state ${file} is not one this tool wrote (${r.error}); remove it to start a new batch`;
+  if (!('state' in r)) return `the batch state ${file} is not one this tool wrote (${r.error}); remove it to start a new batch`;
+  // This tool writes a state only once a batch exists, and never more batches than groups.
+  const n = r.state.batches.length;
+  if (n === 0) return `the batch state ${file} lists no batch (batches: []), so there is nothing to resume; remove it to start a new batch`;
+  if (n > r.state.groups) return `the batch state ${file} lists ${n} batches for a run of ${r.state.groups}; it was edited or is not one this tool wrote: remove it to start a new batch`;
+  return r.state;
 }
+
+const tmpOf = (file: string) => join(dirname(file), `.${process.pid}.batch-state.tmp`);
 
 async function writeState(file: string, s: BatchState): Promise<void> {
   // Written whole and then renamed: a crash mid-write never leaves half a state.
-  const tmp = join(dirname(file), `.${process.pid}.batch-state.tmp`);
+  const tmp = tmpOf(file);
   await writeFile(tmp, `${JSON.stringify(s, null, 2)}\n`);
   await rename(tmp, file);
+}
+
+/** Why the state could not be written where it goes, or undefined: asked before any batch is paid for. */
+async function cannotWrite(file: string): Promise<string | undefined> {
+  const tmp = tmpOf(file);
+  try {
+    await writeFile(tmp, '');
+    await rm(tmp, { force: true });
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+/** A state write failed after a batch was created: the batches that exist, kept by the caller. */
+class StateNotWritten extends Error {
+  constructor(
+    readonly state: BatchState,
+    cause: Error,
+  ) {
+    super(cause.message);
+  }
+}
+
+/**
+ * Says what exists at the API when its state could not be saved, so that a rerun does not pay
+ * again: the batch ids, a state saved elsewhere (or printed whole), and the commands that resume
+ * or cancel from it.
+ */
+async function sayOrphaned(e: StateNotWritten, stateFile: string, argv: readonly string[], io: BatchIo): Promise<number> {
+  const ids = e.state.batches.map((b) => b.id).join(', ');
+  io.err(`citation-audit: batch: created ${ids} but could not write the state to ${stateFile}: ${e.message}\n`);
+  const fallback = join(tmpdir(), `citation-audit-${e.state.batches[0]!.id}.batch.json`);
+  try {
+    await writeState(fallback, e.state);
+  } catch {
+    io.err(`citation-audit: batch: nor to ${fallback}. Save these lines as a file and give it with --state FILE:\n${JSON.stringify(e.state, null, 2)}\n`);
+    io.err(`citation-audit: batch: then resume with:\n  ${resumeCommand(argv, 'FILE')}\nor cancel with:\n  ${resumeCommand(argv, 'FILE')} --cancel-batch\n`);
+    return 2;
+  }
+  io.err(`citation-audit: batch: the state is saved in ${fallback} instead. Do not run the same command again (it would pay for a second batch); resume with:\n  ${resumeCommand(argv, fallback)}\nor cancel with:\n  ${resumeCommand(argv, fallback)} --cancel-batch\n`);
+  return 2;
 }
 
 const sizeOf = (c: AuditCase) => c.query.length + c.answer.length + (c.gold_answer?.length ?? 0) + c.chunks.reduce((n, ch) => n + ch.text.length, 0);
@@ -153,17 +203,22 @@ export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io
   const keyOf = new Map(ctx.cases.map((c, key) => [c, key]));
   const sleep = Number(process.env.CITATION_AUDIT_BATCH_POLL_MS);
   const conn: BatchConnection = { apiKey: ctx.apiKey, baseURL: ctx.baseURL };
-  const fail = (e: unknown): number => {
-    const text = e instanceof ModelError ? describeModelError(e.init, 'en', { surface: 'cli' }).text : e instanceof Error ? e.message : String(e);
-    io.err(`citation-audit: batch: ${text}\n`);
-    return 2;
-  };
-
   const saved = await readState(stateFile);
   if (typeof saved === 'string') {
     io.err(`citation-audit: ${saved}\n`);
     return 2;
   }
+  const fail = (e: unknown): number => {
+    // A resumed batch the API does not know: the generic 404 text would blame the model.
+    if (saved && e instanceof ModelError && e.status === 404) {
+      io.err(`citation-audit: batch: the API does not know the batch ${saved.batches.map((b) => b.id).join(', ')} listed in ${stateFile} (404): it was made with another key or workspace, or has been deleted. Use the key it was made with, or remove the state file to start a new batch (which is paid again).\n`);
+      return 2;
+    }
+    const text = e instanceof ModelError ? describeModelError(e.init, 'en', { surface: 'cli' }).text : e instanceof Error ? e.message : String(e);
+    io.err(`citation-audit: batch: ${text}\n`);
+    return 2;
+  };
+
   if (saved && (saved.model !== model || saved.strict !== ctx.strict)) {
     io.err(`citation-audit: the batch in ${stateFile} was made with --model ${saved.model}${saved.strict ? ' --strict' : ''}; pass the same, or remove the file to start a new batch\n`);
     return 2;
@@ -182,13 +237,25 @@ export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io
     io.err('citation-audit: batch: nothing to ask the model\n');
     return { runModel: async (_c, r) => r };
   }
+  if (!saved) {
+    const problem = await cannotWrite(stateFile);
+    if (problem !== undefined) {
+      io.err(`citation-audit: batch: cannot write the batch state ${stateFile} (${problem}); nothing was sent. Give a writable --state FILE.\n`);
+      return 2;
+    }
+  }
   let state: BatchState;
   try {
     if (!saved) {
       io.err(`citation-audit: batch: ${requests(prepared.requests)} for ${plural('en', cases.length, { one: '# case', other: '# cases' })} in ${plural('en', prepared.groups.length, { one: '# batch', other: '# batches' })}; ${await estimate(cases, model, ctx).catch((e: unknown) => `no cost estimate (${e instanceof Error ? e.message : String(e)})`)}\n`);
     } else io.err(`citation-audit: batch: resuming ${saved.batches.map((b) => b.id).join(', ')} from ${stateFile}\n`);
-    state = await createBatches(prepared, conn, saved, (s) => writeState(stateFile, s));
+    state = await createBatches(prepared, conn, saved, (s) =>
+      writeState(stateFile, s).catch((err: unknown) => {
+        throw new StateNotWritten(s, err as Error);
+      }),
+    );
   } catch (e) {
+    if (e instanceof StateNotWritten) return sayOrphaned(e, stateFile, ctx.argv, io);
     if (e instanceof BatchMismatch) {
       io.err(`citation-audit: ${e.message} The state is ${stateFile}: run with the input and options it was made for, or remove it to start a new batch.\n`);
       return 2;

@@ -2,7 +2,7 @@
 // Runs the model over human-labelled cases and prints its agreement with the humans.
 // Exit status: 0 done, 2 unusable input / no key / nothing to compare.
 import { auditCase } from '../core/audit';
-import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo } from '../core/eval/calibration';
+import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo, type LabelRow } from '../core/eval/calibration';
 import { modelPairVerdicts, pairKey, REFERENCE_ANNOTATOR } from '../core/eval/labels';
 import { referenceLabels } from '../core/eval/referenceLabels';
 import { parseDataset } from '../core/parse/case';
@@ -34,6 +34,21 @@ Options:
   -h, --help              this text
 
 Key from ANTHROPIC_API_KEY, base URL from ANTHROPIC_BASE_URL.`;
+
+const SUPPORT_RANK: Record<SupportVerdict, number> = { not_supported: 0, partially_supported: 1, fully_supported: 2 };
+
+/** A claim's words only: markers, punctuation and spacing differ between an export and a report. */
+const plainClaim = (t: string): string => t.replace(/\[[^\]]*\]/g, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim().toLowerCase();
+
+/** Whether a label row can be about this case: its claim exists (and reads the same, when the row says), and so does its chunk. */
+function rowFits(row: LabelRow, entry: Labelled): boolean {
+  const claim = entry.report.claims[row.claimIndex];
+  if (!claim || !entry.c.chunks.some((ch) => String(ch.id) === row.chunkId)) return false;
+  if (row.claim === undefined) return true;
+  const a = plainClaim(row.claim);
+  const b = plainClaim(claim.text);
+  return a.includes(b) || b.includes(a);
+}
 
 interface CalibrateIo extends Io {
   progress?: (s: string) => void;
@@ -104,7 +119,8 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   // --- whose labels ---------------------------------------------------------------------------
   const prepared = cases.map((c) => {
     const report = auditCase(c);
-    return { c, report, caseKey: caseKeyOf(c), reference: referenceLabels(c, report).labels };
+    const ref = referenceLabels(c, report);
+    return { c, report, caseKey: caseKeyOf(c), reference: ref.labels, skipped: ref.skipped };
   });
   const names = [...split.rows.flatMap((r) => Object.keys(r.labels)), ...(prepared.some((p) => p.reference.length) ? [REFERENCE_ANNOTATOR] : [])];
   const chosen = chooseAnnotator(names, annotator);
@@ -117,14 +133,30 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   const byKey = new Map<string, Labelled>();
   const byId = new Map<string, Labelled>();
   const labelled: Labelled[] = [];
+  // What would otherwise be dropped or paid for silently, said with counts below.
+  let duplicates = 0;
+  let conflicts = 0;
+  const setLabel = (entry: Labelled, pair: string, label: SupportVerdict): void => {
+    const prev = entry.labels.get(pair);
+    if (prev !== undefined && prev !== label) conflicts++;
+    // Two labels for one pair: the stricter stays (a false "supported" costs more), whatever the order.
+    if (prev === undefined || SUPPORT_RANK[label] < SUPPORT_RANK[prev]) entry.labels.set(pair, label);
+  };
+  const skipped = new Map<string, number>();
   for (const p of prepared) {
-    const entry: Labelled = { c: p.c, report: p.report, caseKey: p.caseKey, labels: new Map() };
-    if (truthName === REFERENCE_ANNOTATOR) for (const l of p.reference) entry.labels.set(`${l.claimIndex}\u0000${l.chunkId}`, l.label);
+    if (truthName === REFERENCE_ANNOTATOR) for (const s of p.skipped) skipped.set(s.reason, (skipped.get(s.reason) ?? 0) + 1);
+    const again = byKey.get(p.caseKey);
+    // The same case twice (same id, or same content) is judged once, with the labels of both.
+    const entry: Labelled = again ?? { c: p.c, report: p.report, caseKey: p.caseKey, labels: new Map() };
+    if (again) duplicates++;
+    if (truthName === REFERENCE_ANNOTATOR) for (const l of p.reference) setLabel(entry, `${l.claimIndex}\u0000${l.chunkId}`, l.label);
+    if (again) continue;
     byKey.set(p.caseKey, entry);
     if (p.c.id !== undefined) byId.set(String(p.c.id), entry);
     labelled.push(entry);
   }
   let unmatched = 0;
+  let foreign = 0;
   for (const row of split.rows) {
     const label = row.labels[truthName];
     if (!label) continue;
@@ -133,9 +165,19 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
       unmatched++;
       continue;
     }
-    entry.labels.set(`${row.claimIndex}\u0000${row.chunkId}`, label);
+    // Matched by id, but about a claim or chunk this case does not have: a label of another dataset.
+    if (!rowFits(row, entry)) {
+      foreign++;
+      continue;
+    }
+    setLabel(entry, `${row.claimIndex}\u0000${row.chunkId}`, label);
   }
-  if (unmatched) io.err(`citation-audit calibrate: ${plural('en', unmatched, { one: '# label row', other: '# label rows' })} matched no case${casesFile ? '' : ' (give the dataset with --cases)'}\n`);
+  const say = (s: string): void => io.err(`citation-audit calibrate: ${s}\n`);
+  if (unmatched) say(`${plural('en', unmatched, { one: '# label row', other: '# label rows' })} matched no case${casesFile ? '' : ' (give the dataset with --cases)'}`);
+  if (foreign) say(`${plural('en', foreign, { one: '# label row names', other: '# label rows name' })} a case id whose claim or chunk differs (labels of another dataset?); not compared`);
+  for (const [reason, n] of skipped) say(`${plural('en', n, { one: '# reference label', other: '# reference labels' })} skipped: ${reason}`);
+  if (duplicates) say(`${plural('en', duplicates, { one: '# case appears', other: '# cases appear' })} more than once; each is judged once`);
+  if (conflicts) say(`${plural('en', conflicts, { one: '# pair has', other: '# pairs have' })} conflicting labels; the stricter is compared`);
   const work = labelled.filter((l) => l.labels.size > 0);
   if (work.length === 0) {
     io.err('citation-audit calibrate: no case with human labels to compare\n');

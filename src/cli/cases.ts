@@ -7,7 +7,7 @@ import { withoutTexts } from '../core/report/localize';
 import { auditCase } from '../core/audit';
 import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/eval/ci';
 import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/eval/dataset';
-import { inputHash } from '../core/eval/diff';
+import { inputHash, queryHash } from '../core/eval/diff';
 import { parseCaseText, restoreCaseDetailed } from '../core/parse/case';
 import { renderTextReport } from '../core/report/textReport';
 import type { AuditCase, AuditOptions, Dimension, Report, Status } from '../core/types';
@@ -192,9 +192,11 @@ function metricsRow(r: Report): Parameters<typeof addMetricsRow>[1] {
  * The end of a case's work once its report is final (after the model, when there is one): the
  * input hash that lets `diff` match runs, its output, its JUnit testcase and its place in the tally.
  */
-export function finishCase(item: CaseItem, c: AuditCase, report: Report, opts: WorkOptions, tally: Tally, into: BatchResult, error?: string): void {
-  // Lets `citation-audit diff` match this run to another when the cases carry no id.
-  const final: Report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer) } };
+export function finishCase(item: CaseItem, c: AuditCase, report: Report, opts: WorkOptions, tally: Tally, into: BatchResult, modelError?: NonNullable<Report['meta']['model_error']>): void {
+  const error = modelError?.message;
+  // Lets `citation-audit diff` match this run to another when the cases carry no id; a failed
+  // model audit is said in the report itself, so that a pipeline reading only the JSON sees it.
+  const final: Report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer), query_hash: queryHash(c.query), ...(modelError ? { model_error: modelError } : {}) } };
   const id = c.id !== undefined ? String(c.id) : null;
   // The report's words only: the texts they were written from stay inside the tool.
   if (opts.format === 'json') into.out += `${JSON.stringify(withoutTexts(final))}\n`;

@@ -6,7 +6,8 @@ import { oneOf, readInput, subcommandArgs, type Io, type OptionSpecs } from './a
 const USAGE = `Usage: citation-audit diff BEFORE.jsonl AFTER.jsonl [options]
 
 Compares two results files — the CLI's --format json output, or the Dataset view's JSONL
-download — case by case (matched by id, else by query and answer) and over the dataset.
+download — case by case (matched by id, else by query and answer, else by the query when it
+is unique on both sides) and over the dataset.
 
 Options:
   --tolerance X           score drops up to X (per case and for each mean) are not regressions

@@ -84,7 +84,7 @@ class LocalExecutor {
       const c = caseOf(item, into);
       if (!c) continue;
       let report = auditCase(c, this.work.audit);
-      let error: string | undefined;
+      let error: NonNullable<Report['meta']['model_error']> | undefined;
       if (this.model) {
         const where = `${item.file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
         try {
@@ -93,12 +93,16 @@ class LocalExecutor {
           into.modelFailures++;
           const { describeModelError, ModelError } = await import('../model/errors');
           // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
-          error = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
-          into.err += `${where}: model audit failed: ${error}\n`;
+          const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
+          into.err += `${where}: model audit failed: ${message}\n`;
           // Keep what was judged before the failure, and say which claims were left unjudged.
           const partial = (err as { partial?: ModelResults }).partial;
           if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
           const unjudged = err instanceof ModelError ? (err.unjudged ?? []) : [];
+          const judged = (err instanceof ModelError ? err.claimsJudged : undefined) ?? partial?.judgements.length ?? 0;
+          const total = err instanceof ModelError ? err.claimsTotal : undefined;
+          const left = err instanceof ModelError && err.unjudged ? err.unjudged.length : total !== undefined ? total - judged : undefined;
+          error = { kind: err instanceof ModelError ? err.kind : 'unexpected', message, claims_judged: judged, ...(left !== undefined ? { claims_left: left } : {}) };
           if (partial && unjudged.length) {
             into.err += `${where}: not judged by the model (${unjudged.length}):\n`;
             for (const i of unjudged) into.err += `  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`;
@@ -174,6 +178,13 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     const apiKey = process.env.ANTHROPIC_API_KEY;
     if (!apiKey) {
       io.err('citation-audit: --model needs the ANTHROPIC_API_KEY environment variable\n');
+      return 2;
+    }
+    const { malformedKey } = await import('../model/client');
+    if (malformedKey(apiKey)) {
+      // Said before anything is read or sent, and without a character of the key.
+      const { describeModelError } = await import('../model/errors');
+      io.err(`citation-audit: ${describeModelError({ kind: 'auth', malformedKey: true }, 'en', { surface: 'cli' }).text}\n`);
       return 2;
     }
     const { runModelAuditNode } = await import('../model/node');

@@ -366,6 +366,13 @@ export interface Report {
     unreadable?: UnreadableInput[];
     /** Hash of the case's query and answer (core/eval/diff.ts inputHash), so two runs can be matched without ids. */
     input_hash?: string;
+    /** Hash of the query alone (core/eval/diff.ts queryHash): pairs an edited answer of the same query. */
+    query_hash?: string;
+    /**
+     * The model audit of this case failed (CLI): its kind (model/errors.ts), the message, and how
+     * many claims were judged before the failure (they are in the report) and left unjudged.
+     */
+    model_error?: { kind: string; message: string; claims_judged: number; claims_left?: number };
   };
 }
 

@@ -12,8 +12,16 @@ export interface Connection {
   baseURL?: string | undefined;
 }
 
+/**
+ * Whether the key (trimmed) has a character no Anthropic key has. Checked before any request:
+ * fetch would refuse the header and quote the key's value in its message, or fail as if the
+ * network were down.
+ */
+export const malformedKey = (apiKey: string): boolean => !/^[\x21-\x7e]*$/.test(apiKey.trim());
+
 export async function createClient(conn: Connection): Promise<Anthropic> {
   if (!conn.apiKey.trim()) throw new ModelError({ kind: 'no_key' });
+  if (malformedKey(conn.apiKey)) throw new ModelError({ kind: 'auth', malformedKey: true });
   const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
   return new AnthropicClient({
     apiKey: conn.apiKey.trim(),

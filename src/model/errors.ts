@@ -49,6 +49,7 @@ export class ModelError extends Error {
   readonly baseURL: string | undefined;
   readonly rawOutput: string | undefined;
   readonly problems: string[] | undefined;
+  readonly malformedKey: boolean | undefined;
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
   claimsJudged: number | undefined;
@@ -72,6 +73,7 @@ export class ModelError extends Error {
     this.baseURL = init.baseURL;
     this.rawOutput = init.rawOutput;
     this.problems = init.problems;
+    this.malformedKey = init.malformedKey;
     this.partial = undefined;
     this.claimsJudged = init.claimsJudged;
     this.claimsTotal = init.claimsTotal;
@@ -115,6 +117,7 @@ export class ModelError extends Error {
       ...(this.problems !== undefined ? { problems: this.problems } : {}),
       ...(this.claimsJudged !== undefined ? { claimsJudged: this.claimsJudged } : {}),
       ...(this.claimsTotal !== undefined ? { claimsTotal: this.claimsTotal } : {}),
+      ...(this.malformedKey ? { malformedKey: true } : {}),
     };
   }
 }

@@ -119,6 +119,39 @@ describe('citation-audit calibrate', () => {
   });
 });
 
+describe('citation-audit calibrate: nothing dropped or paid twice silently', () => {
+  const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
+  it('judges a repeated case once and counts unknown reference labels', async () => {
+    const odd = { ...labelledCase(base[3]!), id: 'e', human_labels: [{ claim: 'Rome is the capital of Italy', attribution_label: 'maybe', reference_chunk_ids: ['1'] }] };
+    writeFileSync(join(dir, 'once.jsonl'), lines([labelledCase(base[0]!), labelledCase(base[1]!)]));
+    writeFileSync(join(dir, 'twice.jsonl'), lines([labelledCase(base[0]!), labelledCase(base[1]!), labelledCase(base[0]!), odd]));
+    const once = await run(['calibrate', join(dir, 'once.jsonl'), '--format', 'json']);
+    const paidOnce = server.calls('/v1/messages').length;
+    server.reset();
+    const twice = await run(['calibrate', join(dir, 'twice.jsonl'), '--format', 'json']);
+    expect(twice.code).toBe(0);
+    // Case a twice and case e (whose only label is unknown, so nothing to compare) cost nothing more.
+    expect(server.calls('/v1/messages')).toHaveLength(paidOnce);
+    expect(JSON.parse(twice.out).cases).toBe(JSON.parse(once.out).cases);
+    expect(twice.err).toContain('1 case appears more than once; each is judged once');
+    expect(twice.err).toContain('1 reference label skipped: unknown attribution label');
+  });
+
+  it('counts conflicting labels for one pair and label rows of another dataset', async () => {
+    const a = base[0]!;
+    const conflicting = { ...exportRow(a, 'alice'), labels: { alice: { label: 'not_supported', note: null, updated: null } } };
+    const foreign = { ...exportRow(base[1]!, 'alice'), claim: 'Madrid is the capital of Spain.' };
+    writeFileSync(join(dir, 'mixed-labels.jsonl'), lines([exportRow(a, 'alice'), conflicting, foreign, exportRow(base[3]!, 'alice')]));
+    const r = await run(['calibrate', join(dir, 'mixed-labels.jsonl'), '--cases', join(dir, 'cases.jsonl'), '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('1 pair has conflicting labels; the stricter is compared');
+    expect(r.err).toContain('1 label row names a case id whose claim or chunk differs (labels of another dataset?); not compared');
+    // a (its stricter label) and d: two cases compared, b's foreign row left out.
+    expect(JSON.parse(r.out).cases).toBe(2);
+  });
+});
+
 describe('citation-audit --model over several cases', () => {
   it('caches the instructions across cases and reports cached vs uncached input on stderr', async () => {
     const r = await run([join(dir, 'cases.jsonl'), '--model', '--format', 'json']);

@@ -44,6 +44,59 @@ describe('--fail-under', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown score "recall"; known scores: citation_recall/);
   });
+
+  it('refuses a score given twice and values that are not plain decimals', async () => {
+    const good = join(dir, 'good.jsonl');
+    for (const args of [
+      ['--fail-under', 'citation_coverage=0.9,citation_coverage=0.1'],
+      ['--fail-under', 'citation_coverage=0.9', '--fail-under', 'citation_coverage=0.1'],
+    ]) {
+      const r = await run([good, ...args]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('citation_coverage is given twice');
+    }
+    for (const v of ['0x1', '0b1', '1e0']) {
+      const r = await run([good, '--fail-under', `citation_coverage=${v}`]);
+      expect(r.code, v).toBe(2);
+      expect(r.err).toContain(`not "${v}"`);
+    }
+    expect((await run([good, '--format', 'json', '--fail-under', 'citation_coverage=.5,citation_existence=95%'])).code).toBe(0);
+  });
+});
+
+describe('hostile input in the text and Markdown outputs', () => {
+  const ESC = '\u001b';
+  // An id and an answer with terminal escapes, NUL, right-to-left override and Markdown that acts.
+  const id = `x${ESC}[2J${ESC}]0;pwned\u0007 ![i](http://beacon.example/img) [x](javascript:alert(1)) **bold** \u202Eevil`;
+  const hostile = { id, query: 'Where?', answer: `Paris is the capital of France${ESC}[31m\u0000 \u202Egnp.exe [9].`, chunks };
+
+  it('--format text shows control and bidi characters as escapes, never raw', async () => {
+    writeFileSync(join(dir, 'hostile.jsonl'), `${JSON.stringify(hostile)}\n`);
+    const r = await run([join(dir, 'hostile.jsonl'), '--format', 'text']);
+    expect(r.out).toContain('FAIL');
+    expect(r.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(r.out).toContain('\\u001B[2J');
+    expect(r.out).toContain('\\u202E');
+  });
+
+  it('--format markdown and diff --format markdown escape what would act in a case cell', async () => {
+    writeFileSync(join(dir, 'hostile.jsonl'), `${JSON.stringify(hostile)}\n${JSON.stringify({ ...hostile, id: `${id}2` })}\n`);
+    const m = await run([join(dir, 'hostile.jsonl'), '--format', 'markdown']);
+    const json = await run([join(dir, 'hostile.jsonl'), '--format', 'json']);
+    writeFileSync(join(dir, 'hostile.after.jsonl'), json.out);
+    const fixed = json.out.replace(/"verdict":"FAIL"/g, '"verdict":"PASS"');
+    writeFileSync(join(dir, 'hostile.before.jsonl'), fixed);
+    const d = await run(['diff', join(dir, 'hostile.before.jsonl'), join(dir, 'hostile.after.jsonl'), '--format', 'markdown']);
+    expect(d.out).toContain('regressed');
+    for (const out of [m.out, d.out]) {
+      expect(out).toContain('x');
+      expect(out).not.toContain('![i](');
+      expect(out).not.toContain('[x](');
+      expect(out).not.toContain('**bold**');
+      expect(out).toContain('\\!\\[i\\]\\(http://beacon.example/img\\)');
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202a-\u202e]/);
+    }
+  });
 });
 
 describe('--format junit|markdown', () => {
@@ -111,6 +164,26 @@ describe('citation-audit diff', () => {
   it('exits 0 for the same run twice and for an improvement', async () => {
     expect((await run(['diff', join(dir, 'before.jsonl'), join(dir, 'before.jsonl')])).code).toBe(0);
     expect((await run(['diff', join(dir, 'after.jsonl'), join(dir, 'before.jsonl')])).code).toBe(0);
+  });
+
+  it('pairs cases without ids by their query: an improved answer is one changed case, not added and removed', async () => {
+    const q = (query: string, answer: string) => JSON.stringify({ query, answer, chunks });
+    // Before, the answer cites a chunk that does not exist (FAIL); after, the right one (PASS).
+    const before = [q('Where is Paris?', 'Paris is the capital of France [7].'), q('Which city?', 'Paris is the capital of France [1].')];
+    const after = [q('Where is Paris?', 'Paris is the capital of France [1].'), q('Which city?', 'Paris is the capital of France [1].')];
+    for (const [name, lines] of [['nb', before], ['na', after]] as const) {
+      writeFileSync(join(dir, `${name}.cases.jsonl`), `${lines.join('\n')}\n`);
+      const r = await run([join(dir, `${name}.cases.jsonl`), '--format', 'json']);
+      writeFileSync(join(dir, `${name}.out.jsonl`), r.out);
+      for (const line of r.out.trim().split('\n')) expect(JSON.parse(line).meta.query_hash).toMatch(/^[0-9a-f]{14}$/);
+    }
+    const j = await run(['diff', join(dir, 'nb.out.jsonl'), join(dir, 'na.out.jsonl'), '--format', 'json']);
+    const d = JSON.parse(j.out) as { counts: Record<string, number>; perCase: { matchedBy: string | null }[] };
+    expect(d.counts.added).toBe(0);
+    expect(d.counts.removed).toBe(0);
+    expect(d.counts.improved).toBe(1);
+    expect(d.perCase.map((c) => c.matchedBy).sort()).toEqual(['input_hash', 'query']);
+    expect(j.code).toBe(0);
   });
 
   it('exits 2 for a missing file, a wrong argument count or unreadable lines', async () => {

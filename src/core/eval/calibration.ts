@@ -16,6 +16,7 @@ const LabelRowSchema = z.looseObject({
   case_key: z.string().optional(),
   claim_index: z.number().int().min(0),
   chunk_id: idLike,
+  claim: z.string().optional(),
   labels: z.record(z.string(), z.looseObject({ label: z.enum(SUPPORT_VERDICTS as [SupportVerdict, ...SupportVerdict[]]) })),
 });
 
@@ -25,6 +26,8 @@ export interface LabelRow {
   caseKey: string | null;
   claimIndex: number;
   chunkId: string;
+  /** The claim's text as the export wrote it, when it did: shows whether the row is about this case. */
+  claim?: string;
   labels: Record<string, SupportVerdict>;
 }
 
@@ -53,7 +56,7 @@ export function splitLabelled(text: string): LabelledInput {
       if (r.success) {
         const labels: Record<string, SupportVerdict> = {};
         for (const [name, v] of Object.entries(r.data.labels)) labels[name] = v.label;
-        rows.push({ line: i + 1, caseId: r.data.case_id ?? null, caseKey: r.data.case_key ?? null, claimIndex: r.data.claim_index, chunkId: r.data.chunk_id, labels });
+        rows.push({ line: i + 1, caseId: r.data.case_id ?? null, caseKey: r.data.case_key ?? null, claimIndex: r.data.claim_index, chunkId: r.data.chunk_id, ...(r.data.claim !== undefined ? { claim: r.data.claim } : {}), labels });
         rest.push('');
         continue;
       }

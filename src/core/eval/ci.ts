@@ -43,11 +43,13 @@ export function parseThresholds(spec: string): Threshold[] {
     const name = m[1]!.toLowerCase();
     if (!isScoreKey(name)) throw new Error(`--fail-under: unknown score "${m[1]}"; known scores: ${SCORE_KEYS.join(', ')}`);
     const raw = m[2]!;
+    // Plain decimals only: Number() also reads 0x1, 0b1 and 1e0, which nobody means as a score.
+    if (!/^(?:\d+(?:\.\d*)?|\.\d+)%?$/.test(raw)) throw new Error(`--fail-under: ${name} needs a decimal value between 0 and 1 (or 0–100%), not "${raw}"`);
     // A percentage is accepted because people write 95% as often as 0.95.
     const value = raw.endsWith('%') ? Number(raw.slice(0, -1)) / 100 : Number(raw);
     if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`--fail-under: ${name} needs a value between 0 and 1 (or 0–100%), not "${raw}"`);
-    const existing = out.findIndex((t) => t.score === name);
-    if (existing >= 0) out.splice(existing, 1);
+    // Two thresholds for one score: which one was meant is a guess, so neither is taken.
+    if (out.some((t) => t.score === name)) throw new Error(`--fail-under: ${name} is given twice; give each score once`);
     out.push({ score: name, min: value });
   }
   return out;
@@ -234,9 +236,18 @@ function failedIssues(r: Report): string[] {
 
 /** Table cells: pipes and line breaks would break the row; backticks and angle brackets are neutralised. */
 export function mdCell(s: string, max = 160): string {
-  const one = s.replace(/\s+/g, ' ').trim();
+  // Control and bidi characters go first (they would reach the reader's screen as they are).
+  const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
   const cut = one.length > max ? `${one.slice(0, max - 1)}…` : one;
-  return cut.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+  // The case column quotes the input: in a pull-request comment a link, an image (a beacon
+  // fetched by every reader), emphasis, HTML or an entity there would act, so each inline
+  // character that could start one is escaped and the text reads as typed.
+  return cut
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`/g, "'")
+    .replace(/[\\|*_[\]()!~$#]/g, (ch) => `\\${ch}`);
 }
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(Math.round(x * 1000) / 10).toFixed(1)} %`);

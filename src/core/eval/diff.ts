@@ -5,6 +5,7 @@ import { z } from '../zod';
 import { DATASET_DIMENSIONS, SCORE_KEYS, type ScoreKey } from './dataset';
 import type { Dimension, Status, Verdict } from '../types';
 import { plural } from '../report/plural';
+import { mdCell } from './ci';
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -18,6 +19,8 @@ export interface RunCase {
   id: string | null;
   inputHash: string | null;
   query: string | null;
+  /** queryHash of the query: from the report's meta, or of the Dataset row's query. */
+  queryHash: string | null;
   verdict: Verdict;
   dimensions: Record<Dimension, Status>;
   scores: Record<ScoreKey, number | null>;
@@ -35,17 +38,13 @@ export interface RunFinding {
   key: string;
 }
 
-/**
- * A short hash of a case's query and answer (53-bit, cyrb53) for matching runs whose cases have no
- * id. Not cryptographic.
- */
-export function inputHash(query: string, answer: string): string {
-  // The hash of `${query}\u0000${answer}`, read part by part: the joined string would be a rope
-  // that every charCodeAt walks into, several times slower than the two flat strings.
+/** cyrb53 over the parts in order, as if joined (53-bit, hex). Not cryptographic. */
+function hashParts(parts: readonly string[]): string {
+  // Read part by part: a joined string would be a rope that every charCodeAt walks into, several
+  // times slower than the flat strings.
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let part = 0; part < 3; part++) {
-    const text = part === 0 ? query : part === 1 ? '\u0000' : answer;
+  for (const text of parts) {
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
       h1 = Math.imul(h1 ^ ch, 2654435761);
@@ -55,6 +54,19 @@ export function inputHash(query: string, answer: string): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
+
+/** A short hash of a case's query and answer, for matching runs whose cases have no id. */
+export function inputHash(query: string, answer: string): string {
+  return hashParts([query, '\u0000', answer]);
+}
+
+/**
+ * A short hash of the query alone: the report carries it instead of the query's text, so that an
+ * edited answer to the same query is still paired with its earlier run.
+ */
+export function queryHash(query: string): string {
+  return hashParts([query]);
 }
 
 const VerdictSchema = z.enum(['PASS', 'FAIL', 'INCOMPLETE']);
@@ -80,7 +92,7 @@ const ReportLine = z.looseObject({
       claim_index: z.number().optional(),
     }),
   ),
-  meta: z.looseObject({ case_id: idLike, input_hash: z.string().optional() }),
+  meta: z.looseObject({ case_id: idLike, input_hash: z.string().optional(), query_hash: z.string().optional() }),
 });
 
 const DatasetLine = z.looseObject({
@@ -132,6 +144,7 @@ function fromValue(value: unknown, line: number, position: number): RunCase | st
       id: r.meta.case_id ?? null,
       inputHash: r.meta.input_hash ?? null,
       query: null,
+      queryHash: r.meta.query_hash ?? null,
       verdict: r.verdict,
       dimensions,
       scores: scoresOf((k) => r.scores[k]),
@@ -156,6 +169,7 @@ function fromValue(value: unknown, line: number, position: number): RunCase | st
       id: r.case_id ?? null,
       inputHash: r.input_hash ?? null,
       query: r.query ?? null,
+      queryHash: r.query != null ? queryHash(r.query) : null,
       verdict: r.verdict,
       dimensions,
       scores: scoresOf((k) => r[k]),
@@ -256,8 +270,8 @@ const EPS = 1e-9;
 const r4 = (x: number): number => Math.round(x * 10000) / 10000;
 
 /**
- * Pairs cases: by id where both have ids; then by query+answer hash; then by the query text when
- * it identifies one case on each side; what is left is paired by position only when both sides
+ * Pairs cases: by id where both have ids; then by query+answer hash; then by the query (its hash)
+ * when it identifies one case on each side; what is left is paired by position only when both sides
  * have no key at all (files without ids or hashes), else it is added/removed.
  */
 function pairCases(before: readonly RunCase[], after: readonly RunCase[]): { a: RunCase | null; b: RunCase | null; by: CaseDiff['matchedBy'] }[] {
@@ -292,7 +306,8 @@ function pairCases(before: readonly RunCase[], after: readonly RunCase[]): { a: 
   };
   byKey((c) => c.id, 'id', false);
   byKey((c) => c.inputHash, 'input_hash', false);
-  byKey((c) => c.query, 'query', true);
+  // The query's hash stands for its text: the CLI's reports carry only the hash.
+  byKey((c) => c.queryHash, 'query', true);
   const restA = before.filter((c) => !usedA.has(c));
   const restB = after.filter((c) => !usedB.has(c));
   const keyless = (c: RunCase): boolean => c.id === null && c.inputHash === null;
@@ -471,11 +486,8 @@ export function diffToText(d: DatasetDiff, opts: { all?: boolean } = {}): string
   return out.join('\n') + '\n';
 }
 
-const md = (s: string, max = 160): string => {
-  const one = s.replace(/\s+/g, ' ').trim();
-  const cut = one.length > max ? `${one.slice(0, max - 1)}…` : one;
-  return cut.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
-};
+/** A table cell: the same escaping as the audit's own Markdown (ci.ts). */
+const md = mdCell;
 
 export function diffToMarkdown(d: DatasetDiff, opts: { limit?: number } = {}): string {
   const out: string[] = [];

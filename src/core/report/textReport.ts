@@ -3,6 +3,15 @@ import type { Report } from '../types';
 import { DIMENSIONS } from '../checks/registry';
 import { plural } from './plural';
 
+/**
+ * Control characters (ESC, NUL, C1) and the bidirectional controls as visible `\u001B` escapes,
+ * line breaks as spaces: the report quotes its input, and a terminal must not act on what the
+ * input hid in it (colour or cursor sequences, right-to-left spoofing, a forged report line).
+ */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const terminalSafe = (line: string): string =>
+  line.replace(/\r?\n|\r/g, ' ').replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(x * 1000) / 10} %`);
 
 export function renderTextReport(report: Report, origin: { file?: string; id?: string } = {}): string {
@@ -34,5 +43,5 @@ export function renderTextReport(report: Report, origin: { file?: string; id?: s
     if (report.model_summary.contradicts) lines.push('  ! the model\'s summary contradicts the computed result: cited claims are not fully supported');
   }
   for (const r of report.recommendations) lines.push(`  * ${r}`);
-  return lines.join('\n');
+  return lines.map(terminalSafe).join('\n');
 }

@@ -46,6 +46,8 @@ export interface ModelErrorFacts {
   /** Claims judged before the failure, of all the claims the run was to judge. */
   claimsJudged?: number;
   claimsTotal?: number;
+  /** The key has characters no key has (a space, a line break, a non-ASCII letter): it was never sent. */
+  malformedKey?: boolean;
 }
 
 type Describe = (e: ModelErrorFacts) => { title: string; action: string };
@@ -86,7 +88,10 @@ const EN: Record<ModelErrorKind, Describe> = {
   no_key: () => ({ title: 'No API key is set.', action: 'Enter your Anthropic API key in the model settings.' }),
   bad_request: () => ({ title: 'The API rejected the request as invalid (400).', action: 'Check the model and Base URL settings; if they are right, the server does not support a feature this audit needs.' }),
   billing: () => ({ title: 'The API refused the request for billing reasons (credit balance or a spend limit).', action: 'Add credit or raise the limit in the Anthropic Console, then run again.' }),
-  auth: () => ({ title: 'The API key was not accepted (401).', action: 'Check the key for typos or create a new one in the Anthropic Console, then enter it again.' }),
+  auth: (e) =>
+    e.malformedKey
+      ? { title: 'The API key contains characters a key cannot have (a space, a line break or a non-ASCII character); it was not sent.', action: 'Paste the key again exactly as the Anthropic Console shows it.' }
+      : { title: 'The API key was not accepted (401).', action: 'Check the key for typos or create a new one in the Anthropic Console, then enter it again.' },
   cors_blocked: () => ({ title: 'Your organisation does not allow API calls from a browser (401).', action: 'Ask an organisation admin to allow browser access in the Anthropic Console, use a key of another organisation, or run the CLI (citation-audit --model).' }),
   permission: () => ({ title: 'This key is not allowed to use this model or feature (403).', action: 'Choose another model or ask your organisation admin for access.' }),
   model_not_found: (e) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pick a model from the list in the settings (it is filled from your account).' }),
@@ -118,7 +123,10 @@ const CS: Record<ModelErrorKind, Describe> = {
   no_key: () => ({ title: 'Není zadán API klíč.', action: 'Zadejte svůj API klíč Anthropic v nastavení modelu.' }),
   bad_request: () => ({ title: 'API odmítlo požadavek jako neplatný (400).', action: 'Zkontrolujte model a Base URL; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
   billing: () => ({ title: 'API odmítlo požadavek kvůli vyúčtování (kredit nebo limit útraty).', action: 'Doplňte kredit nebo zvyšte limit v Anthropic Console a spusťte znovu.' }),
-  auth: () => ({ title: 'API klíč nebyl přijat (401).', action: 'Zkontrolujte překlepy v klíči nebo vytvořte nový v Anthropic Console a zadejte ho znovu.' }),
+  auth: (e) =>
+    e.malformedKey
+      ? { title: 'API klíč obsahuje znaky, které klíč mít nemůže (mezeru, konec řádku nebo znak mimo ASCII); nebyl odeslán.', action: 'Vložte klíč znovu přesně tak, jak ho ukazuje Anthropic Console.' }
+      : { title: 'API klíč nebyl přijat (401).', action: 'Zkontrolujte překlepy v klíči nebo vytvořte nový v Anthropic Console a zadejte ho znovu.' },
   cors_blocked: () => ({ title: 'Vaše organizace nepovoluje volání API z prohlížeče (401).', action: 'Požádejte správce organizace o povolení přístupu z prohlížeče v Anthropic Console, použijte klíč jiné organizace nebo spusťte CLI (citation-audit --model).' }),
   permission: () => ({ title: 'Tento klíč nesmí používat tento model nebo funkci (403).', action: 'Zvolte jiný model nebo požádejte správce organizace o přístup.' }),
   model_not_found: (e) => ({ title: `Model ${e.model ? `„${e.model}“ ` : ''}nebyl nalezen (404).`, action: 'Vyberte model ze seznamu v nastavení (načítá se z vašeho účtu).' }),
@@ -154,6 +162,10 @@ const CS: Record<ModelErrorKind, Describe> = {
 const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
   bad_request: () => ({ title: EN.bad_request({ kind: 'bad_request' }).title, action: 'Check --model and ANTHROPIC_BASE_URL; if they are right, the server does not support a feature this audit needs.' }),
   no_key: () => ({ title: 'No API key is set.', action: 'Set ANTHROPIC_API_KEY to your Anthropic API key.' }),
+  auth: (e) => ({
+    title: EN.auth(e).title,
+    action: e.malformedKey ? 'Set ANTHROPIC_API_KEY to the key exactly as the Anthropic Console shows it, without spaces, line breaks or quotes.' : 'Check ANTHROPIC_API_KEY for typos, or create a new key in the Anthropic Console and set ANTHROPIC_API_KEY to it.',
+  }),
   cors_blocked: () => ({ title: 'The API refused the key for this kind of access (401).', action: 'Use a key of an organisation that allows API access, or ask its admin.' }),
   model_not_found: (e) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pass a model your account has with --model NAME.' }),
   not_found: (e) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: 'Check ANTHROPIC_BASE_URL: it should be the server root, e.g. https://api.anthropic.com, without /v1.' }),
@@ -167,6 +179,10 @@ const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
 const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
   bad_request: () => ({ title: CS.bad_request({ kind: 'bad_request' }).title, action: 'Zkontrolujte --model a ANTHROPIC_BASE_URL; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
   no_key: () => ({ title: 'Není zadán API klíč.', action: 'Nastavte ANTHROPIC_API_KEY na svůj API klíč Anthropic.' }),
+  auth: (e) => ({
+    title: CS.auth(e).title,
+    action: e.malformedKey ? 'Nastavte ANTHROPIC_API_KEY na klíč přesně tak, jak ho ukazuje Anthropic Console, bez mezer, konců řádků a uvozovek.' : 'Zkontrolujte překlepy v ANTHROPIC_API_KEY, nebo vytvořte nový klíč v Anthropic Console a nastavte na něj ANTHROPIC_API_KEY.',
+  }),
   cors_blocked: () => ({ title: 'API odmítlo klíč pro tento druh přístupu (401).', action: 'Použijte klíč organizace, která přístup k API povoluje, nebo se obraťte na jejího správce.' }),
   model_not_found: (e) => ({ title: CS.model_not_found(e).title, action: 'Zadejte model, který váš účet má, pomocí --model NÁZEV.' }),
   not_found: (e) => ({ title: CS.not_found(e).title, action: 'Zkontrolujte ANTHROPIC_BASE_URL: má to být kořen serveru, např. https://api.anthropic.com, bez /v1.' }),

@@ -1,0 +1,134 @@
+// How the CLI says a model run failed: a malformed key refused before anything is sent and never
+// quoted, and the errors a pipeline reading the JSON must see in each case's report.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/cli';
+import { createClient } from '../../src/model/client';
+import { runModelAuditNode } from '../../src/model/node';
+import { auditCase } from '../../src/core/audit';
+import { describeModelError } from '../../src/model/errors';
+import { failure, testKey, useFakeAnthropic } from '../server/harness';
+import type { FakeAnthropic } from '../server/fake-anthropic';
+
+let server: FakeAnthropic;
+useFakeAnthropic((s) => (server = s));
+
+const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL, poll: process.env.CITATION_AUDIT_BATCH_POLL_MS };
+let dir = '';
+let data = '';
+const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
+const cases = [
+  { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks },
+  { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks },
+];
+
+async function run(args: string[], key: string): Promise<{ code: number; out: string; err: string }> {
+  process.env.ANTHROPIC_API_KEY = key;
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+beforeAll(() => {
+  process.env.ANTHROPIC_BASE_URL = server.url;
+  process.env.CITATION_AUDIT_BATCH_POLL_MS = '0';
+});
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'citation-audit-merr-'));
+  data = join(dir, 'cases.jsonl');
+  writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+});
+afterAll(() => {
+  for (const [k, v] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.url], ['CITATION_AUDIT_BATCH_POLL_MS', saved.poll]] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+describe('a malformed key', () => {
+  const TAIL = 'SECONDLINE99';
+  const bad = [`${testKey('cli-merr')}\n${TAIL}`, `${testKey('cli-merr')} ${TAIL}`, `${testKey('cli-merr')}\u00e9${TAIL}`];
+
+  it('is refused by the CLI before anything is sent, quoting none of it', async () => {
+    for (const key of bad) {
+      for (const extra of [[], ['--batch']]) {
+        const r = await run([data, '--model', ...extra, '--format', 'json'], key);
+        expect(r.code).toBe(2);
+        expect(r.err).toContain('contains characters a key cannot have');
+        expect(r.err).toContain('ANTHROPIC_API_KEY');
+        expect(r.err).not.toContain(TAIL);
+        expect(r.err).not.toContain('cli-merr');
+        expect(r.err).not.toMatch(/Could not reach|\[API key\]/);
+      }
+    }
+    expect(server.calls('/v1/messages')).toHaveLength(0);
+  });
+
+  it('is refused by the model layer the page uses, before any request', async () => {
+    for (const key of bad) {
+      const e = await failure(createClient({ apiKey: key, baseURL: server.url }));
+      expect(e.kind).toBe('auth');
+      expect(e.message).not.toContain(TAIL);
+      const c = cases[0]!;
+      const e2 = await failure(runModelAuditNode(c, auditCase(c), { apiKey: key, baseURL: server.url }));
+      expect(describeModelError(e2.init).text).toContain('contains characters a key cannot have');
+      expect(JSON.stringify(e2.init)).not.toContain(TAIL);
+    }
+    expect(server.calls('/v1/messages')).toHaveLength(0);
+    // A key with surrounding white space (a pasted line) is still a key.
+    await expect(createClient({ apiKey: ` ${testKey('cli-merr')}\n`, baseURL: server.url })).resolves.toBeDefined();
+  });
+});
+
+type Line = { meta: { checked_by: string; model_error?: { kind: string; message: string; claims_judged: number; claims_left?: number } } };
+const lines = (out: string): Line[] =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
+
+describe("a failed model audit in the CLI's JSON", () => {
+  it('a refused key (401): every case says so in meta, naming ANTHROPIC_API_KEY', async () => {
+    const r = await run([data, '--model', '--format', 'json'], testKey('invalid'));
+    expect(r.code).toBe(2);
+    const got = lines(r.out);
+    expect(got).toHaveLength(2);
+    for (const l of got) {
+      expect(l.meta.model_error?.kind).toBe('auth');
+      expect(l.meta.model_error?.message).toContain('ANTHROPIC_API_KEY');
+      expect(l.meta.model_error?.message).not.toMatch(/enter it again/);
+      expect(l.meta.model_error?.claims_judged).toBe(0);
+      expect(l.meta.model_error?.claims_left).toBeGreaterThan(0);
+    }
+    expect(r.err).toContain('ANTHROPIC_API_KEY');
+  });
+
+  it('a cancelled batch and an errored batch request are in meta too', async () => {
+    server.behave({ batchPerPoll: 0 });
+    const key = testKey('cli-merr');
+    await run([data, '--model', '--batch', '--detach', '--format', 'json'], key);
+    const cancelled = await run([data, '--model', '--batch', '--cancel-batch', '--format', 'json'], key);
+    expect(cancelled.code).toBe(2);
+    expect(lines(cancelled.out).map((l) => l.meta.model_error?.kind)).toEqual(['batch_canceled', 'batch_canceled']);
+    server.behave({});
+    server.script({ kind: 'error', preset: 'overloaded' });
+    const errored = await run([data, '--model', '--batch', '--format', 'json'], key);
+    expect(errored.code).toBe(2);
+    const kinds = lines(errored.out).map((l) => l.meta.model_error?.kind);
+    expect(kinds.filter((k) => k !== undefined)).toEqual(['overloaded']);
+    const failed = lines(errored.out).find((l) => l.meta.model_error)!;
+    expect(failed.meta.model_error!.message).toMatch(/overloaded/i);
+  });
+
+  it('a case judged in full has no model_error', async () => {
+    const r = await run([data, '--model', '--format', 'json'], testKey('cli-merr'));
+    expect(r.code).not.toBe(2);
+    for (const l of lines(r.out)) {
+      expect(l.meta.checked_by).toBe('model');
+      expect(l.meta.model_error).toBeUndefined();
+    }
+  });
+});
