@@ -67,6 +67,7 @@ export class Workbench {
   #busy = $state(false);
   #revision = $state(0);
   #caseLoads = $state(0);
+  #forks = $state(0);
   #model = $state.raw<{ report: Report; revision: number } | null>(null);
   #undo = $state.raw<UndoEntry | null>(null);
   #draftStatus = $state<DraftStatus>('saved');
@@ -160,15 +161,44 @@ export class Workbench {
 
   updateSettings(patch: Partial<Settings>): void {
     const next = { ...this.#settings, ...patch };
+    const judged = this.judged;
     const auditRelevant =
-      next.requiredStyle !== this.#settings.requiredStyle ||
-      next.language !== this.#settings.language ||
-      next.citationScope !== this.#settings.citationScope ||
-      // The interface language is what an answer with too little text to tell is read as.
-      (next.language === 'auto' && next.uiLanguage !== this.#settings.uiLanguage);
+      this.#auditChanges(next) ||
+      // The interface language is what an answer with too little text to tell is read as: worth
+      // a free local audit again, never the model's verdicts (the page re-words those on screen).
+      (!judged && next.language === 'auto' && next.uiLanguage !== this.#settings.uiLanguage);
     this.#settings = next;
     this.#store.set(SETTINGS_KEY, JSON.stringify(next));
-    if (auditRelevant) this.#changed(true);
+    if (!auditRelevant) return;
+    if (judged) this.#forks++;
+    this.#changed(true);
+  }
+
+  /**
+   * True when `patch` would audit the inputs again and so set aside the model's verdicts on screen
+   * (the feedback language, the style or the scope changes under a judged report): the page asks
+   * first. The interface language never does.
+   */
+  dropsVerdicts(patch: Partial<Settings>): boolean {
+    return this.judged && this.#auditChanges({ ...this.#settings, ...patch });
+  }
+
+  /** True while the report carries the model's verdicts on the current inputs. */
+  get judged(): boolean {
+    return this.#model !== null && this.#model.revision === this.#revision;
+  }
+
+  /**
+   * Increases when a change of settings set the model's verdicts aside: the audit after it is
+   * another audit, which the history saves beside the judged one, never over it.
+   */
+  get forks(): number {
+    return this.#forks;
+  }
+
+  #auditChanges(next: Settings): boolean {
+    const now = this.#settings;
+    return next.requiredStyle !== now.requiredStyle || next.language !== now.language || next.citationScope !== now.citationScope;
   }
 
   // --- derived -----------------------------------------------------------------------------
