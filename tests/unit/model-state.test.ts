@@ -24,6 +24,9 @@ function host(): ModelHost & { reports: { r: Report | null; rev: number | undefi
     setModelReport(r, rev) {
       this.reports.push({ r, rev });
     },
+    judgeWhenAnalysed(rev, merge) {
+      this.reports.push({ r: merge(report, c), rev });
+    },
   };
 }
 

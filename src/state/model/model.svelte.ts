@@ -32,6 +32,8 @@ export interface ModelHost {
   readonly busy: boolean;
   readonly settings: { readonly uiLanguage: 'en' | 'cs' };
   setModelReport(r: Report | null, forRevision?: number): void;
+  /** Folds results into the local report of `revision` once it is there. */
+  judgeWhenAnalysed(revision: number, merge: (local: Report, c: AuditCase) => Report): void;
 }
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
@@ -411,5 +413,24 @@ export class ModelAudit {
 
   cancel(): void {
     this.#runs.cancel();
+  }
+
+  /**
+   * Results the model gave the inputs just loaded, elsewhere (a dataset's model run): they are
+   * this input's results, as if judged here, and the report shows them.
+   */
+  async adopt(results: ModelResults): Promise<void> {
+    const revision = this.#host.revision;
+    // A run still going for the inputs before is about other inputs: stale, and silent.
+    this.#runs.finish(this.#runs.start());
+    this.#status = 'idle';
+    this.#error = null;
+    this.#progress = null;
+    this.#unjudged = [];
+    this.#results = results;
+    this.#resultsRevision = revision;
+    const engine = await this.#engine();
+    if (this.#host.revision !== revision) return;
+    this.#host.judgeWhenAnalysed(revision, (local, c) => engine.applyModelResults(local, results, c));
   }
 }

@@ -69,6 +69,8 @@ export class Workbench {
   #caseLoads = $state(0);
   #forks = $state(0);
   #model = $state.raw<{ report: Report; revision: number } | null>(null);
+  /** Model results judged elsewhere for a revision whose local report has not arrived yet. */
+  #judge: { revision: number; merge: (local: Report, c: AuditCase) => Report } | null = null;
   #undo = $state.raw<UndoEntry | null>(null);
   #draftStatus = $state<DraftStatus>('saved');
   #lastGoodChunks = $state.raw<{ chunks: Chunk[]; format: ChunkFormat } | null>(null);
@@ -92,6 +94,11 @@ export class Workbench {
       // Objects that did not change are kept, so the report and the editors skip them.
       (a) => {
         this.#analysis = reuseUnchanged(this.#analysis, a);
+        const judge = this.#judge;
+        if (judge && a.revision === judge.revision) {
+          this.#judge = null;
+          if (a.report && a.case && judge.revision === this.#revision) this.#model = { report: judge.merge(a.report, a.case), revision: judge.revision };
+        }
         if (a.chunks.errors.length === 0 && a.chunks.chunks.length > 0) this.#lastGoodChunks = { chunks: a.chunks.chunks, format: a.chunks.format };
         else if (a.chunks.format === 'empty') this.#lastGoodChunks = null;
       },
@@ -390,6 +397,18 @@ export class Workbench {
     else if (forRevision === this.#revision) this.#model = { report: r, revision: forRevision };
   }
 
+  /**
+   * Model results judged elsewhere (a dataset's model run) for the inputs of `revision`: `merge`
+   * folds them into the local report as soon as that revision's audit is there, so the case opens
+   * with the model's verdicts instead of the local report first.
+   */
+  judgeWhenAnalysed(revision: number, merge: (local: Report, c: AuditCase) => Report): void {
+    if (revision !== this.#revision) return;
+    const a = this.#analysis;
+    if (a && a.revision === revision && a.report && a.case) this.#model = { report: merge(a.report, a.case), revision };
+    else this.#judge = { revision, merge };
+  }
+
   /** Write the draft now (on page hide), instead of after the debounce. */
   flushDraft(): void {
     if (this.#saveTimer !== undefined) {
@@ -492,6 +511,7 @@ export class Workbench {
     this.#restoredAt = null;
     this.#revision++;
     this.#model = null;
+    this.#judge = null;
     this.#runner.request(this.#request(), immediate);
     this.#scheduleSave();
   }
