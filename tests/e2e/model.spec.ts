@@ -258,3 +258,23 @@ test('a language change keeps the model’s verdicts: the interface re-words the
   await expect(list).toHaveCount(2);
   await expect(list.filter({ hasText: 'claude-sonnet-5-5' })).toHaveCount(1);
 });
+
+test('another example opens at its verdict, without the previous case’s model error', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await openApp(page);
+  await enterKey(page, ['sk', 'ant', 'invalid-000'].join('-'));
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
+  const scroller = page.locator('.report-scroll');
+  // Scrolled down to the end of this report.
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('button', { name: /Library hours/ }).click();
+  await expect(page.getByRole('region', { name: 'Report' })).toContainText('[doc4] cites "doc4", which is not among the chunks.');
+  await expect(page.locator('.verdict-word')).toBeInViewport();
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0);
+  await expect(bar(page).getByRole('alert')).toHaveCount(0);
+});
