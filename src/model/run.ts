@@ -148,6 +148,7 @@ class AuditRun {
         this.usage.input_tokens = before.usage.input_tokens;
         this.usage.output_tokens = before.usage.output_tokens;
         this.usage.cache_read_input_tokens = before.usage.cache_read_input_tokens ?? 0;
+        this.usage.cache_creation_input_tokens = before.usage.cache_creation_input_tokens ?? 0;
         this.usage.requests = before.usage.requests;
       }
     }

@@ -69,6 +69,30 @@ describe('damaged rows', () => {
     expect((await exportBackup(db)).skipped_damaged).toBeUndefined();
   });
 
+  it('a saved body without its list row is listed with the damaged entries, exported and deleted', async () => {
+    const db = freshDb();
+    await saveAudit(db, makeSave({ title: 'Whole one', now: 1000 }));
+    const orphan = await saveAudit(db, makeSave({ title: 'Lost its row', now: 2000 }));
+    // The list row goes, the body stays (an interrupted delete, another program).
+    await db.audits.delete(orphan.id);
+
+    expect((await listAudits(db)).total).toBe(1);
+    const damaged = await findDamaged(db);
+    expect(damaged.count).toBe(1);
+    expect(damaged.rows[0]!.id).toBe(orphan.id);
+    expect(damaged.rows[0]!.queryPreview).toMatch(/tower/);
+    expect(damaged.rows[0]!.damage?.problems[0]).toMatch(/without its list entry/);
+    expect((await exportBackup(db)).skipped_damaged).toBe(1);
+
+    const raw = JSON.parse(await exportDamaged(db, [orphan.id])) as { entries: { row: unknown; body: { case: { query: string } } }[] };
+    expect(raw.entries[0]!.row).toBeNull();
+    expect(raw.entries[0]!.body.case.query).toMatch(/tower/);
+
+    await deleteDamaged(db, orphan.id);
+    expect((await findDamaged(db)).count).toBe(0);
+    expect(await db.bodies.count()).toBe(1);
+  });
+
   it('a listed row with fields of the wrong type stays in its place, marked, with safe values', async () => {
     const db = freshDb();
     await saveAudit(db, makeSave({ title: 'Whole one', now: 1000 }));

@@ -3,7 +3,7 @@
 // cannot make (a string date, a boolean `trashed`), so without this it vanished from the list,
 // the count, search and the backup without a word. Here such rows are found (cheaply: three
 // counts say whether any row is missing from the list's index), described, exported raw and
-// deleted for good.
+// deleted for good — and so is a body left without its list row.
 import { unpackBody, type AppDb, type StoredBody } from './db';
 import { AuditRowSchema, type AuditRow, type ListedRow } from './schemas';
 import { redactSecrets } from './secrets';
@@ -86,24 +86,55 @@ export interface DamagedRows {
 
 /**
  * The rows of the audits table that the list never shows: those the list's index left out (its
- * key could not be made from them) or holds outside any range the list reads. Costs three counts
- * when there are none; the keys are compared only when the counts differ.
+ * key could not be made from them) or holds outside any range the list reads; and saved bodies
+ * whose list row is gone (an interrupted delete, another program), which nothing else would ever
+ * show. Costs four counts when there are none; the keys are compared only when the counts differ.
  */
 export async function findDamaged(db: AppDb, limit = 200): Promise<DamagedRows> {
-  const [all, live, trash] = await db.transaction('r', db.audits, () =>
-    Promise.all([db.audits.count(), listRange(db, 0).count(), listRange(db, 1).count()]),
+  const [all, live, trash, bodies] = await db.transaction('r', db.audits, db.bodies, () =>
+    Promise.all([db.audits.count(), listRange(db, 0).count(), listRange(db, 1).count(), db.bodies.count()]),
   );
-  if (all === live + trash) return { count: 0, rows: [] };
+  const unlisted = all === live + trash ? [] : await unlistedKeys(db);
+  // More bodies than rows means a body without its row. (A body missing beside an orphan of
+  // another id balances the counts; that rarer pair is found once either changes.)
+  const orphans = bodies > all ? await orphanBodyKeys(db) : [];
+  const count = unlisted.length + orphans.length;
+  if (count === 0) return { count: 0, rows: [] };
+  const rawRows = await db.audits.bulkGet(unlisted.slice(0, limit) as string[]);
+  const rows = rawRows.map((r, i) => checkRow(r, unlisted[i], 'not in the list’s index'));
+  const room = Math.max(0, limit - rows.length);
+  if (room > 0 && orphans.length) {
+    const stored = await db.bodies.bulkGet(orphans.slice(0, room) as string[]);
+    stored.forEach((b, i) => rows.push(checkRow(rowFromBody(b), orphans[i], 'a saved audit without its list entry')));
+  }
+  return { count, rows };
+}
+
+async function unlistedKeys(db: AppDb): Promise<unknown[]> {
   const [allKeys, liveKeys, trashKeys] = await db.transaction('r', db.audits, () =>
     Promise.all([db.audits.toCollection().primaryKeys(), listRange(db, 0).primaryKeys(), listRange(db, 1).primaryKeys()]),
   );
   const listed = new Set<string>();
   for (const k of liveKeys) listed.add(keyId(k));
   for (const k of trashKeys) listed.add(keyId(k));
-  const hidden = allKeys.filter((k) => !listed.has(keyId(k)));
-  const raw = await db.audits.bulkGet(hidden.slice(0, limit) as string[]);
-  const rows = raw.map((r, i) => checkRow(r, hidden[i], 'not in the list’s index'));
-  return { count: hidden.length, rows };
+  return allKeys.filter((k) => !listed.has(keyId(k)));
+}
+
+async function orphanBodyKeys(db: AppDb): Promise<unknown[]> {
+  const [rowKeys, bodyKeys] = await db.transaction('r', db.audits, db.bodies, () =>
+    Promise.all([db.audits.toCollection().primaryKeys(), db.bodies.toCollection().primaryKeys()]),
+  );
+  const rows = new Set(rowKeys.map(keyId));
+  return bodyKeys.filter((k) => !rows.has(keyId(k)));
+}
+
+/** What a list row would show of a body that has none: its query and answer, as far as readable. */
+function rowFromBody(body: unknown): Record<string, unknown> {
+  const c = body && typeof body === 'object' ? (body as { case?: unknown }).case : undefined;
+  const q = c && typeof c === 'object' ? (c as { query?: unknown }).query : undefined;
+  const a = c && typeof c === 'object' ? (c as { answer?: unknown }).answer : undefined;
+  const query = typeof q === 'string' ? q : '';
+  return { title: query.slice(0, 120), queryPreview: query.slice(0, 200), answerPreview: typeof a === 'string' ? a.slice(0, 200) : '' };
 }
 
 /**

@@ -237,6 +237,23 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     expect(csv.split('\r\n')[1]).toContain(',model,claude-sonnet-5-5,');
     await snap(page, testInfo, 'dataset-after-model-run');
   });
+  test('a row the model judged opens in the workbench with the model\u2019s verdicts', async ({ page }) => {
+    await openApp(page);
+    await openDataset(page, FIXTURE);
+    await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
+    await enterKey(page);
+    await panel(page).getByRole('button', { name: 'Run model audit (3 cases)' }).click();
+    await expect(status(page)).toContainText('Model audit done: 3 of 3 cases judged.', { timeout: 20_000 });
+    const row = page.getByRole('region', { name: 'Results' }).getByRole('table').locator('tbody tr').first();
+    await expect(row).toContainText('model');
+    const verdict = /\b(PASS|FAIL|INCOMPLETE)\b/.exec(await row.innerText())![1]!;
+    await row.locator('.case button').click();
+    const shown = report(page);
+    await expect(shown.locator('.verdict-word')).toHaveText(verdict);
+    await expect(shown.locator('dt', { hasText: /^Checked / })).toHaveText('Checked with a model');
+    await expect(shown).not.toContainText('Not checked without a model run');
+  });
+
   test('one key for the whole app: typed in Settings, the dataset run uses it; its verdicts are not thrown away without asking; forgotten here, the key is gone there too', async ({ page }) => {
     await openApp(page);
     await page.getByRole('button', { name: 'Settings' }).click();

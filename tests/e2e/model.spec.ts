@@ -218,3 +218,63 @@ test('a server that refuses browser (CORS) access: fetch fails, and the message 
   await expect(alert).toContainText('a proxy must allow browser (CORS) requests');
   await expect(alert).not.toContainText(KEY);
 });
+
+test('a language change keeps the model’s verdicts: the interface re-words them, the feedback language asks first', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  server.script({ kind: 'judge' } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('status')).toContainText(/Model audit done/, { timeout: 25_000 });
+  // Located by CSS: the report sits behind the modal Settings dialog, out of the accessibility tree.
+  const checked = page.locator('dt', { hasText: /Checked with a model|Zkontrolováno modelem|Checked locally|Zkontrolováno lokálně/ });
+  await expect(checked).toHaveText('Checked with a model');
+  const verdict = await page.locator('.verdict-word').innerText();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Interface language').selectOption('cs');
+  // Re-worded, not audited again: still the model's report and its verdict.
+  await expect(checked).toHaveText('Zkontrolováno modelem');
+  await expect(page.locator('.verdict-word')).toHaveText(verdict);
+
+  const feedback = dialog.getByLabel('Jazyk odpovědi a zpětné vazby');
+  await feedback.selectOption('en');
+  const ask = dialog.getByTestId('drop-verdicts');
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Ponechat verdikty modelu' }).click();
+  await expect(ask).toBeHidden();
+  await expect(feedback).toHaveValue('auto');
+  await expect(checked).toHaveText('Zkontrolováno modelem');
+
+  await feedback.selectOption('en');
+  await ask.getByRole('button', { name: 'Zkontrolovat znovu lokálně' }).click();
+  await expect(feedback).toHaveValue('en');
+  await expect(checked).toHaveText('Zkontrolováno lokálně');
+  await page.keyboard.press('Escape');
+
+  // The judged audit is still in History beside the local one, not overwritten by it.
+  await page.getByRole('button', { name: 'Historie', exact: true }).click();
+  const list = page.getByRole('dialog').getByRole('listitem');
+  await expect(list).toHaveCount(2);
+  await expect(list.filter({ hasText: 'claude-sonnet-5-5' })).toHaveCount(1);
+});
+
+test('another example opens at its verdict, without the previous case’s model error', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await openApp(page);
+  await enterKey(page, ['sk', 'ant', 'invalid-000'].join('-'));
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
+  const scroller = page.locator('.report-scroll');
+  // Scrolled down to the end of this report.
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('button', { name: /Library hours/ }).click();
+  await expect(page.getByRole('region', { name: 'Report' })).toContainText('[doc4] cites "doc4", which is not among the chunks.');
+  await expect(page.locator('.verdict-word')).toBeInViewport();
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0);
+  await expect(bar(page).getByRole('alert')).toHaveCount(0);
+});

@@ -559,6 +559,20 @@ describe('a connection cut after the reply began', () => {
     expect(seen.at(-1)![0]).toBe(3);
   });
 
+  test('a resumed run counts the earlier run\u2019s usage, tokens written to the cache included', async () => {
+    const { c, report } = threeClaimCase();
+    server.script({ kind: 'judge', cutAfterClaims: 1, delayMs: 5 });
+    const err = await failure(runModelAudit(c, report, opts()));
+    const before = { input_tokens: 5000, output_tokens: 300, cache_read_input_tokens: 700, cache_creation_input_tokens: 1234, requests: 1 };
+    const run = await runModelAudit(c, report, opts({ resume: { ...err.partial!, usage: before } }));
+    const after = run.results.usage!;
+    expect(after.requests).toBe(2);
+    expect(after.input_tokens).toBeGreaterThan(before.input_tokens);
+    expect(after.output_tokens).toBeGreaterThan(before.output_tokens);
+    expect(after.cache_read_input_tokens).toBeGreaterThanOrEqual(before.cache_read_input_tokens);
+    expect(after.cache_creation_input_tokens).toBeGreaterThanOrEqual(before.cache_creation_input_tokens);
+  });
+
   test('a cut before any content, then a server that cannot be reached: still a cut, not "could not reach"', async () => {
     const { c, report } = threeClaimCase();
     server.script({ kind: 'judge', cutAtStart: true, delayMs: 5 }, { kind: 'hangup' }, { kind: 'hangup' });

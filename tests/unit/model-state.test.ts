@@ -12,17 +12,21 @@ import { testKey, useFakeAnthropic } from '../server/harness';
 
 const KEY = testKey('STATE-KEY');
 
-function host(): ModelHost & { reports: { r: Report | null; rev: number | undefined }[]; revision: number } {
+function host(): ModelHost & { reports: { r: Report | null; rev: number | undefined }[]; revision: number; caseLoads: number } {
   const { c, report } = threeClaimCase();
   return {
     auditCase: c,
     localReport: report,
     revision: 1,
+    caseLoads: 0,
     busy: false,
     settings: { uiLanguage: 'en' },
     reports: [],
     setModelReport(r, rev) {
       this.reports.push({ r, rev });
+    },
+    judgeWhenAnalysed(rev, merge) {
+      this.reports.push({ r: merge(report, c), rev });
     },
   };
 }
@@ -162,6 +166,21 @@ describe('runs', () => {
     expect(m.status).toBe('error');
     expect(m.error?.title).toMatch(/overloaded/);
     expect(h.reports.at(-1)!.r!.claims.filter((c) => c.support).length).toBe(2);
+  });
+
+  test('an error is about its case: another case loaded, the error box goes', async () => {
+    const h = host();
+    const run = async (): Promise<ModelRun> => {
+      throw new ModelError({ kind: 'overloaded', status: 529 });
+    };
+    const m = new ModelAudit(h, { store: memoryStore(), run });
+    m.setApiKey(KEY);
+    await m.run();
+    expect(m.shownError?.kind).toBe('run');
+    h.caseLoads++;
+    h.revision++;
+    expect(m.error).toBeNull();
+    expect(m.shownError).toBeNull();
   });
 
   test('Czech UI gets Czech error messages', async () => {

@@ -248,6 +248,30 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     expect(store.get(ANNOTATION_NOTES_KEY) ?? '{}').toBe('{}');
   });
 
+  it('a note on a labelled pair survives a page left before the label\u2019s write finished', async () => {
+    const source = fakeSource([tower(1)]);
+    const labels = memoryLabels();
+    // The page goes away: writes started from now on never finish (IndexedDB is torn down).
+    let leaving = false;
+    const dying: LabelStore = { ...labels, put: (l) => (leaving ? new Promise<void>(() => {}) : labels.put(l)) };
+    const { a, store } = setup({ source, labels: dying });
+    await tick();
+    a.setAnnotator('ann');
+    a.setAdvance(false);
+    await a.label('fully_supported');
+    a.noteDraft = 'height matches';
+    a.noteTyped();
+    leaving = true;
+    // pagehide: what the page does synchronously is all that is kept.
+    void a.saveNoteNow();
+
+    const again = setup({ source, labels, store }).a;
+    await tick();
+    expect(again.noteDraft).toBe('height matches');
+    expect(labels.rows().map((l) => l.note)).toEqual(['height matches']);
+    expect(store.get(ANNOTATION_NOTES_KEY) ?? '{}').toBe('{}');
+  });
+
   it('moving to another pair while a note is still being typed saves it', async () => {
     const source = fakeSource([tower(1)]);
     const { a, store } = setup({ source });

@@ -423,6 +423,7 @@ export class Annotation {
           if (this.#watchSig !== sig) return;
           this.#labels = labels;
           this.#notes.sync();
+          this.#notes.adoptWaiting();
         });
     }
 

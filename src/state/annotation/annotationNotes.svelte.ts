@@ -1,10 +1,13 @@
 // The annotation view's note buffer: the note being written for the pair on screen, saved once
 // typing rests, when the pair changes and when the page is hidden. A labelled pair's note goes into
 // its label; a note typed before the pair is labelled is kept aside in local storage (annotator +
-// pair → text) until the label takes it, so a reload never loses it.
+// pair → text) until the label takes it, so a reload never loses it. A labelled pair's note is
+// kept aside too until its label's write is done: that write (IndexedDB) may never finish when the
+// page is hidden or left, and local storage is written at once.
 import type { AnnotationLabel } from '../../store/schemas';
 import type { AnnotationTarget } from './annotationSource.svelte';
 import type { KeyValueStore } from '../constants';
+import { pairKey } from '../../core/eval/labels';
 
 /** Notes typed for pairs not labelled yet (annotator + pair → text), kept until the label takes them. */
 export const ANNOTATION_NOTES_KEY = 'citation-auditor:annotation-notes';
@@ -103,7 +106,32 @@ export class NoteBuffer {
       return;
     }
     if ((mine.note ?? '') === note) return;
-    await this.#host.put(this.#withNote(mine, note), { target: t, previous: mine });
+    await this.#putNote(mine, note, { target: t, previous: mine });
+  }
+
+  /** Writes `note` into the label `mine`, kept aside (synchronously) until the write is done. */
+  async #putNote(mine: AnnotationLabel, note: string, undo: { target: AnnotationTarget; previous: AnnotationLabel } | null): Promise<void> {
+    const key = pairKey(mine.caseKey, mine.claimIndex, mine.chunkId);
+    this.setWaiting(mine.annotator, key, note);
+    await this.#host.put(this.#withNote(mine, note), undo);
+    if (this.#waitingNotes()[`${mine.annotator}\u0000${key}`] === note) this.setWaiting(mine.annotator, key, '');
+  }
+
+  /**
+   * The labels were read (at start, or changed): a note kept aside for a pair that is labelled is
+   * one whose write may not have finished (the page was left) — it goes into the label now.
+   */
+  adoptWaiting(): void {
+    const who = this.#host.annotator();
+    if (!who) return;
+    const prefix = `${who}\u0000`;
+    for (const [k, note] of Object.entries(this.#waitingNotes())) {
+      if (!k.startsWith(prefix)) continue;
+      const mine = this.#host.mine(k.slice(prefix.length));
+      if (!mine) continue;
+      if ((mine.note ?? '') === note) this.setWaiting(who, k.slice(prefix.length), '');
+      else void this.#putNote(mine, note, null);
+    }
   }
 
   /** The pair on screen (or the annotator) changed: save the note left behind, show this pair's. */
@@ -119,7 +147,8 @@ export class NoteBuffer {
     }
     this.#for = key;
     const who = this.#host.annotator();
-    this.draft = (t && (this.#host.mine(t.key)?.note ?? (who ? this.#waitingNotes()[`${who}\u0000${t.key}`] : undefined))) ?? '';
+    // A note kept aside is newer than its label's (its write had not finished).
+    this.draft = (t && ((who ? this.#waitingNotes()[`${who}\u0000${t.key}`] : undefined) ?? this.#host.mine(t.key)?.note)) ?? '';
   }
 
   #saveNoteOf(key: string, text: string): void {
@@ -129,6 +158,6 @@ export class NoteBuffer {
     const mine = this.#host.mine(key);
     if (!mine) return this.setWaiting(who, key, note);
     if ((mine.note ?? '') === note) return;
-    void this.#host.put(this.#withNote(mine, note), null);
+    void this.#putNote(mine, note, null);
   }
 }

@@ -33,8 +33,10 @@ export const datasetRun = new DatasetRun({
   createWorker: () => new DatasetWorker(),
   host: {
     settings: localSettings,
-    openCase: (c, origin) => {
+    openCase: (c, origin, model) => {
       workbench.loadCase(c, origin);
+      // The row's verdict is the model's: the case opens with it, not with the local checks.
+      if (model) void modelAudit.adopt(model);
       appView.go('workbench');
     },
     storeLabels: (labels) => labelStore.putMany(labels),

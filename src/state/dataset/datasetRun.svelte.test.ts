@@ -69,13 +69,13 @@ function setup(opts: { db?: AppDb; batchCases?: number; applyEveryMs?: number } 
   const db = opts.db ?? new AppDb(`ds-${Math.random().toString(36).slice(2)}`);
   const worker = inProcessWorker(db, opts);
   const stored: AnnotationLabel[] = [];
-  const opened: { c: AuditCase; origin: string }[] = [];
+  const opened: { c: AuditCase; origin: string; model: ModelResults | null }[] = [];
   const run = new DatasetRun({
     db,
     createWorker: worker.make,
     host: {
       settings: () => ({ requiredStyle: 'auto', language: 'auto' }),
-      openCase: (c, origin) => opened.push({ c, origin }),
+      openCase: (c, origin, model) => opened.push({ c, origin, model }),
       storeLabels: async (ls) => {
         stored.push(...ls);
       },
@@ -395,6 +395,17 @@ describe('DatasetModelRun: the model over every case', () => {
     expect(run.metrics.scores.citation_recall.mean).toBe(1);
     // The model's verdicts feed the annotation view's agreement.
     expect(run.modelVerdicts.size).toBe(14);
+  });
+
+  it('opens a judged case with the model\u2019s results, a case the model has not judged without', async () => {
+    const s = await imported(3);
+    expect(await s.run.openCase(1)).toBe(true);
+    expect(s.opened[0]!.model).toBeNull();
+    const { m } = modelRun(s.run, fakeRun().run);
+    await m.run('interactive');
+    expect(await s.run.openCase(1)).toBe(true);
+    expect(s.opened[1]!.model?.model).toBe('fake-model');
+    expect(s.opened[1]!.model?.judgements.length).toBeGreaterThan(0);
   });
 
   it('estimates from a sample and extrapolates to every case left by size', async () => {

@@ -35,8 +35,8 @@ export interface DatasetTarget {
 export interface DatasetRunHost {
   /** The local-audit settings to run with (the workbench's). */
   settings(): LocalSettings;
-  /** Open a case in the workbench (and show it). */
-  openCase(c: AuditCase, origin: string): void;
+  /** Open a case in the workbench (and show it), with the model's results when it judged the case. */
+  openCase(c: AuditCase, origin: string, model: ModelResults | null): void;
   /** Store reference labels that came with the dataset (the labels table). */
   storeLabels(labels: AnnotationLabel[]): Promise<void>;
 }
@@ -456,8 +456,9 @@ export class DatasetRun {
     const c = await this.caseAt(index);
     const meta = this.#meta;
     if (!c || !meta) return false;
-    const line = this.#results[index]?.row.line ?? index + 1;
-    this.#host.openCase(c, `dataset:${meta.name}#${line}`);
+    const r = this.#results[index];
+    const line = r?.row.line ?? index + 1;
+    this.#host.openCase(c, `dataset:${meta.name}#${line}`, r?.model?.results ?? null);
     return true;
   }
 

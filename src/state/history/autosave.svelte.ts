@@ -39,6 +39,7 @@ export class Autosave {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #idle: number | undefined;
   #lastAttached: unknown = undefined;
+  #lastForks = 0;
   #loadRevision = -1;
   #lastSavedKey = '';
   #adopting = false;
@@ -79,6 +80,7 @@ export class Autosave {
   start(): () => void {
     const stored = this.#readCurrent();
     this.#lastAttached = this.#workbench.attached;
+    this.#lastForks = this.#workbench.forks;
     this.#loadRevision = this.#workbench.revision;
     if (stored && stored.origin === (this.#workbench.attached.origin ?? '')) this.#currentId = stored.id;
     const stop = $effect.root(() => {
@@ -121,7 +123,7 @@ export class Autosave {
    */
   sync(): void {
     const wb = this.#workbench;
-    this.#onChange(wb.report, wb.revision, wb.attached, wb.analysis, this.#model?.results ?? null);
+    this.#onChange(wb.report, wb.revision, wb.attached, wb.analysis, this.#model?.results ?? null, wb.forks);
   }
 
   #onChange(
@@ -130,7 +132,15 @@ export class Autosave {
     attached: unknown,
     analysis: Workbench['analysis'],
     results: ModelResults | null,
+    forks: number,
   ): void {
+    if (forks !== this.#lastForks) {
+      this.#lastForks = forks;
+      // A change of settings set the model's verdicts aside: the judged audit keeps its row (saved
+      // first if it was still waiting) and what follows is saved to a new one. A load at the same
+      // time is handled below, as a load.
+      if (attached === this.#lastAttached) this.#detach();
+    }
     if (attached !== this.#lastAttached) {
       // Other inputs were loaded (file, example, link, dataset, undo): they are another audit.
       this.#lastAttached = attached;
@@ -198,11 +208,29 @@ export class Autosave {
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#cancelIdle();
-    // One save at a time: a save now spans many tasks (hashing in slices), and a second one
-    // started meanwhile would not know the row id the first is making.
-    const run = this.#flushing.then(() => this.#flushNow());
+    return this.#queue(() => this.#flushNow());
+  }
+
+  // One save at a time: a save now spans many tasks (hashing in slices), and a second one started
+  // meanwhile would not know the row id the first is making.
+  #queue(step: () => Promise<void>): Promise<void> {
+    const run = this.#flushing.then(step);
     this.#flushing = run.catch(() => {});
     return run;
+  }
+
+  /** Writes the audit still waiting to its row, then lets the next audit start a new row. */
+  #detach(): void {
+    const waiting = this.#pending;
+    this.#pending = null;
+    clearTimeout(this.#timer);
+    this.#cancelIdle();
+    void this.#queue(async () => {
+      if (waiting) await this.#write(waiting);
+      this.#currentId = null;
+      this.#writeCurrent(null);
+      this.#lastSavedKey = '';
+    });
   }
 
   /** Saves first if a save is pending (before other inputs replace the audit). */
@@ -214,6 +242,10 @@ export class Autosave {
     const snap = this.#pending;
     if (!snap) return;
     this.#pending = null;
+    await this.#write(snap);
+  }
+
+  async #write(snap: Snapshot): Promise<void> {
     this.#saveStatus = 'saving';
     try {
       const { s, db } = await this.#store.open();

@@ -126,6 +126,39 @@ describe('History auto-save', () => {
     expect((await db.bodies.get(id))?.case.answer).toBe('The clock tower is 96 metres high [1].');
   });
 
+  it('keeps the model\u2019s verdicts over a change of interface language and never overwrites them with a local audit', async () => {
+    const { db, wb, history } = setup();
+    wb.updateSettings({ uiLanguage: 'en' });
+    wb.loadCase(caseA, 'file:a.json');
+    await vi.waitFor(() => expect(wb.analysis?.revision).toBe(wb.revision));
+    const local = wb.localReport!;
+    const judged = { ...local, verdict: 'FAIL' as const, meta: { ...local.meta, checked_by: 'model' as const } };
+    wb.setModelReport(judged, wb.revision);
+    await settle(wb, history);
+    const id = (await listAudits(db)).rows[0]!.id;
+    expect((await db.audits.get(id))?.checkedBy).toBe('model');
+
+    // The interface language re-words the report on screen; it does not audit again.
+    const revision = wb.revision;
+    expect(wb.dropsVerdicts({ uiLanguage: 'cs' })).toBe(false);
+    wb.updateSettings({ uiLanguage: 'cs' });
+    expect(wb.revision).toBe(revision);
+    expect(wb.report).toBe(judged);
+    await settle(wb, history);
+    expect((await listAudits(db)).total).toBe(1);
+    expect((await db.audits.get(id))?.checkedBy).toBe('model');
+
+    // The feedback language audits again: the page asks, and the judged row stays as it was.
+    expect(wb.dropsVerdicts({ language: 'cs' })).toBe(true);
+    wb.updateSettings({ language: 'cs' });
+    expect(wb.report?.meta.checked_by).toBe('local');
+    await settle(wb, history);
+    const rows = (await listAudits(db)).rows;
+    expect(rows).toHaveLength(2);
+    expect((await db.audits.get(id))?.checkedBy).toBe('model');
+    expect(history.autosave.currentId).not.toBe(id);
+  });
+
   it('keeps the audit in memory and offers it in the backup when the disk is full', async () => {
     const { db, wb, history } = setup();
     const quota = Object.assign(new Error('full'), { name: 'QuotaExceededError' });

@@ -29,9 +29,13 @@ export interface ModelHost {
   readonly auditCase: AuditCase | null;
   readonly localReport: Report | null;
   readonly revision: number;
+  /** Increases when another case is loaded: what was said about the previous one goes. */
+  readonly caseLoads: number;
   readonly busy: boolean;
   readonly settings: { readonly uiLanguage: 'en' | 'cs' };
   setModelReport(r: Report | null, forRevision?: number): void;
+  /** Folds results into the local report of `revision` once it is there. */
+  judgeWhenAnalysed(revision: number, merge: (local: Report, c: AuditCase) => Report): void;
 }
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
@@ -62,10 +66,14 @@ export class ModelAudit {
   #estimateRevision = $state(-1);
   #estimating = $state(false);
   #estimateError = $state.raw<ShownError | null>(null);
+  /** The case (host.caseLoads) the counting error is about. */
+  #estimateErrorCase = $state(-1);
 
   #status = $state<RunStatus>('idle');
   #progress = $state.raw<RunProgress | null>(null);
   #error = $state.raw<ShownError | null>(null);
+  /** The case (host.caseLoads) the run's error is about. */
+  #errorCase = $state(-1);
   /** Which of the two errors came last: the page shows one error in one place, the newer one. */
   #lastError = $state<'estimate' | 'run' | null>(null);
   #results = $state.raw<ModelResults | null>(null);
@@ -255,14 +263,17 @@ export class ModelAudit {
     return this.#estimating;
   }
 
+  /** What went wrong counting tokens, while the same case is loaded. */
   get estimateError(): ShownError | null {
-    return this.#estimateError;
+    return this.#estimateErrorCase === this.#host.caseLoads ? this.#estimateError : null;
   }
 
   /** The one error to show: the newer of the run's and counting's (never both, which repeat each other). */
   get shownError(): { kind: 'estimate' | 'run'; error: ShownError } | null {
-    const run = this.#error && !this.running ? { kind: 'run' as const, error: this.#error } : null;
-    const est = this.#estimateError ? { kind: 'estimate' as const, error: this.#estimateError } : null;
+    const error = this.error;
+    const estimateError = this.estimateError;
+    const run = error && !this.running ? { kind: 'run' as const, error } : null;
+    const est = estimateError ? { kind: 'estimate' as const, error: estimateError } : null;
     if (run && est) return this.#lastError === 'estimate' ? est : run;
     return run ?? est;
   }
@@ -273,6 +284,7 @@ export class ModelAudit {
     if (!c || !report) return;
     if (!this.hasKey) {
       this.#estimateError = await this.#noKey();
+      this.#estimateErrorCase = this.#host.caseLoads;
       this.#lastError = 'estimate';
       return;
     }
@@ -294,6 +306,7 @@ export class ModelAudit {
     } catch (err) {
       if (ticket.isCurrent()) {
         this.#estimateError = this.#shown(engine, err);
+        this.#estimateErrorCase = this.#host.caseLoads;
         this.#lastError = 'estimate';
       }
     } finally {
@@ -318,8 +331,9 @@ export class ModelAudit {
     return this.#progress;
   }
 
+  /** What went wrong in the last run, while the same case is loaded (another case is another story). */
   get error(): ShownError | null {
-    return this.#error;
+    return this.#errorCase === this.#host.caseLoads ? this.#error : null;
   }
 
   /** The latest results, while they belong to the current input. */
@@ -358,6 +372,7 @@ export class ModelAudit {
     if (!this.hasKey) {
       this.#status = 'error';
       this.#error = await this.#noKey();
+      this.#errorCase = this.#host.caseLoads;
       this.#lastError = 'run';
       return;
     }
@@ -403,6 +418,7 @@ export class ModelAudit {
       this.#unjudged = e.partial ? (e.unjudged ?? []) : [];
       this.#status = e.kind === 'cancelled' ? 'cancelled' : 'error';
       this.#error = this.#shown(engine, e);
+      this.#errorCase = this.#host.caseLoads;
       this.#lastError = 'run';
     } finally {
       this.#runs.finish(ticket);
@@ -411,5 +427,24 @@ export class ModelAudit {
 
   cancel(): void {
     this.#runs.cancel();
+  }
+
+  /**
+   * Results the model gave the inputs just loaded, elsewhere (a dataset's model run): they are
+   * this input's results, as if judged here, and the report shows them.
+   */
+  async adopt(results: ModelResults): Promise<void> {
+    const revision = this.#host.revision;
+    // A run still going for the inputs before is about other inputs: stale, and silent.
+    this.#runs.finish(this.#runs.start());
+    this.#status = 'idle';
+    this.#error = null;
+    this.#progress = null;
+    this.#unjudged = [];
+    this.#results = results;
+    this.#resultsRevision = revision;
+    const engine = await this.#engine();
+    if (this.#host.revision !== revision) return;
+    this.#host.judgeWhenAnalysed(revision, (local, c) => engine.applyModelResults(local, results, c));
   }
 }

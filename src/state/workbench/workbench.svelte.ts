@@ -67,7 +67,10 @@ export class Workbench {
   #busy = $state(false);
   #revision = $state(0);
   #caseLoads = $state(0);
+  #forks = $state(0);
   #model = $state.raw<{ report: Report; revision: number } | null>(null);
+  /** Model results judged elsewhere for a revision whose local report has not arrived yet. */
+  #judge: { revision: number; merge: (local: Report, c: AuditCase) => Report } | null = null;
   #undo = $state.raw<UndoEntry | null>(null);
   #draftStatus = $state<DraftStatus>('saved');
   #lastGoodChunks = $state.raw<{ chunks: Chunk[]; format: ChunkFormat } | null>(null);
@@ -91,6 +94,11 @@ export class Workbench {
       // Objects that did not change are kept, so the report and the editors skip them.
       (a) => {
         this.#analysis = reuseUnchanged(this.#analysis, a);
+        const judge = this.#judge;
+        if (judge && a.revision === judge.revision) {
+          this.#judge = null;
+          if (a.report && a.case && judge.revision === this.#revision) this.#model = { report: judge.merge(a.report, a.case), revision: judge.revision };
+        }
         if (a.chunks.errors.length === 0 && a.chunks.chunks.length > 0) this.#lastGoodChunks = { chunks: a.chunks.chunks, format: a.chunks.format };
         else if (a.chunks.format === 'empty') this.#lastGoodChunks = null;
       },
@@ -160,15 +168,44 @@ export class Workbench {
 
   updateSettings(patch: Partial<Settings>): void {
     const next = { ...this.#settings, ...patch };
+    const judged = this.judged;
     const auditRelevant =
-      next.requiredStyle !== this.#settings.requiredStyle ||
-      next.language !== this.#settings.language ||
-      next.citationScope !== this.#settings.citationScope ||
-      // The interface language is what an answer with too little text to tell is read as.
-      (next.language === 'auto' && next.uiLanguage !== this.#settings.uiLanguage);
+      this.#auditChanges(next) ||
+      // The interface language is what an answer with too little text to tell is read as: worth
+      // a free local audit again, never the model's verdicts (the page re-words those on screen).
+      (!judged && next.language === 'auto' && next.uiLanguage !== this.#settings.uiLanguage);
     this.#settings = next;
     this.#store.set(SETTINGS_KEY, JSON.stringify(next));
-    if (auditRelevant) this.#changed(true);
+    if (!auditRelevant) return;
+    if (judged) this.#forks++;
+    this.#changed(true);
+  }
+
+  /**
+   * True when `patch` would audit the inputs again and so set aside the model's verdicts on screen
+   * (the feedback language, the style or the scope changes under a judged report): the page asks
+   * first. The interface language never does.
+   */
+  dropsVerdicts(patch: Partial<Settings>): boolean {
+    return this.judged && this.#auditChanges({ ...this.#settings, ...patch });
+  }
+
+  /** True while the report carries the model's verdicts on the current inputs. */
+  get judged(): boolean {
+    return this.#model !== null && this.#model.revision === this.#revision;
+  }
+
+  /**
+   * Increases when a change of settings set the model's verdicts aside: the audit after it is
+   * another audit, which the history saves beside the judged one, never over it.
+   */
+  get forks(): number {
+    return this.#forks;
+  }
+
+  #auditChanges(next: Settings): boolean {
+    const now = this.#settings;
+    return next.requiredStyle !== now.requiredStyle || next.language !== now.language || next.citationScope !== now.citationScope;
   }
 
   // --- derived -----------------------------------------------------------------------------
@@ -360,6 +397,18 @@ export class Workbench {
     else if (forRevision === this.#revision) this.#model = { report: r, revision: forRevision };
   }
 
+  /**
+   * Model results judged elsewhere (a dataset's model run) for the inputs of `revision`: `merge`
+   * folds them into the local report as soon as that revision's audit is there, so the case opens
+   * with the model's verdicts instead of the local report first.
+   */
+  judgeWhenAnalysed(revision: number, merge: (local: Report, c: AuditCase) => Report): void {
+    if (revision !== this.#revision) return;
+    const a = this.#analysis;
+    if (a && a.revision === revision && a.report && a.case) this.#model = { report: merge(a.report, a.case), revision };
+    else this.#judge = { revision, merge };
+  }
+
   /** Write the draft now (on page hide), instead of after the debounce. */
   flushDraft(): void {
     if (this.#saveTimer !== undefined) {
@@ -462,6 +511,7 @@ export class Workbench {
     this.#restoredAt = null;
     this.#revision++;
     this.#model = null;
+    this.#judge = null;
     this.#runner.request(this.#request(), immediate);
     this.#scheduleSave();
   }

@@ -5,7 +5,8 @@ import { decodeDraft } from './draft';
 import * as engine from '../engine/engine';
 import { memoryStore } from '../../platform/storage';
 import { caseToDraft, Workbench } from './workbench.svelte';
-import type { AuditCase } from '../../core/types';
+import type { AuditCase, ModelResults } from '../../core/types';
+import { ModelAudit } from '../model/model.svelte';
 
 const caseA: AuditCase = {
   id: 'a',
@@ -108,6 +109,25 @@ describe('Workbench', () => {
     wb.setInput('query', 'edited while the model ran');
     expect(wb.report?.meta.checked_by).toBe('local');
     wb.setModelReport(model, judged);
+    expect(wb.report?.meta.checked_by).toBe('local');
+  });
+
+  it('opens a case with model results judged elsewhere: the report is the model\u2019s, not the local one', async () => {
+    const { wb } = bench();
+    const model = new ModelAudit(wb, { store: memoryStore() });
+    wb.loadCase(caseA, 'dataset:d.jsonl#1');
+    const results: ModelResults = {
+      model: 'claude-sonnet-5-5',
+      judgements: [{ claim_index: 0, support: [{ chunk_id: '1', verdict: 'not_supported', supporting_phrase: '', missing_or_extra: 'x', decision_basis: 'b' }], joint_verdict: 'not_supported' }],
+    };
+    await model.adopt(results);
+    await vi.waitFor(() => expect(wb.report?.meta.checked_by).toBe('model'));
+    expect(wb.report?.verdict).toBe('FAIL');
+    expect(model.results).toBe(results);
+    // Another case drops them.
+    wb.loadCase(caseB, 'dataset:d.jsonl#2');
+    expect(model.results).toBeNull();
+    await vi.waitFor(() => expect(wb.localReport?.meta.checked_by).toBe('local'));
     expect(wb.report?.meta.checked_by).toBe('local');
   });
 
