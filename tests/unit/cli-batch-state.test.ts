@@ -1,10 +1,10 @@
 // The batch state file of `citation-audit --model --batch` when it cannot be written or says
 // something wrong: nothing is paid for that the user cannot find again.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { main } from '../../src/cli';
+import { runCli, useCliEnv } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 
@@ -26,7 +26,6 @@ let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
 
 const KEY = testKey('cli-batch-state');
-const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL, poll: process.env.CITATION_AUDIT_BATCH_POLL_MS };
 let dir = '';
 let data = '';
 const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
@@ -35,29 +34,14 @@ const cases = [
   { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks },
 ];
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
-}
+const run = runCli;
 const created = () => server.calls('/v1/messages/batches').filter((r) => r.method === 'POST' && !r.path.includes('/cancel'));
 
-beforeAll(() => {
-  process.env.ANTHROPIC_API_KEY = KEY;
-  process.env.ANTHROPIC_BASE_URL = server.url;
-  process.env.CITATION_AUDIT_BATCH_POLL_MS = '0';
-});
+useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'citation-audit-bstate-'));
   data = join(dir, 'cases.jsonl');
   writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
-});
-afterAll(() => {
-  for (const [k, v] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.url], ['CITATION_AUDIT_BATCH_POLL_MS', saved.poll]] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
 });
 
 describe('an unwritable batch state', () => {

@@ -1,11 +1,11 @@
 // `citation-audit --model --batch` against the fake Message Batches API: the same reports as the
 // interactive run, both prices in the estimate, a detached run resumed from its state file by the
 // command it printed, and the refusals that keep a batch from being paid twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli';
+import { runCli, useCliEnv } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 
@@ -13,7 +13,6 @@ let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
 
 const KEY = testKey('cli-batch');
-const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL, poll: process.env.CITATION_AUDIT_BATCH_POLL_MS };
 let dir = '';
 let data = '';
 
@@ -23,12 +22,7 @@ const cases = [
   { id: 'c', query: 'Which city?', answer: 'Rome is the capital of Italy [1].', chunks: [{ id: '1', text: 'Rome is the capital of Italy.' }] },
 ];
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
-}
+const run = runCli;
 
 const verdictsOf = (out: string) =>
   out
@@ -37,21 +31,11 @@ const verdictsOf = (out: string) =>
     .map((l) => JSON.parse(l) as { claims: { support?: { model_verdict?: string }[]; model?: { joint_verdict?: string } }[]; model?: unknown })
     .map((r) => JSON.stringify(r.claims.map((c) => c.model ?? c.support)));
 
-beforeAll(() => {
-  process.env.ANTHROPIC_API_KEY = KEY;
-  process.env.ANTHROPIC_BASE_URL = server.url;
-  process.env.CITATION_AUDIT_BATCH_POLL_MS = '0';
-});
+useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'citation-audit-batch-'));
   data = join(dir, 'cases.jsonl');
   writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
-});
-afterAll(() => {
-  for (const [k, v] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.url], ['CITATION_AUDIT_BATCH_POLL_MS', saved.poll]] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
 });
 
 describe('citation-audit --model --batch', () => {

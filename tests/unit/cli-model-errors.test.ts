@@ -1,10 +1,10 @@
 // How the CLI says a model run failed: a malformed key refused before anything is sent and never
 // quoted, and the errors a pipeline reading the JSON must see in each case's report.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli';
+import { runCli, useCliEnv } from './cli-harness';
 import { createClient } from '../../src/model/client';
 import { runModelAuditNode } from '../../src/model/node';
 import { auditCase } from '../../src/core/audit';
@@ -15,7 +15,6 @@ import type { FakeAnthropic } from '../server/fake-anthropic';
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
 
-const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL, poll: process.env.CITATION_AUDIT_BATCH_POLL_MS };
 let dir = '';
 let data = '';
 const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
@@ -26,26 +25,14 @@ const cases = [
 
 async function run(args: string[], key: string): Promise<{ code: number; out: string; err: string }> {
   process.env.ANTHROPIC_API_KEY = key;
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
+  return runCli(args);
 }
 
-beforeAll(() => {
-  process.env.ANTHROPIC_BASE_URL = server.url;
-  process.env.CITATION_AUDIT_BATCH_POLL_MS = '0';
-});
+useCliEnv(() => ({ ANTHROPIC_API_KEY: testKey('cli-merr'), ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'citation-audit-merr-'));
   data = join(dir, 'cases.jsonl');
   writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
-});
-afterAll(() => {
-  for (const [k, v] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.url], ['CITATION_AUDIT_BATCH_POLL_MS', saved.poll]] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
 });
 
 describe('a malformed key', () => {
