@@ -222,19 +222,16 @@ function segmentBlock(ctx: Ctx, block: Block): void {
 
   // Raw sentence ranges (relative), then merged where the segmenter cut too eagerly.
   const raw = sentenceRanges(masked, ctx.lang);
-  // (The ranges are this call's own: merged ones are extended in place.)
   const merged: [number, number][] = [];
   for (const r of raw) {
     const last = merged[merged.length - 1];
     if (last && shouldMerge(masked, last[0], last[1], r[1])) last[1] = r[1];
-    else merged.push(r);
+    else merged.push([r[0], r[1]]);
   }
 
   const pieces: [number, number][] = [];
-  for (const r of merged) {
-    const split = splitMetaIntro(masked, r[0], r[1], ctx.lang);
-    if (split) pieces.push(...split);
-    else pieces.push(r);
+  for (const [a, b] of merged) {
+    for (const p of splitMetaIntro(masked, a, b, ctx.lang)) pieces.push(p);
   }
 
   let prevInBlock: Draft | null = null;
@@ -298,18 +295,17 @@ function maskedText(ctx: Ctx, a: number, b: number): string {
 // ---------------------------------------------------------------------------------------------
 // "Based on the documentation, I can explain why: You'll receive…" → intro + sentence
 
-/** The introduction and the sentence it opens, or null when [a, b) stays one sentence. */
-function splitMetaIntro(masked: string, a: number, b: number, lang: Language): [number, number][] | null {
+function splitMetaIntro(masked: string, a: number, b: number, lang: Language): [number, number][] {
   // Only a short opening can be an introduction; never search further than that.
   const colon = masked.slice(a, Math.min(b, a + 220)).indexOf(':');
-  if (colon < 0 || a + colon >= b - 1) return null;
+  if (colon < 0 || a + colon >= b - 1) return [[a, b]];
   const text = masked.slice(a, b);
   const re = /:\s+(?=["“„'(]?[\p{Lu}\p{N}])/gu;
   const m = re.exec(text);
-  if (!m) return null;
+  if (!m) return [[a, b]];
   const cut = m.index + 1;
-  if (text.slice(cut).trim() === '') return null;
-  if (!isMeta(text.slice(0, cut), lang)) return null;
+  if (text.slice(cut).trim() === '') return [[a, b]];
+  if (!isMeta(text.slice(0, cut), lang)) return [[a, b]];
   return [
     [a, a + cut],
     [a + m.index + m[0].length, b],

@@ -29,7 +29,7 @@ import type { CitationMarker, Claim, ClaimKind, ExemptionRule, Language } from '
 import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './blocks';
 import { classArrays, draft, MARKER, PLAIN, plainEnd, setFlags, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './context';
-import { digitlessExemption, isAbsenceIntro, isMeta, isMetaWord, isQuestion } from './exemptions';
+import { isAbsence, isAbsenceIntro, isMeta, isMetaWord, isQuestion } from './exemptions';
 import { isBlank, isJsSpace, isLetterCode, isSpace } from '../text/text';
 import { msg, render } from '../report/messages';
 
@@ -246,12 +246,11 @@ function toClaim(ctx: Ctx, d: Draft, index: number, next: Draft | undefined): Cl
   else if (isContentless(text)) exempt(ctx, claim, d.kind, 'no_content');
   else if (endsWithColon(text)) leadIn(ctx, claim, text, next);
   // A number is content: meta talk, advice and "the sources do not say" all hold none, so a
-  // claim with a digit (most of them) is none of the three, and the others are not searched for
-  // a digit again.
-  else if (!DIGIT.test(text)) {
-    const rule = digitlessExemption(text);
-    if (rule) exempt(ctx, claim, 'meta', rule);
-  }
+  // claim with a digit (most of them) is none of the three.
+  else if (DIGIT.test(text)) return claim;
+  else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', 'meta');
+  else if (isAdvice(text)) exempt(ctx, claim, 'meta', 'advice');
+  else if (isAbsence(text)) exempt(ctx, claim, 'meta', 'no_information');
   return claim;
 }
 
@@ -336,8 +335,6 @@ function claimText(ctx: Ctx, a: number, b: number): string {
     k = e;
   }
   let out = parts.join('');
-  // One search for both repairs: most claims need neither.
-  if (!NEEDS_REPAIR.test(out)) return out.trim();
   if (out.includes('**')) out = out.replace(/\*\*/g, '').replace(/ +(?=[.,;:!?](?:\s|$))/g, '');
   if (COLLAPSIBLE.test(out)) out = out.replace(SPACE_RUNS, ' ');
   return out.trim();
@@ -355,10 +352,8 @@ function trimPartsEnd(parts: string[]): void {
   }
 }
 
-// Claim text with whitespace to collapse, and the runs themselves; NEEDS_REPAIR finds that or
-// Markdown bold.
+// Claim text with whitespace to collapse, and the runs themselves.
 const COLLAPSIBLE = /\s\s|[\t\n\r\f\v\u00a0]/;
 const SPACE_RUNS = /\s+/g;
-const NEEDS_REPAIR = /\*\*|\s\s|[\t\n\r\f\v\u00a0]/;
 
 const CLOSING_PUNCT = new Set(['.', ',', ';', ':', '!', '?', '…', ')', ']', '"', "'", '”', '’']);

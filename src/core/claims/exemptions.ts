@@ -2,7 +2,6 @@
 // documents or the conversation) and statements that the sources hold no answer.
 import { foldWord } from '../text/language';
 import { STOPWORDS } from '../text/wordLists';
-import { isAdvice } from './leadIns';
 import { isLetterCode } from '../text/text';
 import type { Language } from '../types';
 
@@ -56,44 +55,6 @@ export function isMeta(text: string, _lang: Language): boolean {
   const trimmed = text.trim();
   // Talk about the answer is short; long sentences always carry content.
   if (trimmed === '' || trimmed.length > 200 || /\d/.test(trimmed)) return false;
-  return metaWordsOnly(trimmed);
-}
-
-/**
- * The rule of the exemptions that need a text without a digit (meta talk, advice, a statement of
- * absence), for a claim's text already known to hold none: the digit is not looked for again.
- */
-export function digitlessExemption(text: string): 'meta' | 'advice' | 'no_information' | null {
-  const trimmed = text.trim();
-  if (trimmed !== '' && trimmed.length <= 200 && metaWordsOnly(trimmed)) return 'meta';
-  if (isAdvice(text)) return 'advice';
-  if (absenceOf(trimmed)) return 'no_information';
-  return null;
-}
-
-const WORD_META = 1;
-const WORD_STOP = 2;
-const WORD_CONTENT = 3;
-// The kind of each word as written, found once: claims repeat the same words, and folding a
-// word and looking it up in three lists cost more than one look-up of the word itself. Bounded.
-const WORD_KINDS = new Map<string, number>();
-const WORD_KINDS_MAX = 20_000;
-
-/** A word about the answer or the documents, a function word, or content. */
-function wordKind(tok: string): number {
-  let kind = WORD_KINDS.get(tok);
-  if (kind === undefined) {
-    const folded = foldWord(tok);
-    // Meta words first: some are stopwords too ("here", "below"), and still say what follows.
-    kind = isMetaWord(folded) ? WORD_META : STOPWORDS.has(folded) ? WORD_STOP : WORD_CONTENT;
-    if (WORD_KINDS.size >= WORD_KINDS_MAX) WORD_KINDS.clear();
-    WORD_KINDS.set(tok, kind);
-  }
-  return kind;
-}
-
-/** isMeta's word test, for a trimmed text of at most 200 characters without a digit. */
-function metaWordsOnly(trimmed: string): boolean {
   const intro = trimmed.endsWith(':');
   let metaCount = 0;
   let content = 0;
@@ -112,12 +73,13 @@ function metaWordsOnly(trimmed: string): boolean {
     }
     i++;
     const tok = trimmed.slice(from, k);
-    const kind = wordKind(tok);
-    if (kind === WORD_META) {
+    const folded = foldWord(tok);
+    // Meta words first: some are stopwords too ("here", "below"), and still say what follows.
+    if (isMetaWord(folded)) {
       metaCount++;
       continue;
     }
-    if (kind === WORD_STOP) continue;
+    if (STOPWORDS.has(folded)) continue;
     if (i > 0 && tok[0] !== tok[0]?.toLowerCase()) return false; // a name
     content++;
     if (content > 2) return false;
@@ -175,16 +137,10 @@ export function isAbsenceIntro(text: string): boolean {
   return ABSENCE_INTRO.test(text.trim());
 }
 
-/** @testSeam true when a sentence only says that the provided sources do not contain something (the audit asks digitlessExemption). */
+/** True when a sentence only says that the provided sources do not contain something. */
 export function isAbsence(text: string): boolean {
   const t = text.trim();
-  return !/\d/.test(t) && absenceOf(t);
-}
-
-/** isAbsence for a trimmed text without a digit. */
-function absenceOf(t: string): boolean {
-  // The denial first: on claims that have neither (most), its pattern fails sooner.
-  if (t === '' || t.length > 220 || !ABSENCE_DENIES.test(t) || !ABSENCE_NAMES_SOURCES.test(t) || ABSENCE_GOES_ON.test(t)) return false;
+  if (t === '' || t.length > 220 || /\d/.test(t) || !ABSENCE_NAMES_SOURCES.test(t) || !ABSENCE_DENIES.test(t) || ABSENCE_GOES_ON.test(t)) return false;
   if (ABSENCE_EN.some((re) => re.test(t))) return true;
   return SRC_CS_RE.test(t) && ABSENCE_CS.some((re) => re.test(t));
 }

@@ -30,20 +30,6 @@ export function referenceList(
   markers: readonly CitationMarker[],
   defs: readonly FootnoteDefinition[],
 ): { start: number; defs: FootnoteDefinition[] } | undefined {
-  return readReferenceList(s, markers, defs, true);
-}
-
-/**
- * The reader; `shortcut` false reads every line as the rules say, with no early stop, so the
- * tests can show that the shortcut never changes what is found.
- * @testSeam
- */
-export function readReferenceList(
-  s: string,
-  markers: readonly CitationMarker[],
-  defs: readonly FootnoteDefinition[],
-  shortcut: boolean,
-): { start: number; defs: FootnoteDefinition[] } | undefined {
   if (markers.length === 0 && defs.length === 0) return undefined;
   const entries: FootnoteDefinition[] = [];
   let blockStart = s.length;
@@ -67,10 +53,6 @@ export function readReferenceList(
           headed = entries.length > 0;
           break;
         }
-        // An unlabelled entry counts only under a heading. With no entry below this line and no
-        // heading line above it, there is no list whatever this line is: looksBibliographic (five
-        // regexes over what is mostly a paragraph) need not read it.
-        if (shortcut && entries.length === 0 && !headingAbove(s, nl, 399 - lines)) return undefined;
         // An entry without a label (APA "Smith, A. M. (2019). Title. …", a bare URL): the
         // block counts only under a heading, checked below; it defines nothing.
         if (!looksBibliographic(line)) break;
@@ -112,18 +94,6 @@ export function readReferenceList(
   return { start: blockStart, defs: entries.filter((e) => !known.has(e.start)) };
 }
 
-/** Whether one of the `budget` lines above the line break at nl is a REF_HEADING line. */
-function headingAbove(s: string, nl: number, budget: number): boolean {
-  let end = nl;
-  for (let k = 0; end >= 0 && k < budget; k++) {
-    const before = end > 0 ? s.lastIndexOf('\n', end - 1) : -1;
-    const lineEnd = end > before + 1 && s.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
-    if (REF_HEADING.test(s.slice(before + 1, lineEnd))) return true;
-    end = before;
-  }
-  return false;
-}
-
 /**
  * Whether a line reads as a bibliography entry (IEEE, APA, Vancouver, numbered lists): at least
  * two kinds of cue among a year, author initials, "et al.", a quoted title and venue words
@@ -134,19 +104,13 @@ export function looksBibliographic(line: string): boolean {
   const t = line.trim();
   if (t === '' || t.length > 1000) return false;
   if (BIB_LINK_ONLY.test(t)) return true;
-  // Two cues are needed: the cheap tests come first, and once too few tests are left to reach
-  // two, the rest are not run.
   let cues = 0;
-  for (let k = 0; k < BIB_CUES.length; k++) {
-    if (cues + (BIB_CUES.length - k) < 2) return false;
-    if ((BIB_CUES[k] as RegExp).test(t) && ++cues >= 2) return true;
-  }
+  for (const re of BIB_CUES) if (re.test(t) && ++cues >= 2) return true;
   return false;
 }
-/** @testSeam */
-export const BIB_LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
-/** The cues: "et al.", a quoted title, a year, venue words, author initials (cheapest first). @testSeam */
-export const BIB_CUES: readonly RegExp[] = [
+const BIB_LINK_ONLY = /^(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:<?https?:\/\/\S+>?|\[[^\]]+\]\([^)\s]+\))[ \t]*$/;
+/** The cues: "et al.", a quoted title, a year, venue words, author initials. */
+const BIB_CUES: readonly RegExp[] = [
   /\bet al\./,
   /["“][^"”]{3,}["”]/,
   /\(\s*(?:1[5-9]|20)\d{2}[a-z]?\s*\)|(?:^|[\s,.(])(?:1[5-9]|20)\d{2}[a-z]?(?:[.,;)]|$)/,
