@@ -76,6 +76,8 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   recBetterChunk: { claim: 1, chunk: '2', cited: '3' },
   recFormat: { style: '[n]' },
   recQuotes: { quotes: 1 },
+  recQuotesSimilar: { quotes: 2 },
+  recOffsets: { quotes: 3 },
   recNumbers: { numbers: 5 },
   recRunModel: {},
 };

@@ -164,6 +164,10 @@ export const en = {
   recFormat: ({ style }: { style: string }) => `Use one citation style throughout (${style}) and fix malformed markers.`,
   recQuotes: ({ quotes }: { quotes: number }) =>
     `Check ${plural('en', quotes, { one: '# quote that', other: '# quotes that' })} could not be found in their cited source.`,
+  recQuotesSimilar: ({ quotes }: { quotes: number }) =>
+    `Check ${plural('en', quotes, { one: '# quote that matches', other: '# quotes that match' })} the cited source only approximately.`,
+  recOffsets: ({ quotes }: { quotes: number }) =>
+    `Correct the character offsets of ${plural('en', quotes, { one: '# quote', other: '# quotes' })} in the cited source.`,
   recNumbers: ({ numbers }: { numbers: number }) =>
     `Verify ${plural('en', numbers, { one: '# number that appears', other: '# numbers that appear' })} in no cited chunk.`,
   recRunModel: () => 'Run the model audit to check whether each cited chunk supports its claim.',
