@@ -154,6 +154,7 @@ const en = {
   uncited: 'Uncited',
   noCitations: 'no citations',
   citationMissing: 'does not exist',
+  citationUnchecked: 'not checked (chunks unreadable)',
   citationOk: 'resolves',
   verification: {
     VERIFIED: 'quote verified',
@@ -435,6 +436,7 @@ const cs: Messages = {
   uncited: 'Bez citace',
   noCitations: 'bez citací',
   citationMissing: 'neexistuje',
+  citationUnchecked: 'nezkontrolováno (úryvky nečitelné)',
   citationOk: 'platná',
   verification: {
     VERIFIED: 'citát ověřen',

@@ -54,6 +54,7 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   mapAmbiguousTitle: { title: 'Annual report', count: 3 },
   mapUnresolved: { refs: '[9], [12]' },
   mapNoChunks: {},
+  mapChunksUnreadable: {},
   mapNothing: {},
   citationLabel: { ids: ['p14'], title: 'Annual report', pages: [14, 15], ref: '0' },
   summaryPass: { claims: 3 },

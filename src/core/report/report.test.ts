@@ -282,3 +282,18 @@ describe('recommendations about quotes', () => {
     expect(r.recommendations.join(' ')).not.toMatch(/3 quotes/);
   });
 });
+
+describe('chunks that could not be read', () => {
+  it('say so: no "there are no chunks", no 0 % of citations resolving', async () => {
+    const { auditCase } = await import('../audit');
+    const error = { message: 'Expected a comma.', line: 2, column: 5, offset: 12, endOffset: 13 };
+    const r = auditCase({ query: 'q', answer: 'Paris is in France [0].', chunks: [] }, { unreadable: { chunks: error } });
+    expect(r.dimensions.exists.status).toBe('NOT_CHECKED');
+    expect(r.mapping.description).toContain('The chunks could not be read');
+    expect(r.mapping.description).not.toContain('There are no chunks');
+    expect(r.scores.citation_existence).toBeNull();
+    // Without an unreadable input the same answer still has the plain wording.
+    const none = auditCase({ query: 'q', answer: 'Paris is in France [0].', chunks: [] });
+    expect(none.mapping.description).toContain('There are no chunks');
+  });
+});

@@ -215,6 +215,9 @@ export function buildLocalReport(
     citation_scope: ctx.citationScope ?? 'sentence',
     ...(unreadable.length ? { unreadable } : {}),
   };
+  const scores = localScores(ctx, ctx.citations, unreadable);
+  // Whether a citation resolves is not known without the chunks: no score rather than 0 %.
+  if (unreadable.some((u) => u.input === 'chunks')) scores.citation_existence = null;
   return {
     verdict,
     dimensions: words.dimensions,
@@ -223,7 +226,7 @@ export function buildLocalReport(
     texts,
     citations: ctx.citations,
     claims: ctx.claims.map((c) => ({ ...c })),
-    scores: localScores(ctx, ctx.citations, unreadable),
+    scores,
     findings,
     markers: ctx.markers,
     mapping: ctx.mapping,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditCase } from '../../core/audit';
 import type { Report } from '../../core/types';
 import { examples } from '../../examples/catalog';
-import { claimViews, dimensionViews, scoreRows } from './reportView';
+import { chunksUnreadable, claimViews, dimensionViews, scoreRows } from './reportView';
 import { DIMENSIONS } from '../../core/checks/registry';
 
 // The straightforward definitions (a filter per claim / dimension): the grouped versions must
@@ -11,7 +11,9 @@ function naiveClaimViews(report: Report) {
   return report.claims.map((claim) => {
     const citations = report.citations.filter((c) => c.claim_index === claim.index);
     const status = citations.length ? 'cited' : claim.exemption ? 'exempt' : claim.needs_citation ? 'uncited' : 'optional';
-    const findings = report.findings.map((finding, index) => ({ finding, index })).filter((f) => f.finding.claim_index === claim.index);
+    const findings = report.findings
+      .map((finding, index) => ({ finding, index }))
+      .filter((f) => f.finding.claim_index === claim.index && !(status === 'exempt' && f.finding.code === 'exempt_claim'));
     return { claim, citations, status, findings };
   });
 }
@@ -50,6 +52,25 @@ describe('report views', () => {
       [2, 'fourth'],
     ]);
     expect(claimViews(report).flatMap((v) => v.findings.map((x) => x.finding.message))).not.toContain('none');
+  });
+});
+
+describe('an exempt claim', () => {
+  it('states its rule and reason once: the row says it, the same finding is not listed under it', () => {
+    const r = auditCase({ query: 'Where is Paris?', answer: 'Paris is the capital of France [1]. I hope this helps!', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] });
+    const exempt = r.claims.find((c) => c.exemption)!;
+    expect(r.findings.some((f) => f.code === 'exempt_claim' && f.claim_index === exempt.index)).toBe(true);
+    const view = claimViews(r).find((v) => v.claim.index === exempt.index)!;
+    expect(view.status).toBe('exempt');
+    expect(view.findings.map((f) => f.finding.code)).not.toContain('exempt_claim');
+  });
+});
+
+describe('chunksUnreadable', () => {
+  it('is true only when the chunks input could not be read', () => {
+    const error = { message: 'Expected a comma.', line: 1, column: 2, offset: 1, endOffset: 2 };
+    expect(chunksUnreadable(auditCase({ query: 'q', answer: 'A [0].', chunks: [] }, { unreadable: { chunks: error } }))).toBe(true);
+    expect(chunksUnreadable(auditCase({ query: 'q', answer: 'A [0].', chunks: [] }))).toBe(false);
   });
 });
 

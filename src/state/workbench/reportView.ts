@@ -78,10 +78,18 @@ export function claimViews(report: Report, prev: readonly ClaimView[] = []): Cla
     const citations = facts.citationsOf[i]!.map((k) => byIndex.get(k)).filter((c): c is Citation => c !== undefined);
     const status = facts.status[i]!;
     const old = prev[i];
-    const findings = reuseFindings(old?.findings, findingsOf.get(claim.index) ?? []);
+    let own = findingsOf.get(claim.index) ?? [];
+    // An exempt row states its rule and reason itself; the finding saying the same is not listed again.
+    if (status === 'exempt' && claim.exemption) own = own.filter((f) => f.finding.code !== 'exempt_claim');
+    const findings = reuseFindings(old?.findings, own);
     if (old && old.claim === claim && old.status === status && sameItems(old.citations, citations) && old.findings === findings) return old;
     return { claim, citations, status, findings };
   });
+}
+
+/** Whether the report was made without its chunks (they could not be read): nothing about them is known. */
+export function chunksUnreadable(report: Report): boolean {
+  return report.meta.unreadable?.some((u) => u.input === 'chunks') ?? false;
 }
 
 /** The scores the local checks compute; a model run fills the others. */

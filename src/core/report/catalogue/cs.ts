@@ -127,6 +127,7 @@ export const cs: Catalogue = {
     `${plural('cs', count, { one: '# úryvek má', few: '# úryvky mají', other: '# úryvků má' })} název „${title}“; použit první.`,
   mapUnresolved: ({ refs }) => `Mezi úryvky nenalezeno: ${refs}.`,
   mapNoChunks: () => 'Nejsou žádné úryvky, takže žádný odkaz nelze přiřadit.',
+  mapChunksUnreadable: () => 'Úryvky nešlo přečíst, takže žádný odkaz nebyl přiřazen.',
   mapNothing: () => 'Odpověď nic necituje.',
 
   summaryPass: ({ claims }) =>

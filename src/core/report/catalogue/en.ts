@@ -131,6 +131,7 @@ export const en = {
   mapAmbiguousTitle: ({ title, count }: { title: string; count: number }) => `${count} chunks are titled “${title}”; the first was used.`,
   mapUnresolved: ({ refs }: { refs: string }) => `Not found among the chunks: ${refs}.`,
   mapNoChunks: () => 'There are no chunks, so no reference can be resolved.',
+  mapChunksUnreadable: () => 'The chunks could not be read, so no reference was resolved.',
   mapNothing: () => 'The answer cites nothing.',
 
   // The report: summary beside the verdict.
