@@ -152,6 +152,7 @@ const en = {
     `Input tokens: ${plain.toLocaleString('en')} uncached, ${written.toLocaleString('en')} written to the prompt cache, ${read.toLocaleString('en')} read from it; output ${output.toLocaleString('en')}.${cost ? ` Cost ${cost}${uncached && read > 0 ? ` (${uncached} without the cache)` : ''}.` : ''}`,
   runModel: (n: number) => `Run model audit (${cases(n, 'en')})`,
   resumeModel: (n: number) => `Resume model audit (${n} left)`,
+  modelAllJudged: (n: number) => `The model has judged ${plural('en', n, { one: 'the # case', other: 'all # cases' })}.`,
   modelProgress: 'Model audit progress',
   modelStatus: (s: ModelRunStatus, done: number, total: number, failed: number) => {
     const f = failed ? `, ${failed} failed (retried on resume)` : '';
@@ -400,6 +401,7 @@ const cs: AnnotateMessages = {
     `Vstupní tokeny: ${plain.toLocaleString('cs')} bez mezipaměti, ${written.toLocaleString('cs')} zapsáno do mezipaměti promptu, ${read.toLocaleString('cs')} z ní přečteno; výstup ${output.toLocaleString('cs')}.${cost ? ` Cena ${cost}${uncached && read > 0 ? ` (bez mezipaměti ${uncached})` : ''}.` : ''}`,
   runModel: (n) => `Spustit audit modelem (${pripadu(n)})`,
   resumeModel: (n) => `Pokračovat v auditu modelem (zbývá ${n})`,
+  modelAllJudged: (n) => `Model posoudil ${plural('cs', n, { one: '# případ', few: 'všechny # případy', other: 'všech # případů' })}.`,
   modelProgress: 'Postup auditu modelem',
   modelStatus: (s, done, total, failed) => {
     const f = failed ? `, ${failed} selhalo (zopakují se při pokračování)` : '';
