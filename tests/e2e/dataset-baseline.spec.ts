@@ -69,6 +69,8 @@ test('a baseline from an earlier run shows the planted regression and the improv
   await expect(regressed).toContainText('regressed');
   await expect(regressed).toContainText('INCOMPLETE → FAIL');
   await expect(regressed.locator('td.down')).not.toHaveCount(0);
+  // A score cell says baseline → current and the change, not one side alone.
+  await expect(regressed.locator('td.down').first()).toHaveText(/^1 → 0\.5 \(-0\.5\)$/);
 
   await panel.getByRole('button', { name: 'Show before and after of g2' }).click();
   const detail = panel.getByTestId('baseline-detail');
