@@ -37,7 +37,8 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
 
   const chunkIds = chunks.map((ch) => ch.id);
   const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
-  const mapping = resolveMapping(markers, chunks, { footnoteDefinitions, language, ...(structured ? { structured } : {}) });
+  const chunksUnreadable = unreadable.some((u) => u.input === 'chunks');
+  const mapping = resolveMapping(markers, chunks, { footnoteDefinitions, language, chunksUnreadable, ...(structured ? { structured } : {}) });
   const rawClaims = splitClaims(answer, markers, language, { footnoteDefinitions, query: c.query });
   const { citations, claims } = buildCitations({ answer, markers, mapping, claims: rawClaims, chunks, ...(structured ? { structured } : {}) });
 

@@ -154,6 +154,7 @@ const en = {
   uncited: 'Uncited',
   noCitations: 'no citations',
   citationMissing: 'does not exist',
+  citationUnchecked: 'not checked (chunks unreadable)',
   citationOk: 'resolves',
   verification: {
     VERIFIED: 'quote verified',
@@ -165,6 +166,10 @@ const en = {
     partially_supported: 'partially supported',
     not_supported: 'not supported',
   } satisfies Record<SupportVerdict, string>,
+  basisLowered: (why: 'numbers' | 'phrase' | 'claim', verdict: string) =>
+    why === 'claim'
+      ? `The claim as a whole is ${verdict}; the model’s reasoning for this chunk:`
+      : `Lowered to ${verdict}: ${why === 'numbers' ? 'a number of the claim is in no cited chunk' : 'the supporting phrase is not in the chunk'}. The model’s reasoning:`,
   showCitation: (marker: string, chunk: string) => `Show the source of ${marker} (${chunk})`,
   scores: 'Scores',
   scoresLocalNote: 'Scores that need the model’s support judgements show “—” until a model run.',
@@ -435,6 +440,7 @@ const cs: Messages = {
   uncited: 'Bez citace',
   noCitations: 'bez citací',
   citationMissing: 'neexistuje',
+  citationUnchecked: 'nezkontrolováno (úryvky nečitelné)',
   citationOk: 'platná',
   verification: {
     VERIFIED: 'citát ověřen',
@@ -446,6 +452,10 @@ const cs: Messages = {
     partially_supported: 'částečně podloženo',
     not_supported: 'nepodloženo',
   },
+  basisLowered: (why, verdict) =>
+    why === 'claim'
+      ? `Tvrzení jako celek je ${verdict}; zdůvodnění modelu k tomuto úryvku:`
+      : `Sníženo na ${verdict}: ${why === 'numbers' ? 'číslo z tvrzení není v žádném citovaném úryvku' : 'podpůrná fráze v úryvku není'}. Zdůvodnění modelu:`,
   showCitation: (marker, chunk) => `Ukázat zdroj citace ${marker} (${chunk})`,
   scores: 'Skóre',
   scoresLocalNote: 'Skóre, která potřebují posouzení podpory modelem, ukazují „—“ až do spuštění modelu.',

@@ -69,6 +69,8 @@ test('a baseline from an earlier run shows the planted regression and the improv
   await expect(regressed).toContainText('regressed');
   await expect(regressed).toContainText('INCOMPLETE → FAIL');
   await expect(regressed.locator('td.down')).not.toHaveCount(0);
+  // A score cell says baseline → current and the change, not one side alone.
+  await expect(regressed.locator('td.down').first()).toHaveText(/^1 → 0\.5 \(-0\.5\)$/);
 
   await panel.getByRole('button', { name: 'Show before and after of g2' }).click();
   const detail = panel.getByTestId('baseline-detail');
@@ -87,4 +89,99 @@ test('a baseline from an earlier run shows the planted regression and the improv
   await panel.getByRole('button', { name: 'Show before and after of g2' }).click();
   await detail.getByRole('button', { name: 'Open the current case in the workbench' }).click();
   await expect(report(page)).toHaveText(/^\s*FAIL/);
+});
+
+/** `n` cases without ids that repeat ten queries: their names repeat in the comparison. */
+function repeatedDataset(n: number): string {
+  return Array.from({ length: n }, (_, i) => {
+    const k = i % 10;
+    return JSON.stringify({ query: `How tall is tower ${k}?`, answer: `Tower ${k} is ${120 + k} metres tall [1]. Work on it ended in ${1900 + k} [2].`, chunks: chunks(k) });
+  }).join('\n');
+}
+
+async function openDataset(page: Page, file: string, cases: number): Promise<void> {
+  await page.getByLabel('Open dataset file').setInputFiles(file);
+  await expect(page.getByTestId('local-status')).toContainText(`Local checks done: ${cases} cases.`);
+}
+
+test('a 200-row baseline whose rows repeat shows its comparison, and stays after a visit to the workbench', async ({ page }, testInfo) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const full = testInfo.outputPath('full.jsonl');
+  const shorter = testInfo.outputPath('shorter.jsonl');
+  writeFileSync(full, repeatedDataset(200));
+  writeFileSync(shorter, repeatedDataset(199));
+
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await views(page).getByRole('button', { name: 'Dataset' }).click();
+  await openDataset(page, full, 200);
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results (JSONL)' }).click()]);
+  const baselineFile = testInfo.outputPath('baseline.jsonl');
+  writeFileSync(baselineFile, readFileSync((await d.path())!, 'utf8'));
+  // One case fewer: no repeated query pairs up (as in `citation-audit diff`), so each case is added
+  // on line n and removed from line n under the same name.
+  await openDataset(page, shorter, 199);
+
+  const panel = page.getByRole('region', { name: 'Compare with an earlier run' });
+  await panel.getByLabel('Baseline results file').setInputFiles(baselineFile);
+  await expect(panel.getByTestId('baseline-counts')).toHaveText('0 regressed · 0 improved · 0 unchanged · 399 other (changed, added, removed)');
+  const table = panel.getByRole('table');
+  await expect(table.locator('tbody tr')).toHaveCount(200);
+  await expect(panel.getByText('… and 199 more')).toBeVisible();
+  // The 38th row opens itself, not the first case of its name.
+  await table.locator('tbody tr').nth(37).getByRole('button').click();
+  await expect(table.locator('tbody tr').nth(37)).toHaveClass(/current/);
+  await expect(table.locator('tr.current')).toHaveCount(1);
+
+  await views(page).getByRole('button', { name: 'Workbench' }).click();
+  await views(page).getByRole('button', { name: 'Dataset' }).click();
+  await expect(panel.getByTestId('baseline-name')).toHaveText('Baseline: baseline.jsonl');
+  await expect(panel.getByTestId('baseline-counts')).toContainText('399 other');
+  await expect(table.locator('tr.current')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('a large baseline is read off the main thread', async ({ page }, testInfo) => {
+  // CLI report lines, most of each line its findings, ~30 MB in all.
+  const finding = (i: number) => ({ code: 'QUOTE_NOT_FOUND', dimension: 'accurate', severity: 'warning', message: `The quoted text ${i} is not in chunk 1 as written; the nearest passage differs.`, chunk_id: '1', excerpt: `Tower ${i} rises` });
+  const line = (i: number) =>
+    JSON.stringify({
+      verdict: 'PASS',
+      dimensions: { exists: { status: 'PASS' }, accurate: { status: 'PASS' }, complete: { status: 'PASS' }, formatted: { status: 'PASS' } },
+      scores: { citation_coverage: 1, citation_existence: 1 },
+      findings: Array.from({ length: 12 }, (_, j) => finding(i * 12 + j)),
+      meta: { case_id: `c${i}` },
+    });
+  const big = testInfo.outputPath('big.jsonl');
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 30e6; i++) {
+    lines.push(line(i));
+    size += lines.at(-1)!.length + 1;
+  }
+  writeFileSync(big, lines.join('\n'));
+  const small = testInfo.outputPath('small.jsonl');
+  writeFileSync(small, dataset(false));
+
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await views(page).getByRole('button', { name: 'Dataset' }).click();
+  await openDataset(page, small, 4);
+  await page.evaluate(() => {
+    const w = window as unknown as { longest: number };
+    w.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const panel = page.getByRole('region', { name: 'Compare with an earlier run' });
+  await panel.getByLabel('Baseline results file').setInputFiles(big);
+  await expect(panel.getByTestId('baseline-name')).toHaveText('Baseline: big.jsonl', { timeout: 20_000 });
+  await expect(panel.getByTestId('baseline-counts')).toContainText(`${lines.length + 4} other`);
+  const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+  testInfo.annotations.push({ type: 'longest task (ms)', description: String(Math.round(longest)) });
+  console.log(`baseline of ${lines.length} cases, ${(size / 1e6).toFixed(1)} MB: longest main-thread task ${Math.round(longest)} ms`);
+  // Reading it on the page held it for seconds; the worker leaves the diff and a page of rows.
+  expect(longest).toBeLessThan(800);
 });

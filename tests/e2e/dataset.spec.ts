@@ -222,6 +222,9 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     await panel(page).getByRole('button', { name: 'Resume model audit (2 left)' }).click();
     await expect(status(page)).toContainText('Model audit done: 2 of 2 cases judged.', { timeout: 20_000 });
     await expect(status(page)).toContainText('3 of 3 cases judged by the model.');
+    // Nothing is left to resume: no "Resume model audit (0 left)".
+    await expect(panel(page).getByRole('button', { name: /Resume model audit|Run model audit/ })).toHaveCount(0);
+    await expect(panel(page).getByTestId('model-all-judged')).toHaveText('The model has judged all 3 cases.');
     // Only the two cases left were sent (one request each), with the key in the auth header only.
     const sent = server.calls('/v1/messages');
     expect(sent).toHaveLength(2);

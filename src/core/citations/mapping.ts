@@ -29,6 +29,8 @@ export interface ResolveOptions {
   footnoteDefinitions?: readonly FootnoteDefinition[];
   /** Language of the description (default English). */
   language?: Language;
+  /** The chunks input could not be read: say so rather than "there are no chunks". */
+  chunksUnreadable?: boolean;
 }
 
 export interface RefResolver {
@@ -237,6 +239,7 @@ interface Phrases {
   ambiguousTitle: (t: string, n: number) => string;
   unresolved: (refs: string) => string;
   noChunks: string;
+  chunksUnreadable: string;
   nothing: string;
 }
 
@@ -267,6 +270,7 @@ const P: Phrases = {
   ambiguousTitle: (title, count) => note('mapAmbiguousTitle', { title, count }),
   unresolved: (refs) => note('mapUnresolved', { refs }),
   noChunks: note('mapNoChunks', {}),
+  chunksUnreadable: note('mapChunksUnreadable', {}),
   nothing: note('mapNothing', {}),
 };
 
@@ -580,7 +584,7 @@ export function createResolver(
   if (titlePairs.length) noteOnce(P.titleFallback(quoteList(titlePairs)));
   if (usedUrl) noteOnce(P.urlFallback);
   if (footnotesWithoutDef.length) noteOnce(P.footnoteNoDef(quoteList(footnotesWithoutDef)));
-  if (entries.length > 0 && index.size === 0) noteOnce(P.noChunks);
+  if (entries.length > 0 && index.size === 0) noteOnce(opts.chunksUnreadable ? P.chunksUnreadable : P.noChunks);
   else if (unresolved.length) noteOnce(P.unresolved(quoteList(unresolved, 6)));
 
   let kind: IdMapping['kind'];

@@ -86,6 +86,11 @@ describe('dataset rows', () => {
     expect(r.scores.citation_recall).toBe(0.5);
     expect(r.scores.citation_precision).toBe(0.5);
     expect(r.scores.support_weighted_precision).toBe(0.75);
+    // ACCURATE failed on the model's judgement, which makes no finding: the row still counts it.
+    expect(r.dimensions.accurate).toBe('FAIL');
+    expect(r.errors).toBe(1);
+    const wrong = applyModelResults(local, { ...results, answer_evaluation: { verdict: 'INCORRECT', missing_information: [], correctness_score: 0 } }, c);
+    expect(datasetRow(0, 1, wrong, c.query).errors).toBe(2);
   });
 
   it('makes a failing row for a case that could not be audited', () => {

@@ -3,6 +3,7 @@
 // exports. Pure; the dataset state computes rows in a worker and keeps them in IndexedDB.
 import { csvCell } from '../report/export';
 import { DIMENSIONS } from '../checks/registry';
+import { claimSupport } from '../report/report';
 import type { Dimension, Report, Scores, Status, Verdict } from '../types';
 
 /** The table's dimension columns: the report's dimensions, from the registry of checks. */
@@ -64,11 +65,30 @@ export function datasetRow(index: number, line: number, report: Report, query: s
     language: report.meta.language,
     claims: report.claims.length,
     citations: report.citations.length,
-    errors: report.findings.filter((f) => f.severity === 'error').length,
+    errors: errorCount(report),
     warnings: report.findings.filter((f) => f.severity === 'warning').length,
     scores,
     error: null,
   };
+}
+
+/**
+ * Error findings, and what the model found wrong, which are issues of ACCURATE rather than
+ * findings: each cited claim it judged not or only partly supported (each one fails ACCURATE) and
+ * an answer it judged not correct against the gold answer. A row that fails ACCURATE by the model
+ * never shows 0 errors.
+ */
+function errorCount(report: Report): number {
+  let n = 0;
+  for (const f of report.findings) if (f.severity === 'error') n++;
+  if (report.meta.checked_by !== 'model') return n;
+  for (const c of report.claims) {
+    if (c.citation_indexes.length === 0) continue;
+    const s = claimSupport(c.support, c.joint_support);
+    if (s === 'not_supported' || s === 'partially_supported') n++;
+  }
+  if (report.answer_evaluation && report.answer_evaluation.verdict !== 'CORRECT') n++;
+  return n;
 }
 
 /** The row of a case whose audit threw: it fails, with nothing checked and the reason kept. */

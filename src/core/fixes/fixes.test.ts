@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
-import { applyEdits, fixesFor, MAX_CHUNK_CHOICES, type Fix, type FixInput } from './fixes';
+import { applyEdits, fixesFor, fixKey, MAX_CHUNK_CHOICES, type Fix, type FixInput } from './fixes';
 import type { AuditOptions, Chunk, Finding, Report } from '../types';
 
 const SHOP: Chunk[] = [
@@ -314,6 +314,34 @@ describe('fixesFor: quotes and offsets of structured citations', () => {
     const value = JSON.parse(applyEdits(input.structuredText!, fixes[0]!.edits)) as ReturnType<typeof structured>;
     expect(value.citations[0]).toMatchObject({ start: at, end: at + exact.length, quote: exact });
     expect(codes(audit(value.answer, [chunk], {}, value).report)).not.toContain('offsets_wrong');
+  });
+
+  it('fixes a quote of an Anthropic Citations answer (char_location offsets) with the exact text', () => {
+    const doc: Chunk = { id: '0', title: 'My Document', text: 'The grass is green. The sky is blue.' };
+    const blocks = [
+      { type: 'text', text: 'Based on the document:\n\n- ' },
+      { type: 'text', text: 'The grass is green', citations: [{ type: 'char_location', cited_text: 'The grass is so green. ', document_index: 0, document_title: 'My Document', start_char_index: 0, end_char_index: 20 }] },
+      { type: 'text', text: '\n- ' },
+      { type: 'text', text: 'The sky is blue', citations: [{ type: 'char_location', cited_text: 'The sky is blue.', document_index: 0, document_title: 'My Document', start_char_index: 0, end_char_index: 36 }] },
+    ];
+    const answer = blocks.map((b) => b.text).join('');
+    const { input, report } = audit(answer, [doc], {}, blocks);
+    const similar = fixesFor(input, findingOf(report, 'quote_uncertain'));
+    expect(similar.map((x) => x.kind)).toEqual(['exact_quote']);
+    const fixed = JSON.parse(applyEdits(input.structuredText!, similar[0]!.edits)) as typeof blocks;
+    const c = fixed[1]!.citations![0]!;
+    expect(doc.text.slice(c.start_char_index, c.end_char_index)).toBe(c.cited_text);
+    const offsets = fixesFor(input, findingOf(report, 'offsets_wrong'));
+    expect(offsets[0]).toMatchObject({ kind: 'correct_offsets', offsets: [20, 36] });
+    expect(codes(audit(answer, [doc], {}, fixed).report)).not.toContain('quote_uncertain');
+    const moved = JSON.parse(applyEdits(input.structuredText!, offsets[0]!.edits)) as typeof blocks;
+    expect(codes(audit(answer, [doc], {}, moved).report)).not.toContain('offsets_wrong');
+  });
+
+  it('fixKey: the same kind and edits are one fix, whatever finding offered it', () => {
+    const a: Fix = { kind: 'replace_ref', target: 'editor', edits: [{ start: 3, end: 5, text: '"0"' }], text: '"0"', chunkId: '0' };
+    expect(fixKey({ ...a, preferred: true })).toBe(fixKey(a));
+    expect(fixKey({ ...a, edits: [{ start: 3, end: 5, text: '"1"' }] })).not.toBe(fixKey(a));
   });
 
   it('near miss: a quote that is not in the chunk at all gets no fix', () => {

@@ -57,6 +57,15 @@ export function fixesFor(input: FixInput, finding: Finding, limit = Infinity): F
   return answerFixes(fx, finding).slice(0, limit);
 }
 
+/**
+ * What makes two fixes the same entry: the same kind of fix making the same edits. Several findings
+ * of one citation (an unknown chunk whose quote is in another chunk, a better chunk) each offer
+ * "cite chunk 0 instead"; a list of fixes for a place shows it once.
+ */
+export function fixKey(fix: Fix): string {
+  return `${fix.kind}\u0000${fix.target}\u0000${JSON.stringify(sortEdits(fix.edits).map((e) => [e.start, e.end, e.text]))}`;
+}
+
 /** Codes whose fix names another chunk. */
 const REF_CODES = new Set(['unknown_chunk', 'ref_out_of_range', 'empty_chunk', 'better_chunk', 'quote_in_other_chunk']);
 
@@ -506,6 +515,8 @@ const OFFSET_KEYS: [string, string][] = [
   ['start', 'end'],
   ['start_index', 'end_index'],
   ['source_start', 'source_end'],
+  // Anthropic's char_location: without it no quote of a Citations API answer could be fixed.
+  ['start_char_index', 'end_char_index'],
 ];
 
 function quoteFixes(fx: FixContext, f: Finding): Fix[] {

@@ -54,6 +54,7 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   mapAmbiguousTitle: { title: 'Annual report', count: 3 },
   mapUnresolved: { refs: '[9], [12]' },
   mapNoChunks: {},
+  mapChunksUnreadable: {},
   mapNothing: {},
   citationLabel: { ids: ['p14'], title: 'Annual report', pages: [14, 15], ref: '0' },
   summaryPass: { claims: 3 },
@@ -76,6 +77,8 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   recBetterChunk: { claim: 1, chunk: '2', cited: '3' },
   recFormat: { style: '[n]' },
   recQuotes: { quotes: 1 },
+  recQuotesSimilar: { quotes: 2 },
+  recOffsets: { quotes: 3 },
   recNumbers: { numbers: 5 },
   recRunModel: {},
 };

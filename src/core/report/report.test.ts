@@ -256,3 +256,44 @@ describe("the model's free-text summary", () => {
     expect(r.summary).toMatch(/^Verdict FAIL/);
   });
 });
+
+describe('recommendations about quotes', () => {
+  it('count each kind of quote problem apart: one missing quote, two at wrong offsets', async () => {
+    const { auditCase } = await import('../audit');
+    const chunk = 'The grass is green. The sky is blue. The sea is deep.';
+    const r = auditCase({
+      query: 'q',
+      answer: 'Grass is green. Sky is blue. The sea is deep. Mars is red.',
+      chunks: [{ id: '1', text: chunk }],
+      structured_citations: {
+        answer: 'Grass is green. Sky is blue. The sea is deep. Mars is red.',
+        citations: [
+          { chunk_id: '1', start: 0, end: 19, quote: 'The grass is green.' },
+          { chunk_id: '1', start: 0, end: 16, quote: 'The sky is blue.' },
+          { chunk_id: '1', start: 0, end: 16, quote: 'The sea is deep.' },
+          { chunk_id: '1', start: 0, end: 20, quote: 'Mars has two small moons.' },
+        ],
+      },
+    });
+    const codes = r.findings.filter((f) => f.check === 'quotes').map((f) => f.code);
+    expect(codes.sort()).toEqual(['offsets_wrong', 'offsets_wrong', 'quote_not_found']);
+    expect(r.recommendations).toContain('Check 1 quote that could not be found in their cited source.');
+    expect(r.recommendations).toContain('Correct the character offsets of 2 quotes in the cited source.');
+    expect(r.recommendations.join(' ')).not.toMatch(/3 quotes/);
+  });
+});
+
+describe('chunks that could not be read', () => {
+  it('say so: no "there are no chunks", no 0 % of citations resolving', async () => {
+    const { auditCase } = await import('../audit');
+    const error = { message: 'Expected a comma.', line: 2, column: 5, offset: 12, endOffset: 13 };
+    const r = auditCase({ query: 'q', answer: 'Paris is in France [0].', chunks: [] }, { unreadable: { chunks: error } });
+    expect(r.dimensions.exists.status).toBe('NOT_CHECKED');
+    expect(r.mapping.description).toContain('The chunks could not be read');
+    expect(r.mapping.description).not.toContain('There are no chunks');
+    expect(r.scores.citation_existence).toBeNull();
+    // Without an unreadable input the same answer still has the plain wording.
+    const none = auditCase({ query: 'q', answer: 'Paris is in France [0].', chunks: [] });
+    expect(none.mapping.description).toContain('There are no chunks');
+  });
+});

@@ -118,13 +118,20 @@ function localRecommendations(ctx: CheckContext, findings: Finding[], unreadable
   // a fixed order (ids to fix, citations to add, format, quotes, better chunks, numbers).
   const missing = new Set<string>();
   let formatError = false;
-  let badQuotes = 0;
+  // Each kind of quote problem is counted and said apart: a count must match its wording.
+  let quotesNotFound = 0;
+  let quotesSimilar = 0;
+  let wrongOffsets = 0;
   let nums = 0;
   const better: Msg[] = [];
   for (const f of findings) {
     if (f.check === 'exists' && f.severity === 'error') missing.add(f.chunk_id ?? ctx.citations[f.citation_index ?? -1]?.ref ?? '?');
     else if (f.check === 'formatted' && f.severity === 'error') formatError = true;
-    else if (f.check === 'quotes' && f.severity !== 'info') badQuotes++;
+    else if (f.check === 'quotes' && f.severity !== 'info') {
+      if (f.code === 'quote_not_found' || f.code === 'quote_in_other_chunk') quotesNotFound++;
+      else if (f.code === 'quote_uncertain') quotesSimilar++;
+      else if (f.code.startsWith('offsets_')) wrongOffsets++;
+    }
     if (f.code === 'number_absent') nums++;
     if (f.code !== 'better_chunk' || f.suggested_chunk_id === undefined || f.claim_index === undefined) continue;
     const cited = f.chunk_id ?? ctx.claims[f.claim_index]?.chunk_ids.join(', ') ?? '?';
@@ -140,7 +147,9 @@ function localRecommendations(ctx: CheckContext, findings: Finding[], unreadable
     const style = ctx.requiredStyle !== 'auto' ? ctx.requiredStyle : [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
     recs.push(msg('recFormat', { style: STYLE_EXAMPLE[style as CitationStyle] || style }));
   }
-  if (badQuotes) recs.push(msg('recQuotes', { quotes: badQuotes }));
+  if (quotesNotFound) recs.push(msg('recQuotes', { quotes: quotesNotFound }));
+  if (quotesSimilar) recs.push(msg('recQuotesSimilar', { quotes: quotesSimilar }));
+  if (wrongOffsets) recs.push(msg('recOffsets', { quotes: wrongOffsets }));
   recs.push(...better);
   if (nums) recs.push(msg('recNumbers', { numbers: nums }));
   return uniqueTexts(recs) as Msg[];
@@ -206,6 +215,9 @@ export function buildLocalReport(
     citation_scope: ctx.citationScope ?? 'sentence',
     ...(unreadable.length ? { unreadable } : {}),
   };
+  const scores = localScores(ctx, ctx.citations, unreadable);
+  // Whether a citation resolves is not known without the chunks: no score rather than 0 %.
+  if (unreadable.some((u) => u.input === 'chunks')) scores.citation_existence = null;
   return {
     verdict,
     dimensions: words.dimensions,
@@ -214,7 +226,7 @@ export function buildLocalReport(
     texts,
     citations: ctx.citations,
     claims: ctx.claims.map((c) => ({ ...c })),
-    scores: localScores(ctx, ctx.citations, unreadable),
+    scores,
     findings,
     markers: ctx.markers,
     mapping: ctx.mapping,

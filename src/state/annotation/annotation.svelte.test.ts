@@ -387,6 +387,39 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     expect(m.balanced_accuracy).toBeCloseTo((1 + 2 / 3) / 2, 10);
   });
 
+  it('never shows a rater A who has no labels in this source: the pick falls back to one who has', async () => {
+    const source = fakeSource([tower(1), tower(2)]);
+    const c = tower(3);
+    const report = auditCase(c);
+    const { a } = setup({ source, workbench: { auditCase: c, localReport: report, report } });
+    await tick();
+    a.useSource('workbench');
+    await tick();
+    a.setAnnotator('carol');
+    await a.label('fully_supported');
+    a.useSource('dataset');
+    await tick();
+    a.setAnnotator('alice');
+    for (const v of ['fully_supported', 'not_supported'] as const) await a.label(v);
+    a.setAnnotator('bob');
+    a.goTo(a.targets[0]!.key);
+    for (const v of ['fully_supported', 'fully_supported'] as const) await a.label(v);
+    await tick();
+    a.raterA = 'alice';
+    a.raterB = 'bob';
+    expect(a.agreement?.n).toBe(2);
+    // The workbench's pairs: alice labelled none of them, so she is no rater here (the panel's
+    // Rater A list has no entry for her) and cannot be rater A either.
+    a.useSource('workbench');
+    await tick();
+    expect(a.raters).not.toContain('alice');
+    expect(a.raters).toContain(a.raterA);
+    // Back on the dataset, the pick stands again.
+    a.useSource('dataset');
+    await tick();
+    expect([a.raterA, a.raterB]).toEqual(['alice', 'bob']);
+  });
+
   it('refuses the reserved reference name', async () => {
     const { a } = setup({ source: fakeSource([tower(1)]) });
     await tick();

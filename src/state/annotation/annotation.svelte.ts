@@ -509,9 +509,16 @@ export class Annotation {
     return busiestRaterPair(this.#labels, this.source.modelVerdicts, order);
   });
 
-  /** Rater A of the Agreement panel: the user's pick, else the busiest pair's first. */
+  /**
+   * Rater A of the Agreement panel: the user's pick, else the busiest pair's first. A pick who is
+   * no rater of this source (picked over the other source's pairs) gives way to one who is: the
+   * panel's list has no entry for them, so it showed Rater A blank while the matrix named them.
+   */
   get raterA(): RaterId {
-    return this.#ratersChosen ? this.#raterA : (this.#suggested?.[0] ?? this.#raterA);
+    const r = this.#ratersChosen ? this.#raterA : (this.#suggested?.[0] ?? this.#raterA);
+    if (r === '' || this.raters.includes(r)) return r;
+    const b = this.raterB;
+    return this.#suggested?.[0] ?? this.raters.find((x) => x !== b) ?? '';
   }
   set raterA(r: RaterId) {
     this.#choose();

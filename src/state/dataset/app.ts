@@ -6,14 +6,17 @@ import { storeLabelStore } from '../annotation/annotationSource.svelte';
 import { localStore } from '../constants';
 import { modelAudit } from '../model/app';
 import { appView, workbench } from '../workbench/app';
+import BaselineWorker from './baseline.worker?worker';
+import type { BaselineFile, BaselineReply, BaselineRequest } from './baselineFile';
 import DatasetWorker from './dataset.worker?worker';
+import { DatasetBaseline } from './datasetBaseline.svelte';
 import { DatasetGuard } from './datasetGuard.svelte';
 import { DatasetRun } from './datasetRun.svelte';
 import type { LocalSettings } from './datasetRunJob';
 import { DatasetModelRun } from './modelRun.svelte';
 
 export { MAX_CONCURRENCY } from './modelRunParts';
-export { DatasetBaseline, type BaselineFilter } from './datasetBaseline.svelte';
+export { diffRowKey, type BaselineFilter } from './datasetBaseline.svelte';
 export type { LocalStatus } from './datasetRun.svelte';
 export type { BatchRunStatus, ModelRunStatus, RunMode } from './modelRunParts';
 
@@ -73,3 +76,32 @@ export const datasetGuard = new DatasetGuard({
     else await datasetRun.close();
   },
 });
+
+/** Reads a baseline file in a worker of its own, terminated when the read is aborted or done. */
+function readBaselineInWorker(file: Blob, signal: AbortSignal): Promise<BaselineFile> {
+  return new Promise((resolve, reject) => {
+    const worker = new BaselineWorker();
+    const stop = (): void => {
+      worker.terminate();
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = (): void => {
+      stop();
+      reject(new DOMException('The baseline read was replaced', 'AbortError'));
+    };
+    signal.addEventListener('abort', onAbort);
+    worker.onmessage = (e: MessageEvent<BaselineReply>) => {
+      stop();
+      if (e.data.ok) resolve(e.data.file);
+      else reject(new Error(e.data.message));
+    };
+    worker.onerror = (e) => {
+      stop();
+      reject(new Error(e.message || 'the baseline worker failed'));
+    };
+    worker.postMessage({ file } satisfies BaselineRequest);
+  });
+}
+
+/** The baseline of the dataset's results: kept here, not in the view, so it survives leaving the view. */
+export const datasetBaseline = new DatasetBaseline(() => datasetRun.rows, readBaselineInWorker);

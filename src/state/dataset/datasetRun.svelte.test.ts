@@ -386,9 +386,12 @@ describe('DatasetModelRun: the model over every case', () => {
     const { m, store } = modelRun(run, fake.run);
     m.setConcurrency(2);
     expect(store.get('citation-auditor:dataset-concurrency')).toBe('2');
+    expect(run.modelOffer()).toEqual({ kind: 'run', cases: 7 });
     await m.run('interactive');
     expect(m.status).toBe('done');
     expect(m.done).toBe(7);
+    // Nothing left: no "Resume model audit (0 left)".
+    expect(run.modelOffer()).toEqual({ kind: 'done' });
     expect(fake.maxActive()).toBe(2);
     expect(run.pendingModel()).toEqual([]);
     expect(run.rows.every((r) => r.checked_by === 'model' && r.model === 'fake-model')).toBe(true);
@@ -481,6 +484,7 @@ describe('DatasetModelRun: the model over every case', () => {
     expect(second.done).toBe(5);
     expect(second.failed).toBe(1);
     expect(run.pendingModel()).toEqual([1]);
+    expect(run.modelOffer()).toEqual({ kind: 'resume', cases: 1 });
     expect(run.resultAt(1)!.modelError).toBe('server trouble');
 
     const fatal = fakeRun({ fatal: new Set(['s1']) });

@@ -196,6 +196,17 @@ export class DatasetRun {
     return this.#results.filter((r): r is ResultRecord => r !== undefined && (!r.model || r.modelError !== undefined) && r.row.error === null).map((r) => r.index);
   }
 
+  /**
+   * What the model-run button offers: a first run over the cases, the rest of an earlier run, or
+   * nothing once the model has judged every case (a "resume" of nothing is no offer).
+   */
+  modelOffer(): { kind: 'run' | 'resume'; cases: number } | { kind: 'done' } {
+    const cases = this.pendingModel().length;
+    const judged = this.metrics.checkedByModel;
+    if (judged > 0 && cases === 0) return { kind: 'done' };
+    return { kind: judged > 0 ? 'resume' : 'run', cases };
+  }
+
   /** The results a failed run of this case kept, for the next run to complete. */
   partialModel(index: number): ModelResults | null {
     const r = this.#results[index];

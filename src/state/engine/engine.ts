@@ -9,6 +9,7 @@ import type { Attached, Inputs } from '../workbench/draft';
 import { importText } from './importFile';
 import { sourceView } from './sourceView';
 import { quickFixesAt, quickFixesFor } from './quickFixes';
+import { fixKey } from '../../core/fixes/fixes';
 import { localizeReport, withoutTexts } from '../../core/report/localize';
 
 /** The case the inputs describe, computed now (null when there is nothing to audit). */
@@ -43,4 +44,4 @@ export function exportFile(report: Report, kind: ExportKind, labels: readonly Hu
   }
 }
 
-export { analyze, importText, localizeReport, quickFixesAt, quickFixesFor, sourceView };
+export { analyze, fixKey, importText, localizeReport, quickFixesAt, quickFixesFor, sourceView };

@@ -66,3 +66,21 @@ describe('quickFixesAt', () => {
     expect(after.report!.dimensions.exists.status).toBe('PASS');
   });
 });
+
+describe('quickFixesAt on a structured answer', () => {
+  it('lists a fix once when several findings of one citation offer it', () => {
+    // An unknown chunk whose quote is in chunk 2: unknown_chunk and quote_in_other_chunk both say "cite chunk 2 instead".
+    const value = { answer: 'Items can be returned within 30 days for a full refund.', citations: [{ chunk_id: 'r-9', quote: 'items can be returned within 30 days for a full refund' }] };
+    const text = JSON.stringify(value, null, 2);
+    const a = analyze(request(text));
+    const codes = a.report!.findings.map((f) => f.code);
+    expect(codes).toContain('unknown_chunk');
+    expect(codes).toContain('quote_in_other_chunk');
+    // Both findings sit on the citation's claim in the JSON's answer string.
+    const at = a.diagnostics.find((d) => d.finding === codes.indexOf('quote_in_other_chunk'))!.start + 1;
+    const fixes = quickFixesAt(a, at, at);
+    const cite2 = fixes.filter((f) => f.fix.kind === 'replace_ref' && f.fix.chunkId === '2');
+    expect(cite2).toHaveLength(1);
+    expect(cite2[0]!.fix.preferred).toBe(true);
+  });
+});

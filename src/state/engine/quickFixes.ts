@@ -1,7 +1,7 @@
 // Quick fixes for the Answer editor (issue 13 §4): the core's fixes (core/fixes/fixes.ts) for the
 // findings at a place in the editor, with their edits in the editor's own offsets. The editor
 // applies them as one undoable edit; the next analysis re-audits the fixed text like any typing.
-import { fixesFor, type Fix, type TextEdit } from '../../core/fixes/fixes';
+import { fixesFor, fixKey, type Fix, type TextEdit } from '../../core/fixes/fixes';
 import type { Analysis } from './analysis';
 
 export interface EditorFix {
@@ -47,15 +47,23 @@ export function quickFixesFor(analysis: Analysis, findingIndex: number, limit = 
   return out;
 }
 
-/** The fixes for every finding whose span in the Answer editor touches [start, end]. */
+/** The fixes for every finding whose span in the Answer editor touches [start, end], each once. */
 export function quickFixesAt(analysis: Analysis, start: number, end: number): EditorFix[] {
   const out: EditorFix[] = [];
+  const seen = new Map<string, number>();
   let looked = 0;
   for (const d of analysis.diagnostics) {
     if (d.editor !== 'answer' || d.finding === undefined) continue;
     if (d.start > end || Math.max(d.end, d.start + 1) < start) continue;
     if (++looked > MAX_FINDINGS) break;
-    out.push(...quickFixesFor(analysis, d.finding));
+    for (const x of quickFixesFor(analysis, d.finding)) {
+      const key = fixKey(x.fix);
+      const at = seen.get(key);
+      if (at === undefined) {
+        seen.set(key, out.length);
+        out.push(x);
+      } else if (x.fix.preferred && !out[at]!.fix.preferred) out[at] = x;
+    }
   }
   return out;
 }

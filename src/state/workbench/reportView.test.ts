@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { auditCase } from '../../core/audit';
 import type { Report } from '../../core/types';
 import { examples } from '../../examples/catalog';
-import { claimViews, dimensionViews, scoreRows } from './reportView';
+import { basisLines, chunksUnreadable, claimViews, dimensionViews, scoreRows } from './reportView';
+import { applyModelResults } from '../../core/report/report';
 import { DIMENSIONS } from '../../core/checks/registry';
 
 // The straightforward definitions (a filter per claim / dimension): the grouped versions must
@@ -11,7 +12,9 @@ function naiveClaimViews(report: Report) {
   return report.claims.map((claim) => {
     const citations = report.citations.filter((c) => c.claim_index === claim.index);
     const status = citations.length ? 'cited' : claim.exemption ? 'exempt' : claim.needs_citation ? 'uncited' : 'optional';
-    const findings = report.findings.map((finding, index) => ({ finding, index })).filter((f) => f.finding.claim_index === claim.index);
+    const findings = report.findings
+      .map((finding, index) => ({ finding, index }))
+      .filter((f) => f.finding.claim_index === claim.index && !(status === 'exempt' && f.finding.code === 'exempt_claim'));
     return { claim, citations, status, findings };
   });
 }
@@ -50,6 +53,52 @@ describe('report views', () => {
       [2, 'fourth'],
     ]);
     expect(claimViews(report).flatMap((v) => v.findings.map((x) => x.finding.message))).not.toContain('none');
+  });
+});
+
+describe('an exempt claim', () => {
+  it('states its rule and reason once: the row says it, the same finding is not listed under it', () => {
+    const r = auditCase({ query: 'Where is Paris?', answer: 'Paris is the capital of France [1]. I hope this helps!', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] });
+    const exempt = r.claims.find((c) => c.exemption)!;
+    expect(r.findings.some((f) => f.code === 'exempt_claim' && f.claim_index === exempt.index)).toBe(true);
+    const view = claimViews(r).find((v) => v.claim.index === exempt.index)!;
+    expect(view.status).toBe('exempt');
+    expect(view.findings.map((f) => f.finding.code)).not.toContain('exempt_claim');
+  });
+});
+
+describe('basisLines', () => {
+  const c = { query: 'How tall is the tower?', answer: 'The tower is 300 metres tall [1]. It opened in 1889 [2].', chunks: [{ id: '1', text: 'The tower is 300 metres tall.' }, { id: '2', text: 'The tower opened to the public in 1889.' }] };
+  const judge = (chunk_id: string, verdict: 'fully_supported' | 'partially_supported', supporting_phrase: string) => ({ chunk_id, verdict, supporting_phrase, missing_or_extra: '', decision_basis: 'All citations are fully supported.' });
+
+  it('reads the model\u2019s "fully supported" words under the verdict that stands', () => {
+    const r = applyModelResults(auditCase(c), {
+      model: 'm',
+      judgements: [
+        // A phrase that is not in chunk 1: the checks lower "fully" to "partially".
+        { claim_index: 0, support: [judge('1', 'fully_supported', 'The tower is 900 metres tall')] },
+        { claim_index: 1, support: [judge('2', 'fully_supported', 'opened to the public in 1889')] },
+      ],
+    }, c);
+    expect(r.claims[0]!.support![0]!.verdict).toBe('partially_supported');
+    expect(basisLines(r.claims[0]!)).toEqual([{ chunk_id: '1', basis: 'All citations are fully supported.', missing: '', verdict: 'partially_supported', lowered: 'phrase' }]);
+    expect(basisLines(r.claims[1]!)[0]).toMatchObject({ verdict: 'fully_supported', lowered: null });
+  });
+
+  it('follows the claim\u2019s joint verdict when it is lower than the chunk\u2019s', () => {
+    const r = applyModelResults(auditCase(c), {
+      model: 'm',
+      judgements: [{ claim_index: 0, support: [judge('1', 'fully_supported', 'The tower is 300 metres tall')], joint_verdict: 'partially_supported' }],
+    }, c);
+    expect(basisLines(r.claims[0]!)[0]).toMatchObject({ verdict: 'partially_supported', lowered: 'claim' });
+  });
+});
+
+describe('chunksUnreadable', () => {
+  it('is true only when the chunks input could not be read', () => {
+    const error = { message: 'Expected a comma.', line: 1, column: 2, offset: 1, endOffset: 2 };
+    expect(chunksUnreadable(auditCase({ query: 'q', answer: 'A [0].', chunks: [] }, { unreadable: { chunks: error } }))).toBe(true);
+    expect(chunksUnreadable(auditCase({ query: 'q', answer: 'A [0].', chunks: [] }))).toBe(false);
   });
 });
 

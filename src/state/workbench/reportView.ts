@@ -1,7 +1,8 @@
 // The report arranged for reading: findings grouped under their dimension, claims with their
 // citations and status, scores in display order. Pure functions over a Report.
-import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status } from '../../core/types';
+import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status, SupportVerdict } from '../../core/types';
 import { claimFacts, type ClaimStatus } from '../../core/report/facts';
+import { claimSupport } from '../../core/report/report';
 import { SCORE_KEYS, type ScoreKey } from '../../core/eval/dataset';
 import { DIMENSIONS } from '../../core/checks/registry';
 
@@ -78,10 +79,54 @@ export function claimViews(report: Report, prev: readonly ClaimView[] = []): Cla
     const citations = facts.citationsOf[i]!.map((k) => byIndex.get(k)).filter((c): c is Citation => c !== undefined);
     const status = facts.status[i]!;
     const old = prev[i];
-    const findings = reuseFindings(old?.findings, findingsOf.get(claim.index) ?? []);
+    let own = findingsOf.get(claim.index) ?? [];
+    // An exempt row states its rule and reason itself; the finding saying the same is not listed again.
+    if (status === 'exempt' && claim.exemption) own = own.filter((f) => f.finding.code !== 'exempt_claim');
+    const findings = reuseFindings(old?.findings, own);
     if (old && old.claim === claim && old.status === status && sameItems(old.citations, citations) && old.findings === findings) return old;
     return { claim, citations, status, findings };
   });
+}
+
+/** One line of the model's reasoning under a claim, and why the verdict that stands differs from it. */
+export interface BasisLine {
+  chunk_id: string;
+  basis: string;
+  missing: string;
+  /** The verdict that stands: the judgement's, or the claim's where that is lower. */
+  verdict: SupportVerdict;
+  /**
+   * Why the model's words may speak of more support than stands: the checks lowered the
+   * judgement (a number in no cited chunk, a supporting phrase not in the chunk), or the claim as
+   * a whole is judged lower than this chunk. Null when the words and the verdict agree.
+   */
+  lowered: 'numbers' | 'phrase' | 'claim' | null;
+}
+
+const SUPPORT_RANK: Record<SupportVerdict, number> = { not_supported: 0, partially_supported: 1, fully_supported: 2 };
+
+/** The model's reasoning lines of a claim, each with the verdict it must be read under. */
+export function basisLines(claim: ReportClaim): BasisLine[] {
+  const whole = claimSupport(claim.support, claim.joint_support);
+  const out: BasisLine[] = [];
+  for (const s of claim.support ?? []) {
+    if (!s.decision_basis && !s.missing_or_extra) continue;
+    let lowered: BasisLine['lowered'] = null;
+    let verdict = s.verdict;
+    if (s.capped_by_numbers) lowered = 'numbers';
+    else if (s.phrase_verified === false && s.verdict !== 'not_supported') lowered = 'phrase';
+    if (whole && SUPPORT_RANK[whole] < SUPPORT_RANK[verdict]) {
+      verdict = whole;
+      lowered ??= 'claim';
+    }
+    out.push({ chunk_id: s.chunk_id, basis: s.decision_basis, missing: s.missing_or_extra, verdict, lowered });
+  }
+  return out;
+}
+
+/** Whether the report was made without its chunks (they could not be read): nothing about them is known. */
+export function chunksUnreadable(report: Report): boolean {
+  return report.meta.unreadable?.some((u) => u.input === 'chunks') ?? false;
 }
 
 /** The scores the local checks compute; a model run fills the others. */

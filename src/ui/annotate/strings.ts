@@ -152,6 +152,7 @@ const en = {
     `Input tokens: ${plain.toLocaleString('en')} uncached, ${written.toLocaleString('en')} written to the prompt cache, ${read.toLocaleString('en')} read from it; output ${output.toLocaleString('en')}.${cost ? ` Cost ${cost}${uncached && read > 0 ? ` (${uncached} without the cache)` : ''}.` : ''}`,
   runModel: (n: number) => `Run model audit (${cases(n, 'en')})`,
   resumeModel: (n: number) => `Resume model audit (${n} left)`,
+  modelAllJudged: (n: number) => `The model has judged ${plural('en', n, { one: 'the # case', other: 'all # cases' })}.`,
   modelProgress: 'Model audit progress',
   modelStatus: (s: ModelRunStatus, done: number, total: number, failed: number) => {
     const f = failed ? `, ${failed} failed (retried on resume)` : '';
@@ -254,6 +255,8 @@ const en = {
   baselineLoaded: (name: string) => `Baseline: ${name}`,
   baselineSkipped: (n: number) => `${plural('en', n, { one: '# unreadable line', other: '# unreadable lines' })} skipped`,
   baselineEmpty: 'The file holds no results.',
+  baselineReading: (name: string) => `Reading ${name}…`,
+  baselineFailed: (msg: string) => `The file could not be read: ${msg}`,
   baselineUnreadable: (line: number, msg: string) => `Line ${line}: ${msg}`,
   baselineCounts: (r: number, i: number, u: number, other: number) => `${r} regressed · ${i} improved · ${u} unchanged${other ? ` · ${other} other (changed, added, removed)` : ''}`,
   baselineFilter: 'Show',
@@ -398,6 +401,7 @@ const cs: AnnotateMessages = {
     `Vstupní tokeny: ${plain.toLocaleString('cs')} bez mezipaměti, ${written.toLocaleString('cs')} zapsáno do mezipaměti promptu, ${read.toLocaleString('cs')} z ní přečteno; výstup ${output.toLocaleString('cs')}.${cost ? ` Cena ${cost}${uncached && read > 0 ? ` (bez mezipaměti ${uncached})` : ''}.` : ''}`,
   runModel: (n) => `Spustit audit modelem (${pripadu(n)})`,
   resumeModel: (n) => `Pokračovat v auditu modelem (zbývá ${n})`,
+  modelAllJudged: (n) => `Model posoudil ${plural('cs', n, { one: '# případ', few: 'všechny # případy', other: 'všech # případů' })}.`,
   modelProgress: 'Postup auditu modelem',
   modelStatus: (s, done, total, failed) => {
     const f = failed ? `, ${failed} selhalo (zopakují se při pokračování)` : '';
@@ -499,6 +503,8 @@ const cs: AnnotateMessages = {
   baselineLoaded: (name) => `Výchozí: ${name}`,
   baselineSkipped: (n) => `vynecháno nečitelných řádků: ${n}`,
   baselineEmpty: 'Soubor neobsahuje žádné výsledky.',
+  baselineReading: (name) => `Načítá se ${name}…`,
+  baselineFailed: (msg) => `Soubor nelze přečíst: ${msg}`,
   baselineUnreadable: (line, msg) => `Řádek ${line}: ${msg}`,
   baselineCounts: (r, i, u, other) => `zhoršeno ${r} · zlepšeno ${i} · beze změny ${u}${other ? ` · jiné (změněno, přidáno, odebráno) ${other}` : ''}`,
   baselineFilter: 'Zobrazit',

@@ -127,6 +127,7 @@ export const cs: Catalogue = {
     `${plural('cs', count, { one: '# úryvek má', few: '# úryvky mají', other: '# úryvků má' })} název „${title}“; použit první.`,
   mapUnresolved: ({ refs }) => `Mezi úryvky nenalezeno: ${refs}.`,
   mapNoChunks: () => 'Nejsou žádné úryvky, takže žádný odkaz nelze přiřadit.',
+  mapChunksUnreadable: () => 'Úryvky nešlo přečíst, takže žádný odkaz nebyl přiřazen.',
   mapNothing: () => 'Odpověď nic necituje.',
 
   summaryPass: ({ claims }) =>
@@ -155,6 +156,10 @@ export const cs: Catalogue = {
   recFormat: ({ style }) => `Používejte jediný styl citací (${style}) a opravte chybné značky.`,
   recQuotes: ({ quotes }) =>
     `Prověřte ${plural('cs', quotes, { one: '# citovanou pasáž, která', few: '# citované pasáže, které', other: '# citovaných pasáží, které' })} ve zdroji ${plural('cs', quotes, { one: 'nebyla nalezena', few: 'nebyly nalezeny', other: 'nebyly nalezeny' })}.`,
+  recQuotesSimilar: ({ quotes }) =>
+    `Prověřte ${plural('cs', quotes, { one: '# citovanou pasáž, která', few: '# citované pasáže, které', other: '# citovaných pasáží, které' })} ${plural('cs', quotes, { one: 'odpovídá', other: 'odpovídají' })} zdroji jen přibližně.`,
+  recOffsets: ({ quotes }) =>
+    `Opravte pozice znaků ${plural('cs', quotes, { one: '# citované pasáže', few: '# citovaných pasáží', other: '# citovaných pasáží' })} ve zdroji.`,
   recNumbers: ({ numbers }) =>
     `Ověřte ${plural('cs', numbers, { one: '# číslo, které není', few: '# čísla, která nejsou', other: '# čísel, která nejsou' })} v žádném citovaném úryvku.`,
   recRunModel: () => 'Spusťte kontrolu modelem, která ověří, zda citované úryvky tvrzení podporují.',

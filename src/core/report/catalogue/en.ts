@@ -131,6 +131,7 @@ export const en = {
   mapAmbiguousTitle: ({ title, count }: { title: string; count: number }) => `${count} chunks are titled “${title}”; the first was used.`,
   mapUnresolved: ({ refs }: { refs: string }) => `Not found among the chunks: ${refs}.`,
   mapNoChunks: () => 'There are no chunks, so no reference can be resolved.',
+  mapChunksUnreadable: () => 'The chunks could not be read, so no reference was resolved.',
   mapNothing: () => 'The answer cites nothing.',
 
   // The report: summary beside the verdict.
@@ -164,6 +165,10 @@ export const en = {
   recFormat: ({ style }: { style: string }) => `Use one citation style throughout (${style}) and fix malformed markers.`,
   recQuotes: ({ quotes }: { quotes: number }) =>
     `Check ${plural('en', quotes, { one: '# quote that', other: '# quotes that' })} could not be found in their cited source.`,
+  recQuotesSimilar: ({ quotes }: { quotes: number }) =>
+    `Check ${plural('en', quotes, { one: '# quote that matches', other: '# quotes that match' })} the cited source only approximately.`,
+  recOffsets: ({ quotes }: { quotes: number }) =>
+    `Correct the character offsets of ${plural('en', quotes, { one: '# quote', other: '# quotes' })} in the cited source.`,
   recNumbers: ({ numbers }: { numbers: number }) =>
     `Verify ${plural('en', numbers, { one: '# number that appears', other: '# numbers that appear' })} in no cited chunk.`,
   recRunModel: () => 'Run the model audit to check whether each cited chunk supports its claim.',
