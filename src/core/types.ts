@@ -182,6 +182,10 @@ export interface Citation {
   start: number;
   end: number;
   exists: boolean;
+  /**
+   * The claim it sits in. A citation over several claims (one text block of three sentences) is
+   * still one citation: every claim it credits lists it in citation_indexes.
+   */
   claim_index: number;
   style: CitationStyle;
   quote?: string;

@@ -83,6 +83,8 @@ test.describe('§1 the report agrees with itself', () => {
     await expect(pane).toContainText('Anthropic citation blocks');
     await expect(pane).toContainText('plain text (no inline markers)');
     await expect(pane).not.toContainText('with markers');
+    // One block with two citations over two sentences: two citations, not one per sentence each.
+    await expect(pane).toContainText('· 2 citations');
     await expect(report(page).locator('.formats')).toContainText('Anthropic citation blocks');
     await expect(report(page).locator('.formats')).not.toContainText('with markers');
   });

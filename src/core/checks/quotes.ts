@@ -128,8 +128,8 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     if (!hasSource(c)) continue;
     const quote = quoteOf(c);
 
-    // One structured citation split over several claims is checked once: the same quote in the
-    // same place gets the same verdict, and its findings are not repeated per claim.
+    // The same structured quote of the same place (two blocks citing one passage) is checked
+    // once: it gets the same verdict, and its findings are not repeated.
     const key = JSON.stringify([c.chunk_id, c.quote ?? null, c.source_start ?? null, c.source_end ?? null, c.source_chunk_ids ?? null]);
     const same = c.style === 'structured' ? checked.get(key) : undefined;
     if (same) {

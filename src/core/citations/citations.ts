@@ -8,10 +8,11 @@
 //   Citation with that span; its marker is the cited answer text, cut to 40 characters for
 //   display. When the span is exactly an inline marker (liu2023 lists its "[1]" markers with
 //   offsets), no second citation is made: the inline one gains the quote and source offsets.
-//   A span over several claims becomes one citation per claim it covers at least half of (and
-//   the claim whose words best match the quote or the cited chunk), each over that claim's part
-//   of the span, because such a span cites all the text it covers; so citations[].claim_index
-//   and claims[].citation_indexes always say the same thing.
+//   A span over several claims stays one citation (the answer cited once): its claim_index is
+//   the claim whose words best match the quote or the cited chunk, and every claim it covers at
+//   least half of lists it in citation_indexes, because such a span cites all the text it
+//   covers. claims[].citation_indexes is therefore the full truth of what a claim cites;
+//   claim_index names one claim per citation.
 // - Structured citations without a span (id lists, id + quote lists) belong to the claim they
 //   support: the only claim needing a citation if there is one, else the claim needing a
 //   citation whose content words best overlap the quote (or the cited chunk's text); ties go to
@@ -184,36 +185,27 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
       else if (overlapped.length === 1) claim = overlapped[0] ?? -1;
       else claim = bestClaim(overlapped, claimWords(), source()) ?? overlapped[0] ?? -1;
       // A span over several claims (one API text block of three sentences) cites each claim it
-      // covers at least half of: one citation per claim, over the claim's part of the span, so
-      // that every citation has exactly one claim and each claim lists exactly its citations.
-      const covered = overlapped.filter((k) => k === claim || coveredHalf(claims[k] as Claim, span[0], span[1]));
-      const parts: [number, number, number][] =
-        covered.length > 1
-          ? covered.map((k) => {
-              const c = claims[k] as Claim;
-              return [k, Math.max(span[0], c.start), Math.min(span[1], c.end)];
-            })
-          : [[claim, span[0], span[1]]];
-      for (const [k, a, b] of parts) {
-        pending.push({
-          citation: withSource(
-            {
-              marker: spanDisplay(answer, a, b),
-              marker_index: null,
-              ref: sc.ref,
-              chunk_id: chunkId,
-              start: a,
-              end: b,
-              exists: exists(chunkId),
-              style: 'structured',
-            },
-            sc,
-          ),
-          claim: k,
-          alsoClaims: NO_CLAIMS,
-          order: order++,
-        });
-      }
+      // covers at least half of, but it is still one citation of the answer: it sits in the
+      // claim whose words best match it and every covered claim lists it, so counts and
+      // precision see it once while each claim is credited with it.
+      pending.push({
+        citation: withSource(
+          {
+            marker: spanDisplay(answer, span[0], span[1]),
+            marker_index: null,
+            ref: sc.ref,
+            chunk_id: chunkId,
+            start: span[0],
+            end: span[1],
+            exists: exists(chunkId),
+            style: 'structured',
+          },
+          sc,
+        ),
+        claim,
+        alsoClaims: overlapped.filter((k) => k !== claim && coveredHalf(claims[k] as Claim, span[0], span[1])),
+        order: order++,
+      });
       continue;
     }
 
@@ -306,7 +298,7 @@ export function buildCitations(input: BuildCitationsInput): BuiltCitations {
     attach(p.claim, index, c.chunk_id);
     for (const k of p.alsoClaims) attach(k, index, c.chunk_id);
     // A location over several chunks (pages 3–4) cites each of them for the claim's other checks.
-    if (c.source_chunk_ids) for (const id of c.source_chunk_ids) if (id !== c.chunk_id) attachChunk(p.claim, id);
+    if (c.source_chunk_ids) for (const k of [p.claim, ...p.alsoClaims]) for (const id of c.source_chunk_ids) if (id !== c.chunk_id) attachChunk(k, id);
   }
   for (const c of claims) c.citation_indexes.sort(ascending);
   return { citations, claims };

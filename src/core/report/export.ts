@@ -77,7 +77,9 @@ export function claimRows(report: Report, labels: readonly HumanLabel[] = []): C
   const rows: ClaimRow[] = [];
   const caseId = report.meta.case_id ?? null;
   for (const claim of report.claims) {
-    const citations = report.citations.filter((c) => c.claim_index === claim.index);
+    // Every citation the claim references, a text block it shares with other claims included.
+    const own = new Set(claim.citation_indexes);
+    const citations = report.citations.filter((c) => c.claim_index === claim.index || own.has(c.index));
     const chunkIds: (string | null)[] = [];
     for (const c of citations) if (!chunkIds.includes(c.chunk_id)) chunkIds.push(c.chunk_id);
     for (const id of claim.chunk_ids) if (!chunkIds.includes(id)) chunkIds.push(id);

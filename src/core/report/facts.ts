@@ -34,9 +34,10 @@ export function citationsUnreadable(unreadable: readonly UnreadableInput[] | und
 
 /**
  * A claim's citations are those it lists (citation_indexes) and those that name it
- * (claim_index); the two agree in every report this core makes, and reading both keeps a report
- * from elsewhere (an older history entry) counted the same way. A claim with a citation is
- * cited; else uncited when it needs one; else exempt when a rule exempted it.
+ * (claim_index). One citation may be listed by several claims (a text block over three
+ * sentences, a paragraph's closing marker) but names one; reading both keeps a report from
+ * elsewhere (an older history entry) counted the same way. A claim with a citation is cited;
+ * else uncited when it needs one; else exempt when a rule exempted it.
  */
 export function claimFacts(claims: readonly Claim[], citations: readonly Citation[], unreadable?: readonly UnreadableInput[]): ClaimFacts {
   const blind = citationsUnreadable(unreadable);

@@ -425,26 +425,48 @@ export function modelScores(report: Report, claims: ReportClaim[], results: Mode
 
   // ALCE precision: a citation counts when its claim is fully supported and the citation is needed
   // (it supports on its own, or no other citation of the claim fully supports without it).
+  // A citation is counted once however many claims reference it (one text block over three
+  // sentences): its value is the mean of what it is worth to each claim that lists it.
   const pairVerdict = new Map<string, SupportJudgement>();
   for (const cl of claims) for (const j of cl.support ?? []) pairVerdict.set(`${cl.index}\u0000${j.chunk_id}`, j);
+  const referrers = new Map<number, ReportClaim[]>();
+  const refer = (i: number, cl: ReportClaim | undefined): void => {
+    if (!cl) return;
+    const list = referrers.get(i);
+    if (!list) referrers.set(i, [cl]);
+    else if (!list.includes(cl)) list.push(cl);
+  };
+  for (const cl of claims) for (const i of cl.citation_indexes) refer(i, cl);
+  for (const cit of report.citations) refer(cit.index, claims[cit.claim_index]);
   const precision: number[] = [];
   const weighted: number[] = [];
   const interpret: number[] = [];
   for (const cit of report.citations) {
-    const cl = claims[cit.claim_index];
-    const j = cit.chunk_id !== null ? pairVerdict.get(`${cit.claim_index}\u0000${cit.chunk_id}`) : undefined;
-    const support = !cit.exists ? 0 : j ? SUPPORT_SCORE[j.verdict] : null;
+    const sv = cit.source_verification ? VERIFICATION_SCORE[cit.source_verification.status] : cit.exists ? 1 : 0;
+    const supports: number[] = [];
+    const needed: number[] = [];
+    for (const cl of referrers.get(cit.index) ?? []) {
+      const j = cit.chunk_id !== null ? pairVerdict.get(`${cl.index}\u0000${cit.chunk_id}`) : undefined;
+      const support = !cit.exists ? 0 : j ? SUPPORT_SCORE[j.verdict] : null;
+      if (support === null) continue;
+      supports.push(support);
+      if (claimSupport(cl.support, cl.joint_support) !== 'fully_supported') {
+        needed.push(0);
+        continue;
+      }
+      const othersFully = (cl.support ?? []).some((o) => o.chunk_id !== cit.chunk_id && o.verdict === 'fully_supported');
+      needed.push(j && (j.verdict !== 'not_supported' || !othersFully) ? 1 : 0);
+    }
+    // A citation to a missing chunk counts 0 even when no claim holds it.
+    if (supports.length === 0 && !cit.exists) {
+      supports.push(0);
+      needed.push(0);
+    }
+    const support = mean(supports);
     if (support === null) continue;
     weighted.push(support);
-    const sv = cit.source_verification ? VERIFICATION_SCORE[cit.source_verification.status] : cit.exists ? 1 : 0;
     interpret.push(support * sv);
-    const claimSup = cl ? claimSupport(cl.support, cl.joint_support) : null;
-    if (claimSup !== 'fully_supported') {
-      precision.push(0);
-      continue;
-    }
-    const othersFully = (cl!.support ?? []).some((o) => o.chunk_id !== cit.chunk_id && o.verdict === 'fully_supported');
-    precision.push(j && (j.verdict !== 'not_supported' || !othersFully) ? 1 : 0);
+    precision.push(mean(needed) ?? 0);
   }
 
   const meanSupport = mean(meanSupportValues);
