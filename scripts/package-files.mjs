@@ -2,8 +2,9 @@
 //
 // - cli/dist/index.d.ts, the library's declarations as one file: TypeScript 7 (fast) writes the
 //   declarations of what src/lib/index.ts reaches into a temporary folder, and
-//   dts-bundle-generator keeps what the public API names, in one file with no relative imports,
-//   which every moduleResolution a user may have (node16, nodenext, bundler) reads the same way;
+//   dts-bundle-generator keeps what the public API names (exporting only what it exports), in
+//   one file with no relative imports, which every moduleResolution a user may have (node16,
+//   nodenext, bundler) reads the same way;
 // - cli/dist/THIRD-PARTY-LICENSES.md: the licence of every package the build bundled, found by
 //   the `// node_modules/…` region comments the unminified build keeps.
 import { spawnSync } from 'node:child_process';
@@ -36,7 +37,7 @@ try {
     files: ['lib/index.d.ts'],
   };
   writeFileSync(join(tmp, 'tsconfig.json'), JSON.stringify(config));
-  run([join(root, 'node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js'), '--silent', '--no-banner', '--no-check', '--project', join(tmp, 'tsconfig.json'), '-o', out, join(tmp, 'lib/index.d.ts')]);
+  run([join(root, 'node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js'), '--silent', '--no-banner', '--no-check', '--export-referenced-types=false', '--project', join(tmp, 'tsconfig.json'), '-o', out, join(tmp, 'lib/index.d.ts')]);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -73,12 +73,15 @@ describe('the installed package', () => {
 
   it('is imported as ESM and audits a case as the CLI does', () => {
     const script = `
+      import * as library from 'citation-auditor';
       import { auditCase, parseCase, renderReport, judgeCase, JudgeError, version } from 'citation-auditor';
       import { readFileSync } from 'node:fs';
       const parsed = parseCase(readFileSync('case.json', 'utf8'));
       const report = auditCase(parsed.case);
       if (typeof judgeCase !== 'function' || typeof JudgeError !== 'function') throw new Error('judge missing');
-      process.stdout.write(JSON.stringify({ version, json: renderReport(report, 'json') }));
+      let internal = 'importable';
+      await import('citation-auditor/dist/index.mjs').catch((e) => (internal = e.code));
+      process.stdout.write(JSON.stringify({ names: Object.keys(library).sort(), internal, version, json: renderReport(report, 'json') }));
     `;
     writeFileSync(join(project, 'use.mjs'), script);
     const r = spawnSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' });
@@ -86,6 +89,10 @@ describe('the installed package', () => {
     const out = JSON.parse(r.stdout);
     assert.deepEqual(JSON.parse(out.json), JSON.parse(cli(['case.json', '--format', 'json']).stdout));
     assert.equal(JSON.parse(out.json).meta.tool_version, out.version);
+    assert.equal(packed.version, out.version, 'cli/package.json and TOOL_VERSION (src/core/types.ts) differ');
+    assert.equal(out.internal, 'ERR_PACKAGE_PATH_NOT_EXPORTED');
+    // The public API is the short list of docs/library.md: a new export is a deliberate change.
+    assert.deepEqual(out.names, ['JudgeError', 'auditCase', 'judgeCase', 'parseCase', 'parseDataset', 'renderReport', 'version']);
   });
 
   it('type-checks a strict TypeScript consumer without the DOM', () => {
