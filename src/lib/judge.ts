@@ -70,13 +70,14 @@ export class JudgeError extends Error {
  */
 export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Report> {
   const valid = checkedCase(c);
-  const local = finishedReport(valid, auditCore(valid, pick(options.audit ?? {})));
-  const provider = options.provider ?? 'anthropic';
-  switch (provider) {
+  const local = () => finishedReport(valid, auditCore(valid, pick(options.audit ?? {})));
+  // Switching on the field itself narrows `options` to that provider's member of the union.
+  switch (options.provider) {
+    case undefined:
     case 'anthropic':
-      return judgeWithAnthropic(valid, local, options);
+      return judgeWithAnthropic(valid, local(), options);
     default:
-      throw new TypeError(`judgeCase: unknown provider "${String(provider)}" (known: anthropic)`);
+      throw new TypeError(`judgeCase: unknown provider "${String((options as { provider?: unknown }).provider)}" (known: anthropic)`);
   }
 }
 
