@@ -1,4 +1,4 @@
-// CLI benchmark (issue 14 §4), exported for bench/run.ts: the built CLI (dist-cli) audits a
+// CLI benchmark (issue 14 §4), exported for bench/run.ts: the built CLI (cli/dist) audits a
 // generated JSONL dataset with the local checks, as `npx citation-audit FILE --format json` does.
 // Figures: cases per second over 100,000 cases with one worker thread per core (--jobs N, N =
 // the cores, at most 8, as the CLI's default) and with --jobs 1; peak RSS of the whole process
@@ -84,7 +84,7 @@ export async function benchCli(opts: { sizes?: [number, number] } = {}): Promise
   const jobs = Math.max(1, Math.min(8, availableParallelism()));
   // The CLI as installed: built from this checkout's sources first.
   const build = spawnSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0 || !existsSync(path.resolve('dist-cli/cli.mjs'))) throw new Error('building the CLI (vite.cli.config.ts) failed');
+  if (build.status !== 0 || !existsSync(path.resolve('cli/dist/cli.mjs'))) throw new Error('building the CLI (vite.cli.config.ts) failed');
   const bin = path.resolve('cli/citation-audit.mjs');
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-cli-'));
   try {

@@ -1,7 +1,7 @@
 // The CLI's worker threads: local checks spread over the machine's cores. Batches go to the
 // worker with the fewest outstanding; each batch's promise resolves with its results, so the
 // caller keeps the output in input order by awaiting them in order (see run.ts). The worker runs
-// this same module (the bundle in dist-cli, or this file through tsx in tests), which notices
+// this same module (the bundle in cli/dist, or this file through tsx in tests), which notices
 // its role below and serves batches.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';

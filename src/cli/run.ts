@@ -10,8 +10,7 @@ import type { Writable } from 'node:stream';
 import { auditCase } from '../core/audit';
 import { checkThresholds, describeThresholdFailure, junitFrame, toMarkdown, type Threshold, type ThresholdResult } from '../core/eval/ci';
 import { metricsOfSums } from '../core/eval/dataset';
-import { applyModelResults } from '../core/report/report';
-import type { AuditCase, AuditOptions, ModelResults, Report } from '../core/types';
+import type { AuditCase, AuditOptions, Report } from '../core/types';
 import { DEFAULT_MODEL } from '../model/constants';
 import { addUsage, emptyUsage, usageLine } from '../model/usage';
 import { makeNonce } from '../model/wrap';
@@ -91,19 +90,16 @@ class LocalExecutor {
           report = await this.model(c, report, (retry) => this.onRetry(`${where}: ${retryLine(retry)}\n`));
         } catch (err) {
           into.modelFailures++;
-          const { describeModelError, ModelError } = await import('../model/errors');
+          const [{ describeModelError, ModelError }, { modelFailure }] = await Promise.all([import('../model/errors'), import('./modelFailure')]);
           // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
           const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
           into.err += `${where}: model audit failed: ${message}\n`;
           // Keep what was judged before the failure, and say which claims were left unjudged.
-          const partial = (err as { partial?: ModelResults }).partial;
-          if (partial && partial.judgements.length) report = applyModelResults(report, partial, c);
-          const unjudged = err instanceof ModelError ? (err.unjudged ?? []) : [];
-          const judged = (err instanceof ModelError ? err.claimsJudged : undefined) ?? partial?.judgements.length ?? 0;
-          const total = err instanceof ModelError ? err.claimsTotal : undefined;
-          const left = err instanceof ModelError && err.unjudged ? err.unjudged.length : total !== undefined ? total - judged : undefined;
-          error = { kind: err instanceof ModelError ? err.kind : 'unexpected', message, claims_judged: judged, ...(left !== undefined ? { claims_left: left } : {}) };
-          if (partial && unjudged.length) {
+          const failed = modelFailure(err, c, report, message);
+          report = failed.report;
+          error = failed.error;
+          const unjudged = failed.unjudged;
+          if (unjudged.length) {
             into.err += `${where}: not judged by the model (${unjudged.length}):\n`;
             for (const i of unjudged) into.err += `  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`;
           }

@@ -7,6 +7,33 @@ export const TOOL_VERSION = '0.1.0';
 // ---------------------------------------------------------------------------------------------
 // Input: the audit case (SPEC §2)
 
+// The input types are written out (the schemas are checked to produce exactly them in
+// src/core/types.test.ts) so that the library's declarations (docs/library.md) name no zod type.
+
+/** One retrieved chunk; fields other than these are kept as they are. */
+export interface Chunk {
+  id: string;
+  text: string;
+  title?: string | undefined;
+  url?: string | undefined;
+  page?: number | undefined;
+  [key: string]: unknown;
+}
+
+export type Language = 'en' | 'cs';
+
+/** One RAG answer to audit (SPEC §2); fields other than these are kept as they are. */
+export interface AuditCase {
+  id?: string | undefined;
+  query: string;
+  answer: string;
+  chunks: Chunk[];
+  gold_answer?: string | undefined;
+  structured_citations?: unknown;
+  language?: Language | undefined;
+  [key: string]: unknown;
+}
+
 const idLike = z.union([z.string(), z.number().transform((n) => String(n))]);
 
 export const ChunkSchema = z.looseObject({
@@ -16,10 +43,8 @@ export const ChunkSchema = z.looseObject({
   url: z.string().optional(),
   page: z.number().optional(),
 });
-export type Chunk = z.output<typeof ChunkSchema>;
 
 export const LanguageSchema = z.enum(['en', 'cs']);
-export type Language = z.output<typeof LanguageSchema>;
 
 export const CaseSchema = z.looseObject({
   id: idLike.optional(),
@@ -30,7 +55,6 @@ export const CaseSchema = z.looseObject({
   structured_citations: z.unknown().optional(),
   language: LanguageSchema.optional(),
 });
-export type AuditCase = z.output<typeof CaseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Errors with a position (SPEC §2: "a precise error at its position")

@@ -134,7 +134,7 @@ describe('citation-audit CLI', () => {
 
   it('runs as the installed bin (npx citation-audit) with the same exit codes', () => {
     const bin = join(process.cwd(), 'cli', 'citation-audit.mjs');
-    if (!existsSync(join(process.cwd(), 'dist-cli', 'cli.mjs'))) throw new Error('dist-cli/cli.mjs is missing: run npm run build:cli');
+    if (!existsSync(join(process.cwd(), 'cli', 'dist', 'cli.mjs'))) throw new Error('cli/dist/cli.mjs is missing: run npm run build:cli');
     const ok = spawnSync(process.execPath, [bin, join(dir, 'good.json'), '--format', 'json'], { encoding: 'utf8' });
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout).verdict).toBe('INCOMPLETE');

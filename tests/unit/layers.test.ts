@@ -32,6 +32,10 @@ const RULES: Rule[] = [
   { from: 'cli', to: 'core', kind: 'value', why: 'the subcommands compute with the pure core' },
   { from: 'cli', to: 'model', kind: 'value', why: 'the audit run’s model step, with Node’s fetch (model/node.ts), and calibrate' },
   { from: 'cli', to: 'store/labels.ts', kind: 'value', names: ['caseKeyOf'], why: 'labels exported by the Annotate view are matched to cases by the same key' },
+  // The library (src/lib, the package's import): Node code over core and model, like the CLI.
+  { from: 'lib', to: 'core', kind: 'value', why: 'the audit, the case readers and the report writers it exposes' },
+  { from: 'lib', to: 'model', kind: 'value', why: 'judgeCase runs the model audit with Node’s fetch (model/node.ts)' },
+  { from: 'lib', to: 'cli/modelFailure.ts', kind: 'value', why: 'a failed judgement is stated in the report as the CLI states it' },
 
   { from: 'ui', to: 'state', kind: 'value', why: 'components read and drive the state classes' },
   // Types erase at build: a component may name the shape it renders without reaching the code.

@@ -1,7 +1,7 @@
 // Every export of production code in src/ must be imported by name by another production file of
 // src/ (cli/ only loads the built bundle, bench/ and tests don't count), unless it is an entry point
-// (main.ts, cli.ts, the workers), a component's default export, used within its own file (then it
-// is only over-exported, not dead), or tagged `/** @testSeam … */` because only tests reach it.
+// (main.ts, cli.ts, lib/index.ts, the workers), a component's default export, used within its own
+// file (then it is only over-exported, not dead), or tagged `/** @testSeam … */` because only tests reach it.
 // `import * as ns`, `typeof import('…')` and dynamic `import()` count as using every name, and
 // `export … from` as using what it re-exports. Reads files with the TypeScript parser via
 // importGraph.ts, the same reader as layers.test.ts.
@@ -20,7 +20,7 @@ interface Export {
 }
 
 const isTest = (file: string): boolean => /\.(test|fixtures?)\.ts$/.test(file);
-const isEntry = (rel: string): boolean => rel === 'main.ts' || rel === 'cli.ts' || /^state\/(?:[^/]+\/)?[^/]+\.worker\.ts$/.test(rel);
+const isEntry = (rel: string): boolean => rel === 'main.ts' || rel === 'cli.ts' || rel === 'lib/index.ts' || /^state\/(?:[^/]+\/)?[^/]+\.worker\.ts$/.test(rel);
 
 /** The names a module exports itself (re-exports are the other module's), with their tags. */
 function exportsOf(code: string, fileName = 'x.ts'): Export[] {

@@ -1,0 +1,27 @@
+// A model audit that failed, as the report states it: what was judged before the failure folded
+// into the local report, and the failure's kind, words and counts for the report's meta. The CLI
+// and the library (src/lib/judge.ts) say a failure the same way; each brings its own words.
+import { applyModelResults } from '../core/report/report';
+import type { AuditCase, ModelResults, Report } from '../core/types';
+import { ModelError } from '../model/errors';
+
+export type ModelErrorMeta = NonNullable<Report['meta']['model_error']>;
+
+export interface ModelFailure {
+  /** The local report with every claim judged before the failure. */
+  report: Report;
+  error: ModelErrorMeta;
+  /** Claims (by index) the run was to judge and did not, when the run got as far as judging. */
+  unjudged: number[];
+}
+
+export function modelFailure(err: unknown, c: AuditCase, local: Report, message: string): ModelFailure {
+  const known = err instanceof ModelError ? err : undefined;
+  const partial = (err as { partial?: ModelResults } | null)?.partial;
+  const report = partial && partial.judgements.length ? applyModelResults(local, partial, c) : local;
+  const judged = known?.claimsJudged ?? partial?.judgements.length ?? 0;
+  const total = known?.claimsTotal;
+  const left = known?.unjudged ? known.unjudged.length : total !== undefined ? total - judged : undefined;
+  const error: ModelErrorMeta = { kind: known ? known.kind : 'unexpected', message, claims_judged: judged, ...(left !== undefined ? { claims_left: left } : {}) };
+  return { report, error, unjudged: partial ? (known?.unjudged ?? []) : [] };
+}

@@ -1,0 +1,111 @@
+// The local half of the library (docs/library.md): read a case, audit it, write the report as the
+// CLI writes it. Thin on purpose: the work is the core's, and a report made here is the one
+// `citation-audit --format json` prints for the same case and options.
+import { auditCase as auditCore } from '../core/audit';
+import { toJunit, toMarkdown, type CiCase } from '../core/eval/ci';
+import { inputHash, queryHash } from '../core/eval/diff';
+import { parseCaseText, parseDataset as parseDatasetCore, restoreCase, type RestoreResult } from '../core/parse/case';
+import { withoutTexts } from '../core/report/localize';
+import { renderTextReport } from '../core/report/textReport';
+import type { AuditCase, Language, ParseError, Report, RequiredStyle } from '../core/types';
+
+/** How the local audit reads the answer: the options of the CLI's --require-style, --lang and --citation-scope. */
+export interface AuditOptions {
+  /** The citation style the answer must use (default 'auto': whatever style it uses). */
+  requiredStyle?: RequiredStyle;
+  /** The answer's language and the report's; 'auto' (default) detects it from the query and answer. */
+  language?: Language | 'auto';
+  /** The language when the text is too short to tell (default 'en'). */
+  fallbackLanguage?: Language;
+  /** 'sentence' (default): every claim needs its own citation; 'paragraph': a paragraph's closing citations cover it. */
+  citationScope?: 'sentence' | 'paragraph';
+}
+
+/** A case read from text: `case` is set when there are no errors; every problem has its line and column. */
+export interface CaseParse {
+  case?: AuditCase;
+  errors: ParseError[];
+  warnings: ParseError[];
+}
+
+/** A dataset read from text: the cases that could be read, each with the line it starts on. */
+export interface DatasetParse {
+  cases: AuditCase[];
+  /** 1-based line where each case starts. */
+  lines: number[];
+  errors: ParseError[];
+  warnings: ParseError[];
+}
+
+/** Reads one case from JSON text (any of the answer and chunk formats of docs/formats.md). */
+export function parseCase(text: string): CaseParse {
+  const r = parseCaseText(text, 'case');
+  return { ...(r.value && r.errors.length === 0 ? { case: r.value } : {}), errors: r.errors, warnings: r.warnings };
+}
+
+/** Reads a dataset: JSON Lines (one case per line), a JSON list of cases, or one case. A bad line does not stop the others. */
+export function parseDataset(text: string): DatasetParse {
+  const r = parseDatasetCore(text);
+  return { cases: r.cases, lines: r.lines, errors: r.errors, warnings: r.warnings };
+}
+
+/**
+ * The case checked against the same schema the CLI reads cases with (field aliases such as
+ * question/response/contexts included); a value that is not a case is refused with every problem.
+ */
+export function checkedCase(c: unknown): AuditCase {
+  // A string would be read as JSON by restoreCase: text goes through parseCase instead.
+  const r: RestoreResult = typeof c === 'string' ? { errors: ['expected an object with query, answer and chunks (parseCase reads JSON text)'], warnings: [] } : restoreCase(c);
+  if (r.value && r.errors.length === 0) return r.value;
+  throw new TypeError(`Not an audit case: ${r.errors.join('; ') || 'expected an object with query, answer and chunks'}`);
+}
+
+/** The local report as the CLI finishes it: with the hashes that let `citation-audit diff` pair runs. */
+export function finishedReport(c: AuditCase, report: Report): Report {
+  return { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer), query_hash: queryHash(c.query) } };
+}
+
+/** The local audit of one case: synchronous, no network. Throws a TypeError when `c` is not a case. */
+export function auditCase(c: AuditCase, options: AuditOptions = {}): Report {
+  const valid = checkedCase(c);
+  return finishedReport(valid, auditCore(valid, pick(options)));
+}
+
+/** Only the public options reach the core (its other options are the page's). */
+export const pick = (o: AuditOptions): AuditOptions => ({
+  ...(o.requiredStyle !== undefined ? { requiredStyle: o.requiredStyle } : {}),
+  ...(o.language !== undefined ? { language: o.language } : {}),
+  ...(o.fallbackLanguage !== undefined ? { fallbackLanguage: o.fallbackLanguage } : {}),
+  ...(o.citationScope !== undefined ? { citationScope: o.citationScope } : {}),
+});
+
+/** The CLI's output formats (docs/cli.md). */
+export type ReportFormat = 'text' | 'json' | 'junit' | 'markdown';
+
+/**
+ * Reports written as the CLI writes them: 'text' as on a terminal, 'json' one line per report
+ * (the report's words only, as `--format json`), 'junit' one XML document with a test case per
+ * report, 'markdown' the summary for a pull-request comment.
+ */
+export function renderReport(reports: Report | readonly Report[], format: ReportFormat = 'text'): string {
+  const list: readonly Report[] = Array.isArray(reports) ? reports : [reports as Report];
+  switch (format) {
+    case 'text':
+      return list.map((r) => `${renderTextReport(r, idOf(r))}\n`).join('');
+    case 'json':
+      return list.map((r) => `${JSON.stringify(withoutTexts(r))}\n`).join('');
+    case 'junit':
+      return toJunit(list.map(ciCase));
+    case 'markdown':
+      return toMarkdown(list.map(ciCase));
+    default:
+      throw new TypeError(`renderReport: unknown format "${String(format)}" (text, json, junit or markdown)`);
+  }
+}
+
+const idOf = (r: Report): { id?: string } => (r.meta.case_id !== undefined ? { id: r.meta.case_id } : {});
+
+function ciCase(report: Report, index: number): CiCase {
+  const error = report.meta.model_error?.message;
+  return { file: 'citation-auditor', id: report.meta.case_id ?? null, index, query: '', report, ...(error !== undefined ? { error } : {}) };
+}

@@ -1,0 +1,113 @@
+// The model judge of the library: the local audit, then the same model run as the page and the
+// CLI (src/model, Node's fetch), merged into one report. The provider is a field of the options so
+// that another one is one more member of JudgeOptions and one more case in judgeCase.
+import type { AuditCase, Report } from '../core/types';
+import type { ModelErrorKind } from '../model/errors';
+import type { RunProgress } from '../model/run';
+import { auditCase as auditCore } from '../core/audit';
+import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
+
+/** What every provider's judge takes. */
+interface JudgeCommonOptions {
+  /** The model's name (default: the CLI's default model, docs/model.md). */
+  model?: string;
+  /** Two independent judgements per claim; the stricter one is kept. */
+  strict?: boolean;
+  /** Cancels the run; judgeCase then rejects with a JudgeError of kind 'cancelled'. */
+  signal?: AbortSignal;
+  /** Called as the run goes (claims judged so far, retries). */
+  onProgress?: (p: JudgeProgress) => void;
+  /** Options of the local audit that runs first. */
+  audit?: AuditOptions;
+}
+
+/** The Anthropic Messages API (the default provider). */
+export interface AnthropicJudgeOptions extends JudgeCommonOptions {
+  provider?: 'anthropic';
+  /** The user's Anthropic API key; it goes only into the request's auth header, never into a report or an error. */
+  apiKey: string;
+  /** The API's root, for a proxy (default https://api.anthropic.com). */
+  baseURL?: string;
+}
+
+/** One member per provider; `provider` tells them apart. */
+export type JudgeOptions = AnthropicJudgeOptions;
+
+export interface JudgeProgress {
+  phase: 'connecting' | 'streaming' | 'tool' | 'repairing' | 'waiting' | 'fallback' | 'done';
+  claimsJudged: number;
+  claimsTotal: number;
+  /** 0, or 1 for strict mode's second judgement. */
+  pass: number;
+  passes: number;
+  /** While a failed request waits to be tried again: how long, in milliseconds. */
+  waitMs?: number;
+}
+
+/**
+ * A model run that failed. `report` keeps everything: the local checks, the claims judged before
+ * the failure, and the failure itself in `report.meta.model_error`.
+ */
+export class JudgeError extends Error {
+  readonly kind: ModelErrorKind | 'unexpected';
+  /** The HTTP status, when the server answered with an error. */
+  readonly status: number | undefined;
+  readonly report: Report;
+
+  constructor(message: string, kind: ModelErrorKind | 'unexpected', status: number | undefined, report: Report, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JudgeError';
+    this.kind = kind;
+    this.status = status;
+    this.report = report;
+  }
+}
+
+/**
+ * The local audit of `c`, then the model's judgement of its claims, as one report
+ * (`meta.checked_by: 'model'`). The model can only add failures: a local FAIL stays a FAIL.
+ * Rejects with a JudgeError, whose report keeps what was judged.
+ */
+export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Report> {
+  const valid = checkedCase(c);
+  const local = () => finishedReport(valid, auditCore(valid, pick(options.audit ?? {})));
+  // Switching on the field itself narrows `options` to that provider's member of the union.
+  switch (options.provider) {
+    case undefined:
+    case 'anthropic':
+      return judgeWithAnthropic(valid, local(), options);
+    default:
+      throw new TypeError(`judgeCase: unknown provider "${String((options as { provider?: unknown }).provider)}" (known: anthropic)`);
+  }
+}
+
+async function judgeWithAnthropic(c: AuditCase, local: Report, o: AnthropicJudgeOptions): Promise<Report> {
+  if (typeof o.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string (the Anthropic API key)');
+  // The model code (and the SDK after it) loads on the first judgement: a program that only runs
+  // the local audit does not pay for it.
+  const [{ runModelAuditNode }, { describeModelError, ModelError }, { modelFailure }] = await Promise.all([import('../model/node'), import('../model/errors'), import('../cli/modelFailure')]);
+  try {
+    const judged = await runModelAuditNode(c, local, {
+      apiKey: o.apiKey,
+      ...(o.baseURL !== undefined ? { baseURL: o.baseURL } : {}),
+      ...(o.model !== undefined ? { model: o.model } : {}),
+      strict: o.strict === true,
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.onProgress ? { onProgress: (p) => o.onProgress!(progressOf(p)) } : {}),
+    });
+    return { ...judged, meta: { ...judged.meta, input_hash: local.meta.input_hash, query_hash: local.meta.query_hash } };
+  } catch (err) {
+    // The page's and the CLI's words point at their settings and options; a program gets what
+    // happened and the server's own words (never the key: the run masks it).
+    const known = err instanceof ModelError ? err : undefined;
+    const words = known ? describeModelError(known.init, 'en') : undefined;
+    const message = words ? [words.title, words.detail].filter(Boolean).join(' ') : String((err as Error)?.message ?? err);
+    const failed = modelFailure(err, c, local, message);
+    const report: Report = { ...failed.report, meta: { ...failed.report.meta, model_error: failed.error } };
+    throw new JudgeError(message, failed.error.kind as ModelErrorKind | 'unexpected', known?.status, report, known ? {} : { cause: err });
+  }
+}
+
+function progressOf(p: RunProgress): JudgeProgress {
+  return { phase: p.phase, claimsJudged: p.claimsJudged, claimsTotal: p.claimsTotal, pass: p.pass, passes: p.passes, ...(p.waitMs !== undefined ? { waitMs: p.waitMs } : {}) };
+}

@@ -1,0 +1,137 @@
+// The library's functions against what the CLI prints for the same input, and its judge against
+// the fake Messages API (tests/server): the same reports, the key never in an error or a report.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../cli';
+import { useCliEnv } from '../../tests/unit/cli-harness';
+import { testKey, useFakeAnthropic } from '../../tests/server/harness';
+import type { FakeAnthropic } from '../../tests/server/fake-anthropic';
+import { auditCase, judgeCase, JudgeError, parseCase, parseDataset, renderReport, version, type AuditCase } from './index';
+
+const SHARED = join(process.cwd(), '..', 'shared', 'cases');
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
+const good: AuditCase = { id: 'good', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks };
+const unsupported: AuditCase = { id: 'bad', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks };
+
+describe('auditCase', () => {
+  it('gives the report the CLI prints as JSON, for every shared case and with options', async () => {
+    if (!existsSync(SHARED)) {
+      if (process.env.CI === 'true') throw new Error(`missing ${SHARED}`);
+      return;
+    }
+    const files = readdirSync(SHARED).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const text = readFileSync(join(SHARED, f), 'utf8');
+      const parsed = parseCase(text);
+      expect(parsed.errors, f).toEqual([]);
+      for (const [args, options] of [
+        [[], {}],
+        [['--citation-scope', 'paragraph', '--lang', 'en'], { citationScope: 'paragraph', language: 'en' }],
+      ] as const) {
+        const printed = await cli([join(SHARED, f), '--format', 'json', ...args]);
+        expect(JSON.parse(renderReport(auditCase(parsed.case!, options), 'json')), f).toEqual(JSON.parse(printed.out));
+      }
+    }
+  });
+
+  it('refuses what is not a case with every problem, and reads the aliases the CLI reads', () => {
+    expect(() => auditCase({ query: 'q' } as unknown as AuditCase)).toThrow(/^Not an audit case: .*answer/);
+    expect(() => auditCase('{"query":"q"}' as unknown as AuditCase)).toThrow(TypeError);
+    const aliased = { question: good.query, response: good.answer, contexts: chunks } as unknown as AuditCase;
+    expect(auditCase(aliased).claims).toEqual(auditCase(good).claims);
+  });
+
+  it('stamps the version and the hashes that let `citation-audit diff` pair runs', () => {
+    const r = auditCase(good);
+    expect(r.meta.tool_version).toBe(version);
+    expect(r.meta.input_hash).toMatch(/^[0-9a-f]+$/);
+    expect(r.meta.query_hash).toMatch(/^[0-9a-f]+$/);
+  });
+});
+
+describe('parseCase and parseDataset', () => {
+  it('say where the text is wrong', () => {
+    const p = parseCase('{\n  "query": "q",\n  "answer": 3\n}');
+    expect(p.case).toBeUndefined();
+    expect(p.errors[0]).toMatchObject({ line: 3 });
+    const d = parseDataset(`${JSON.stringify(good)}\nnot json\n${JSON.stringify(unsupported)}\n`);
+    expect(d.cases.map((c) => c.id)).toEqual(['good', 'bad']);
+    expect(d.lines).toEqual([1, 3]);
+    expect(d.errors[0]).toMatchObject({ line: 2 });
+  });
+});
+
+describe('renderReport', () => {
+  it('writes the CLI’s formats, for one report or several', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citation-auditor-lib-'));
+    const file = join(dir, 'two.jsonl');
+    writeFileSync(file, `${JSON.stringify(good)}\n${JSON.stringify({ ...unsupported, answer: 'Berlin [2].' })}\n`);
+    const reports = parseDataset(readFileSync(file, 'utf8')).cases.map((c) => auditCase(c));
+    expect(renderReport(reports, 'json')).toBe((await cli([file, '--format', 'json'])).out);
+    expect(renderReport(reports, 'junit')).toMatch(/<testsuites?[\s\S]*<testcase [\s\S]*<failure /);
+    expect(renderReport(reports, 'markdown')).toMatch(/^### ❌ Citation audit\n/);
+    expect(renderReport(reports[0]!)).toMatch(/^PASS|^INCOMPLETE/);
+    expect(() => renderReport(reports, 'xml' as 'json')).toThrow(/unknown format "xml"/);
+  });
+});
+
+describe('judgeCase against the fake Messages API', () => {
+  let server: FakeAnthropic;
+  useFakeAnthropic((s) => (server = s));
+  useCliEnv(() => ({ ANTHROPIC_API_KEY: testKey('lib'), ANTHROPIC_BASE_URL: server.url }));
+
+  it('gives the report `citation-audit --model` prints', async () => {
+    for (const c of [good, unsupported]) {
+      const dir = mkdtempSync(join(tmpdir(), 'citation-auditor-lib-'));
+      writeFileSync(join(dir, 'case.json'), JSON.stringify(c));
+      const printed = JSON.parse((await cli([join(dir, 'case.json'), '--model', '--format', 'json'])).out);
+      const report = await judgeCase(c, { provider: 'anthropic', apiKey: testKey('lib'), baseURL: server.url });
+      expect(report.meta.checked_by).toBe('model');
+      expect(JSON.parse(renderReport(report, 'json'))).toEqual(printed);
+    }
+    expect((await judgeCase(unsupported, { apiKey: testKey('lib'), baseURL: server.url })).verdict).toBe('FAIL');
+  });
+
+  it('tells how it goes, and is cancelled by its signal', async () => {
+    const phases: string[] = [];
+    await judgeCase(good, { apiKey: testKey('lib'), baseURL: server.url, strict: true, onProgress: (p) => phases.push(`${p.phase} ${p.pass}/${p.passes}`) });
+    expect(phases).toContain('done 1/2');
+    const stop = new AbortController();
+    stop.abort();
+    const e = await judgeCase(good, { apiKey: testKey('lib'), baseURL: server.url, signal: stop.signal }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(JudgeError);
+    expect((e as JudgeError).kind).toBe('cancelled');
+  });
+
+  it('rejects with a JudgeError that keeps the local report and never quotes the key', async () => {
+    const key = testKey('invalid');
+    const e = await judgeCase(good, { apiKey: key, baseURL: server.url }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(JudgeError);
+    const j = e as JudgeError;
+    expect(j.kind).toBe('auth');
+    expect(j.status).toBe(401);
+    expect(j.report.meta.checked_by).toBe('local');
+    expect(j.report.meta.model_error).toMatchObject({ kind: 'auth', claims_judged: 0 });
+    expect(j.report.claims).toEqual(auditCase(good).claims);
+    expect(`${j.message} ${JSON.stringify(j.report)} ${String(j.stack)}`).not.toContain(key);
+    // Words for a program: the page's settings and the CLI's variables are not named.
+    expect(j.message).not.toMatch(/ANTHROPIC_API_KEY|Settings|reload/i);
+  });
+
+  it('refuses an unknown provider and a missing key before anything is sent', async () => {
+    await expect(judgeCase(good, { provider: 'other' as 'anthropic', apiKey: 'x' })).rejects.toThrow(/unknown provider "other"/);
+    await expect(judgeCase(good, {} as { apiKey: string })).rejects.toThrow(/apiKey must be a string/);
+    expect(server.calls('/v1/messages')).toHaveLength(0);
+  });
+});
