@@ -3,7 +3,7 @@
 // goes through zod, like every other input.
 import { z } from '../core/zod';
 import type { KeyValueStore } from '../platform/storage';
-import { DEFAULT_BASE_URL, DEFAULT_MODEL, MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY } from './constants';
+import { DEFAULT_BASE_URL, DEFAULT_MODEL, DEFAULT_OPENAI_BASE_URL, MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY, type Provider } from './constants';
 
 export const ModelSettingsSchema = z.object({
   version: z.literal(1).default(1),
@@ -14,10 +14,10 @@ export const ModelSettingsSchema = z.object({
 });
 export type ModelSettings = z.output<typeof ModelSettingsSchema>;
 
-/** "https://x.example/" → "https://x.example"; empty → the Anthropic API. */
-export function normaliseBaseURL(baseURL: string | undefined): string {
+/** "https://x.example/" → "https://x.example"; empty → the provider's own API. */
+export function normaliseBaseURL(baseURL: string | undefined, provider: Provider = 'anthropic'): string {
   const trimmed = (baseURL ?? '').trim().replace(/\/+$/, '');
-  return trimmed === '' ? DEFAULT_BASE_URL : trimmed;
+  return trimmed === '' ? (provider === 'openai' ? DEFAULT_OPENAI_BASE_URL : DEFAULT_BASE_URL) : trimmed;
 }
 
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = ModelSettingsSchema.parse({});
