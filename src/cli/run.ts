@@ -12,7 +12,8 @@ import { checkThresholds, describeThresholdFailure, junitFrame, toMarkdown, type
 import { metricsOfSums } from '../core/eval/dataset';
 import { applyModelResults } from '../core/report/report';
 import type { AuditCase, AuditOptions, ModelResults, Report } from '../core/types';
-import { DEFAULT_MODEL } from '../model/constants';
+import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, type Provider } from '../model/constants';
+import { modelAccess } from './provider';
 import { addUsage, emptyUsage, usageLine } from '../model/usage';
 import { makeNonce } from '../model/wrap';
 import type { RetryInfo } from '../model/run';
@@ -41,6 +42,9 @@ export interface AuditRunOptions {
   markdownFile?: string;
   audit: AuditOptions;
   model?: string | true;
+  /** Who judges (default anthropic) and where (default: the provider's environment variable). */
+  provider?: Provider;
+  baseURL?: string;
   strict: boolean;
   /** Worker threads for the local checks; undefined: one per core (up to 8), only for inputs past one batch. */
   jobs?: number;
@@ -175,13 +179,14 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   const usage = emptyUsage();
   let usedModel: string | undefined;
   if (opts.model !== undefined) {
-    const apiKey = process.env.ANTHROPIC_API_KEY;
-    if (!apiKey) {
-      io.err('citation-audit: --model needs the ANTHROPIC_API_KEY environment variable\n');
+    const access = modelAccess(opts.provider, opts.baseURL);
+    if ('missingKey' in access) {
+      io.err(`citation-audit: --model needs the ${access.missingKey} environment variable\n`);
       return 2;
     }
+    const { apiKey, baseURL, provider } = access;
     const { malformedKey } = await import('../model/client');
-    if (malformedKey(apiKey)) {
+    if (apiKey && malformedKey(apiKey)) {
       // Said before anything is read or sent, and without a character of the key.
       const { describeModelError } = await import('../model/errors');
       io.err(`citation-audit: ${describeModelError({ kind: 'auth', malformedKey: true }, 'en', { surface: 'cli' }).text}\n`);
@@ -189,7 +194,6 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     }
     const { runModelAuditNode } = await import('../model/node');
     const name = typeof opts.model === 'string' ? opts.model : undefined;
-    const baseURL = process.env.ANTHROPIC_BASE_URL;
     let many = {};
     // Several cases share one nonce, so the instructions are the same bytes every time and the
     // prompt cache serves them after the first request.
@@ -199,6 +203,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     model = (c, r, onRetry) =>
       runModelAuditNode(c, r, {
         apiKey,
+        provider,
         ...(baseURL ? { baseURL } : {}),
         ...(name ? { model: name } : {}),
         strict: opts.strict,
@@ -209,7 +214,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
           if (p.phase === 'waiting' && p.retry) onRetry(p.retry);
         },
       });
-    usedModel = name ?? DEFAULT_MODEL;
+    usedModel = name ?? (provider === 'openai' ? DEFAULT_OPENAI_MODEL : DEFAULT_MODEL);
     if (opts.batch) {
       // A batch is made of every case at once: read the inputs whole first (the streamed path's
       // bounded memory does not hold here), then merge each case's batch result as the cases go by.

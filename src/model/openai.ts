@@ -7,7 +7,6 @@ import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
 import type { MessageUsage, Turn } from './accumulator';
 import { bodySnippet, malformedKey, markFinal, toModelError, withRetry, type Connection } from './client';
 import { ModelError } from './errors';
-import type { ModelChoice } from './models';
 import { ChatAccumulator, chatRequest, chatTurn, messagesErrorType } from './openai-wire';
 import type { RequestBody } from './plan';
 import { normaliseBaseURL } from './settings';
@@ -132,7 +131,7 @@ export async function chatCompletion(body: RequestBody, call: ChatCall): Promise
  * The server's models (GET {base}/models): OpenAI's list, Ollama's pulled models, the one LM
  * Studio, vLLM or llama.cpp has loaded. On failure no list: the picker takes any name.
  */
-export async function listChatModels(conn: Connection, signal?: AbortSignal): Promise<{ models: ModelChoice[]; error?: ModelError }> {
+export async function listChatModels(conn: Connection, signal?: AbortSignal): Promise<{ models: { id: string; display_name: string }[]; error?: ModelError }> {
   const baseURL = normaliseBaseURL(conn.baseURL, 'openai');
   const ctx = { baseURL, signal };
   try {
