@@ -189,7 +189,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     if (apiKey && malformedKey(apiKey)) {
       // Said before anything is read or sent, and without a character of the key.
       const { describeModelError } = await import('../model/errors');
-      io.err(`citation-audit: ${describeModelError({ kind: 'auth', malformedKey: true }, 'en', { surface: 'cli' }).text}\n`);
+      io.err(`citation-audit: ${describeModelError({ kind: 'auth', malformedKey: true, provider }, 'en', { surface: 'cli' }).text}\n`);
       return 2;
     }
     const { runModelAuditNode } = await import('../model/node');

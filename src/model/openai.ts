@@ -22,6 +22,15 @@ export function isOpenAIHost(baseURL: string): boolean {
   }
 }
 
+/** The error worded for an OpenAI-compatible server (its settings, not Anthropic's); what was judged goes with it. */
+export function asOpenAIError(e: ModelError): ModelError {
+  if (e.provider === 'openai') return e;
+  const out = new ModelError({ ...e.init, provider: 'openai', ...(e.cause !== undefined ? { cause: e.cause } : {}) });
+  out.partial = e.partial;
+  out.unjudged = e.unjudged;
+  return out;
+}
+
 /** Refuses a key fetch could not send (it would quote it in its error); an empty key is fine (local servers). */
 export function checkChatKey(apiKey: string): void {
   if (apiKey.trim() && malformedKey(apiKey)) throw new ModelError({ kind: 'auth', malformedKey: true });
@@ -152,6 +161,6 @@ export async function listChatModels(conn: Connection, signal?: AbortSignal): Pr
       : [];
     return { models: models.sort((a, b) => a.id.localeCompare(b.id)) };
   } catch (err) {
-    return { models: [], error: toModelError(err, ctx).withoutSecret(conn.apiKey) };
+    return { models: [], error: asOpenAIError(toModelError(err, ctx).withoutSecret(conn.apiKey)) };
   }
 }

@@ -31,7 +31,7 @@ import { MessageAccumulator, messageTurn, textOf, type MessageUsage, type Turn }
 import { emptyUsage, type Usage } from './usage';
 import { mergeOutputs, mergeStricter, VERDICT_RANK } from './merge';
 import { apiErrorFromBody, pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './wire';
-import { chatCompletion, checkChatKey } from './openai';
+import { asOpenAIError, chatCompletion, checkChatKey } from './openai';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
@@ -595,7 +595,8 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
     return { results, report: applyModelResults(report, results, c), mode: run.mode, plan };
   } catch (err) {
     // The key never leaves in an error, even when a proxy quoted it back to us.
-    const e = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL, opts.provider), signal: opts.signal }).withoutSecret(opts.apiKey);
+    const classified = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL, opts.provider), signal: opts.signal }).withoutSecret(opts.apiKey);
+    const e = opts.provider === 'openai' ? asOpenAIError(classified) : classified;
     if (run) {
       const partial = run.results();
       if (partial.judgements.length || partial.complete_refinement?.length) e.partial = partial;

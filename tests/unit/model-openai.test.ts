@@ -312,3 +312,26 @@ describe('the request', () => {
     expect(strictSchema(judgementJsonSchema())).toEqual(judgementJsonSchema());
   });
 });
+
+describe('the words of a failure', () => {
+  test('name the OpenAI-compatible server\u2019s settings, never Anthropic\u2019s, on the page and the CLI, in both languages', async () => {
+    const { describeModelError } = await import('../../src/model/errors');
+    const { MODEL_ERROR_WORDS } = await import('../../src/core/report/catalogue/modelErrors');
+    const kinds = Object.keys(MODEL_ERROR_WORDS.en.page) as (keyof typeof MODEL_ERROR_WORDS.en.page)[];
+    for (const lang of ['en', 'cs'] as const)
+      for (const surface of ['page', 'cli'] as const)
+        for (const kind of kinds)
+          for (const malformedKey of [false, true]) {
+            const d = describeModelError({ kind, provider: 'openai', baseURL: 'http://localhost:11434/v1', malformedKey }, lang, { surface });
+            expect(`${kind} ${surface} ${lang}: ${d.text}`).not.toMatch(/Anthropic|ANTHROPIC_|api\.anthropic\.com|Messages API/);
+          }
+  });
+
+  test('a run\u2019s error carries the provider, so a wrong address is explained with /v1', async () => {
+    const { c, report } = threeClaimCase();
+    const err = await failure(runModelAudit(c, report, opts({ baseURL: server.url.replace(/\/v1$/, '') })));
+    expect(err.provider).toBe('openai');
+    expect(err.message).toContain('/v1');
+    expect(err.message).not.toContain('Anthropic');
+  });
+});

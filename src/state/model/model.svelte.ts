@@ -240,7 +240,7 @@ export class ModelAudit {
 
   async #noKey(): Promise<ShownError> {
     const engine = await this.#engine();
-    return this.#shown(engine, new engine.ModelError({ kind: 'no_key' }));
+    return this.#shown(engine, new engine.ModelError({ kind: 'no_key', provider: this.provider }));
   }
 
   // --- models list -------------------------------------------------------------------------
