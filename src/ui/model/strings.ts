@@ -6,7 +6,7 @@ import type { Catalogue } from '../i18n';
 import { plural } from '../../core/report/plural';
 
 const en = {
-  settingsTitle: 'Model audit (Claude)',
+  settingsTitle: 'Model audit',
   apiKey: 'Anthropic API key',
   apiKeyPlaceholder: 'sk-ant-…',
   keyInMemory: (masked: string) => `Key ${masked} is kept in memory for this tab only.`,
@@ -46,6 +46,7 @@ const en = {
   runWithCost: (usd: string) => `Run model audit (≈ ${usd})`,
   cancel: 'Cancel',
   needKey: 'Enter an Anthropic API key in Settings to let Claude judge the citations.',
+  needKeyOpenAI: 'Enter the API key in Settings: OpenAI\u2019s own API needs one (a local server needs none: set its Base URL).',
   estimate: (tokens: string, requests: number) => `${tokens} input tokens in ${plural('en', requests, { one: '# request', other: '# requests' })}`,
   estimateCost: (usd: number) => `≈ ${formatUSD(usd)} (input counted exactly, output estimated)`,
   estimateNoPrice: (model: string) => `No price is known for ${model}: tokens only.`,
@@ -86,7 +87,7 @@ const en = {
 export type ModelStrings = typeof en;
 
 const cs: ModelStrings = {
-  settingsTitle: 'Kontrola modelem (Claude)',
+  settingsTitle: 'Kontrola modelem',
   apiKey: 'API klíč Anthropic',
   apiKeyPlaceholder: 'sk-ant-…',
   keyInMemory: (masked) => `Klíč ${masked} je uložen jen v paměti této karty.`,
@@ -126,6 +127,7 @@ const cs: ModelStrings = {
   runWithCost: (usd) => `Spustit kontrolu modelem (≈ ${usd})`,
   cancel: 'Zrušit',
   needKey: 'Zadejte v Nastavení API klíč Anthropic, aby Claude mohl citace posoudit.',
+  needKeyOpenAI: 'Zadejte v Nastavení API klíč: vlastní API OpenAI ho potřebuje (místní server žádný: nastavte jeho Base URL).',
   estimate: (tokens, requests) => `${tokens} vstupních tokenů v ${plural('cs', requests, { one: '# požadavku', other: '# požadavcích' })}`,
   estimateCost: (usd) => `≈ ${formatUSD(usd)} (vstup spočítán přesně, výstup odhadem)`,
   estimateNoPrice: (model) => `Pro ${model} není známa cena: jen tokeny.`,
