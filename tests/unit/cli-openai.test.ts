@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
+import { startFakeAnthropic } from '../server/fake-anthropic';
+import { testKey } from '../server/harness';
 
 let server: FakeOpenAI;
 beforeAll(async () => {
@@ -77,6 +79,25 @@ describe('citation-audit --provider openai', () => {
     const r = await runCli([data, '--model', '--provider', 'azure']);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--provider takes anthropic or openai, not "azure"');
+  });
+
+  it('gives the same reports as a run on the Messages API (both fakes judge by one rule)', async () => {
+    const anthropic = await startFakeAnthropic();
+    try {
+      process.env.ANTHROPIC_API_KEY = testKey('cli-same');
+      const a = await runCli([data, '--model', 'claude-sonnet-5-5', '--base-url', anthropic.url, '--format', 'json']);
+      const o = await runCli([data, '--model', 'llama3.1:8b', '--provider', 'openai', '--base-url', server.url, '--format', 'json']);
+      expect(o.code).toBe(a.code);
+      // The model's name and its token counts differ; every verdict, score and finding agrees.
+      const plain = (out: string) => out.trim().split('\n').map((l) => {
+        const r = JSON.parse(l);
+        return { ...r, meta: { ...r.meta, model: undefined, model_usage: undefined, generated_at: undefined } };
+      });
+      expect(plain(o.out)).toEqual(plain(a.out));
+    } finally {
+      process.env.ANTHROPIC_API_KEY = '';
+      await anthropic.close();
+    }
   });
 
   it('calibrate measures a model on the server too', async () => {
