@@ -7,6 +7,7 @@ import { parseThresholds, type Threshold } from './core/eval/ci';
 import type { OutputFormat } from './cli/cases';
 import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
 import { ArgError, oneOf, readArgs, wholeIn, type OptionSpecs } from './cli/args';
+import { PROVIDER_HELP, PROVIDER_OPTIONS } from './cli/provider';
 
 export type { CliIo };
 
@@ -47,13 +48,14 @@ Options:
   --citation-scope sentence|paragraph
                           sentence: every claim needs its own citation (default); paragraph:
                           the citation(s) closing a paragraph also cover its earlier sentences
-  --model [NAME]          also run the model audit (key from ANTHROPIC_API_KEY, base URL from
-                          ANTHROPIC_BASE_URL)
+  --model [NAME]          also run the model audit (key and base URL: see --provider)
+${PROVIDER_HELP}
   --strict                with --model: two independent judgements per claim, keep the stricter
   --jobs N                worker threads for the local checks (default: one per core, up to 8;
                           1: on the main thread). Output stays in input order
   --batch                 with --model: send the run as a Message Batch at half the price, wait
                           for it (polling with backoff), then write the results as usual
+                          (Anthropic only)
   --state FILE            where --batch keeps its batch ids so that the same command resumes
                           (default: next to --junit/--markdown, else the input, + .batch.json)
   --detach                with --batch: create the batch, print the command that resumes, exit
@@ -69,7 +71,8 @@ type CliOptions = Omit<AuditRunOptions, 'argv'>;
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text', 'junit', 'markdown'];
 
-const looksLikeModel = (s: string): boolean => /^[a-z][\w.-]*$/i.test(s) && /claude|sonnet|opus|haiku|^[a-z]+-\d/i.test(s);
+// Ollama's names carry a tag after a colon (llama3.1:8b); a name with a slash (vLLM's) needs --model=NAME.
+const looksLikeModel = (s: string): boolean => /^[a-z][\w.:-]*$/i.test(s) && /claude|sonnet|opus|haiku|gpt|llama|qwen|mistral|gemma|phi|deepseek|:|^[a-z]+-\d/i.test(s);
 
 const thresholdProblem = (v: string): string | undefined => {
   try {
@@ -104,6 +107,7 @@ const OPTIONS = {
   state: { type: 'string' },
   detach: { type: 'boolean' },
   'cancel-batch': { type: 'boolean' },
+  ...PROVIDER_OPTIONS,
   version: { type: 'boolean' },
 } as const satisfies OptionSpecs;
 
@@ -114,6 +118,8 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
   if (files.length === 0) throw new ArgError('no input file given (use - for standard input)');
   const batchAsked = v.batch || v.state !== undefined || v.detach || v['cancel-batch'];
   if (batchAsked && v.model === undefined) throw new ArgError('--batch, --state, --detach and --cancel-batch need --model');
+  if ((v.provider !== undefined || v['base-url'] !== undefined) && v.model === undefined) throw new ArgError('--provider and --base-url need --model');
+  if (batchAsked && v.provider === 'openai') throw new ArgError('--batch uses Anthropic\u2019s Message Batches: it does not work with --provider openai');
   return {
     files,
     format: (v.format ?? 'text') as OutputFormat,
@@ -127,6 +133,8 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
     ...(v.junit !== undefined ? { junitFile: v.junit } : {}),
     ...(v.markdown !== undefined ? { markdownFile: v.markdown } : {}),
     ...(v.model !== undefined ? { model: v.model } : {}),
+    ...(v.provider !== undefined ? { provider: v.provider as AuditRunOptions['provider'] } : {}),
+    ...(v['base-url'] !== undefined ? { baseURL: v['base-url'] } : {}),
     ...(v.jobs !== undefined ? { jobs: Number(v.jobs) } : {}),
     ...(batchAsked ? { batch: { detach: v.detach === true, cancel: v['cancel-batch'] === true, ...(v.state !== undefined ? { stateFile: v.state } : {}) } } : {}),
   };

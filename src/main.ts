@@ -2,7 +2,7 @@
 // then mount the shell. Monaco is loaded by the shell after it has painted; the service worker
 // that keeps the page working offline is registered last.
 import { apiOrigin, connectPolicy } from './model/csp';
-import { loadModelSettings } from './model/settings';
+import { activeSettings, loadModelSettings } from './model/settings';
 import { installConnectPolicy } from './platform/connectPolicy';
 import { registerServiceWorker } from './platform/serviceWorker';
 import { browserStore } from './platform/storage';
@@ -11,7 +11,7 @@ import { mount } from 'svelte';
 import App from './ui/App.svelte';
 import './ui/app.css';
 
-const { baseURL } = loadModelSettings(browserStore());
+const { baseURL } = activeSettings(loadModelSettings(browserStore()));
 installConnectPolicy(connectPolicy(baseURL), apiOrigin(baseURL));
 void startWorkbench();
 

@@ -7,7 +7,8 @@ import { modelPairVerdicts, pairKey, REFERENCE_ANNOTATOR } from '../core/eval/la
 import { referenceLabels } from '../core/eval/referenceLabels';
 import { parseDataset } from '../core/parse/case';
 import type { AuditCase, Report, SupportVerdict } from '../core/types';
-import { DEFAULT_MODEL } from '../model/constants';
+import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, type Provider } from '../model/constants';
+import { modelAccess, PROVIDER_HELP, PROVIDER_OPTIONS } from './provider';
 import { costUSD } from '../model/cost';
 import { addUsage } from '../model/usage';
 import { formatUSD } from '../core/report/format';
@@ -26,14 +27,16 @@ view's labels JSONL export (then give the cases with --cases, unless LABELLED ho
 
 Options:
   --cases FILE            the dataset the labels JSONL was made from (matched by case id, else by content)
-  --model [NAME]          the model to measure (default: ${DEFAULT_MODEL})
+  --model [NAME]          the model to measure (default: ${DEFAULT_MODEL}; with --provider openai
+                          ${DEFAULT_OPENAI_MODEL})
+${PROVIDER_HELP}
   --strict                two independent judgements per claim, keep the stricter
   --annotator NAME        whose labels are the truth (default: the reference labels, or the only annotator)
   --concurrency N         cases judged at once (default: 4)
   --format text|json      (default: text)
   -h, --help              this text
 
-Key from ANTHROPIC_API_KEY, base URL from ANTHROPIC_BASE_URL.`;
+Key and base URL: see --provider.`;
 
 const SUPPORT_RANK: Record<SupportVerdict, number> = { not_supported: 0, partially_supported: 1, fully_supported: 2 };
 
@@ -75,6 +78,7 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
     annotator: { type: 'string' },
     concurrency: { type: 'string', check: (v) => (wholeIn(v, 1, 32) ? undefined : '--concurrency takes a whole number from 1 to 32') },
     format: { type: 'string', check: oneOf(['text', 'json'], (v) => `--format takes text or json, not "${v}"`) },
+    ...PROVIDER_OPTIONS,
   } as const satisfies OptionSpecs;
   const args = subcommandArgs(argv, options, { io, usage: USAGE, usageError });
   if (typeof args === 'number') return args;
@@ -83,17 +87,19 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   const file = positionals[0];
   if (file === '-') return usageError('reads a labelled file, not standard input');
   const casesFile = v.cases;
-  const model = typeof v.model === 'string' ? v.model : DEFAULT_MODEL;
+  const provider = v.provider as Provider | undefined;
+  const model = typeof v.model === 'string' ? v.model : provider === 'openai' ? DEFAULT_OPENAI_MODEL : DEFAULT_MODEL;
   const strict = v.strict === true;
   const annotator = v.annotator;
   const concurrency = v.concurrency === undefined ? 4 : Number(v.concurrency);
   const format = v.format ?? 'text';
   if (!file) return usageError('no labelled file given');
-  const apiKey = process.env.ANTHROPIC_API_KEY;
-  if (!apiKey) {
-    io.err('citation-audit calibrate: needs the ANTHROPIC_API_KEY environment variable\n');
+  const access = modelAccess(provider, v['base-url']);
+  if ('missingKey' in access) {
+    io.err(`citation-audit calibrate: needs the ${access.missingKey} environment variable\n`);
     return 2;
   }
+  const { apiKey, baseURL } = access;
 
   // --- read -----------------------------------------------------------------------------------
   const text = await readInput(file, io);
@@ -189,7 +195,6 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   const { makeNonce } = await import('../model/wrap');
   // One nonce for the run: the instructions are then identical in every request and cached once.
   const nonce = makeNonce();
-  const baseURL = process.env.ANTHROPIC_BASE_URL;
   const items: CalibrationItem[] = [];
   const usage: CalibrationRunInfo['usage'] = { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0, requests: 0 };
   let failedCases = 0;
@@ -202,7 +207,7 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
       const i = next++;
       const w = work[i]!;
       try {
-        const run = await runModelAudit(w.c, w.report, { apiKey, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true });
+        const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true });
         results[i] = modelPairVerdicts(run.report);
         addUsage(usage, run.results.usage);
       } catch (err) {

@@ -11,7 +11,8 @@ import { auditCase } from '../core/audit';
 import { checkThresholds, describeThresholdFailure, junitFrame, toMarkdown, type Threshold, type ThresholdResult } from '../core/eval/ci';
 import { metricsOfSums } from '../core/eval/dataset';
 import type { AuditCase, AuditOptions, Report } from '../core/types';
-import { DEFAULT_MODEL } from '../model/constants';
+import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, type Provider } from '../model/constants';
+import { modelAccess } from './provider';
 import { addUsage, emptyUsage, usageLine } from '../model/usage';
 import { makeNonce } from '../model/wrap';
 import type { RetryInfo } from '../model/run';
@@ -40,6 +41,9 @@ export interface AuditRunOptions {
   markdownFile?: string;
   audit: AuditOptions;
   model?: string | true;
+  /** Who judges (default anthropic) and where (default: the provider's environment variable). */
+  provider?: Provider;
+  baseURL?: string;
   strict: boolean;
   /** Worker threads for the local checks; undefined: one per core (up to 8), only for inputs past one batch. */
   jobs?: number;
@@ -171,21 +175,21 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   const usage = emptyUsage();
   let usedModel: string | undefined;
   if (opts.model !== undefined) {
-    const apiKey = process.env.ANTHROPIC_API_KEY;
-    if (!apiKey) {
-      io.err('citation-audit: --model needs the ANTHROPIC_API_KEY environment variable\n');
+    const access = modelAccess(opts.provider, opts.baseURL);
+    if ('missingKey' in access) {
+      io.err(`citation-audit: --model needs the ${access.missingKey} environment variable\n`);
       return 2;
     }
+    const { apiKey, baseURL, provider } = access;
     const { malformedKey } = await import('../model/client');
-    if (malformedKey(apiKey)) {
+    if (apiKey && malformedKey(apiKey)) {
       // Said before anything is read or sent, and without a character of the key.
       const { describeModelError } = await import('../model/errors');
-      io.err(`citation-audit: ${describeModelError({ kind: 'auth', malformedKey: true }, 'en', { surface: 'cli' }).text}\n`);
+      io.err(`citation-audit: ${describeModelError({ kind: 'auth', malformedKey: true, provider }, 'en', { surface: 'cli' }).text}\n`);
       return 2;
     }
     const { runModelAuditNode } = await import('../model/node');
     const name = typeof opts.model === 'string' ? opts.model : undefined;
-    const baseURL = process.env.ANTHROPIC_BASE_URL;
     let many = {};
     // Several cases share one nonce, so the instructions are the same bytes every time and the
     // prompt cache serves them after the first request.
@@ -195,6 +199,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     model = (c, r, onRetry) =>
       runModelAuditNode(c, r, {
         apiKey,
+        provider,
         ...(baseURL ? { baseURL } : {}),
         ...(name ? { model: name } : {}),
         strict: opts.strict,
@@ -205,7 +210,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
           if (p.phase === 'waiting' && p.retry) onRetry(p.retry);
         },
       });
-    usedModel = name ?? DEFAULT_MODEL;
+    usedModel = name ?? (provider === 'openai' ? DEFAULT_OPENAI_MODEL : DEFAULT_MODEL);
     if (opts.batch) {
       // A batch is made of every case at once: read the inputs whole first (the streamed path's
       // bounded memory does not hold here), then merge each case's batch result as the cases go by.

@@ -3,13 +3,15 @@
 import type Anthropic from '@anthropic-ai/sdk';
 // The error classes alone (a few KB, no client): classification tells errors apart by class.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
-import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS } from './constants';
+import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS, type Provider } from './constants';
 import { ModelError, type ModelErrorInit, type ModelErrorKind } from './errors';
 import { normaliseBaseURL } from './settings';
 
 export interface Connection {
   apiKey: string;
   baseURL?: string | undefined;
+  /** Default 'anthropic'; 'openai' speaks Chat Completions (openai.ts), where the key may be empty. */
+  provider?: Provider | undefined;
 }
 
 /**

@@ -2,6 +2,15 @@
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
+/** Who answers: Anthropic's Messages API (the default) or a server speaking OpenAI's Chat Completions. */
+export type Provider = 'anthropic' | 'openai';
+export const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
+
+/** OpenAI's API root; other OpenAI-compatible servers are given by their own (docs/model.md). */
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** The model asked for on an OpenAI-compatible server when none is named. */
+export const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
+
 /**
  * Used when the Models API cannot be listed (no key yet, a proxy without /v1/models, an error).
  * Claude Sonnet 5.5 is the current Sonnet: the balance of judgement quality, speed and price that a

@@ -1,7 +1,7 @@
 // Every way a model run can fail, as one error type with a kind and the facts the words need;
 // core/report/catalogue/modelErrors.ts words them (the page's and the CLI's), in either language.
 import type { Language, ModelResults } from '../core/types';
-import { MODEL_ERROR_WORDS, type ModelErrorFacts, type ModelErrorKind } from '../core/report/catalogue/modelErrors';
+import { MODEL_ERROR_WORDS, modelErrorWords, type ModelErrorFacts, type ModelErrorKind } from '../core/report/catalogue/modelErrors';
 
 export type { ModelErrorKind };
 
@@ -50,6 +50,7 @@ export class ModelError extends Error {
   readonly rawOutput: string | undefined;
   readonly problems: string[] | undefined;
   readonly malformedKey: boolean | undefined;
+  readonly provider: ModelErrorFacts['provider'];
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
   claimsJudged: number | undefined;
@@ -74,6 +75,7 @@ export class ModelError extends Error {
     this.rawOutput = init.rawOutput;
     this.problems = init.problems;
     this.malformedKey = init.malformedKey;
+    this.provider = init.provider;
     this.partial = undefined;
     this.claimsJudged = init.claimsJudged;
     this.claimsTotal = init.claimsTotal;
@@ -118,6 +120,7 @@ export class ModelError extends Error {
       ...(this.claimsJudged !== undefined ? { claimsJudged: this.claimsJudged } : {}),
       ...(this.claimsTotal !== undefined ? { claimsTotal: this.claimsTotal } : {}),
       ...(this.malformedKey ? { malformedKey: true } : {}),
+      ...(this.provider ? { provider: this.provider } : {}),
     };
   }
 }
@@ -140,7 +143,7 @@ export interface DescribeOptions {
 
 export function describeModelError(e: ModelErrorInit, lang: Language = 'en', opts: DescribeOptions = {}): ErrorDescription {
   const words = MODEL_ERROR_WORDS[lang] ?? MODEL_ERROR_WORDS.en;
-  const { title, action } = ((opts.surface === 'cli' ? words.cli[e.kind] : undefined) ?? words.page[e.kind])(e);
+  const { title, action } = modelErrorWords(lang, e.kind, opts.surface, e.provider)(e);
   const detail =
     e.problems && e.problems.length
       ? e.problems.join('; ')

@@ -3,10 +3,11 @@
 import type { AuditCase, Report } from '../core/types';
 import { normaliseBaseURL } from './settings';
 import { bodySnippet, createClient, toModelError, withRetry, type Connection, type Sleep } from './client';
-import { DEFAULT_MODEL, EST_OUTPUT_TOKENS_FIXED, EST_OUTPUT_TOKENS_PER_PAIR, EST_OUTPUT_TOKENS_PER_UNCITED } from './constants';
+import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, EST_OUTPUT_TOKENS_FIXED, EST_OUTPUT_TOKENS_PER_PAIR, EST_OUTPUT_TOKENS_PER_UNCITED } from './constants';
 import { costUSD, priceFor, type RequestTokens } from './cost';
 import { ModelError } from './errors';
 import { buildRequest, planAudit, type AuditPlan, type OutputMode, type RequestBody } from './plan';
+import { requestBytes } from './wire';
 
 export interface AuditEstimate {
   model: string;
@@ -25,6 +26,8 @@ export interface AuditEstimate {
   priceKnown: boolean;
   split: boolean;
   claims: number;
+  /** Input tokens guessed from the request's size (no count-tokens endpoint: OpenAI-compatible servers). */
+  approximate?: true;
 }
 
 export interface EstimateOptions extends Connection {
@@ -56,7 +59,40 @@ function countBody(body: RequestBody) {
   return { model, messages, ...(system ? { system } : {}), ...(tools ? { tools } : {}), ...(tool_choice ? { tool_choice } : {}), ...(output_config ? { output_config } : {}) };
 }
 
+/** Characters per token, for the guess where no server counts (English prose with JSON: about 4). */
+const CHARS_PER_TOKEN = 4;
+
+/**
+ * The estimate without a count-tokens endpoint (Chat Completions has none): each request's
+ * input guessed from its size, the output as usual, priced when the model's price is known.
+ */
+function roughEstimate(c: AuditCase, report: Report, model: string, opts: EstimateOptions): AuditEstimate {
+  const plan = planAudit(c, report, { model });
+  const mode = opts.mode ?? 'output_config';
+  const outputs = estimateOutputTokens(plan);
+  const requests: RequestTokens[] = [];
+  for (let pass = 0; pass < (opts.strict ? 2 : 1); pass++) {
+    plan.batches.forEach((batch, i) => {
+      const input = Math.ceil(requestBytes(buildRequest(plan, batch, { mode, pass: 0, stream: true })) / CHARS_PER_TOKEN);
+      requests.push({ input, cacheWrite: 0, cacheRead: 0, output: outputs[i] ?? 0 });
+    });
+  }
+  return {
+    model,
+    requests: requests.length,
+    inputTokens: requests.reduce((n, r) => n + r.input, 0),
+    cachedTokens: 0,
+    outputTokens: requests.reduce((n, r) => n + r.output, 0),
+    usd: costUSD(model, requests),
+    priceKnown: priceFor(model) !== null,
+    split: plan.split,
+    claims: plan.claimsTotal,
+    approximate: true,
+  };
+}
+
 export async function estimateAudit(c: AuditCase, report: Report, opts: EstimateOptions): Promise<AuditEstimate> {
+  if (opts.provider === 'openai') return roughEstimate(c, report, opts.model?.trim() || DEFAULT_OPENAI_MODEL, opts);
   const model = opts.model?.trim() || DEFAULT_MODEL;
   const mode = opts.mode ?? 'output_config';
   const ctx = { model, baseURL: normaliseBaseURL(opts.baseURL), signal: opts.signal, ...(opts.sleep ? { sleep: opts.sleep } : {}) };

@@ -3,6 +3,7 @@ import { normaliseBaseURL } from './settings';
 import { createClient, toModelError, withRetry, type Connection } from './client';
 import { FALLBACK_MODELS } from './constants';
 import type { ModelError } from './errors';
+import { listChatModels } from './openai';
 
 export interface ModelChoice {
   id: string;
@@ -13,6 +14,7 @@ const MAX_PAGES = 5;
 
 /** Lists the account's models; on any failure returns the built-in list and the error. */
 export async function listModels(conn: Connection, signal?: AbortSignal): Promise<{ models: ModelChoice[]; error?: ModelError }> {
+  if (conn.provider === 'openai') return listChatModels(conn, signal);
   const ctx = { baseURL: normaliseBaseURL(conn.baseURL), signal };
   try {
     const client = await createClient(conn);

@@ -1,10 +1,12 @@
 // The CLI's entry into the model audit (`citation-audit --model`): the same run as in the page,
-// with the key and base URL the CLI read from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL. No DOM.
+// with the provider, key and base URL the CLI read (src/cli/provider.ts). No DOM.
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { runModelAudit, type RunProgress } from './run';
+import type { Provider } from './constants';
 
 export interface NodeModelOptions {
   apiKey: string;
+  provider?: Provider;
   baseURL?: string;
   model?: string;
   strict?: boolean;
@@ -25,6 +27,7 @@ export async function runModelAuditNode(c: AuditCase, report: Report, opts: Node
   try {
     const run = await runModelAudit(c, report, {
       apiKey: opts.apiKey,
+      provider: opts.provider,
       baseURL: opts.baseURL,
       model: opts.model,
       strict: opts.strict ?? false,

@@ -8,7 +8,7 @@ import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
 import { bodySnippet, createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';
-import { DEFAULT_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, STREAM_IDLE_MS } from './constants';
+import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, STREAM_IDLE_MS, type Provider } from './constants';
 import { ModelError, type ModelErrorKind } from './errors';
 import {
   CHUNK_TOOL,
@@ -31,6 +31,7 @@ import { MessageAccumulator, messageTurn, textOf, type MessageUsage, type Turn }
 import { emptyUsage, type Usage } from './usage';
 import { mergeOutputs, mergeStricter, VERDICT_RANK } from './merge';
 import { apiErrorFromBody, pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './wire';
+import { asOpenAIError, chatCompletion, checkChatKey } from './openai';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
@@ -123,13 +124,14 @@ class AuditRun {
   private readonly resumed = new Map<number, ClaimJudgement>();
 
   constructor(
-    private readonly client: Anthropic,
+    /** The Anthropic SDK's client; null on the Chat Completions wire (openai.ts sends there). */
+    private readonly sdk: Anthropic | null,
     readonly plan: AuditPlan,
     private readonly opts: ModelRunOptions,
   ) {
     this.mode = opts.mode ?? 'output_config';
     this.passes = opts.strict ? 2 : 1;
-    this.baseURL = normaliseBaseURL(opts.baseURL);
+    this.baseURL = normaliseBaseURL(opts.baseURL, opts.provider);
     const before = opts.resume;
     if (before) {
       for (const j of before.judgements) {
@@ -152,6 +154,11 @@ class AuditRun {
         this.usage.requests = before.usage.requests;
       }
     }
+  }
+
+  private get client(): Anthropic {
+    if (!this.sdk) throw new ModelError({ kind: 'unexpected', apiMessage: 'No Messages API client on the Chat Completions wire.' });
+    return this.sdk;
   }
 
   /** Claims judged so far in this pass, earlier runs included. */
@@ -436,9 +443,25 @@ class AuditRun {
     // once content has streamed, an error is final and the claims judged so far are kept.
     const attempt = () => {
       if (retry) this.progress('connecting', pass, batch, { retry });
+      if (!this.sdk) return this.chat(body, onOutput, pass, batch);
       return body.stream ? this.consumeStream(body, onOutput, pass, batch) : this.wholeMessage(body, onOutput);
     };
     return withRetry(attempt, { ...this.retryOptions(), onRetry });
+  }
+
+  /** One request on the Chat Completions wire (openai.ts): the same turn, another format. */
+  private chat(body: RequestBody, onOutput: (text: string) => void, pass: number, batch: BatchPlan): Promise<Turn> {
+    return chatCompletion(body, {
+      apiKey: this.opts.apiKey,
+      baseURL: this.baseURL,
+      model: this.plan.model,
+      signal: this.opts.signal,
+      idleTimeoutMs: this.opts.idleTimeoutMs ?? STREAM_IDLE_MS,
+      onStart: () => this.progress('streaming', pass, batch),
+      onOutput,
+      onUsage: (u) => this.countUsage(u),
+      onRequest: () => this.usage.requests++,
+    });
   }
 
   /** A reply received elsewhere (a batch result), read as if it had just arrived. */
@@ -528,9 +551,12 @@ class AuditRun {
   }
 }
 
+/** The model asked for when none is named. */
+export const defaultModel = (provider: Provider | undefined): string => (provider === 'openai' ? DEFAULT_OPENAI_MODEL : DEFAULT_MODEL);
+
 /** The plan of runModelAudit for these options (what a batch run sends first must be the same). */
 export function planModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): AuditPlan {
-  const model = opts.model?.trim() || DEFAULT_MODEL;
+  const model = opts.model?.trim() || defaultModel(opts.provider);
   const before = opts.resume;
   return planAudit(c, report, {
     model,
@@ -555,12 +581,13 @@ export function planModelAudit(c: AuditCase, report: Report, opts: ModelRunOptio
  * On failure it throws a ModelError whose `partial` holds everything judged before it.
  */
 export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): Promise<ModelRun> {
-  const model = opts.model?.trim() || DEFAULT_MODEL;
+  const model = opts.model?.trim() || defaultModel(opts.provider);
   const plan = planModelAudit(c, report, opts);
   let run: AuditRun | undefined;
   try {
     if (opts.signal?.aborted) throw new ModelError({ kind: 'cancelled' });
-    const client = await createClient(opts);
+    if (opts.provider === 'openai') checkChatKey(opts.apiKey);
+    const client = opts.provider === 'openai' ? null : await createClient(opts);
     run = new AuditRun(client, plan, { ...opts, model });
     // Resuming a run that had got everything: nothing to ask.
     const nothingLeft = !!opts.resume && plan.batches.every((b) => !b.claims.length && !b.uncited.length && !b.wantsCorrectness && !b.wantsSummary);
@@ -568,7 +595,8 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
     return { results, report: applyModelResults(report, results, c), mode: run.mode, plan };
   } catch (err) {
     // The key never leaves in an error, even when a proxy quoted it back to us.
-    const e = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL), signal: opts.signal }).withoutSecret(opts.apiKey);
+    const classified = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL, opts.provider), signal: opts.signal }).withoutSecret(opts.apiKey);
+    const e = opts.provider === 'openai' ? asOpenAIError(classified) : classified;
     if (run) {
       const partial = run.results();
       if (partial.judgements.length || partial.complete_refinement?.length) e.partial = partial;

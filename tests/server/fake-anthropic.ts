@@ -208,7 +208,7 @@ export const MODELS = [
 // ---------------------------------------------------------------------------------------------
 // Reading our own prompt back (the wrappers carry a nonce; the claims list is JSON)
 
-interface Parsed {
+export interface Parsed {
   chunks: Map<string, string>;
   claims: { claim_index: number; text: string; cited_chunk_ids: string[] }[];
   uncited: { claim_index: number; text: string }[];
@@ -250,7 +250,7 @@ function lastBlock(text: string, kind: string): string | null {
   return last;
 }
 
-function parsePrompt(body: { messages?: unknown; system?: unknown }): Parsed {
+export function parsePrompt(body: { messages?: unknown; system?: unknown }): Parsed {
   const text = userTexts(body).join('\n\n');
   const chunks = new Map<string, string>();
   for (const m of text.matchAll(/(?:^|\n)<chunk-([0-9a-f]+)((?:\s[^>]*)?)>\n?([\s\S]*?)\n?<\/chunk-\1>/g)) {
@@ -322,7 +322,7 @@ function bestSentence(claim: string, source: string): string {
   return best;
 }
 
-interface JudgeOutput {
+export interface JudgeOutput {
   claims: {
     claim_index: number;
     judgements: { chunk_id: string; supporting_phrase: string; missing_or_extra: string; decision_basis: string; verdict: Verdict }[];
@@ -334,7 +334,7 @@ interface JudgeOutput {
   recommendations: string[];
 }
 
-function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefined): JudgeOutput {
+export function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefined): JudgeOutput {
   const cs = p.language === 'cs';
   // A model that obeys instructions found outside the data wrappers: only a broken wrapper lets
   // a chunk's "ignore your instructions" reach this text.
@@ -400,7 +400,7 @@ function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefined): J
 }
 
 /** JSON text of the reply plus where each claim object ends (to cut a stream there). */
-function serialise(out: JudgeOutput): { text: string; claimEnds: number[] } {
+export function serialise(out: JudgeOutput): { text: string; claimEnds: number[] } {
   let text = '{"claims":[';
   const claimEnds: number[] = [];
   out.claims.forEach((c, i) => {
@@ -563,7 +563,7 @@ function rejectOutputConfig(req: http.IncomingMessage, res: http.ServerResponse,
  * The judgement as a model that was not held to a JSON schema may word it. `offset` is where the
  * JSON starts in the text (-1 when there is none), so cut points can follow it.
  */
-function shapeReply(json: string, out: JudgeOutput, shape: ReplyShape): { text: string; offset: number } {
+export function shapeReply(json: string, out: JudgeOutput, shape: ReplyShape): { text: string; offset: number } {
   switch (shape) {
     case 'fenced': {
       const head = 'I compared every {claim, chunk} pair with the chunk\u2019s text. Here is the result:\n\n```json\n';

@@ -25,7 +25,7 @@ const RULES: Rule[] = [
   // Entries: the page and the command line compose the layers.
   { from: 'main.ts', to: 'ui', kind: 'value', why: 'mounts the shell' },
   { from: 'main.ts', to: 'state', kind: 'value', why: 'restores the workbench before mounting' },
-  { from: 'main.ts', to: 'model', kind: 'value', names: ['apiOrigin', 'connectPolicy', 'loadModelSettings'], why: 'the connect policy for the saved Base URL, before anything connects' },
+  { from: 'main.ts', to: 'model', kind: 'value', names: ['activeSettings', 'apiOrigin', 'connectPolicy', 'loadModelSettings'], why: 'the connect policy for the saved Base URL (of the chosen provider), before anything connects' },
   { from: 'main.ts', to: 'platform', kind: 'value', why: 'writes the policy element and reads localStorage at start-up' },
   { from: 'cli.ts', to: 'core', kind: 'value', why: 'the command line runs the local audit' },
   { from: 'cli.ts', to: 'cli', kind: 'value', why: 'its subcommands (diff, calibrate) and the progress line' },

@@ -400,6 +400,25 @@ describe('DatasetModelRun: the model over every case', () => {
     expect(run.modelVerdicts.size).toBe(14);
   });
 
+  it('sends to the chosen provider: a local OpenAI-compatible server needs no key, Anthropic does', async () => {
+    const { run } = await imported(2);
+    const providers: (string | undefined)[] = [];
+    const judge = async (c: AuditCase, report: Report, o: ModelRunOptions): Promise<ModelRun> => {
+      providers.push(o.provider);
+      const results: ModelResults = { model: String(o.model), judgements: [] };
+      return { results, report: applyModelResults(report, results, c), mode: 'output_config', plan: {} as ModelRun['plan'] };
+    };
+    const make = (settings: { provider?: 'openai'; baseURL: string; model: string; strict: boolean }) =>
+      new DatasetModelRun({ host: run, connection: { settings, apiKey: () => '' }, localSettings: () => ({ requiredStyle: 'auto', language: 'auto' }), store: memoryStore(), run: judge });
+    const anthropic = make({ baseURL: 'http://127.0.0.1:1', model: 'claude-sonnet-4-5', strict: false });
+    await anthropic.run('interactive');
+    expect(anthropic.message).toBe('no_key');
+    expect(providers).toEqual([]);
+    const local = make({ provider: 'openai', baseURL: 'http://localhost:11434/v1', model: 'llama3.1:8b', strict: false });
+    await local.run('interactive');
+    expect(providers).toEqual(['openai', 'openai']);
+  });
+
   it('opens a judged case with the model\u2019s results, a case the model has not judged without', async () => {
     const s = await imported(3);
     expect(await s.run.openCase(1)).toBe(true);

@@ -15,6 +15,7 @@ import { cacheWritePremium, type AuditEstimate } from '../../model/estimate';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
 import { addUsage, emptyUsage, usageCost, type Usage } from '../../model/usage';
 import { makeNonce } from '../../model/wrap';
+import { keyRequired } from '../../model/settings';
 import type { KeyValueStore } from '../constants';
 import type { LocalSettings } from './datasetRunJob';
 import {
@@ -206,7 +207,13 @@ export class DatasetModelRun {
   // them byte-identical across cases, so the run pays for them once per cache window.
   #connection(signal: AbortSignal, nonce?: string) {
     const s = this.#opts.connection.settings;
-    return { apiKey: this.#opts.connection.apiKey(), baseURL: s.baseURL, model: s.model, strict: s.strict, signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
+    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
+  }
+
+  /** No key, and the server needs one (a local OpenAI-compatible server does not). */
+  #keyMissing(): boolean {
+    const s = this.#opts.connection.settings;
+    return !this.#opts.connection.apiKey() && keyRequired(s.provider ?? 'anthropic', s.baseURL);
   }
 
   #batchConn(signal: AbortSignal): BatchConnection {
@@ -222,7 +229,7 @@ export class DatasetModelRun {
       this.#estimate = null;
       return;
     }
-    if (!this.#opts.connection.apiKey()) {
+    if (this.#keyMissing()) {
       this.#message = 'no_key';
       return;
     }
@@ -316,7 +323,7 @@ export class DatasetModelRun {
     const pending = this.#opts.host.pendingModel();
     const datasetId = this.#opts.host.datasetId;
     if (!datasetId || pending.length === 0) return;
-    if (!this.#opts.connection.apiKey()) {
+    if (this.#keyMissing()) {
       this.#message = 'no_key';
       return;
     }

@@ -7,6 +7,7 @@ import { applyModelResults } from '../../core/report/report';
 import type { AuditCase, ModelResults, Report } from '../../core/types';
 import { z } from '../../core/zod';
 import type { BatchState } from '../../model/batch';
+import type { Provider } from '../../model/constants';
 import type { AuditEstimate } from '../../model/estimate';
 import type { ModelErrorKind } from '../../model/errors';
 import type { ModelRecord } from '../../store/datasets';
@@ -30,7 +31,8 @@ export interface ModelRunHost {
 
 /** Where the connection comes from: the model settings, and a key read only when needed. */
 export interface ModelConnectionSource {
-  readonly settings: { readonly baseURL: string; readonly model: string; readonly strict: boolean };
+  /** `provider` absent: Anthropic. */
+  readonly settings: { readonly provider?: Provider; readonly baseURL: string; readonly model: string; readonly strict: boolean };
   apiKey(): string;
 }
 

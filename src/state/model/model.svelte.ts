@@ -3,7 +3,7 @@
 // Constructed as `new ModelAudit(workbench)`; it hands merged reports to workbench.setModelReport.
 // Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine.
 import type { AuditCase, ModelResults, Report } from '../../core/types';
-import { DEFAULT_BASE_URL, DEFAULT_MODEL, FALLBACK_MODELS } from '../../model/constants';
+import { DEFAULT_BASE_URL, DEFAULT_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, FALLBACK_MODELS, type Provider } from '../../model/constants';
 import { apiOrigin } from '../../model/csp';
 import { allowedApiOrigin } from '../../platform/connectPolicy';
 import type { ErrorDescription, ModelError, ModelErrorKind } from '../../model/errors';
@@ -12,7 +12,9 @@ import type { ModelChoice } from '../../model/models';
 import type { RunProgress } from '../../model/run';
 import { RunSequencer } from '../../model/sequencer';
 import {
+  activeSettings,
   eraseRememberedKey,
+  keyRequired,
   loadModelSettings,
   loadRememberedKey,
   normaliseBaseURL,
@@ -58,7 +60,7 @@ export class ModelAudit {
   #apiKey = $state('');
   #settings = $state.raw<ModelSettings>(loadModelSettings(localStore));
 
-  #models = $state.raw<ModelChoice[]>([...FALLBACK_MODELS]);
+  #models = $state.raw<ModelChoice[]>([]);
   #modelsError = $state.raw<ShownError | null>(null);
   #modelsLoading = $state(false);
 
@@ -92,6 +94,7 @@ export class ModelAudit {
     this.#host = host;
     this.#store = opts.store ?? localStore;
     this.#settings = loadModelSettings(this.#store);
+    this.#models = this.#builtInModels();
     if (this.#settings.rememberKey) this.#apiKey = loadRememberedKey(this.#store) ?? '';
     this.#injected = opts;
   }
@@ -109,8 +112,37 @@ export class ModelAudit {
 
   // --- settings ----------------------------------------------------------------------------
 
+  /** The settings as a run uses them: `baseURL` and `model` are the chosen provider's. */
   get settings(): ModelSettings {
-    return this.#settings;
+    return activeSettings(this.#settings);
+  }
+
+  get provider(): Provider {
+    return this.#settings.provider;
+  }
+
+  /** A key is needed (Anthropic, OpenAI's own API); a local OpenAI-compatible server takes none. */
+  get keyRequired(): boolean {
+    return keyRequired(this.#settings.provider, this.settings.baseURL);
+  }
+
+  /** A run can be sent: there is a key, or the server needs none. */
+  get canConnect(): boolean {
+    return this.hasKey || !this.keyRequired;
+  }
+
+  /** Before the server has listed its models: Anthropic's known ones; for other servers none (any name is typed). */
+  #builtInModels(): ModelChoice[] {
+    return this.#settings.provider === 'openai' ? [] : [...FALLBACK_MODELS];
+  }
+
+  setProvider(provider: Provider): void {
+    if (provider === this.#settings.provider) return;
+    this.#update({ provider });
+    this.#models = this.#builtInModels();
+    this.#modelsError = null;
+    this.#modelsLoadedFor = '';
+    this.#estimate = null;
   }
 
   get uiLanguage(): 'en' | 'cs' {
@@ -149,16 +181,18 @@ export class ModelAudit {
     eraseRememberedKey(this.#store);
     this.#update({ rememberKey: false });
     this.#estimate = null;
-    this.#models = [...FALLBACK_MODELS];
+    this.#models = this.#builtInModels();
   }
 
   setBaseURL(url: string): void {
-    this.#update({ baseURL: url.trim() || DEFAULT_BASE_URL });
+    if (this.#settings.provider === 'openai') this.#update({ openaiBaseURL: url.trim() || DEFAULT_OPENAI_BASE_URL });
+    else this.#update({ baseURL: url.trim() || DEFAULT_BASE_URL });
     this.#estimate = null;
   }
 
   setModel(model: string): void {
-    this.#update({ model: model.trim() || DEFAULT_MODEL });
+    if (this.#settings.provider === 'openai') this.#update({ openaiModel: model.trim() || DEFAULT_OPENAI_MODEL });
+    else this.#update({ model: model.trim() || DEFAULT_MODEL });
     this.#estimate = null;
   }
 
@@ -171,7 +205,7 @@ export class ModelAudit {
   get baseURLNeedsReload(): boolean {
     if (typeof document === 'undefined') return false;
     const allowed = allowedApiOrigin();
-    return allowed !== null && allowed !== apiOrigin(this.#settings.baseURL);
+    return allowed !== null && allowed !== apiOrigin(this.settings.baseURL);
   }
 
   #update(patch: Partial<ModelSettings>): void {
@@ -180,7 +214,8 @@ export class ModelAudit {
   }
 
   #connection() {
-    return { apiKey: this.#apiKey, baseURL: normaliseBaseURL(this.#settings.baseURL) };
+    const { provider, baseURL } = this.settings;
+    return { apiKey: this.#apiKey, provider, baseURL: normaliseBaseURL(baseURL, provider) };
   }
 
   /**
@@ -205,7 +240,7 @@ export class ModelAudit {
 
   async #noKey(): Promise<ShownError> {
     const engine = await this.#engine();
-    return this.#shown(engine, new engine.ModelError({ kind: 'no_key' }));
+    return this.#shown(engine, new engine.ModelError({ kind: 'no_key', provider: this.provider }));
   }
 
   // --- models list -------------------------------------------------------------------------
@@ -213,7 +248,8 @@ export class ModelAudit {
   get models(): ModelChoice[] {
     const list = this.#models;
     // The chosen model always appears, even when the list lacks it (a proxy's own model name).
-    return list.some((m) => m.id === this.#settings.model) ? list : [{ id: this.#settings.model, display_name: this.#settings.model }, ...list];
+    const chosen = this.settings.model;
+    return list.some((m) => m.id === chosen) ? list : [{ id: chosen, display_name: chosen }, ...list];
   }
 
   get modelsError(): ShownError | null {
@@ -228,14 +264,14 @@ export class ModelAudit {
 
   /** Loads the list once per key and Base URL (e.g. when the picker gets focus). */
   ensureModels(): void {
-    const key = `${this.#settings.baseURL}\u0000${this.#apiKey}`;
-    if (!this.hasKey || this.#modelsLoadedFor === key) return;
+    const key = `${this.#settings.provider}\u0000${this.settings.baseURL}\u0000${this.#apiKey}`;
+    if (!this.canConnect || this.#modelsLoadedFor === key) return;
     this.#modelsLoadedFor = key;
     void this.loadModels();
   }
 
   async loadModels(): Promise<void> {
-    if (!this.hasKey) return;
+    if (!this.canConnect) return;
     const ticket = this.#modelLists.start();
     this.#modelsLoading = true;
     try {
@@ -282,7 +318,7 @@ export class ModelAudit {
     const c = this.#host.auditCase;
     const report = this.#host.localReport;
     if (!c || !report) return;
-    if (!this.hasKey) {
+    if (!this.canConnect) {
       this.#estimateError = await this.#noKey();
       this.#estimateErrorCase = this.#host.caseLoads;
       this.#lastError = 'estimate';
@@ -296,7 +332,7 @@ export class ModelAudit {
     try {
       const est = await engine.estimateAudit(c, report, {
         ...this.#connection(),
-        model: this.#settings.model,
+        model: this.settings.model,
         strict: this.#settings.strict,
         signal: ticket.signal,
       });
@@ -342,7 +378,7 @@ export class ModelAudit {
   }
 
   get canRun(): boolean {
-    return this.hasKey && !!this.#host.auditCase && !!this.#host.localReport && !this.#host.busy;
+    return this.canConnect && !!this.#host.auditCase && !!this.#host.localReport && !this.#host.busy;
   }
 
   /**
@@ -369,7 +405,7 @@ export class ModelAudit {
     const c = this.#host.auditCase;
     const local = this.#host.localReport;
     if (!c || !local) return;
-    if (!this.hasKey) {
+    if (!this.canConnect) {
       this.#status = 'error';
       this.#error = await this.#noKey();
       this.#errorCase = this.#host.caseLoads;
@@ -396,7 +432,7 @@ export class ModelAudit {
       const run = await engine.runModelAudit(c, local, {
         ...this.#connection(),
         // The rest is judged by the model that judged the first part.
-        model: resume?.model ?? this.#settings.model,
+        model: resume?.model ?? this.settings.model,
         strict: resume ? !!resume.strict : this.#settings.strict,
         signal: ticket.signal,
         ...(resume ? { resume } : {}),

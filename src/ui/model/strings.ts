@@ -6,7 +6,7 @@ import type { Catalogue } from '../i18n';
 import { plural } from '../../core/report/plural';
 
 const en = {
-  settingsTitle: 'Model audit (Claude)',
+  settingsTitle: 'Model audit',
   apiKey: 'Anthropic API key',
   apiKeyPlaceholder: 'sk-ant-…',
   keyInMemory: (masked: string) => `Key ${masked} is kept in memory for this tab only.`,
@@ -27,6 +27,17 @@ const en = {
   reloadNow: 'Reload now',
   strict: 'Strict mode',
   strictHint: 'Judge every claim twice, independently, and keep the stricter label (twice the cost).',
+  provider: 'Provider',
+  providerAnthropic: 'Anthropic (Claude)',
+  providerOpenAI: 'OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
+  openaiKey: 'API key (a local server needs none)',
+  openaiKeyPlaceholder: 'sk-… (optional)',
+  openaiNoKey: 'No key entered: fine for a local server; OpenAI\u2019s own API needs one.',
+  modelsFailedFree: (title: string) => `The model list could not be loaded (${title}) — type the model\u2019s name.`,
+  modelFreeHint: 'Pick from the server\u2019s list or type any model name.',
+  openaiBaseURLHint:
+    'The API root, with /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. A local server must allow this page\u2019s origin (docs/model.md).',
+  estimateApprox: 'approximately: this server cannot count tokens before a run',
 
   barLabel: 'Model audit',
   countTokens: 'Count tokens',
@@ -35,6 +46,7 @@ const en = {
   runWithCost: (usd: string) => `Run model audit (≈ ${usd})`,
   cancel: 'Cancel',
   needKey: 'Enter an Anthropic API key in Settings to let Claude judge the citations.',
+  needKeyOpenAI: 'Enter the API key in Settings: OpenAI\u2019s own API needs one (a local server needs none: set its Base URL).',
   estimate: (tokens: string, requests: number) => `${tokens} input tokens in ${plural('en', requests, { one: '# request', other: '# requests' })}`,
   estimateCost: (usd: number) => `≈ ${formatUSD(usd)} (input counted exactly, output estimated)`,
   estimateNoPrice: (model: string) => `No price is known for ${model}: tokens only.`,
@@ -75,7 +87,7 @@ const en = {
 export type ModelStrings = typeof en;
 
 const cs: ModelStrings = {
-  settingsTitle: 'Kontrola modelem (Claude)',
+  settingsTitle: 'Kontrola modelem',
   apiKey: 'API klíč Anthropic',
   apiKeyPlaceholder: 'sk-ant-…',
   keyInMemory: (masked) => `Klíč ${masked} je uložen jen v paměti této karty.`,
@@ -96,6 +108,17 @@ const cs: ModelStrings = {
   reloadNow: 'Načíst znovu',
   strict: 'Přísný režim',
   strictHint: 'Každé tvrzení ohodnotit dvakrát nezávisle a ponechat přísnější hodnocení (dvojnásobná cena).',
+  provider: 'Poskytovatel',
+  providerAnthropic: 'Anthropic (Claude)',
+  providerOpenAI: 'Server kompatibilní s OpenAI (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
+  openaiKey: 'API klíč (místní server žádný nepotřebuje)',
+  openaiKeyPlaceholder: 'sk-… (nepovinné)',
+  openaiNoKey: 'Klíč není zadán: pro místní server v pořádku; vlastní API OpenAI ho potřebuje.',
+  modelsFailedFree: (title) => `Seznam modelů se nepodařilo načíst (${title}) — napište název modelu.`,
+  modelFreeHint: 'Vyberte ze seznamu serveru nebo napište název libovolného modelu.',
+  openaiBaseURLHint:
+    'Kořen API včetně /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. Místní server musí povolit původ této stránky (docs/model.md).',
+  estimateApprox: 'přibližně: tento server neumí tokeny spočítat před spuštěním',
 
   barLabel: 'Kontrola modelem',
   countTokens: 'Spočítat tokeny',
@@ -104,6 +127,7 @@ const cs: ModelStrings = {
   runWithCost: (usd) => `Spustit kontrolu modelem (≈ ${usd})`,
   cancel: 'Zrušit',
   needKey: 'Zadejte v Nastavení API klíč Anthropic, aby Claude mohl citace posoudit.',
+  needKeyOpenAI: 'Zadejte v Nastavení API klíč: vlastní API OpenAI ho potřebuje (místní server žádný: nastavte jeho Base URL).',
   estimate: (tokens, requests) => `${tokens} vstupních tokenů v ${plural('cs', requests, { one: '# požadavku', other: '# požadavcích' })}`,
   estimateCost: (usd) => `≈ ${formatUSD(usd)} (vstup spočítán přesně, výstup odhadem)`,
   estimateNoPrice: (model) => `Pro ${model} není známa cena: jen tokeny.`,

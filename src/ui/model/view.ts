@@ -7,6 +7,7 @@ import { formatCount, type ModelStrings } from './strings';
 export function estimateLines(est: AuditEstimate, s: ModelStrings, lang: 'en' | 'cs'): string[] {
   const lines = [s.estimate(formatCount(est.inputTokens, lang), est.requests)];
   if (est.cachedTokens > 0) lines[0] += ` (${s.estimateCached(formatCount(est.cachedTokens, lang))})`;
+  if (est.approximate) lines[0] += ` (${s.estimateApprox})`;
   lines.push(est.usd !== null ? s.estimateCost(est.usd) : s.estimateNoPrice(est.model));
   return lines;
 }

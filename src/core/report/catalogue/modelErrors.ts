@@ -48,6 +48,8 @@ export interface ModelErrorFacts {
   claimsTotal?: number;
   /** The key has characters no key has (a space, a line break, a non-ASCII letter): it was never sent. */
   malformedKey?: boolean;
+  /** Who was asked (absent: Anthropic): an OpenAI-compatible server's advice names its own settings. */
+  provider?: 'anthropic' | 'openai';
 }
 
 type Describe = (e: ModelErrorFacts) => { title: string; action: string };
@@ -57,6 +59,8 @@ interface ModelErrorTable {
   page: Record<ModelErrorKind, Describe>;
   /** What the command line says instead, for the kinds whose page advice speaks of the page. */
   cli: Partial<Record<ModelErrorKind, Describe>>;
+  /** An OpenAI-compatible server's words, where they differ (the rest as above). */
+  openai: { page: Partial<Record<ModelErrorKind, Describe>>; cli: Partial<Record<ModelErrorKind, Describe>> };
   /** The server's own message with the id of the request it answered. */
   withRequestId: (message: string, requestId: string) => string;
 }
@@ -193,7 +197,77 @@ const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
   batch_canceled: () => ({ title: CS.batch_canceled({ kind: 'batch_canceled' }).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
 };
 
-export const MODEL_ERROR_WORDS: Record<Language, ModelErrorTable> = {
-  en: { page: EN, cli: CLI_EN, withRequestId: (message, id) => `${message} (request ${id})` },
-  cs: { page: CS, cli: CLI_CS, withRequestId: (message, id) => `${message} (požadavek ${id})` },
+// An OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp): the kinds whose
+// words above name Anthropic, its console, its variables or its address, said for that server.
+const OPENAI_EN: Partial<Record<ModelErrorKind, Describe>> = {
+  no_key: () => ({ title: 'No API key is set.', action: 'Enter the key in the model settings: OpenAI\u2019s own API needs one (a local server needs none; check the Base URL).' }),
+  billing: () => ({ title: EN.billing({ kind: 'billing' }).title, action: 'Add credit or raise the limit in your account with the provider, then run again.' }),
+  auth: (e) =>
+    e.malformedKey
+      ? { title: EN.auth(e).title, action: 'Paste the key again exactly as your provider shows it.' }
+      : { title: EN.auth(e).title, action: 'Check the key for typos or create a new one with your provider, then enter it again.' },
+  cors_blocked: () => ({ title: 'The server does not allow calls from this page (401).', action: 'Allow this page\u2019s origin on the server (see docs/model.md), or run the CLI (citation-audit --model --provider openai).' }),
+  model_not_found: (e) => ({ title: EN.model_not_found(e).title, action: 'Pick a model the server has (the settings list it from the server); with Ollama, pull the model first.' }),
+  not_found: (e) => ({ title: EN.not_found(e).title, action: 'Check the Base URL: it is the API root with /v1, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama).' }),
+  spend_limit: () => ({ title: 'Your account has no quota left (429); retrying will not help.', action: 'Check the plan and billing of your account with the provider, then run again.' }),
+  network: (e) => ({ title: EN.network(e).title, action: 'Check that the server runs and the Base URL; a local server must allow this page\u2019s origin (CORS, see docs/model.md). If you just changed the Base URL, reload the page so the new address is allowed.' }),
+  bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Chat Completions API.`, action: 'Check the Base URL: it is the API root with /v1 (e.g. http://localhost:11434/v1). Claims judged so far are kept.' }),
 };
+
+const OPENAI_CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
+  bad_request: () => ({ title: EN.bad_request({ kind: 'bad_request' }).title, action: 'Check --model and the base URL (--base-url or OPENAI_BASE_URL); if they are right, the server does not support a feature this audit needs.' }),
+  no_key: () => ({ title: 'No API key is set.', action: 'Set OPENAI_API_KEY to your key (a local server needs none: give its address with --base-url or OPENAI_BASE_URL).' }),
+  auth: (e) => ({
+    title: EN.auth(e).title,
+    action: e.malformedKey ? 'Set OPENAI_API_KEY to the key exactly as your provider shows it, without spaces, line breaks or quotes.' : 'Check OPENAI_API_KEY for typos, or create a new key and set OPENAI_API_KEY to it.',
+  }),
+  model_not_found: (e) => ({ title: EN.model_not_found(e).title, action: 'Pass a model the server has with --model NAME (with Ollama, pull it first).' }),
+  not_found: (e) => ({ title: EN.not_found(e).title, action: 'Check --base-url or OPENAI_BASE_URL: it is the API root with /v1, e.g. http://localhost:11434/v1.' }),
+  network: (e) => ({ title: EN.network(e).title, action: 'Check that the server runs, the network connection, and --base-url or OPENAI_BASE_URL.' }),
+  bad_response: (e) => ({ title: OPENAI_EN.bad_response!(e).title, action: 'Check --base-url or OPENAI_BASE_URL: it is the API root with /v1 (e.g. http://localhost:11434/v1).' }),
+};
+
+const OPENAI_CS: Partial<Record<ModelErrorKind, Describe>> = {
+  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Zadejte klíč v nastavení modelu: vlastní API OpenAI ho potřebuje (místní server žádný; zkontrolujte Base URL).' }),
+  billing: () => ({ title: CS.billing({ kind: 'billing' }).title, action: 'Doplňte kredit nebo zvyšte limit ve svém účtu u poskytovatele a spusťte znovu.' }),
+  auth: (e) =>
+    e.malformedKey
+      ? { title: CS.auth(e).title, action: 'Vložte klíč znovu přesně tak, jak ho ukazuje váš poskytovatel.' }
+      : { title: CS.auth(e).title, action: 'Zkontrolujte překlepy v klíči nebo vytvořte u poskytovatele nový a zadejte ho znovu.' },
+  cors_blocked: () => ({ title: 'Server nepovoluje volání z této stránky (401).', action: 'Povolte na serveru původ této stránky (viz docs/model.md), nebo spusťte CLI (citation-audit --model --provider openai).' }),
+  model_not_found: (e) => ({ title: CS.model_not_found(e).title, action: 'Vyberte model, který server má (nastavení ho ze serveru vypisuje); u Ollamy model nejdřív stáhněte.' }),
+  not_found: (e) => ({ title: CS.not_found(e).title, action: 'Zkontrolujte Base URL: je to kořen API s /v1, např. https://api.openai.com/v1 nebo http://localhost:11434/v1 (Ollama).' }),
+  spend_limit: () => ({ title: 'Váš účet nemá žádnou zbývající kvótu (429); opakování nepomůže.', action: 'Zkontrolujte tarif a vyúčtování svého účtu u poskytovatele a spusťte znovu.' }),
+  network: (e) => ({ title: CS.network(e).title, action: 'Zkontrolujte, že server běží, a Base URL; místní server musí povolit původ této stránky (CORS, viz docs/model.md). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
+  bad_response: (e) => ({ title: `${e.baseURL ? `Server ${originCs(e)}` : 'API'} odpověděl, ale ne ve formátu Chat Completions API.`, action: 'Zkontrolujte Base URL: je to kořen API s /v1 (např. http://localhost:11434/v1). Dosud ohodnocená tvrzení zůstávají.' }),
+};
+
+const OPENAI_CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
+  bad_request: () => ({ title: CS.bad_request({ kind: 'bad_request' }).title, action: 'Zkontrolujte --model a adresu serveru (--base-url nebo OPENAI_BASE_URL); pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
+  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Nastavte OPENAI_API_KEY na svůj klíč (místní server žádný nepotřebuje: zadejte jeho adresu pomocí --base-url nebo OPENAI_BASE_URL).' }),
+  auth: (e) => ({
+    title: CS.auth(e).title,
+    action: e.malformedKey ? 'Nastavte OPENAI_API_KEY na klíč přesně tak, jak ho ukazuje váš poskytovatel, bez mezer, konců řádků a uvozovek.' : 'Zkontrolujte překlepy v OPENAI_API_KEY, nebo vytvořte nový klíč a nastavte na něj OPENAI_API_KEY.',
+  }),
+  model_not_found: (e) => ({ title: CS.model_not_found(e).title, action: 'Zadejte model, který server má, pomocí --model NÁZEV (u Ollamy ho nejdřív stáhněte).' }),
+  not_found: (e) => ({ title: CS.not_found(e).title, action: 'Zkontrolujte --base-url nebo OPENAI_BASE_URL: je to kořen API s /v1, např. http://localhost:11434/v1.' }),
+  network: (e) => ({ title: CS.network(e).title, action: 'Zkontrolujte, že server běží, připojení k síti a --base-url nebo OPENAI_BASE_URL.' }),
+  bad_response: (e) => ({ title: OPENAI_CS.bad_response!(e).title, action: 'Zkontrolujte --base-url nebo OPENAI_BASE_URL: je to kořen API s /v1 (např. http://localhost:11434/v1).' }),
+};
+
+export const MODEL_ERROR_WORDS: Record<Language, ModelErrorTable> = {
+  en: { page: EN, cli: CLI_EN, openai: { page: OPENAI_EN, cli: OPENAI_CLI_EN }, withRequestId: (message, id) => `${message} (request ${id})` },
+  cs: { page: CS, cli: CLI_CS, openai: { page: OPENAI_CS, cli: OPENAI_CLI_CS }, withRequestId: (message, id) => `${message} (požadavek ${id})` },
+};
+
+/**
+ * The words for a failure, most specific first. The CLI's own words come before the page's; for
+ * an OpenAI-compatible server, its words before the Anthropic ones (every CLI kind that names
+ * Anthropic has an OpenAI-compatible twin, so the CLI's generic words may be used as they are).
+ */
+export function modelErrorWords(lang: Language, kind: ModelErrorKind, surface: 'page' | 'cli' = 'page', provider?: 'anthropic' | 'openai'): Describe {
+  const words = MODEL_ERROR_WORDS[lang] ?? MODEL_ERROR_WORDS.en;
+  const openai = provider === 'openai' ? words.openai : undefined;
+  const cli = surface === 'cli' ? (openai?.cli[kind] ?? words.cli[kind]) : undefined;
+  return cli ?? openai?.page[kind] ?? words.page[kind];
+}

@@ -1,0 +1,41 @@
+// Which model server a command talks to: --provider (anthropic, the default, or openai for any
+// OpenAI-compatible server), --base-url, and the environment variables each provider reads its
+// key and address from. Shared by the audit and calibrate, so both read them alike.
+import { DEFAULT_OPENAI_BASE_URL, PROVIDERS, type Provider } from '../model/constants';
+import { oneOf, type OptionSpecs } from './args';
+
+export const PROVIDER_OPTIONS = {
+  provider: { type: 'string', check: oneOf(PROVIDERS, (v) => `--provider takes ${PROVIDERS.join(' or ')}, not "${v}"`) },
+  'base-url': { type: 'string', check: (v) => (/^https?:\/\/[^\s/]+/i.test(v.trim()) ? undefined : `--base-url takes an http(s) address, not "${v}"`) },
+} as const satisfies OptionSpecs;
+
+export const PROVIDER_HELP = `  --provider anthropic|openai
+                          anthropic (default): key from ANTHROPIC_API_KEY, base URL from
+                          ANTHROPIC_BASE_URL; openai: any OpenAI-compatible server (OpenAI,
+                          Ollama, LM Studio, vLLM, llama.cpp), key from OPENAI_API_KEY (not
+                          needed by local servers), base URL from OPENAI_BASE_URL
+  --base-url URL          the API root, in place of the environment variable (e.g.
+                          http://localhost:11434/v1 for Ollama)`;
+
+export interface ModelAccess {
+  provider: Provider;
+  /** Empty for a local OpenAI-compatible server without a key. */
+  apiKey: string;
+  baseURL?: string;
+  /** The variable the key is read from (named in messages). */
+  keyVar: string;
+}
+
+/**
+ * The key and address for `provider`, or the variable that must be set. A key is needed except
+ * on an OpenAI-compatible server other than OpenAI's own (local servers take none).
+ */
+export function modelAccess(provider: Provider | undefined, baseURLFlag: string | undefined, env: NodeJS.ProcessEnv = process.env): ModelAccess | { missingKey: string } {
+  const p = provider ?? 'anthropic';
+  const keyVar = p === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
+  const baseURL = baseURLFlag?.trim() || (p === 'openai' ? env.OPENAI_BASE_URL : env.ANTHROPIC_BASE_URL)?.trim() || undefined;
+  const apiKey = env[keyVar] ?? '';
+  const openaiItself = (baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '') === DEFAULT_OPENAI_BASE_URL;
+  if (!apiKey.trim() && (p === 'anthropic' || openaiItself)) return { missingKey: keyVar };
+  return { provider: p, apiKey, keyVar, ...(baseURL ? { baseURL } : {}) };
+}
