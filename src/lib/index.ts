@@ -3,7 +3,7 @@
 export { auditCase, parseCase, parseDataset, renderReport } from './audit';
 export type { AuditOptions, CaseParse, DatasetParse, ReportFormat } from './audit';
 export { judgeCase, JudgeError } from './judge';
-export type { AnthropicJudgeOptions, JudgeOptions, JudgeProgress } from './judge';
+export type { AnthropicJudgeOptions, JudgeOptions, JudgeProgress, OpenAIJudgeOptions } from './judge';
 export { TOOL_VERSION as version } from '../core/types';
 export type {
   AuditCase,

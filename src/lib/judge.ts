@@ -5,6 +5,7 @@ import type { AuditCase, Report } from '../core/types';
 import type { ModelErrorKind } from '../model/errors';
 import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
+import { DEFAULT_OPENAI_BASE_URL, type Provider } from '../model/constants';
 import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
 
 /** What every provider's judge takes. */
@@ -30,8 +31,17 @@ export interface AnthropicJudgeOptions extends JudgeCommonOptions {
   baseURL?: string;
 }
 
+/** Any server that speaks OpenAI's Chat Completions: OpenAI, Ollama, LM Studio, vLLM, llama.cpp (docs/model.md). */
+export interface OpenAIJudgeOptions extends JudgeCommonOptions {
+  provider: 'openai';
+  /** The server's key; local servers need none. Like the Anthropic key, it only goes into the auth header. */
+  apiKey?: string;
+  /** The API's root, e.g. http://localhost:11434/v1 for Ollama (default https://api.openai.com/v1). */
+  baseURL?: string;
+}
+
 /** One member per provider; `provider` tells them apart. */
-export type JudgeOptions = AnthropicJudgeOptions;
+export type JudgeOptions = AnthropicJudgeOptions | OpenAIJudgeOptions;
 
 export interface JudgeProgress {
   phase: 'connecting' | 'streaming' | 'tool' | 'repairing' | 'waiting' | 'fallback' | 'done';
@@ -75,20 +85,27 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
   switch (options.provider) {
     case undefined:
     case 'anthropic':
-      return judgeWithAnthropic(valid, local(), options);
+      if (typeof options.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string (the Anthropic API key)');
+      return judge(valid, local(), options, 'anthropic', options.apiKey);
+    case 'openai':
+      if (options.apiKey !== undefined && typeof options.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string when given');
+      if (!options.apiKey && (options.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '') === DEFAULT_OPENAI_BASE_URL) {
+        throw new TypeError("judgeCase: OpenAI's own API needs apiKey (a local server's baseURL needs none)");
+      }
+      return judge(valid, local(), options, 'openai', options.apiKey ?? '');
     default:
-      throw new TypeError(`judgeCase: unknown provider "${String((options as { provider?: unknown }).provider)}" (known: anthropic)`);
+      throw new TypeError(`judgeCase: unknown provider "${String((options as { provider?: unknown }).provider)}" (known: anthropic, openai)`);
   }
 }
 
-async function judgeWithAnthropic(c: AuditCase, local: Report, o: AnthropicJudgeOptions): Promise<Report> {
-  if (typeof o.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string (the Anthropic API key)');
+async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Provider, apiKey: string): Promise<Report> {
   // The model code (and the SDK after it) loads on the first judgement: a program that only runs
   // the local audit does not pay for it.
   const [{ runModelAuditNode }, { describeModelError, ModelError }, { modelFailure }] = await Promise.all([import('../model/node'), import('../model/errors'), import('../cli/modelFailure')]);
   try {
     const judged = await runModelAuditNode(c, local, {
-      apiKey: o.apiKey,
+      apiKey,
+      provider,
       ...(o.baseURL !== undefined ? { baseURL: o.baseURL } : {}),
       ...(o.model !== undefined ? { model: o.model } : {}),
       strict: o.strict === true,

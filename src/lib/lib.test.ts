@@ -3,11 +3,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli';
 import { useCliEnv } from '../../tests/unit/cli-harness';
 import { testKey, useFakeAnthropic } from '../../tests/server/harness';
 import type { FakeAnthropic } from '../../tests/server/fake-anthropic';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/server/fake-openai';
 import { auditCase, judgeCase, JudgeError, parseCase, parseDataset, renderReport, version, type AuditCase } from './index';
 
 const SHARED = join(process.cwd(), '..', 'shared', 'cases');
@@ -133,5 +134,35 @@ describe('judgeCase against the fake Messages API', () => {
     await expect(judgeCase(good, { provider: 'other' as 'anthropic', apiKey: 'x' })).rejects.toThrow(/unknown provider "other"/);
     await expect(judgeCase(good, {} as { apiKey: string })).rejects.toThrow(/apiKey must be a string/);
     expect(server.calls('/v1/messages')).toHaveLength(0);
+  });
+});
+
+describe('judgeCase with an OpenAI-compatible server', () => {
+  let server: FakeOpenAI;
+  beforeAll(async () => {
+    server = await startFakeOpenAI();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  useCliEnv(() => ({ OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '' }));
+
+  it('gives the report `citation-audit --model --provider openai` prints, with no key for a local server', async () => {
+    for (const c of [good, unsupported]) {
+      const dir = mkdtempSync(join(tmpdir(), 'citation-auditor-lib-'));
+      writeFileSync(join(dir, 'case.json'), JSON.stringify(c));
+      const printed = JSON.parse((await cli([join(dir, 'case.json'), '--model', 'llama3.1:8b', '--provider', 'openai', '--base-url', server.url, '--format', 'json'])).out);
+      const report = await judgeCase(c, { provider: 'openai', baseURL: server.url, model: 'llama3.1:8b' });
+      expect(report.meta.checked_by).toBe('model');
+      expect(JSON.parse(renderReport(report, 'json'))).toEqual(printed);
+    }
+    const calls = server.calls('/v1/chat/completions');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((x) => x.headers.authorization === undefined)).toBe(true);
+    expect((await judgeCase(unsupported, { provider: 'openai', baseURL: server.url, model: 'llama3.1:8b' })).verdict).toBe('FAIL');
+  });
+
+  it("asks for a key on OpenAI's own API before anything is sent", async () => {
+    await expect(judgeCase(good, { provider: 'openai' })).rejects.toThrow(/needs apiKey/);
   });
 });

@@ -104,6 +104,10 @@ const report: Report = auditCase(c, { citationScope: 'paragraph' });
 const verdict: Verdict = report.verdict;
 const text: string = renderReport([report], 'markdown');
 const options: JudgeOptions = { provider: 'anthropic', apiKey: 'k', strict: true, signal: AbortSignal.timeout(1000) };
+const local: JudgeOptions = { provider: 'openai', baseURL: 'http://localhost:11434/v1', model: 'llama3.1:8b' };
+// @ts-expect-error the Anthropic judge needs its key
+const keyless: JudgeOptions = { provider: 'anthropic' };
+export { local, keyless };
 export async function judged(): Promise<string> {
   try {
     return (await judgeCase(c, options)).verdict;
