@@ -241,6 +241,8 @@ test('a whole audit from the keyboard alone', async ({ page }) => {
 });
 
 test('a large input is audited in a worker and the report still follows the text', async ({ page }) => {
+  // Two languages and a resize on top of a large audit: more than the default budget on a busy machine.
+  test.slow();
   await open(page);
   const chunks = Array.from({ length: 40 }, (_, i) => ({
     id: String(i + 1),
@@ -251,6 +253,22 @@ test('a large input is audited in a worker and the report still follows the text
   await pasteInto(page, 'Answer', `${answer} Station 7 also reported snow [99].`);
   await expect(page.getByText(/Checked locally in .* ms \(worker\)/)).toBeVisible();
   await expect(report(page)).toContainText('[99] cites "99"');
+  // At 1440 px the header stays one row with "(worker)" in its status (it wrapped to a second row).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const header = page.getByRole('banner');
+  const rowOf = async (name: string) => (await header.locator(name).boundingBox())!;
+  const oneRow = () =>
+    expect(async () => {
+      const [tools, status] = [await rowOf('nav.tools'), await rowOf('p.status')];
+      expect(Math.abs(tools.y + tools.height / 2 - (status.y + status.height / 2)), `tools ${JSON.stringify(tools)} status ${JSON.stringify(status)}`).toBeLessThan(4);
+    }).toPass({ timeout: 5_000 });
+  await oneRow();
+  // Czech has the longer words on both sides ("(na pozadí)").
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Interface language').selectOption('cs');
+  await page.keyboard.press('Escape');
+  await expect(header.getByText(/Zkontrolováno lokálně za .* ms \(na pozadí\)/)).toBeVisible();
+  await oneRow();
 });
 
 test('a structured response pasted into the Answer editor is audited in place', async ({ page }) => {
