@@ -95,6 +95,12 @@ test('broken JSON in Chunks gets a marker on its line, and nothing typed is lost
   await expect.poll(async () => lineNumberAt(page, 'Chunks', squiggle).catch(() => -1)).toBe(8);
   // The report still runs on the rest and says the chunks could not be read.
   await expect(page.getByText(/^1 ✕$/).first()).toBeVisible();
+  // Without readable chunks nothing is said to be missing: no "does not exist", no 0 %, no "no chunks".
+  const r = report(page);
+  await expect(r.getByText('not checked (chunks unreadable)').first()).toBeVisible();
+  await expect(r.getByText('does not exist')).toHaveCount(0);
+  await expect(r.locator('.score').filter({ hasText: 'Citations that resolve' }).locator('dd')).toHaveText('—');
+  await expect(r).not.toContainText('There are no chunks');
 
   // Everything pasted is still there: copy it back out of the editor.
   await editor(page, 'Chunks').focus();
