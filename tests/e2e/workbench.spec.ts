@@ -95,6 +95,12 @@ test('broken JSON in Chunks gets a marker on its line, and nothing typed is lost
   await expect.poll(async () => lineNumberAt(page, 'Chunks', squiggle).catch(() => -1)).toBe(8);
   // The report still runs on the rest and says the chunks could not be read.
   await expect(page.getByText(/^1 ✕$/).first()).toBeVisible();
+  // Without readable chunks nothing is said to be missing: no "does not exist", no 0 %, no "no chunks".
+  const r = report(page);
+  await expect(r.getByText('not checked (chunks unreadable)').first()).toBeVisible();
+  await expect(r.getByText('does not exist')).toHaveCount(0);
+  await expect(r.locator('.score').filter({ hasText: 'Citations that resolve' }).locator('dd')).toHaveText('—');
+  await expect(r).not.toContainText('There are no chunks');
 
   // Everything pasted is still there: copy it back out of the editor.
   await editor(page, 'Chunks').focus();
@@ -241,6 +247,8 @@ test('a whole audit from the keyboard alone', async ({ page }) => {
 });
 
 test('a large input is audited in a worker and the report still follows the text', async ({ page }) => {
+  // Two languages and a resize on top of a large audit: more than the default budget on a busy machine.
+  test.slow();
   await open(page);
   const chunks = Array.from({ length: 40 }, (_, i) => ({
     id: String(i + 1),
@@ -251,6 +259,22 @@ test('a large input is audited in a worker and the report still follows the text
   await pasteInto(page, 'Answer', `${answer} Station 7 also reported snow [99].`);
   await expect(page.getByText(/Checked locally in .* ms \(worker\)/)).toBeVisible();
   await expect(report(page)).toContainText('[99] cites "99"');
+  // At 1440 px the header stays one row with "(worker)" in its status (it wrapped to a second row).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const header = page.getByRole('banner');
+  const rowOf = async (name: string) => (await header.locator(name).boundingBox())!;
+  const oneRow = () =>
+    expect(async () => {
+      const [tools, status] = [await rowOf('nav.tools'), await rowOf('p.status')];
+      expect(Math.abs(tools.y + tools.height / 2 - (status.y + status.height / 2)), `tools ${JSON.stringify(tools)} status ${JSON.stringify(status)}`).toBeLessThan(4);
+    }).toPass({ timeout: 5_000 });
+  await oneRow();
+  // Czech has the longer words on both sides ("(na pozadí)").
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Interface language').selectOption('cs');
+  await page.keyboard.press('Escape');
+  await expect(header.getByText(/Zkontrolováno lokálně za .* ms \(na pozadí\)/)).toBeVisible();
+  await oneRow();
 });
 
 test('a structured response pasted into the Answer editor is audited in place', async ({ page }) => {

@@ -286,7 +286,7 @@ describe('recommendations about quotes', () => {
 describe('chunks that could not be read', () => {
   it('say so: no "there are no chunks", no 0 % of citations resolving', async () => {
     const { auditCase } = await import('../audit');
-    const error = { message: 'Expected a comma.', line: 2, column: 5, offset: 12, endOffset: 13 };
+    const error = { message: 'Expected a comma.', line: 2, column: 5, offset: 12, endOffset: 13, source: 'chunks' as const };
     const r = auditCase({ query: 'q', answer: 'Paris is in France [0].', chunks: [] }, { unreadable: { chunks: error } });
     expect(r.dimensions.exists.status).toBe('NOT_CHECKED');
     expect(r.mapping.description).toContain('The chunks could not be read');

@@ -96,7 +96,7 @@ describe('basisLines', () => {
 
 describe('chunksUnreadable', () => {
   it('is true only when the chunks input could not be read', () => {
-    const error = { message: 'Expected a comma.', line: 1, column: 2, offset: 1, endOffset: 2 };
+    const error = { message: 'Expected a comma.', line: 1, column: 2, offset: 1, endOffset: 2, source: 'chunks' as const };
     expect(chunksUnreadable(auditCase({ query: 'q', answer: 'A [0].', chunks: [] }, { unreadable: { chunks: error } }))).toBe(true);
     expect(chunksUnreadable(auditCase({ query: 'q', answer: 'A [0].', chunks: [] }))).toBe(false);
   });
