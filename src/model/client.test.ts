@@ -35,6 +35,14 @@ describe('toModelError', () => {
     expect(e.kind).toBe('spend_limit');
   });
 
+  test('a connection the server accepted and then dropped is a cut; one never made is unreachable', () => {
+    const failed = (code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+    for (const code of ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']) expect(toModelError(failed(code)).kind).toBe('stream_cut');
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT']) expect(toModelError(failed(code)).kind).toBe('network');
+    // The browser's opaque failure: a cut once this server has answered in the run.
+    expect(toModelError(new TypeError('Failed to fetch'), { reached: true }).kind).toBe('stream_cut');
+  });
+
   test('network failures, timeouts and aborts', () => {
     expect(toModelError(new TypeError('Failed to fetch')).kind).toBe('network');
     expect(toModelError(new TypeError('terminated'), { streaming: true }).kind).toBe('stream_cut');

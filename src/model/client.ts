@@ -195,6 +195,27 @@ export interface ClassifyContext {
   signal?: AbortSignal | undefined;
   /** True once the response stream has begun: a broken connection is then a cut stream. */
   streaming?: boolean;
+  /**
+   * True when this server already answered in this run (an earlier request or turn): it is
+   * reachable and allows the page, so a connection that fails now was cut, whatever the
+   * browser's opaque "Failed to fetch" says.
+   */
+  reached?: boolean;
+}
+
+// Node's words for a connection the server accepted and then dropped (a reset, or a close
+// before the reply): the server was reached. Refused, unresolved or timed-out connects were not.
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
+
+/** Whether the error, or one of its causes, says an established connection was dropped. */
+function connectionDropped(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 6 && e && typeof e === 'object'; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && DROPPED_CODES.has(code)) return true;
+    e = cause;
+  }
+  return false;
 }
 
 /** Whether the browser says it has no network (Node has no `navigator.onLine`: never offline). */
@@ -244,7 +265,10 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
     // A browser that knows it has no network says so (navigator.onLine is false only then);
     // one line, without fetch's own words, since there is nothing more to tell.
     if (!ctx.streaming && isOffline()) return new ModelError({ ...base, kind: 'offline' });
-    return new ModelError({ ...base, kind: ctx.streaming ? 'stream_cut' : 'network', ...(text ? { apiMessage: text } : {}) });
+    // A reply that had begun, a server that answered earlier in the run, or a connection the
+    // server accepted and then reset: cut, never "could not reach" (with its CORS advice).
+    const cut = ctx.streaming || ctx.reached || connectionDropped(err);
+    return new ModelError({ ...base, kind: cut ? 'stream_cut' : 'network', ...(text ? { apiMessage: text } : {}) });
   }
   return new ModelError({ ...base, kind: 'unexpected', ...(text ? { apiMessage: text } : {}) });
 }

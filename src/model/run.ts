@@ -117,6 +117,8 @@ class AuditRun {
   private summary = '';
   private readonly recommendations: string[] = [];
   private readonly usage: Required<Usage> = emptyUsage();
+  /** A reply of this server has arrived in this run: a connection lost later is a cut. */
+  private reached = false;
   mode: OutputMode;
   private readonly passes: number;
   private readonly baseURL: string;
@@ -413,6 +415,7 @@ class AuditRun {
       model: this.plan.model,
       baseURL: this.baseURL,
       signal: this.opts.signal,
+      reached: this.reached,
       ...(this.opts.sleep ? { sleep: this.opts.sleep } : {}),
     };
   }
@@ -496,6 +499,7 @@ class AuditRun {
     // The SDK hands back the body as text when it is not JSON (an HTML page from a wrong URL).
     const msg: unknown = await this.client.messages.create({ ...body, stream: false }, signal ? { signal } : undefined);
     this.usage.requests++;
+    this.reached = true;
     return this.takeMessage(msg, onOutput);
   }
 
@@ -508,6 +512,7 @@ class AuditRun {
     const signal = this.opts.signal;
     const response = await this.client.messages.create({ ...body, stream: true }, signal ? { signal } : undefined).asResponse();
     this.usage.requests++;
+    this.reached = true;
     const acc = new MessageAccumulator();
     const fail = (e: ModelError): ModelError => (acc.content.length > 0 ? markFinal(e) : e);
     let chunks: AsyncGenerator<Uint8Array> | undefined;

@@ -163,6 +163,27 @@ test('a connection cut mid-reply: the judged claims stay, the message says how f
   expect(asked(first) - asked(task)).toBe(judged);
 });
 
+test('a connection reset after the server answered earlier in the run is a cut, not "Could not reach"', async ({ page }) => {
+  await openApp(page);
+  await enterKey(page);
+  // The first turn is answered (a chunk lookup); every try of the next one is reset in the
+  // burst that carries its reply, so the browser's fetch fails without a byte (issue 23, item 3).
+  // Chromium itself sends a request again when a reused connection is reset: more resets than tries.
+  const reset = { kind: 'judge', cutAfterClaims: 2, cutMode: 'reset' } satisfies Step;
+  server.script({ kind: 'tool_use', chunkId: '1' } satisfies Step, ...Array.from({ length: 8 }, () => reset));
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  const status = bar(page).getByRole('status');
+  await expect(status).toContainText(/Connection cut — trying again \(2 of 3\)/, { timeout: 20_000 });
+  const alert = bar(page).getByRole('alert');
+  await expect(alert).toContainText(/The connection was cut after 0 of (\d+) claims were judged\./, { timeout: 20_000 });
+  await expect(alert).not.toContainText(/Could not reach|CORS|reload/);
+  // Nothing was judged, so the offer is the run itself, which succeeds once the server answers.
+  server.reset();
+  const total = Number(/of (\d+) claims/.exec(await alert.innerText())![1]);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(status).toContainText(`Model audit done: ${total} claims judged`, { timeout: 20_000 });
+});
+
 test('a changed Base URL asks for a reload, and after it the page connects there', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();

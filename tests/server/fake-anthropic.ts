@@ -142,8 +142,13 @@ export type Step =
       summary?: string;
       /** Streaming: break the connection after this many claims went out. */
       cutAfterClaims?: number;
-      /** 'destroy' breaks the socket; 'end' ends the response cleanly without message_stop. */
-      cutMode?: 'destroy' | 'end';
+      /**
+       * 'destroy' breaks the socket; 'end' ends the response cleanly without message_stop;
+       * 'reset' writes the headers and the reply up to the cut in one burst and resets the
+       * connection at once (the reset overtakes the bytes: the client sees a reset after its
+       * request, the server a 200 it had begun to send).
+       */
+      cutMode?: 'destroy' | 'end' | 'reset';
       /** Streaming: break the connection (as cutMode says) right after message_start, before any content. */
       cutAtStart?: boolean;
       /** Streaming: send an SSE error event after this many claims. */
@@ -802,10 +807,22 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
     res.on('close', () => {
       closed = true;
     });
-    const delay = step?.delayMs ?? 0;
+    // A reset cut writes the reply up to the cut and resets the connection in one go, without
+    // waiting for the bytes to leave.
+    const burst = judgeStep?.cutMode === 'reset' && (judgeStep.cutAfterClaims !== undefined || judgeStep.cutAtStart === true);
+    const held: Buffer[] = [];
+    const delay = burst ? 0 : (step?.delayMs ?? 0);
     const nl = wire.crlf ? '\r\n' : '\n';
     // Resolves once the bytes are handed to the socket, so a cut right after them loses nothing.
-    const write = (bytes: Buffer | string) => new Promise<void>((resolve) => (closed ? resolve() : res.write(bytes, () => resolve())));
+    const write = (bytes: Buffer | string) =>
+      new Promise<void>((resolve) => {
+        if (closed) return resolve();
+        if (burst) {
+          held.push(Buffer.from(bytes));
+          return resolve();
+        }
+        res.write(bytes, () => resolve());
+      });
     const emit = async (text: string) => {
       if (!wire.chunkBytes) return write(text);
       const bytes = Buffer.from(text, 'utf8');
@@ -838,7 +855,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       res.end();
       return;
     }
-    if (judgeStep?.cutAtStart) return cutStream(res, judgeStep.cutMode);
+    if (judgeStep?.cutAtStart) return cutStream(res, judgeStep.cutMode, held);
     const cutAt = judgeStep?.cutAfterClaims !== undefined ? claimEnds[judgeStep.cutAfterClaims - 1] ?? 0 : undefined;
     const errorAt = judgeStep?.errorAfterClaims !== undefined ? claimEnds[judgeStep.errorAfterClaims - 1] ?? 0 : undefined;
     const stallAt = judgeStep?.stallAfterClaims !== undefined ? claimEnds[judgeStep.stallAfterClaims - 1] ?? 0 : undefined;
@@ -879,7 +896,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
           delta: b.type === 'text' ? { type: 'text_delta', text: piece } : { type: 'input_json_delta', partial_json: piece },
         });
         pos = end;
-        if (isOutput && cutAt !== undefined && pos >= cutAt) return cutStream(res, judgeStep?.cutMode);
+        if (isOutput && cutAt !== undefined && pos >= cutAt) return cutStream(res, judgeStep?.cutMode, held);
         if (isOutput && stallAt !== undefined && pos >= stallAt) {
           // Silent until the client gives up and closes the connection.
           if (!closed) await new Promise<void>((resolve) => res.once('close', () => resolve()));
@@ -901,9 +918,15 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
   }
 
   /** Ends a reply part-way: 'end' closes it as if it were whole, 'destroy' (default) breaks the socket. */
-  function cutStream(res: http.ServerResponse, mode: 'destroy' | 'end' | undefined): void {
+  function cutStream(res: http.ServerResponse, mode: 'destroy' | 'end' | 'reset' | undefined, held: Buffer[] = []): void {
     if (mode === 'end') res.end();
-    else res.socket?.destroy();
+    else if (mode === 'reset') {
+      // Headers and the half reply in one write, the reset in the same tick: the reset overtakes
+      // the bytes, as when a proxy drops the connection, so the client meets a reset after its
+      // request where the server had begun a 200.
+      res.write(Buffer.concat(held));
+      res.socket?.resetAndDestroy();
+    } else res.socket?.destroy();
   }
 
   function countTokens(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): void {

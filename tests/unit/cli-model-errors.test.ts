@@ -10,7 +10,8 @@ import { runModelAuditNode } from '../../src/model/node';
 import { auditCase } from '../../src/core/audit';
 import { describeModelError } from '../../src/model/errors';
 import { failure, testKey, useFakeAnthropic } from '../server/harness';
-import type { FakeAnthropic } from '../server/fake-anthropic';
+import type { FakeAnthropic, Step } from '../server/fake-anthropic';
+import { threeClaimCase } from '../server/factories';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
@@ -117,5 +118,22 @@ describe("a failed model audit in the CLI's JSON", () => {
       expect(l.meta.checked_by).toBe('model');
       expect(l.meta.model_error).toBeUndefined();
     }
+  });
+});
+
+describe('a connection reset in the burst that carries the reply (issue 23, item 3)', () => {
+  it('is a cut in the CLI: retried as a cut, never "network unreachable" nor "Could not reach"', async () => {
+    const file = join(dir, 'three.json');
+    writeFileSync(file, JSON.stringify(threeClaimCase().c));
+    const reset: Step = { kind: 'judge', cutAfterClaims: 2, cutMode: 'reset' };
+    server.script(reset, reset, reset);
+    const r = await run([file, '--model', '--format', 'json'], testKey('cli-merr'));
+    expect(r.code).toBe(2);
+    expect(server.calls('/v1/messages')).toHaveLength(3);
+    expect(r.err).toMatch(/connection cut — trying again \(2 of 3\)/);
+    expect(r.err).toContain('The connection was cut after 0 of 3 claims were judged.');
+    expect(r.err).not.toMatch(/network unreachable|Could not reach/);
+    const report = JSON.parse(r.out) as Line;
+    expect(report.meta.model_error).toMatchObject({ kind: 'stream_cut', claims_judged: 0, claims_left: 3 });
   });
 });

@@ -245,8 +245,9 @@ describe('failures', () => {
     expect(retries).toEqual([
       { phase: 'waiting', attempt: 2, attempts: 3, waitMs: waits[0], kind: 'overloaded', status: 529 },
       { phase: 'connecting', attempt: 2, attempts: 3, waitMs: waits[0], kind: 'overloaded', status: 529 },
-      { phase: 'waiting', attempt: 3, attempts: 3, waitMs: waits[1], kind: 'network' },
-      { phase: 'connecting', attempt: 3, attempts: 3, waitMs: waits[1], kind: 'network' },
+      // The server took the request and closed the connection: a cut, not "unreachable".
+      { phase: 'waiting', attempt: 3, attempts: 3, waitMs: waits[1], kind: 'stream_cut' },
+      { phase: 'connecting', attempt: 3, attempts: 3, waitMs: waits[1], kind: 'stream_cut' },
     ]);
     // Once the reply streams, the retry is over.
     expect(seen.at(-1)?.retry).toBeUndefined();
@@ -581,6 +582,23 @@ describe('a connection cut after the reply began', () => {
     expect(err.kind).toBe('stream_cut');
     expect(err.message).toContain('cut after 0 of 3 claims were judged');
     expect(err.unjudged).toEqual([0, 1, 2]);
+  });
+
+  test('a reset that overtakes the reply (no byte arrives) after an answered request: a cut that keeps the judged claims', async () => {
+    const { c, report } = threeClaimCase();
+    const reset = { kind: 'judge', cutAfterClaims: 1, cutMode: 'reset' } as const;
+    server.script({ kind: 'judge' }, reset, reset, reset);
+    const retried: string[] = [];
+    const err = await failure(
+      runModelAudit(c, report, opts({ maxClaimsPerRequest: 2, sleep: async () => undefined, onProgress: (p) => void (p.phase === 'waiting' && p.retry && retried.push(p.retry.kind)) })),
+    );
+    expect(err.kind).toBe('stream_cut');
+    expect(retried).toEqual(['stream_cut', 'stream_cut']);
+    expect(messagesCalls()).toHaveLength(4);
+    expect(err.message).toContain('cut after 2 of 3 claims were judged');
+    expect(err.message).not.toMatch(/Could not reach|CORS|reload/);
+    expect(err.partial?.judgements.map((j) => j.claim_index)).toEqual([0, 1]);
+    expect(err.unjudged).toEqual([2]);
   });
 
   test('the CLI keeps the judged claims, lists the others, and gives no browser advice', async () => {

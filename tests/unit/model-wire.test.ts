@@ -309,7 +309,8 @@ describe('HTTP failures keep the work done and say what to do', () => {
     ['500 api_error', { kind: 'error', preset: 'api_error' }, 'server', 3],
     ['529 overloaded_error', { kind: 'error', preset: 'overloaded' }, 'overloaded', 3],
     ['502 HTML page from a proxy', html502, 'server', 3],
-    ['fetch TypeError (CORS refusal, dropped connection)', { kind: 'hangup' }, 'network', 3],
+    // The first request was answered: the server is reachable, so a dropped connection is a cut.
+    ['connection dropped before any answer', { kind: 'hangup' }, 'stream_cut', 3],
   ];
   test.each(cases)('%s', async (_name, step, kind, attempts) => {
     const { c, report } = threeClaimCase();
