@@ -463,7 +463,10 @@ class AuditRun {
       onStart: () => this.progress('streaming', pass, batch),
       onOutput,
       onUsage: (u) => this.countUsage(u),
-      onRequest: () => this.usage.requests++,
+      onRequest: () => {
+        this.usage.requests++;
+        this.reached = true;
+      },
     });
   }
 

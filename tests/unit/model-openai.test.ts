@@ -254,11 +254,16 @@ describe('failures', () => {
     expect(chatCalls()).toHaveLength(1);
   });
 
-  test('a server that hangs up is a network error', async () => {
+  // As on the Messages API (model-wire.test.ts): in Node, a connection the server accepted and
+  // then dropped is a cut, retried as one; only a connection never made is "network".
+  test('a server that hangs up cuts the connection; one that is not there is unreachable', async () => {
     const { c, report } = threeClaimCase();
     server.script({ kind: 'hangup' }, { kind: 'hangup' }, { kind: 'hangup' });
     const err = await failure(runModelAudit(c, report, opts()));
-    expect(err.kind).toBe('network');
+    expect(err.kind).toBe('stream_cut');
+    expect(chatCalls()).toHaveLength(3);
+    const gone = await failure(runModelAudit(c, report, opts({ baseURL: 'http://127.0.0.1:9/v1' })));
+    expect(gone.kind).toBe('network');
   });
 
   test('a wrong base URL (a page, not the API) says nothing answers there', async () => {
