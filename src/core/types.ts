@@ -259,6 +259,8 @@ export interface Claim {
 
 export type CheckName = 'exists' | 'formatted' | 'complete' | 'quotes' | 'numbers' | 'relevance' | 'content';
 export type Dimension = 'exists' | 'accurate' | 'complete' | 'formatted';
+/** The dimensions of a report, in the order every output lists them. */
+export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
 
 /**
  * A text the core writes, kept as its catalogue key and parameters (core/report/catalogue/) so that it

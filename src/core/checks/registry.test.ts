@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS, DIMENSIONS, runChecks } from './registry';
+import { CHECKS, runChecks } from './registry';
+import { DIMENSIONS } from '../types';
 import { auditCase } from '../audit';
 import { makeContext } from '../../../tests/factories/checkContext';
 

@@ -11,9 +11,6 @@ import { checkNumbers } from './numbers';
 import { checkRelevance } from './relevance';
 import { checkContent } from './content';
 
-/** The dimensions of a report, in the order every output lists them. */
-export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
-
 /** An input of a case that may fail to parse (then it is named in the report's `unreadable`). */
 type CaseInput = UnreadableInput['input'];
 

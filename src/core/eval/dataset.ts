@@ -2,8 +2,8 @@
 // rows with small histograms for charts, sorting and filtering for the table, and the JSONL / CSV
 // exports. Pure; the dataset state computes rows in a worker and keeps them in IndexedDB.
 import { csvCell } from '../report/export';
-import { DIMENSIONS } from '../checks/registry';
-import { claimSupport } from '../report/report';
+import { DIMENSIONS } from '../types';
+import { claimSupport } from '../report/verdictScores';
 import type { Dimension, Report, Scores, Status, Verdict } from '../types';
 
 /** The table's dimension columns: the report's dimensions, from the registry of checks. */

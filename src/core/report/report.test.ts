@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyModelResults, computeVerdict, claimSupport } from './report';
+import { applyModelResults, computeVerdict } from './report';
+import { claimSupport } from './verdictScores';
 import type { AuditCase, Citation, ModelResults, Report, ReportClaim, Status } from '../types';
 
 const dims = (exists: Status, accurate: Status, complete: Status, formatted: Status): Report['dimensions'] => ({

@@ -26,8 +26,8 @@ import { renderTexts } from './localize';
 import { findQuote } from '../text/quoteSearch';
 import { isBlank } from '../text/text';
 import { citationsUnreadable, claimFacts } from './facts';
-import { SUPPORT_SCORE } from './verdictScores';
-import { DIMENSIONS } from '../checks/registry';
+import { claimSupport, SUPPORT_SCORE } from './verdictScores';
+import { DIMENSIONS } from '../types';
 
 const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
   VERIFIED: 1,
@@ -237,14 +237,6 @@ export function buildLocalReport(
 // ---------------------------------------------------------------------------------------------
 // Folding model results in
 
-/** Claim-level support from its per-chunk judgements: the best single chunk, or the model's joint view. */
-export function claimSupport(support: SupportJudgement[] | undefined, joint?: SupportVerdict): SupportVerdict | null {
-  if (joint) return joint;
-  if (!support || support.length === 0) return null;
-  let best: SupportVerdict = 'not_supported';
-  for (const j of support) if (SUPPORT_SCORE[j.verdict] > SUPPORT_SCORE[best]) best = j.verdict;
-  return best;
-}
 
 
 /**

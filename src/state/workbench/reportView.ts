@@ -2,9 +2,9 @@
 // citations and status, scores in display order. Pure functions over a Report.
 import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status, SupportVerdict } from '../../core/types';
 import { claimFacts, type ClaimStatus } from '../../core/report/facts';
-import { claimSupport } from '../../core/report/report';
+import { claimSupport } from '../../core/report/verdictScores';
 import { SCORE_KEYS, type ScoreKey } from '../../core/eval/dataset';
-import { DIMENSIONS } from '../../core/checks/registry';
+import { DIMENSIONS } from '../../core/types';
 
 export interface IndexedFinding {
   finding: Finding;
