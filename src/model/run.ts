@@ -7,7 +7,7 @@ import type { ContentBlock, MessageParam, ToolResultBlockParam } from '@anthropi
 import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
-import { bodySnippet, createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';
+import { createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';
 import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, STREAM_IDLE_MS, type Provider } from './constants';
 import { ModelError, type ModelErrorKind } from './errors';
 import {
@@ -26,12 +26,12 @@ import {
 import { PROMPTS, fillTemplate } from './prompts';
 import type { ClaimJudgement, JudgementOutput, UncitedJudgement } from './schema';
 import { judgedSoFar, validateReply, type BatchExpectation } from './validate';
-import { bodyChunks, readReply, StreamIdleError } from './sse';
-import { MessageAccumulator, messageTurn, textOf, type MessageUsage, type Turn } from './accumulator';
+import { textOf, type MessageUsage, type Turn } from './accumulator';
 import { emptyUsage, type Usage } from './usage';
 import { mergeOutputs, mergeStricter, VERDICT_RANK } from './merge';
-import { apiErrorFromBody, pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './wire';
-import { asOpenAIError, chatCompletion, checkChatKey } from './openai';
+import { pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './wire';
+import { asOpenAIError, chatCompletion, checkChatKey, type ChatCall } from './openai';
+import { messageRequest, takeMessage } from './messages';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
@@ -156,11 +156,6 @@ class AuditRun {
         this.usage.requests = before.usage.requests;
       }
     }
-  }
-
-  private get client(): Anthropic {
-    if (!this.sdk) throw new ModelError({ kind: 'unexpected', apiMessage: 'No Messages API client on the Chat Completions wire.' });
-    return this.sdk;
   }
 
   /** Claims judged so far in this pass, earlier runs included. */
@@ -446,15 +441,15 @@ class AuditRun {
     // once content has streamed, an error is final and the claims judged so far are kept.
     const attempt = () => {
       if (retry) this.progress('connecting', pass, batch, { retry });
-      if (!this.sdk) return this.chat(body, onOutput, pass, batch);
-      return body.stream ? this.consumeStream(body, onOutput, pass, batch) : this.wholeMessage(body, onOutput);
+      const call = this.callbacks(onOutput, pass, batch);
+      return this.sdk ? messageRequest(this.sdk, body, call) : chatCompletion(body, call);
     };
     return withRetry(attempt, { ...this.retryOptions(), onRetry });
   }
 
-  /** One request on the Chat Completions wire (openai.ts): the same turn, another format. */
-  private chat(body: RequestBody, onOutput: (text: string) => void, pass: number, batch: BatchPlan): Promise<Turn> {
-    return chatCompletion(body, {
+  /** What a request on either wire (messages.ts, openai.ts) reports back to this run. */
+  private callbacks(onOutput: (text: string) => void, pass: number, batch: BatchPlan): ChatCall {
+    return {
       apiKey: this.opts.apiKey,
       baseURL: this.baseURL,
       model: this.plan.model,
@@ -467,7 +462,7 @@ class AuditRun {
         this.usage.requests++;
         this.reached = true;
       },
-    });
+    };
   }
 
   /** A reply received elsewhere (a batch result), read as if it had just arrived. */
@@ -475,79 +470,15 @@ class AuditRun {
     if (reply instanceof Error) throw markFinal(toModelError(reply, this.retryOptions()));
     this.usage.requests++;
     const seen = this.judged[pass]!;
-    return this.takeMessage(reply, (text) => {
-      for (const c of judgedSoFar(text, exp)) seen.set(c.claim_index, c);
-      this.progress('streaming', pass, batch);
+    return takeMessage(reply, {
+      model: this.plan.model,
+      baseURL: this.baseURL,
+      onUsage: (u) => this.countUsage(u),
+      onOutput: (text) => {
+        for (const c of judgedSoFar(text, exp)) seen.set(c.claim_index, c);
+        this.progress('streaming', pass, batch);
+      },
     });
-  }
-
-  private badResponse(detail: string): ModelError {
-    return new ModelError({ kind: 'bad_response', model: this.plan.model, baseURL: this.baseURL, ...(detail ? { apiMessage: detail } : {}) });
-  }
-
-  /** A reply that came as one message: no streaming asked, or a proxy that ignored stream: true. */
-  private takeMessage(msg: unknown, onOutput: (text: string) => void): Turn {
-    const taken = messageTurn(msg);
-    if (!taken) {
-      if (msg && typeof msg === 'object' && (msg as { type?: unknown }).type === 'error') throw apiErrorFromBody(msg);
-      throw this.badResponse(typeof msg === 'string' ? bodySnippet(msg) : 'The reply has no list of content blocks.');
-    }
-    this.countUsage(taken.usage);
-    onOutput(taken.output);
-    return taken.turn;
-  }
-
-  private async wholeMessage(body: RequestBody, onOutput: (text: string) => void): Promise<Turn> {
-    const signal = this.opts.signal;
-    // The SDK hands back the body as text when it is not JSON (an HTML page from a wrong URL).
-    const msg: unknown = await this.client.messages.create({ ...body, stream: false }, signal ? { signal } : undefined);
-    this.usage.requests++;
-    this.reached = true;
-    return this.takeMessage(msg, onOutput);
-  }
-
-  /**
-   * One streamed request: the raw response's bytes, read with the idle guard, parsed into events
-   * by the SDK's SSE parser and put together by the MessageAccumulator. A whole JSON message where
-   * a stream was asked for is taken as it is; anything else is a bad response.
-   */
-  private async consumeStream(body: RequestBody, onOutput: (text: string) => void, pass: number, batch: BatchPlan): Promise<Turn> {
-    const signal = this.opts.signal;
-    const response = await this.client.messages.create({ ...body, stream: true }, signal ? { signal } : undefined).asResponse();
-    this.usage.requests++;
-    this.reached = true;
-    const acc = new MessageAccumulator();
-    const fail = (e: ModelError): ModelError => (acc.content.length > 0 ? markFinal(e) : e);
-    let chunks: AsyncGenerator<Uint8Array> | undefined;
-    try {
-      if (!response.body) throw this.badResponse('The response has no body.');
-      chunks = bodyChunks(response.body, this.opts.idleTimeoutMs ?? STREAM_IDLE_MS);
-      const reply = await readReply(chunks, response.headers.get('content-type') ?? '');
-      if (reply.kind === 'json') return this.takeMessage(reply.value, onOutput);
-      if (reply.kind === 'other') throw this.badResponse(bodySnippet(reply.text));
-      for await (const sse of reply.events) {
-        const step = acc.push(sse.event, sse.data);
-        if (step === 'start') this.progress('streaming', pass, batch);
-        else if (step === 'output') onOutput(acc.output);
-        else if (step === 'error') throw apiErrorFromBody(acc.error, response.headers);
-      }
-    } catch (err) {
-      this.countUsage(acc.usage);
-      if (acc.output) onOutput(acc.output);
-      if (err instanceof StreamIdleError) {
-        throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, apiMessage: err.message, rawOutput: acc.output }));
-      }
-      throw fail(toModelError(err, { ...this.retryOptions(), streaming: true }));
-    } finally {
-      // Whatever way we left, the connection is released (a no-op once the body was read).
-      await chunks?.return(undefined).catch(() => undefined);
-    }
-    this.countUsage(acc.usage);
-    if (acc.output) onOutput(acc.output);
-    // A cancel may end the body quietly, depending on the fetch implementation.
-    if (signal?.aborted) throw new ModelError({ kind: 'cancelled' });
-    if (!acc.whole) throw fail(new ModelError({ kind: 'stream_cut', model: this.plan.model, baseURL: this.baseURL, rawOutput: acc.output }));
-    return acc.turn();
   }
 
   /** One request's usage into the run's total; input_tokens counts the tokens written to the cache too. */
