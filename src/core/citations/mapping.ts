@@ -22,7 +22,7 @@
 // Anything else stays unresolved (chunk_id null), which EXISTS reports.
 import type { Chunk, CitationMarker, CitationStyle, IdMapping, Language, Msg, RefKind, StructuredInput } from '../types';
 import type { FootnoteDefinition } from '../markers/markers';
-import { msg, render, type MessageKey } from '../report/messages';
+import { describe, displayRef, P, quoteList } from './mappingNotes';
 
 export interface ResolveOptions {
   structured?: StructuredInput;
@@ -221,102 +221,12 @@ class ChunkIndex {
   }
 }
 
-interface Phrases {
-  numericId: string;
-  numericIndex1: string;
-  numericIndex1ZeroIds: (n: number) => string;
-  numericIndex0: string;
-  exactIds: string;
-  forgiving: (pairs: string) => string;
-  loose: (pairs: string) => string;
-  prefixedPositional: (base: number) => string;
-  titleFallback: (pairs: string) => string;
-  urlFallback: string;
-  footnote: string;
-  footnoteNoDef: (labels: string) => string;
-  linkDefs: string;
-  structured: Record<RefKind, string>;
-  ambiguousTitle: (t: string, n: number) => string;
-  unresolved: (refs: string) => string;
-  noChunks: string;
-  chunksUnreadable: string;
-  nothing: string;
-}
-
-// The notes of the description are texts of the core's catalogues (core/report/catalogue/), written in
-// the report's language at the end and kept as texts for the other. While they are collected each
-// is its text as JSON, so equal notes compare equal as before.
-const note = <K extends MessageKey>(key: K, params: Parameters<typeof msg<K>>[1]): string => JSON.stringify(msg(key, params));
-const P: Phrases = {
-  numericId: note('mapNumericId', {}),
-  numericIndex1: note('mapNumericIndex1', {}),
-  numericIndex1ZeroIds: (n) => note('mapNumericIndex1ZeroIds', { n }),
-  numericIndex0: note('mapNumericIndex0', {}),
-  exactIds: note('mapExactIds', {}),
-  forgiving: (pairs) => note('mapForgiving', { pairs }),
-  loose: (pairs) => note('mapLoose', { pairs }),
-  prefixedPositional: (base) => note('mapPrefixedPositional', { base }),
-  titleFallback: (pairs) => note('mapTitleFallback', { pairs }),
-  urlFallback: note('mapUrlFallback', {}),
-  footnote: note('mapFootnote', {}),
-  footnoteNoDef: (labels) => note('mapFootnoteNoDef', { labels }),
-  linkDefs: note('mapLinkDefs', {}),
-  structured: {
-    id: note('mapStructured', { kind: 'id' }),
-    index0: note('mapStructured', { kind: 'index0' }),
-    index1: note('mapStructured', { kind: 'index1' }),
-    title: note('mapStructured', { kind: 'title' }),
-  },
-  ambiguousTitle: (title, count) => note('mapAmbiguousTitle', { title, count }),
-  unresolved: (refs) => note('mapUnresolved', { refs }),
-  noChunks: note('mapNoChunks', {}),
-  chunksUnreadable: note('mapChunksUnreadable', {}),
-  nothing: note('mapNothing', {}),
-};
-
 /** Strips quotes, brackets and trailing punctuation around a reference: "`doc-a`." → "doc-a". */
 function unwrap(s: string): string {
   return s.replace(/^[<"'`“„([]+/, '').replace(/[>"'`”“)\].,;]+$/, '').trim();
 }
 
-function quoteList(items: readonly string[], max = 3): string {
-  const shown = items.slice(0, max).join(', ');
-  return items.length > max ? `${shown}, … (+${items.length - max})` : shown;
-}
-
-function displayRef(ref: string, kind?: RefKind | CitationStyle): string {
-  switch (kind) {
-    case 'footnote':
-      return `[^${ref}]`;
-    case 'latex_cite':
-      return `\\cite{${ref}}`;
-    case 'id':
-    case 'index0':
-    case 'index1':
-    case 'title':
-      return `${kind} ${ref}`;
-    default:
-      return `[${ref}]`;
-  }
-}
-
 const NUMERIC_STYLES: ReadonlySet<CitationStyle> = new Set(['bracket_number', 'bracket_id', 'fullwidth', 'longcite', 'latex_cite']);
-
-// The description of a list of notes, rendered once: most cases of a dataset map the same way
-// ("numbers are chunk ids"), and a note's words depend only on the note and the language.
-const DESCRIPTIONS = new Map<string, string>();
-const DESCRIPTIONS_MAX = 512;
-
-function describe(notes: readonly string[], texts: readonly Msg[], lang: Language): string {
-  const key = `${lang}\u0000${notes.join('\u0000')}`;
-  let description = DESCRIPTIONS.get(key);
-  if (description === undefined) {
-    description = texts.map((t) => render(t, lang) ?? '').join(' ');
-    if (DESCRIPTIONS.size >= DESCRIPTIONS_MAX) DESCRIPTIONS.clear();
-    DESCRIPTIONS.set(key, description);
-  }
-  return description;
-}
 
 export function createResolver(
   markers: readonly CitationMarker[],
