@@ -1,7 +1,8 @@
 // Which model server a command talks to: --provider (anthropic, the default, or openai for any
 // OpenAI-compatible server), --base-url, and the environment variables each provider reads its
 // key and address from. Shared by the audit and calibrate, so both read them alike.
-import { DEFAULT_OPENAI_BASE_URL, PROVIDERS, type Provider } from '../model/constants';
+import { PROVIDERS, type Provider } from '../model/constants';
+import { keyRequired } from '../model/settings';
 import { oneOf, type OptionSpecs } from './args';
 
 export const PROVIDER_OPTIONS = {
@@ -35,7 +36,6 @@ export function modelAccess(provider: Provider | undefined, baseURLFlag: string 
   const keyVar = p === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
   const baseURL = baseURLFlag?.trim() || (p === 'openai' ? env.OPENAI_BASE_URL : env.ANTHROPIC_BASE_URL)?.trim() || undefined;
   const apiKey = env[keyVar] ?? '';
-  const openaiItself = (baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '') === DEFAULT_OPENAI_BASE_URL;
-  if (!apiKey.trim() && (p === 'anthropic' || openaiItself)) return { missingKey: keyVar };
+  if (!apiKey.trim() && keyRequired(p, baseURL)) return { missingKey: keyVar };
   return { provider: p, apiKey, keyVar, ...(baseURL ? { baseURL } : {}) };
 }

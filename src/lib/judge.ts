@@ -5,7 +5,8 @@ import type { AuditCase, Report } from '../core/types';
 import type { ModelErrorKind } from '../model/errors';
 import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
-import { DEFAULT_OPENAI_BASE_URL, type Provider } from '../model/constants';
+import type { Provider } from '../model/constants';
+import { keyRequired } from '../model/settings';
 import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
 
 /** What every provider's judge takes. */
@@ -89,7 +90,7 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
       return judge(valid, local(), options, 'anthropic', options.apiKey);
     case 'openai':
       if (options.apiKey !== undefined && typeof options.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string when given');
-      if (!options.apiKey && (options.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '') === DEFAULT_OPENAI_BASE_URL) {
+      if (!options.apiKey && keyRequired('openai', options.baseURL)) {
         throw new TypeError("judgeCase: OpenAI's own API needs apiKey (a local server's baseURL needs none)");
       }
       return judge(valid, local(), options, 'openai', options.apiKey ?? '');
