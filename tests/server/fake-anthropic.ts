@@ -10,7 +10,7 @@
 // Loopback only. Not a model: it never reads instructions, it only counts words.
 import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
+import { isMain, runStandalone } from './standalone';
 
 // ---------------------------------------------------------------------------------------------
 // Scripting
@@ -1174,27 +1174,4 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
 // ---------------------------------------------------------------------------------------------
 // CLI
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const port = Number(arg('--port') ?? 4402);
-  const host = arg('--host') ?? '127.0.0.1';
-  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
-    console.error('fake-anthropic: loopback only (127.0.0.1, localhost or ::1)');
-    process.exit(2);
-  }
-  startFakeAnthropic({ port, host }).then(
-    (s) => {
-      console.log(`fake-anthropic listening on ${s.url}`);
-      const stop = () => void s.close().then(() => process.exit(0));
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    },
-    (err: unknown) => {
-      console.error(`fake-anthropic: ${String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+if (isMain(import.meta.url)) runStandalone('fake-anthropic', 4402, startFakeAnthropic);

@@ -10,7 +10,7 @@
 // Loopback only. Not a model: it never reads instructions, it only counts words.
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
+import { isMain, runStandalone } from './standalone';
 import { judge, parsePrompt, serialise, shapeReply, type JudgeOutput, type RecordedRequest, type ReplyShape } from './fake-anthropic';
 
 type Verdict = 'fully_supported' | 'partially_supported' | 'not_supported';
@@ -391,27 +391,4 @@ export async function startFakeOpenAI(opts: { port?: number; host?: string } = {
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const port = Number(arg('--port') ?? 4403);
-  const host = arg('--host') ?? '127.0.0.1';
-  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
-    console.error('fake-openai: loopback only (127.0.0.1, localhost or ::1)');
-    process.exit(2);
-  }
-  startFakeOpenAI({ port, host }).then(
-    (s) => {
-      console.log(`fake-openai listening on ${s.url}`);
-      const stop = () => void s.close().then(() => process.exit(0));
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    },
-    (err: unknown) => {
-      console.error(`fake-openai: ${String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+if (isMain(import.meta.url)) runStandalone('fake-openai', 4403, startFakeOpenAI);
