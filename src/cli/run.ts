@@ -45,6 +45,8 @@ export interface AuditRunOptions {
   provider?: Provider;
   baseURL?: string;
   strict: boolean;
+  /** --timeout: the deadline of each model request, in milliseconds (default: the model layer's). */
+  timeoutMs?: number;
   /** Worker threads for the local checks; undefined: one per core (up to 8), only for inputs past one batch. */
   jobs?: number;
   /** --batch and its options (src/cli/batch.ts): the model step goes through a Message Batch. */
@@ -203,6 +205,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
         ...(baseURL ? { baseURL } : {}),
         ...(name ? { model: name } : {}),
         strict: opts.strict,
+        ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
         ...many,
         onUsage: (u) => addUsage(usage, u),
         // Said once per wait, before it: a run against an unreachable API is not silent for seconds.

@@ -15,6 +15,12 @@ interface JudgeCommonOptions {
   model?: string;
   /** Two independent judgements per claim; the stricter one is kept. */
   strict?: boolean;
+  /**
+   * The deadline of each request to the model, in milliseconds, from sending it to the reply's
+   * last byte (default 600 000, ten minutes). Past it the request is cut: judgeCase rejects with a
+   * JudgeError of kind 'timeout' whose report keeps the claims judged before it.
+   */
+  timeoutMs?: number;
   /** Cancels the run; judgeCase then rejects with a JudgeError of kind 'cancelled'. */
   signal?: AbortSignal;
   /** Called as the run goes (claims judged so far, retries). */
@@ -81,6 +87,9 @@ export class JudgeError extends Error {
  */
 export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Report> {
   const valid = checkedCase(c);
+  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
+    throw new TypeError('judgeCase: timeoutMs must be a number of milliseconds above 0');
+  }
   const local = () => finishedReport(valid, auditCore(valid, pick(options.audit ?? {})));
   // Switching on the field itself narrows `options` to that provider's member of the union.
   switch (options.provider) {
@@ -110,6 +119,7 @@ async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Pro
       ...(o.baseURL !== undefined ? { baseURL: o.baseURL } : {}),
       ...(o.model !== undefined ? { model: o.model } : {}),
       strict: o.strict === true,
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.onProgress ? { onProgress: (p) => o.onProgress!(progressOf(p)) } : {}),
     });

@@ -51,6 +51,10 @@ export class ModelError extends Error {
   readonly problems: string[] | undefined;
   readonly malformedKey: boolean | undefined;
   readonly provider: ModelErrorFacts['provider'];
+  readonly timeoutSeconds: number | undefined;
+  readonly noReply: boolean | undefined;
+  readonly redirectTo: string | undefined;
+  readonly retryAt: string | undefined;
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
   claimsJudged: number | undefined;
@@ -76,6 +80,10 @@ export class ModelError extends Error {
     this.problems = init.problems;
     this.malformedKey = init.malformedKey;
     this.provider = init.provider;
+    this.timeoutSeconds = init.timeoutSeconds;
+    this.noReply = init.noReply;
+    this.redirectTo = init.redirectTo;
+    this.retryAt = init.retryAt;
     this.partial = undefined;
     this.claimsJudged = init.claimsJudged;
     this.claimsTotal = init.claimsTotal;
@@ -121,6 +129,10 @@ export class ModelError extends Error {
       ...(this.claimsTotal !== undefined ? { claimsTotal: this.claimsTotal } : {}),
       ...(this.malformedKey ? { malformedKey: true } : {}),
       ...(this.provider ? { provider: this.provider } : {}),
+      ...(this.timeoutSeconds !== undefined ? { timeoutSeconds: this.timeoutSeconds } : {}),
+      ...(this.noReply ? { noReply: true } : {}),
+      ...(this.redirectTo !== undefined ? { redirectTo: this.redirectTo } : {}),
+      ...(this.retryAt !== undefined ? { retryAt: this.retryAt } : {}),
     };
   }
 }
@@ -143,7 +155,10 @@ export interface DescribeOptions {
 
 export function describeModelError(e: ModelErrorInit, lang: Language = 'en', opts: DescribeOptions = {}): ErrorDescription {
   const words = MODEL_ERROR_WORDS[lang] ?? MODEL_ERROR_WORDS.en;
-  const { title, action } = modelErrorWords(lang, e.kind, opts.surface, e.provider)(e);
+  const said = modelErrorWords(lang, e.kind, opts.surface, e.provider)(e);
+  const title = said.title;
+  // A server asking to be tried again past what the run waits: when, as a time.
+  const action = e.retryAt ? words.tryAgainAt(e.retryAt) : said.action;
   const detail =
     e.problems && e.problems.length
       ? e.problems.join('; ')

@@ -8,7 +8,7 @@ import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
 import { createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';
-import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, STREAM_IDLE_MS, type Provider } from './constants';
+import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, REQUEST_TIMEOUT_MS, STREAM_IDLE_MS, type Provider } from './constants';
 import { ModelError, type ModelErrorKind } from './errors';
 import {
   CHUNK_TOOL,
@@ -51,6 +51,8 @@ export interface ModelRunOptions extends Connection {
   mode?: OutputMode | undefined;
   /** A stream that sends nothing (not even a ping) for this long counts as cut (default 5 min). */
   idleTimeoutMs?: number | undefined;
+  /** The deadline of each request, from sending it to the reply's last byte (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number | undefined;
   /**
    * The results of an earlier run of the same case that stopped part-way (ModelError.partial):
    * only what they lack is asked for, and the results returned hold both.
@@ -455,6 +457,7 @@ class AuditRun {
       model: this.plan.model,
       signal: this.opts.signal,
       idleTimeoutMs: this.opts.idleTimeoutMs ?? STREAM_IDLE_MS,
+      timeoutMs: this.opts.timeoutMs ?? REQUEST_TIMEOUT_MS,
       onStart: () => this.progress('streaming', pass, batch),
       onOutput,
       onUsage: (u) => this.countUsage(u),

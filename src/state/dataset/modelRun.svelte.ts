@@ -207,7 +207,7 @@ export class DatasetModelRun {
   // them byte-identical across cases, so the run pays for them once per cache window.
   #connection(signal: AbortSignal, nonce?: string) {
     const s = this.#opts.connection.settings;
-    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
+    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, ...(s.timeoutSeconds ? { timeoutMs: s.timeoutSeconds * 1000 } : {}), signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
   }
 
   /** No key, and the server needs one (a local OpenAI-compatible server does not). */
