@@ -5,6 +5,7 @@ import type { AuditCase, Report } from '../core/types';
 import type { ModelErrorKind } from '../model/errors';
 import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
+import { visibleControls } from '../core/text/text';
 import type { Provider } from '../model/constants';
 import { keyRequired } from '../model/settings';
 import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
@@ -129,7 +130,7 @@ async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Pro
     // happened and the server's own words (never the key: the run masks it).
     const known = err instanceof ModelError ? err : undefined;
     const words = known ? describeModelError(known.init, 'en') : undefined;
-    const message = words ? [words.title, words.detail].filter(Boolean).join(' ') : String((err as Error)?.message ?? err);
+    const message = words ? [words.title, words.detail].filter(Boolean).join(' ') : visibleControls(String((err as Error)?.message ?? err));
     const failed = modelFailure(err, c, local, message);
     const report: Report = { ...failed.report, meta: { ...failed.report.meta, model_error: failed.error } };
     throw new JudgeError(message, failed.error.kind as ModelErrorKind | 'unexpected', known?.status, report, known ? {} : { cause: err });

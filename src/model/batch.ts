@@ -17,7 +17,7 @@ import { buildRequest, type BatchPlan } from './plan';
 import { firstTurnKey, planModelAudit, runModelAudit, type ModelRun } from './run';
 import { apiErrorFromBody } from './wire';
 import { normaliseBaseURL } from './settings';
-import { addUsage, emptyUsage, type Usage } from './usage';
+import { addUsage, emptyUsage, type UsageTotal } from './usage';
 
 /** What one batch may hold (Message Batches API): requests, and bytes of the create body. */
 export const BATCH_LIMITS = { requests: 100_000, bytes: 256 * 1024 * 1024 } as const;
@@ -411,7 +411,7 @@ export interface CaseOutcome {
   /** Why the case has no (complete) result; its `partial` keeps what was judged. */
   error?: ModelError;
   /** Tokens of this case's batch replies (the rest of results.usage was asked interactively). */
-  batchUsage: Required<Usage>;
+  batchUsage: UsageTotal;
 }
 
 /**

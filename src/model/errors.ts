@@ -1,6 +1,7 @@
 // Every way a model run can fail, as one error type with a kind and the facts the words need;
 // core/report/catalogue/modelErrors.ts words them (the page's and the CLI's), in either language.
 import type { Language, ModelResults } from '../core/types';
+import { visibleControls } from '../core/text/text';
 import { MODEL_ERROR_WORDS, modelErrorWords, type ModelErrorFacts, type ModelErrorKind } from '../core/report/catalogue/modelErrors';
 
 export type { ModelErrorKind };
@@ -29,13 +30,16 @@ export function redactSecret(text: string, secret?: string): string {
 }
 
 function redactInit(init: ModelErrorInit, secret?: string): ModelErrorInit {
-  const r = (t: string) => redactSecret(t, secret);
+  // The server's words reach terminals, reports and the page: their controls are made visible.
+  const r = (t: string) => visibleControls(redactSecret(t, secret));
   return {
     ...init,
     ...(init.apiMessage !== undefined ? { apiMessage: r(init.apiMessage) } : {}),
     ...(init.rawOutput !== undefined ? { rawOutput: r(init.rawOutput) } : {}),
     ...(init.problems !== undefined ? { problems: init.problems.map(r) } : {}),
     ...(init.baseURL !== undefined ? { baseURL: r(init.baseURL) } : {}),
+    ...(init.redirectTo !== undefined ? { redirectTo: r(init.redirectTo) } : {}),
+    ...(init.model !== undefined ? { model: r(init.model) } : {}),
   };
 }
 
@@ -57,6 +61,8 @@ export class ModelError extends Error {
   readonly retryAt: string | undefined;
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
+  /** What the run used before it failed (every request, whether or not anything was judged). */
+  usage: ModelResults['usage'];
   claimsJudged: number | undefined;
   claimsTotal: number | undefined;
   /** Claims (by index) the run was to judge and did not: what a second run can ask for alone. */
@@ -85,6 +91,7 @@ export class ModelError extends Error {
     this.redirectTo = init.redirectTo;
     this.retryAt = init.retryAt;
     this.partial = undefined;
+    this.usage = undefined;
     this.claimsJudged = init.claimsJudged;
     this.claimsTotal = init.claimsTotal;
     this.unjudged = undefined;

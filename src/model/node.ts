@@ -42,7 +42,7 @@ export async function runModelAuditNode(c: AuditCase, report: Report, opts: Node
     if (run.results.usage) opts.onUsage?.(run.results.usage);
     return run.report;
   } catch (err) {
-    const usage = (err as { partial?: ModelResults }).partial?.usage;
+    const usage = (err as { usage?: ModelResults['usage'] }).usage ?? (err as { partial?: ModelResults }).partial?.usage;
     if (usage) opts.onUsage?.(usage);
     throw err;
   }

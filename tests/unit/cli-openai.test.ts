@@ -91,7 +91,7 @@ describe('citation-audit --provider openai', () => {
       // The model's name and its token counts differ; every verdict, score and finding agrees.
       const plain = (out: string) => out.trim().split('\n').map((l) => {
         const r = JSON.parse(l);
-        return { ...r, meta: { ...r.meta, model: undefined, model_usage: undefined, generated_at: undefined } };
+        return { ...r, meta: { ...r.meta, model: undefined, model_usage: undefined, usage: undefined, generated_at: undefined } };
       });
       expect(plain(o.out)).toEqual(plain(a.out));
     } finally {
