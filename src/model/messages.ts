@@ -28,6 +28,21 @@ export function takeMessage(msg: unknown, call: Pick<ChatCall, 'model' | 'baseUR
   return taken.turn;
 }
 
+/**
+ * The SDK's create() warns on the console (a model it lists as deprecated) in whatever program
+ * runs it, so a library user would find its words on stderr; the run says what matters in its own.
+ * The warning is given synchronously, before the request is sent: only it is held back.
+ */
+function quietly<T>(create: () => T): T {
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    return create();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export async function messageRequest(client: Anthropic, body: RequestBody, call: ChatCall): Promise<Turn> {
   // One deadline for the whole request (guard.ts): the wait for the headers and the body alike.
   const deadline = startDeadline(call.timeoutMs, call.signal);
@@ -46,14 +61,14 @@ async function send(client: Anthropic, body: RequestBody, call: ChatCall, deadli
   const options = { signal: deadline.signal };
   if (!body.stream) {
     // The SDK hands back the body as text when it is not JSON (an HTML page from a wrong URL).
-    const msg: unknown = await client.messages.create({ ...body, stream: false }, options);
+    const msg: unknown = await quietly(() => client.messages.create({ ...body, stream: false }, options));
     call.onRequest();
     return takeMessage(msg, call);
   }
   // The raw response's bytes, read with the idle guard, parsed into events by the SDK's SSE parser
   // and put together by the MessageAccumulator. A whole JSON message where a stream was asked for
   // is taken as it is; anything else is a bad response.
-  const response = await client.messages.create({ ...body, stream: true }, options).asResponse();
+  const response = await quietly(() => client.messages.create({ ...body, stream: true }, options)).asResponse();
   deadline.answered();
   call.onRequest();
   const acc = new MessageAccumulator();

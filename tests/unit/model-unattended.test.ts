@@ -2,7 +2,7 @@
 // comments included; a server that accepts and never answers), a Retry-After of a day is a time
 // to come back, not a wait, and a redirect never takes the case to another origin. Each server
 // here is a small hostile node:http server; deadlines are short so the file stays fast.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
 import { startHostile, relay, sseFrames, useHostileServers, type Handler } from '../server/hostile';
@@ -146,6 +146,33 @@ describe.each(WIRES)('a redirect to another origin (%s)', (w) => {
     expect(run.results.judgements).toHaveLength(3);
     expect(h.seen.map((s) => s.path.startsWith('/moved'))).toEqual([false, true]);
     expect(h.seen[1]!.body).toBe(h.seen[0]!.body);
+  });
+});
+
+describe.each(WIRES)('an event stream labelled application/json (%s)', (w) => {
+  test('is read as the stream it is', async () => {
+    const h = await startHostile(async (req, res, body) => {
+      const honest = await relay(upstream(w), req, body);
+      res.writeHead(honest.status, { 'content-type': 'application/json' });
+      res.end(honest.text);
+    });
+    const { c, report } = threeClaimCase();
+    const run = await runModelAudit(c, report, options(w, h.url));
+    expect(run.results.judgements).toHaveLength(3);
+  });
+});
+
+describe('the SDK\'s own console warnings', () => {
+  test('do not reach the library user\'s stderr (a model the SDK lists as deprecated)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { c } = threeClaimCase();
+      const judged = await judgeCase(c, { apiKey: KEY, baseURL: anthropic.url, model: 'claude-sonnet-4-5' });
+      expect(judged.meta.checked_by).toBe('model');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
