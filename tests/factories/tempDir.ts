@@ -1,16 +1,21 @@
-// A temporary folder for a test, removed when the test ends: the suite leaves nothing behind in
-// the system's temp dir. Call useTempDir in a describe (or at the top of a file); each test gets
-// a fresh folder from the returned function, made on first use.
+// One temporary folder helper for every test that writes files: the folder is removed when the
+// test that made it ends (called in a test or a beforeEach), or when the file's tests end (called
+// at the top of a file or a describe, for inputs written once). The suite leaves nothing behind
+// in the system's temp dir.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 
-export function useTempDir(prefix = 'citation-audit-test-'): () => string {
-  let dir: string | undefined;
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = undefined;
-  });
-  return () => (dir ??= mkdtempSync(join(tmpdir(), prefix)));
+export function tempDir(prefix = 'citation-audit-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    // Inside a running test (its body or a beforeEach): gone when that test ends.
+    onTestFinished(remove);
+  } catch {
+    // While the file is collected (top level or a describe): gone when its tests end.
+    afterAll(remove);
+  }
+  return dir;
 }

@@ -6,18 +6,17 @@ import { describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './cli-harness';
-import { useTempDir } from '../factories/tempDir';
+import { tempDir } from '../factories/tempDir';
 import { parseDataset } from '../../src/lib';
 
 const good = (i: number) => JSON.stringify({ id: `c${i}`, query: `q${i}`, answer: `Paris is the capital of France [1].`, chunks: [{ id: '1', text: 'Paris is the capital of France.' }] });
 const DAMAGE = ['{"query":"q0","answer":', '{', 'garbage', '{"query":"q0","answer":"trunc'];
 
 describe.each(DAMAGE)('first line %j, then 19 good cases', (first) => {
-  const tmp = useTempDir('citation-audit-jsonl-');
   const text = [first, ...Array.from({ length: 19 }, (_, i) => good(i + 1))].join('\n') + '\n';
 
   test('the CLI audits the 19 and names line 1', async () => {
-    const file = join(tmp(), 'cases.jsonl');
+    const file = join(tempDir('citation-audit-t31-'), 'cases.jsonl');
     writeFileSync(file, text);
     const r = await runCli([file, '--format', 'json']);
     expect(r.code).toBe(2);

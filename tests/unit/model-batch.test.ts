@@ -3,8 +3,7 @@
 // request counts, errored / expired / cancelled entries as per-case errors, a run resumed from
 // its saved state, and a reply that needs a chunk lookup finished interactively.
 import { describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { EXPECTED, testKey, useFakeAnthropic, verdicts } from '../server/harness';
@@ -27,6 +26,7 @@ import {
 } from '../../src/model/batch';
 import { runModelAudit } from '../../src/model/run';
 import { ModelError } from '../../src/model/errors';
+import { tempDir } from '../factories/tempDir';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
@@ -181,7 +181,7 @@ describe('batch runs', () => {
   });
 
   test('a run resumed from its state file polls the same batch and creates none', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'batch-state-'));
+    const dir = tempDir('batch-state-');
     const file = join(dir, 'out.batch.json');
     const cs = cases(2);
     server.behave({ batchPerPoll: 0 });

@@ -14,7 +14,7 @@ import { threeClaimCase } from '../server/factories';
 import { runModelAudit } from '../../src/model/run';
 import { judgeCase, JudgeError } from '../../src/lib';
 import { runCli, useCliEnv } from './cli-harness';
-import { useTempDir } from '../factories/tempDir';
+import { tempDir } from '../factories/tempDir';
 import type { ReportUsage } from '../../src/core/types';
 
 let anthropic: FakeAnthropic;
@@ -26,7 +26,6 @@ afterAll(async () => {
   await Promise.all([anthropic.close(), openai.close()]);
 });
 useHostileServers();
-const tmp = useTempDir('citation-audit-paid-');
 const KEY = testKey('paid');
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY }));
 
@@ -41,7 +40,7 @@ const ESC = '\u001b';
 const RLO = '\u202e';
 
 function caseFile(extra: Record<string, unknown> = {}): string {
-  const file = join(tmp(), 'case.jsonl');
+  const file = join(tempDir('citation-audit-t31-'), 'case.jsonl');
   writeFileSync(file, JSON.stringify({ ...threeClaimCase().c, ...extra }) + '\n');
   return file;
 }
@@ -117,7 +116,7 @@ describe('server text and case ids are shown with their controls visible', () =>
     expect(e.message).not.toContain(RLO);
     expect(e.message).toContain('\\u001B[31mBoom \\u202Eevil');
 
-    const junit = join(tmp(), 'out.xml');
+    const junit = join(tempDir('citation-audit-t31-'), 'out.xml');
     const r = await runCli([caseFile({ id: `case${RLO}1${ESC}[2J` }), '--model', '--base-url', h.url, '--format', 'json', '--junit', junit]);
     expect(r.code).toBe(2);
     for (const raw of [ESC, RLO]) expect(r.err).not.toContain(raw);

@@ -12,7 +12,7 @@ import { runModelAudit, type ModelRunOptions } from '../../src/model/run';
 import { describeModelError } from '../../src/model/errors';
 import { judgeCase, JudgeError } from '../../src/lib';
 import { runCli, useCliEnv } from './cli-harness';
-import { useTempDir } from '../factories/tempDir';
+import { tempDir } from '../factories/tempDir';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -177,13 +177,12 @@ describe('the SDK\'s own console warnings', () => {
 });
 
 describe('the deadline in the CLI and the library', () => {
-  const tmp = useTempDir('citation-audit-unattended-');
   useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY }));
 
   test('--timeout cuts a pinging stream: the report keeps what was judged, the rest is listed, exit 2', async () => {
     const h = await startHostile(pinger('anthropic'));
     const { c } = threeClaimCase();
-    const file = join(tmp(), 'case.json');
+    const file = join(tempDir('citation-audit-t31-'), 'case.json');
     writeFileSync(file, JSON.stringify(c));
     const started = Date.now();
     const r = await runCli([file, '--model', '--base-url', h.url, '--timeout', '0.8', '--format', 'json']);
