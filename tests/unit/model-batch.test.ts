@@ -69,6 +69,10 @@ describe('batch runs', () => {
       expect(inputOf(o.run!.results.usage)).toBe(inputOf(interactive[i]!.results.usage));
       expect(inputOf(o.batchUsage)).toBe(inputOf(o.run!.results.usage));
       expect(o.run!.results.usage!.requests).toBe(1);
+      // meta.usage prices the batch replies at the batch price: half of the same tokens asked at once.
+      const cost = o.run!.report.meta.usage!.cost!;
+      expect(cost).toBeGreaterThan(0);
+      expect(cost).toBeCloseTo(interactive[i]!.report.meta.usage!.cost! / 2, 5);
     }
     expect(verdicts(outcomes[0]!.run!.results)).toEqual(EXPECTED);
     // The instructions are cached across the batch's requests too.
