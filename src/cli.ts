@@ -51,6 +51,9 @@ Options:
   --model [NAME]          also run the model audit (key and base URL: see --provider)
 ${PROVIDER_HELP}
   --strict                with --model: two independent judgements per claim, keep the stricter
+  --timeout SECONDS       with --model: the deadline of each request, from sending it to the
+                          reply's last byte (default 600); past it the request is cut and the
+                          claims judged so far are kept
   --jobs N                worker threads for the local checks (default: one per core, up to 8;
                           1: on the main thread). Output stays in input order
   --batch                 with --model: send the run as a Message Batch at half the price, wait
@@ -102,6 +105,7 @@ const OPTIONS = {
   // A model name, never a file: `--model a.jsonl` is the default model over a.jsonl.
   model: { type: 'optional', takes: (next) => !/\.(jsonl?|txt)$/i.test(next) && looksLikeModel(next) },
   strict: { type: 'boolean' },
+  timeout: { type: 'string', check: (v) => (Number.isFinite(Number(v)) && Number(v) > 0 && Number(v) <= 86_400 && v.trim() !== '' ? undefined : `--timeout takes a number of seconds above 0 (up to 86400), not "${v}"`) },
   jobs: { type: 'string', check: (v) => (wholeIn(v, 1, 64) ? undefined : `--jobs takes a whole number from 1 to 64, not "${v}"`) },
   batch: { type: 'boolean' },
   state: { type: 'string' },
@@ -118,7 +122,7 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
   if (files.length === 0) throw new ArgError('no input file given (use - for standard input)');
   const batchAsked = v.batch || v.state !== undefined || v.detach || v['cancel-batch'];
   if (batchAsked && v.model === undefined) throw new ArgError('--batch, --state, --detach and --cancel-batch need --model');
-  if ((v.provider !== undefined || v['base-url'] !== undefined) && v.model === undefined) throw new ArgError('--provider and --base-url need --model');
+  if ((v.provider !== undefined || v['base-url'] !== undefined || v.timeout !== undefined) && v.model === undefined) throw new ArgError('--provider, --base-url and --timeout need --model');
   if (batchAsked && v.provider === 'openai') throw new ArgError('--batch uses Anthropic\u2019s Message Batches: it does not work with --provider openai');
   return {
     files,
@@ -136,6 +140,7 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
     ...(v.provider !== undefined ? { provider: v.provider as AuditRunOptions['provider'] } : {}),
     ...(v['base-url'] !== undefined ? { baseURL: v['base-url'] } : {}),
     ...(v.jobs !== undefined ? { jobs: Number(v.jobs) } : {}),
+    ...(v.timeout !== undefined ? { timeoutMs: Math.round(Number(v.timeout) * 1000) } : {}),
     ...(batchAsked ? { batch: { detach: v.detach === true, cancel: v['cancel-batch'] === true, ...(v.state !== undefined ? { stateFile: v.state } : {}) } } : {}),
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArgError, oneOf, readArgs, readInput, subcommandArgs, wholeIn, type OptionSpecs } from './args';
+import { tempDir } from '../../tests/factories/tempDir';
 
 const specs = {
   format: { type: 'string', check: oneOf(['json', 'markdown'], (v) => `--format takes json or markdown, not "${v}"`) },
@@ -74,7 +74,7 @@ describe('subcommandArgs', () => {
 
 describe('readInput', () => {
   it('reads a file, and says which file could not be read', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'args-'));
+    const dir = tempDir('args-');
     writeFileSync(join(dir, 'a.jsonl'), 'text');
     const errors: string[] = [];
     const io = { err: (s: string) => errors.push(s) };

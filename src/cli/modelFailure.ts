@@ -4,6 +4,7 @@
 import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { ModelError } from '../model/errors';
+import { withUsage } from '../model/usage';
 
 export type ModelErrorMeta = NonNullable<Report['meta']['model_error']>;
 
@@ -23,5 +24,8 @@ export function modelFailure(err: unknown, c: AuditCase, local: Report, message:
   const total = known?.claimsTotal;
   const left = known?.unjudged ? known.unjudged.length : total !== undefined ? total - judged : undefined;
   const error: ModelErrorMeta = { kind: known ? known.kind : 'unexpected', message, claims_judged: judged, ...(left !== undefined ? { claims_left: left } : {}) };
-  return { report, error, unjudged: partial ? (known?.unjudged ?? []) : [] };
+  // What the failed run paid for stays in the report too.
+  const usage = known?.usage ?? partial?.usage;
+  const model = partial?.model ?? known?.model;
+  return { report: model ? withUsage(report, model, usage) : report, error, unjudged: partial ? (known?.unjudged ?? []) : [] };
 }

@@ -8,6 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { auditCase } from '../core/audit';
+import { visibleControls } from '../core/text/text';
 import { checkThresholds, describeThresholdFailure, junitFrame, toMarkdown, type Threshold, type ThresholdResult } from '../core/eval/ci';
 import { metricsOfSums } from '../core/eval/dataset';
 import type { AuditCase, AuditOptions, Report } from '../core/types';
@@ -45,6 +46,8 @@ export interface AuditRunOptions {
   provider?: Provider;
   baseURL?: string;
   strict: boolean;
+  /** --timeout: the deadline of each model request, in milliseconds (default: the model layer's). */
+  timeoutMs?: number;
   /** Worker threads for the local checks; undefined: one per core (up to 8), only for inputs past one batch. */
   jobs?: number;
   /** --batch and its options (src/cli/batch.ts): the model step goes through a Message Batch. */
@@ -62,8 +65,11 @@ const MAX_DEFAULT_JOBS = 8;
 /** Markdown's worst-cases table. */
 const WORST = 10;
 
+/** Characters of a model's unusable raw reply shown on standard error. */
+const RAW_SHOWN = 4000;
+
 const snippet = (t: string): string => {
-  const one = t.replace(/\s+/g, ' ').trim();
+  const one = visibleControls(t.replace(/\s+/g, ' ').trim());
   return one.length > 100 ? `${one.slice(0, 99)}\u2026` : one;
 };
 
@@ -89,7 +95,8 @@ class LocalExecutor {
       let report = auditCase(c, this.work.audit);
       let error: NonNullable<Report['meta']['model_error']> | undefined;
       if (this.model) {
-        const where = `${item.file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`;
+        // The case id and the claims quote the input: their controls are made visible on stderr.
+        const where = visibleControls(`${item.file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`);
         try {
           report = await this.model(c, report, (retry) => this.onRetry(`${where}: ${retryLine(retry)}\n`));
         } catch (err) {
@@ -98,6 +105,9 @@ class LocalExecutor {
           // The CLI's own wording: the page's speaks of its settings, reloading and browser CORS.
           const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
           into.err += `${where}: model audit failed: ${message}\n`;
+          // "The raw reply is shown below": here it is (its controls already made visible).
+          const raw = err instanceof ModelError && err.kind === 'invalid_output' ? err.rawOutput : undefined;
+          if (raw) into.err += `${where}: the model's raw reply${raw.length > RAW_SHOWN ? ` (its first ${RAW_SHOWN} of ${raw.length} characters)` : ''}:\n${raw.slice(0, RAW_SHOWN).replace(/^/gm, '  ')}\n`;
           // Keep what was judged before the failure, and say which claims were left unjudged.
           const failed = modelFailure(err, c, report, message);
           report = failed.report;
@@ -203,6 +213,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
         ...(baseURL ? { baseURL } : {}),
         ...(name ? { model: name } : {}),
         strict: opts.strict,
+        ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
         ...many,
         onUsage: (u) => addUsage(usage, u),
         // Said once per wait, before it: a run against an unreachable API is not silent for seconds.

@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { parseCaseText, parseDataset } from '../core/parse/case';
+import { objectLines } from '../core/parse/chunks';
 import type { ParseError } from '../core/types';
 import { fileLabel, type CaseItem, type LineBatch } from './cases';
 
@@ -222,9 +223,17 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
   }
 }
 
+/** Lines looked at to tell JSON Lines whose first line is damaged from a document read whole. */
+const SHAPE_LINES = 8;
+/** …unless the first of them take more than this (then the input is read whole). */
+const SHAPE_CHARS = 1 << 20;
+
 /**
- * JSON Lines when the first line with content is a JSON object on its own; read whole otherwise
- * (and always for a .json file holding an object). Undefined while that line is incomplete.
+ * JSON Lines when the first line with content is a JSON object on its own, or, when it is not
+ * (a damaged first line), when the lines after it have the shape of JSON Lines (core's
+ * objectLines: most of the first SHAPE_LINES lines, two at least, are objects on their own); read
+ * whole otherwise (and always for a .json file holding an object). Undefined while too few lines
+ * have arrived to tell.
  */
 function decide(file: string, head: string, atEnd: boolean): 'lines' | 'whole' | undefined {
   const first = head.search(/\S/);
@@ -234,14 +243,14 @@ function decide(file: string, head: string, atEnd: boolean): 'lines' | 'whole' |
   const nl = head.indexOf('\n', first);
   if (nl < 0 && !atEnd) return undefined;
   const line = head.slice(first, nl < 0 ? head.length : nl).trim();
-  if (!line.startsWith('{')) return 'whole';
-  try {
-    JSON.parse(line);
-  } catch {
-    return 'whole';
-  }
   // One object on the only line: a single case, which the line reader reads the same way.
-  return 'lines';
+  if (objectLines([line, line])) return 'lines';
+  if (line.startsWith('[')) return 'whole';
+  // The complete lines so far (the last is complete only at the end).
+  const all = head.slice(first).split('\n');
+  const complete = (atEnd ? all : all.slice(0, -1)).filter((l) => l.trim() !== '');
+  if (complete.length < SHAPE_LINES && !atEnd && head.length < SHAPE_CHARS) return undefined;
+  return complete.length >= 2 && objectLines(complete.slice(0, SHAPE_LINES)) ? 'lines' : 'whole';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,9 @@ export const UsageSchema = z.object({
   input_tokens: z.number().nonnegative(),
   output_tokens: z.number().nonnegative(),
   cache_read_input_tokens: z.number().nonnegative().optional(),
+  cache_creation_input_tokens: z.number().nonnegative().optional(),
   requests: z.number().nonnegative(),
+  estimated: z.boolean().optional(),
 });
 export type Usage = z.output<typeof UsageSchema>;
 

@@ -403,6 +403,8 @@ export interface Report {
      * many claims were judged before the failure (they are in the report) and left unjudged.
      */
     model_error?: { kind: string; message: string; claims_judged: number; claims_left?: number };
+    /** The model run's usage and cost (docs/cli.md), in every report the model judged or tried to. */
+    usage?: ReportUsage;
   };
 }
 
@@ -468,5 +470,22 @@ export interface ModelResults {
   summary?: string;
   recommendations?: string[];
   strict?: boolean;
-  usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number; requests: number };
+  /** `estimated`: the input of a request whose reply broke off before its usage came was guessed from its size. */
+  usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number; requests: number; estimated?: boolean };
+}
+
+/**
+ * What a case's model run used and cost, every request counted (repairs, cut and unusable replies
+ * included): `input_tokens` is every input token, those written to or read from the prompt cache
+ * included; `cost` in US dollars, null where the model's price is not known; `estimated` when the
+ * input of a request that broke off before its usage arrived was guessed from the request's size.
+ */
+export interface ReportUsage {
+  requests: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+  cost: number | null;
+  estimated?: true;
 }

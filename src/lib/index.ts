@@ -16,6 +16,7 @@ export type {
   Report,
   ReportClaim,
   RequiredStyle,
+  ReportUsage,
   Scores,
   Status,
   Verdict,

@@ -5,6 +5,7 @@ import type { AuditCase, Report } from '../core/types';
 import type { ModelErrorKind } from '../model/errors';
 import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
+import { visibleControls } from '../core/text/text';
 import type { Provider } from '../model/constants';
 import { keyRequired } from '../model/settings';
 import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
@@ -15,6 +16,12 @@ interface JudgeCommonOptions {
   model?: string;
   /** Two independent judgements per claim; the stricter one is kept. */
   strict?: boolean;
+  /**
+   * The deadline of each request to the model, in milliseconds, from sending it to the reply's
+   * last byte (default 600 000, ten minutes). Past it the request is cut: judgeCase rejects with a
+   * JudgeError of kind 'timeout' whose report keeps the claims judged before it.
+   */
+  timeoutMs?: number;
   /** Cancels the run; judgeCase then rejects with a JudgeError of kind 'cancelled'. */
   signal?: AbortSignal;
   /** Called as the run goes (claims judged so far, retries). */
@@ -81,6 +88,9 @@ export class JudgeError extends Error {
  */
 export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Report> {
   const valid = checkedCase(c);
+  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
+    throw new TypeError('judgeCase: timeoutMs must be a number of milliseconds above 0');
+  }
   const local = () => finishedReport(valid, auditCore(valid, pick(options.audit ?? {})));
   // Switching on the field itself narrows `options` to that provider's member of the union.
   switch (options.provider) {
@@ -110,6 +120,7 @@ async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Pro
       ...(o.baseURL !== undefined ? { baseURL: o.baseURL } : {}),
       ...(o.model !== undefined ? { model: o.model } : {}),
       strict: o.strict === true,
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.onProgress ? { onProgress: (p) => o.onProgress!(progressOf(p)) } : {}),
     });
@@ -119,7 +130,7 @@ async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Pro
     // happened and the server's own words (never the key: the run masks it).
     const known = err instanceof ModelError ? err : undefined;
     const words = known ? describeModelError(known.init, 'en') : undefined;
-    const message = words ? [words.title, words.detail].filter(Boolean).join(' ') : String((err as Error)?.message ?? err);
+    const message = words ? [words.title, words.detail].filter(Boolean).join(' ') : visibleControls(String((err as Error)?.message ?? err));
     const failed = modelFailure(err, c, local, message);
     const report: Report = { ...failed.report, meta: { ...failed.report.meta, model_error: failed.error } };
     throw new JudgeError(message, failed.error.kind as ModelErrorKind | 'unexpected', known?.status, report, known ? {} : { cause: err });

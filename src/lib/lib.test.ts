@@ -1,7 +1,6 @@
 // The library's functions against what the CLI prints for the same input, and its judge against
 // the fake Messages API (tests/server): the same reports, the key never in an error or a report.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli';
@@ -10,6 +9,7 @@ import { testKey, useFakeAnthropic } from '../../tests/server/harness';
 import type { FakeAnthropic } from '../../tests/server/fake-anthropic';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/server/fake-openai';
 import { auditCase, judgeCase, JudgeError, parseCase, parseDataset, renderReport, version, type AuditCase } from './index';
+import { tempDir } from '../../tests/factories/tempDir';
 
 const SHARED = join(process.cwd(), '..', 'shared', 'cases');
 
@@ -75,7 +75,7 @@ describe('parseCase and parseDataset', () => {
 
 describe('renderReport', () => {
   it('writes the CLI’s formats, for one report or several', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'citation-auditor-lib-'));
+    const dir = tempDir('citation-auditor-lib-');
     const file = join(dir, 'two.jsonl');
     writeFileSync(file, `${JSON.stringify(good)}\n${JSON.stringify({ ...unsupported, answer: 'Berlin [2].' })}\n`);
     const reports = parseDataset(readFileSync(file, 'utf8')).cases.map((c) => auditCase(c));
@@ -94,7 +94,7 @@ describe('judgeCase against the fake Messages API', () => {
 
   it('gives the report `citation-audit --model` prints', async () => {
     for (const c of [good, unsupported]) {
-      const dir = mkdtempSync(join(tmpdir(), 'citation-auditor-lib-'));
+      const dir = tempDir('citation-auditor-lib-');
       writeFileSync(join(dir, 'case.json'), JSON.stringify(c));
       const printed = JSON.parse((await cli([join(dir, 'case.json'), '--model', '--format', 'json'])).out);
       const report = await judgeCase(c, { provider: 'anthropic', apiKey: testKey('lib'), baseURL: server.url });
@@ -149,7 +149,7 @@ describe('judgeCase with an OpenAI-compatible server', () => {
 
   it('gives the report `citation-audit --model --provider openai` prints, with no key for a local server', async () => {
     for (const c of [good, unsupported]) {
-      const dir = mkdtempSync(join(tmpdir(), 'citation-auditor-lib-'));
+      const dir = tempDir('citation-auditor-lib-');
       writeFileSync(join(dir, 'case.json'), JSON.stringify(c));
       const printed = JSON.parse((await cli([join(dir, 'case.json'), '--model', 'llama3.1:8b', '--provider', 'openai', '--base-url', server.url, '--format', 'json'])).out);
       const report = await judgeCase(c, { provider: 'openai', baseURL: server.url, model: 'llama3.1:8b' });

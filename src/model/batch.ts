@@ -17,7 +17,7 @@ import { buildRequest, type BatchPlan } from './plan';
 import { firstTurnKey, planModelAudit, runModelAudit, type ModelRun } from './run';
 import { apiErrorFromBody } from './wire';
 import { normaliseBaseURL } from './settings';
-import { addUsage, emptyUsage, type Usage } from './usage';
+import { addUsage, emptyUsage, usageCost, type UsageTotal } from './usage';
 
 /** What one batch may hold (Message Batches API): requests, and bytes of the create body. */
 export const BATCH_LIMITS = { requests: 100_000, bytes: 256 * 1024 * 1024 } as const;
@@ -411,7 +411,7 @@ export interface CaseOutcome {
   /** Why the case has no (complete) result; its `partial` keeps what was judged. */
   error?: ModelError;
   /** Tokens of this case's batch replies (the rest of results.usage was asked interactively). */
-  batchUsage: Required<Usage>;
+  batchUsage: UsageTotal;
 }
 
 /**
@@ -449,10 +449,28 @@ export async function mergeBatchCase(bc: BatchCase, results: ReadonlyMap<string,
       firstTurns,
       ...(bc.resume ? { resume: bc.resume } : {}),
     });
-    return { key: bc.key, run, batchUsage };
+    return { key: bc.key, run: { ...run, report: batchPriced(run, model, batchUsage) }, batchUsage };
   } catch (err) {
     return { key: bc.key, error: toModelError(err, { model }), batchUsage };
   }
+}
+
+/** The report's meta.usage with its batch replies at the batch price (the follow-ups at the full one). */
+function batchPriced(run: ModelRun, model: string, batchUsage: UsageTotal): ModelRun['report'] {
+  const all = run.results.usage;
+  const meta = run.report.meta.usage;
+  if (!all || !meta) return run.report;
+  const rest = {
+    input_tokens: all.input_tokens - batchUsage.input_tokens,
+    output_tokens: all.output_tokens - batchUsage.output_tokens,
+    cache_read_input_tokens: (all.cache_read_input_tokens ?? 0) - batchUsage.cache_read_input_tokens,
+    cache_creation_input_tokens: (all.cache_creation_input_tokens ?? 0) - batchUsage.cache_creation_input_tokens,
+    requests: all.requests - batchUsage.requests,
+  };
+  const inBatch = batchPrice(usageCost(model, batchUsage).usd);
+  const after = usageCost(model, rest).usd;
+  const cost = inBatch === null || after === null ? null : Math.round((inBatch + after) * 1e6) / 1e6;
+  return { ...run.report, meta: { ...run.report.meta, usage: { ...meta, cost } } };
 }
 
 /** Batch cost from an interactive price (null stays null). */

@@ -6,6 +6,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS, type Provider } from './constants';
 import { ModelError, type ModelErrorInit, type ModelErrorKind } from './errors';
 import { normaliseBaseURL } from './settings';
+import { guardedFetch, RedirectRefused } from './guard';
 
 export interface Connection {
   apiKey: string;
@@ -34,6 +35,8 @@ export async function createClient(conn: Connection): Promise<Anthropic> {
     maxRetries: 0,
     // The SDK must never write requests (and so the key) to the console.
     logLevel: 'off',
+    // Never a redirect to another origin (guard.ts): it would send the case where nobody asked.
+    fetch: guardedFetch,
   });
 }
 
@@ -207,6 +210,16 @@ export interface ClassifyContext {
 // before the reply): the server was reached. Refused, unresolved or timed-out connects were not.
 const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
 
+/** The error itself or the first of its causes that `is` picks. */
+function causeOf<T>(err: unknown, is: (e: object) => e is T & object): T | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 6 && e && typeof e === 'object'; depth++) {
+    if (is(e)) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Whether the error, or one of its causes, says an established connection was dropped. */
 function connectionDropped(err: unknown): boolean {
   let e: unknown = err;
@@ -235,6 +248,13 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
     return new ModelError({ ...base, kind: 'cancelled' });
   }
   if (err instanceof APIConnectionTimeoutError) return new ModelError({ ...base, kind: 'timeout' });
+  const refused = causeOf(err, (c): c is RedirectRefused => c instanceof RedirectRefused);
+  if (refused) return markFinal(new ModelError({ ...base, kind: 'redirect', ...(refused.status ? { status: refused.status } : {}), ...(refused.to ? { redirectTo: refused.to } : {}) }));
+  // Node's fetch gave up waiting for the reply's headers (its own limit, 300 s): the server was
+  // reached and said nothing, which is not "could not reach".
+  if (causeOf(err, (c): c is { code: string } => (c as { code?: unknown }).code === 'UND_ERR_HEADERS_TIMEOUT')) {
+    return markFinal(new ModelError({ ...base, kind: 'timeout', noReply: true, timeoutSeconds: 300 }));
+  }
   // An error the server answered with (a status, or an error event's type). The SDK's connection
   // errors are APIErrors too, with neither.
   const e: ApiErrorLike | undefined = err instanceof APIError ? err : undefined;
@@ -340,7 +360,11 @@ export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}
       if (err.kind === 'stream_cut') cut = err;
       if (!RETRYABLE.has(err.kind) || FINAL.has(err) || attempt >= max) throw (err.kind === 'network' || err.kind === 'offline') && cut ? cut : err;
       const asked = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : undefined;
-      if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) throw err;
+      if (asked !== undefined && asked > MAX_RETRY_WAIT_MS) {
+        // Past the cap the wait is not a plan: stop, and say when the server asks to be tried again.
+        const later = new ModelError({ ...err.init, retryAt: new Date(Date.now() + asked).toISOString(), ...(err.cause !== undefined ? { cause: err.cause } : {}) });
+        throw markFinal(later);
+      }
       const backoff = BACKOFF_BASE_MS * 2 ** attempt * (0.75 + Math.random() * 0.5);
       const ms = asked ?? backoff;
       opts.onRetry?.({ attempt: attempt + 2, attempts: max + 1, waitMs: ms, error: err });

@@ -50,6 +50,13 @@ export const MAX_OUTPUT_TOKENS_NON_STREAMING = 16_000;
  * dead connection or a stuck proxy, not a model thinking.
  */
 export const STREAM_IDLE_MS = 5 * 60_000;
+/**
+ * The deadline of one request, from sending it to the reply's last byte (model/guard.ts). A
+ * streamed request of MAX_CLAIMS_PER_REQUEST claims finishes in about a minute; ten minutes leave
+ * room for a slow local server and are what the SDK itself allows. Keep-alive comments do not
+ * extend it: past it the request is cut, and what was judged stays.
+ */
+export const REQUEST_TIMEOUT_MS = 10 * 60_000;
 /** Tool round trips (get_chunk_content) allowed in one request before we stop the loop. */
 export const MAX_TOOL_ROUNDS = 8;
 
@@ -61,8 +68,8 @@ export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
 /** Our own retry policy (the SDK's is turned off so a spend-limit 429 is never retried). */
 export const MAX_RETRIES = 2;
-/** A server asking us to wait longer than this gets a message instead of a silent wait. */
-export const MAX_RETRY_WAIT_MS = 60_000;
+/** A server asking us to wait longer than this gets a message (when to try again) instead of a wait. */
+export const MAX_RETRY_WAIT_MS = 120_000;
 export const BACKOFF_BASE_MS = 1_000;
 
 /** Message Batches requests cost this share of the interactive price (cache reads and writes included). */

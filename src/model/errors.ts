@@ -1,6 +1,7 @@
 // Every way a model run can fail, as one error type with a kind and the facts the words need;
 // core/report/catalogue/modelErrors.ts words them (the page's and the CLI's), in either language.
 import type { Language, ModelResults } from '../core/types';
+import { visibleControls } from '../core/text/text';
 import { MODEL_ERROR_WORDS, modelErrorWords, type ModelErrorFacts, type ModelErrorKind } from '../core/report/catalogue/modelErrors';
 
 export type { ModelErrorKind };
@@ -29,13 +30,16 @@ export function redactSecret(text: string, secret?: string): string {
 }
 
 function redactInit(init: ModelErrorInit, secret?: string): ModelErrorInit {
-  const r = (t: string) => redactSecret(t, secret);
+  // The server's words reach terminals, reports and the page: their controls are made visible.
+  const r = (t: string) => visibleControls(redactSecret(t, secret));
   return {
     ...init,
     ...(init.apiMessage !== undefined ? { apiMessage: r(init.apiMessage) } : {}),
     ...(init.rawOutput !== undefined ? { rawOutput: r(init.rawOutput) } : {}),
     ...(init.problems !== undefined ? { problems: init.problems.map(r) } : {}),
     ...(init.baseURL !== undefined ? { baseURL: r(init.baseURL) } : {}),
+    ...(init.redirectTo !== undefined ? { redirectTo: r(init.redirectTo) } : {}),
+    ...(init.model !== undefined ? { model: r(init.model) } : {}),
   };
 }
 
@@ -51,8 +55,14 @@ export class ModelError extends Error {
   readonly problems: string[] | undefined;
   readonly malformedKey: boolean | undefined;
   readonly provider: ModelErrorFacts['provider'];
+  readonly timeoutSeconds: number | undefined;
+  readonly noReply: boolean | undefined;
+  readonly redirectTo: string | undefined;
+  readonly retryAt: string | undefined;
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
+  /** What the run used before it failed (every request, whether or not anything was judged). */
+  usage: ModelResults['usage'];
   claimsJudged: number | undefined;
   claimsTotal: number | undefined;
   /** Claims (by index) the run was to judge and did not: what a second run can ask for alone. */
@@ -76,7 +86,12 @@ export class ModelError extends Error {
     this.problems = init.problems;
     this.malformedKey = init.malformedKey;
     this.provider = init.provider;
+    this.timeoutSeconds = init.timeoutSeconds;
+    this.noReply = init.noReply;
+    this.redirectTo = init.redirectTo;
+    this.retryAt = init.retryAt;
     this.partial = undefined;
+    this.usage = undefined;
     this.claimsJudged = init.claimsJudged;
     this.claimsTotal = init.claimsTotal;
     this.unjudged = undefined;
@@ -121,6 +136,10 @@ export class ModelError extends Error {
       ...(this.claimsTotal !== undefined ? { claimsTotal: this.claimsTotal } : {}),
       ...(this.malformedKey ? { malformedKey: true } : {}),
       ...(this.provider ? { provider: this.provider } : {}),
+      ...(this.timeoutSeconds !== undefined ? { timeoutSeconds: this.timeoutSeconds } : {}),
+      ...(this.noReply ? { noReply: true } : {}),
+      ...(this.redirectTo !== undefined ? { redirectTo: this.redirectTo } : {}),
+      ...(this.retryAt !== undefined ? { retryAt: this.retryAt } : {}),
     };
   }
 }
@@ -143,7 +162,10 @@ export interface DescribeOptions {
 
 export function describeModelError(e: ModelErrorInit, lang: Language = 'en', opts: DescribeOptions = {}): ErrorDescription {
   const words = MODEL_ERROR_WORDS[lang] ?? MODEL_ERROR_WORDS.en;
-  const { title, action } = modelErrorWords(lang, e.kind, opts.surface, e.provider)(e);
+  const said = modelErrorWords(lang, e.kind, opts.surface, e.provider)(e);
+  const title = said.title;
+  // A server asking to be tried again past what the run waits: when, as a time.
+  const action = e.retryAt ? words.tryAgainAt(e.retryAt) : said.action;
   const detail =
     e.problems && e.problems.length
       ? e.problems.join('; ')

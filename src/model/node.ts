@@ -10,6 +10,8 @@ export interface NodeModelOptions {
   baseURL?: string;
   model?: string;
   strict?: boolean;
+  /** The deadline of each request, in milliseconds (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (p: RunProgress) => void;
   /** Multi-case runs: one nonce for all cases and the instructions marked for prompt caching. */
@@ -31,6 +33,7 @@ export async function runModelAuditNode(c: AuditCase, report: Report, opts: Node
       baseURL: opts.baseURL,
       model: opts.model,
       strict: opts.strict ?? false,
+      timeoutMs: opts.timeoutMs,
       signal: opts.signal,
       onProgress: opts.onProgress,
       nonce: opts.nonce,
@@ -39,7 +42,7 @@ export async function runModelAuditNode(c: AuditCase, report: Report, opts: Node
     if (run.results.usage) opts.onUsage?.(run.results.usage);
     return run.report;
   } catch (err) {
-    const usage = (err as { partial?: ModelResults }).partial?.usage;
+    const usage = (err as { usage?: ModelResults['usage'] }).usage ?? (err as { partial?: ModelResults }).partial?.usage;
     if (usage) opts.onUsage?.(usage);
     throw err;
   }

@@ -11,6 +11,7 @@ import { ChatAccumulator, chatRequest, chatTurn, messagesErrorType } from './ope
 import type { RequestBody } from './plan';
 import { normaliseBaseURL } from './settings';
 import { bodyChunks, readReply, StreamIdleError } from './sse';
+import { guardedFetch, startDeadline, type Deadline } from './guard';
 
 /** OpenAI's own API (and Azure's): the output limit is max_completion_tokens there. */
 export function isOpenAIHost(baseURL: string): boolean {
@@ -67,6 +68,8 @@ export interface ChatCall extends Connection {
   model: string;
   signal?: AbortSignal | undefined;
   idleTimeoutMs: number;
+  /** The deadline of the whole request (guard.ts), from sending to the reply's last byte. */
+  timeoutMs: number;
   /** The reply began to arrive. */
   onStart: () => void;
   /** The reply so far (the text, or the submit tool's arguments). */
@@ -81,15 +84,29 @@ export interface ChatCall extends Connection {
  * good (markFinal), keeping what was judged, as on the Messages API.
  */
 export async function chatCompletion(body: RequestBody, call: ChatCall): Promise<Turn> {
+  // One deadline for the whole request (guard.ts): the wait for the headers and the body alike.
+  const deadline = startDeadline(call.timeoutMs, call.signal);
   const baseURL = normaliseBaseURL(call.baseURL, 'openai');
+  try {
+    return await sendChat(body, call, baseURL, deadline);
+  } catch (err) {
+    if (deadline.expired() && !(err instanceof ModelError && err.kind === 'timeout')) throw markFinal(deadline.error({ model: call.model, baseURL }));
+    throw err;
+  } finally {
+    deadline.dispose();
+  }
+}
+
+async function sendChat(body: RequestBody, call: ChatCall, baseURL: string, deadline: Deadline): Promise<Turn> {
   const ctx = { model: call.model, baseURL, signal: call.signal };
   const request = chatRequest(body, { completionTokens: isOpenAIHost(baseURL) });
-  const response = await fetch(`${baseURL}/chat/completions`, {
+  const response = await guardedFetch(`${baseURL}/chat/completions`, {
     method: 'POST',
     headers: headersOf(call.apiKey, true),
     body: JSON.stringify(request),
-    ...(call.signal ? { signal: call.signal } : {}),
+    signal: deadline.signal,
   });
+  deadline.answered();
   if (!response.ok) throw await httpError(response);
   call.onRequest();
   const acc = new ChatAccumulator();
@@ -125,6 +142,8 @@ export async function chatCompletion(body: RequestBody, call: ChatCall): Promise
     call.onUsage(acc.usage);
     if (acc.output) call.onOutput(acc.output);
     if (err instanceof StreamIdleError) throw fail(cut(err.message));
+    // The deadline passed while the reply streamed: a cut, final, with what was judged.
+    if (deadline.expired()) throw markFinal(deadline.error({ model: call.model, baseURL, rawOutput: acc.output }));
     throw fail(toModelError(err, { ...ctx, streaming: true }));
   } finally {
     await chunks?.return(undefined).catch(() => undefined);
@@ -146,7 +165,7 @@ export async function listChatModels(conn: Connection, signal?: AbortSignal): Pr
   try {
     checkChatKey(conn.apiKey);
     const json = await withRetry(async () => {
-      const res = await fetch(`${baseURL}/models`, { headers: headersOf(conn.apiKey, false), ...(signal ? { signal } : {}) });
+      const res = await guardedFetch(`${baseURL}/models`, { headers: headersOf(conn.apiKey, false), ...(signal ? { signal } : {}) });
       if (!res.ok) throw await httpError(res);
       const text = await res.text();
       try {

@@ -8,7 +8,7 @@ import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
 import { normaliseBaseURL } from './settings';
 import { createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';
-import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, STREAM_IDLE_MS, type Provider } from './constants';
+import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, REQUEST_TIMEOUT_MS, STREAM_IDLE_MS, type Provider } from './constants';
 import { ModelError, type ModelErrorKind } from './errors';
 import {
   CHUNK_TOOL,
@@ -27,9 +27,12 @@ import { PROMPTS, fillTemplate } from './prompts';
 import type { ClaimJudgement, JudgementOutput, UncitedJudgement } from './schema';
 import { judgedSoFar, validateReply, type BatchExpectation } from './validate';
 import { textOf, type MessageUsage, type Turn } from './accumulator';
-import { emptyUsage, type Usage } from './usage';
+import { emptyUsage, withUsage } from './usage';
 import { mergeOutputs, mergeStricter, VERDICT_RANK } from './merge';
 import { pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './wire';
+
+/** Characters per token, for a request whose usage never came (the same guess as estimate.ts). */
+const CHARS_PER_TOKEN = 4;
 import { asOpenAIError, chatCompletion, checkChatKey, type ChatCall } from './openai';
 import { messageRequest, takeMessage } from './messages';
 
@@ -51,6 +54,8 @@ export interface ModelRunOptions extends Connection {
   mode?: OutputMode | undefined;
   /** A stream that sends nothing (not even a ping) for this long counts as cut (default 5 min). */
   idleTimeoutMs?: number | undefined;
+  /** The deadline of each request, from sending it to the reply's last byte (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number | undefined;
   /**
    * The results of an earlier run of the same case that stopped part-way (ModelError.partial):
    * only what they lack is asked for, and the results returned hold both.
@@ -116,7 +121,7 @@ class AuditRun {
   private answerEvaluation: JudgementOutput['answer_evaluation'] = null;
   private summary = '';
   private readonly recommendations: string[] = [];
-  private readonly usage: Required<Usage> = emptyUsage();
+  private readonly usage = emptyUsage();
   /** A reply of this server has arrived in this run: a connection lost later is a cut. */
   private reached = false;
   mode: OutputMode;
@@ -154,6 +159,7 @@ class AuditRun {
         this.usage.cache_read_input_tokens = before.usage.cache_read_input_tokens ?? 0;
         this.usage.cache_creation_input_tokens = before.usage.cache_creation_input_tokens ?? 0;
         this.usage.requests = before.usage.requests;
+        if (before.usage.estimated) this.usage.estimated = true;
       }
     }
   }
@@ -439,10 +445,32 @@ class AuditRun {
     // The whole streamed request is retried while nothing of the reply has arrived (an error
     // event right after message_start, e.g. overloaded_error, is as transient as a 529 status);
     // once content has streamed, an error is final and the claims judged so far are kept.
-    const attempt = () => {
+    const attempt = async () => {
       if (retry) this.progress('connecting', pass, batch, { retry });
       const call = this.callbacks(onOutput, pass, batch);
-      return this.sdk ? messageRequest(this.sdk, body, call) : chatCompletion(body, call);
+      // A request the server took whose reply broke off before its usage came is paid all the
+      // same: its input is estimated from its size, and the usage says it is an estimate.
+      let accepted = false;
+      let counted = false;
+      const watched: ChatCall = {
+        ...call,
+        onRequest: () => {
+          accepted = true;
+          call.onRequest();
+        },
+        onUsage: (u) => {
+          if (u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens > 0) counted = true;
+          call.onUsage(u);
+        },
+      };
+      try {
+        return await (this.sdk ? messageRequest(this.sdk, body, watched) : chatCompletion(body, watched));
+      } finally {
+        if (accepted && !counted) {
+          this.usage.input_tokens += Math.ceil(requestBytes(body) / CHARS_PER_TOKEN);
+          this.usage.estimated = true;
+        }
+      }
     };
     return withRetry(attempt, { ...this.retryOptions(), onRetry });
   }
@@ -455,6 +483,7 @@ class AuditRun {
       model: this.plan.model,
       signal: this.opts.signal,
       idleTimeoutMs: this.opts.idleTimeoutMs ?? STREAM_IDLE_MS,
+      timeoutMs: this.opts.timeoutMs ?? REQUEST_TIMEOUT_MS,
       onStart: () => this.progress('streaming', pass, batch),
       onOutput,
       onUsage: (u) => this.countUsage(u),
@@ -531,15 +560,21 @@ export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRun
     // Resuming a run that had got everything: nothing to ask.
     const nothingLeft = !!opts.resume && plan.batches.every((b) => !b.claims.length && !b.uncited.length && !b.wantsCorrectness && !b.wantsSummary);
     const results = nothingLeft ? run.results() : await run.run();
-    return { results, report: applyModelResults(report, results, c), mode: run.mode, plan };
+    return { results, report: withUsage(applyModelResults(report, results, c), model, results.usage), mode: run.mode, plan };
   } catch (err) {
     // The key never leaves in an error, even when a proxy quoted it back to us.
     const classified = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL, opts.provider), signal: opts.signal }).withoutSecret(opts.apiKey);
     const e = opts.provider === 'openai' ? asOpenAIError(classified) : classified;
     if (run) {
       const partial = run.results();
+      e.usage = partial.usage;
       if (partial.judgements.length || partial.complete_refinement?.length) e.partial = partial;
       e.withProgress(partial.judgements.length, run.claimsTotal, run.unjudged());
+    } else {
+      // Refused before anything was sent (a malformed key): every claim the run was to judge is left.
+      const left = [...new Set(plan.batches.flatMap((b) => b.claims.map((t) => t.claim_index)))].sort((a, b) => a - b);
+      const before = opts.resume?.judgements.length ?? 0;
+      e.withProgress(before, before + left.length, left);
     }
     throw e;
   }

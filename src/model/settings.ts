@@ -3,7 +3,7 @@
 // goes through zod, like every other input.
 import { z } from '../core/zod';
 import type { KeyValueStore } from '../platform/storage';
-import { DEFAULT_BASE_URL, DEFAULT_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY, PROVIDERS, type Provider } from './constants';
+import { DEFAULT_BASE_URL, DEFAULT_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY, PROVIDERS, REQUEST_TIMEOUT_MS, type Provider } from './constants';
 
 // Fields added later have defaults, so settings saved before them still read (no new version).
 export const ModelSettingsSchema = z.object({
@@ -16,6 +16,8 @@ export const ModelSettingsSchema = z.object({
   openaiBaseURL: z.string().default(DEFAULT_OPENAI_BASE_URL),
   openaiModel: z.string().default(DEFAULT_OPENAI_MODEL),
   strict: z.boolean().default(false),
+  /** The deadline of each request, in seconds (model/guard.ts); out of range reads as the default. */
+  timeoutSeconds: z.number().int().min(10).max(3600).catch(REQUEST_TIMEOUT_MS / 1000).default(REQUEST_TIMEOUT_MS / 1000),
   rememberKey: z.boolean().default(false),
 });
 export type ModelSettings = z.output<typeof ModelSettingsSchema>;
@@ -59,8 +61,8 @@ export function loadModelSettings(store: KeyValueStore): ModelSettings {
 
 /** Writes the settings. They never hold the key: it has its own entry, written only on opt-in. */
 export function saveModelSettings(store: KeyValueStore, s: ModelSettings): void {
-  const { version, provider, baseURL, model, openaiBaseURL, openaiModel, strict, rememberKey } = s;
-  store.set(MODEL_SETTINGS_KEY, JSON.stringify({ version, provider, baseURL, model, openaiBaseURL, openaiModel, strict, rememberKey }));
+  const { version, provider, baseURL, model, openaiBaseURL, openaiModel, strict, timeoutSeconds, rememberKey } = s;
+  store.set(MODEL_SETTINGS_KEY, JSON.stringify({ version, provider, baseURL, model, openaiBaseURL, openaiModel, strict, timeoutSeconds, rememberKey }));
 }
 
 export function loadRememberedKey(store: KeyValueStore): string | null {

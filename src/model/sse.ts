@@ -92,8 +92,8 @@ export type Reply =
 
 /**
  * Reads a reply to a streaming request. One that is not announced as an event stream is looked
- * at before deciding what it is: servers and proxies send a whole JSON message, an error JSON or
- * a page with whatever content type. The caller closes `body` when done.
+ * at before deciding what it is: servers and proxies send a whole JSON message, an error JSON, a
+ * page, or an event stream with whatever content type. The caller closes `body` when done.
  */
 export async function readReply(body: AsyncGenerator<Uint8Array>, contentType: string): Promise<Reply> {
   const head: Uint8Array[] = [];
@@ -111,7 +111,10 @@ export async function readReply(body: AsyncGenerator<Uint8Array>, contentType: s
       text += decoder.decode(r.value, { stream: true });
     }
     const start = text.trimStart();
-    if (contentType.toLowerCase().includes('json') || start.startsWith('{')) {
+    // An event stream is one by its first line, whatever its label says (some servers call theirs
+    // application/json); a JSON body never starts with a field name and a colon.
+    const events = /^(?:event|data|id|retry)?:/.test(start);
+    if (!events && (contentType.toLowerCase().includes('json') || start.startsWith('{'))) {
       if (!ended) for await (const c of body) text += decoder.decode(c, { stream: true });
       text += decoder.decode();
       try {
@@ -120,7 +123,7 @@ export async function readReply(body: AsyncGenerator<Uint8Array>, contentType: s
         return { kind: 'json', value: text };
       }
     }
-    if (start !== '' && !/^(?:event|data|id|retry)?:/.test(start)) {
+    if (start !== '' && !events) {
       if (!ended)
         for await (const c of body) {
           text += decoder.decode(c, { stream: true });

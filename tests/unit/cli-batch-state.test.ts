@@ -1,12 +1,12 @@
 // The batch state file of `citation-audit --model --batch` when it cannot be written or says
 // something wrong: nothing is paid for that the user cannot find again.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
+import { tempDir } from '../factories/tempDir';
 
 // A state path named like this passes the writability probe but its final rename fails: a disk
 // that fills or a directory removed after the check.
@@ -39,7 +39,7 @@ const created = () => server.calls('/v1/messages/batches').filter((r) => r.metho
 
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'citation-audit-bstate-'));
+  dir = tempDir('citation-audit-bstate-');
   data = join(dir, 'cases.jsonl');
   writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
 });

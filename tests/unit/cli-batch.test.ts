@@ -2,12 +2,12 @@
 // interactive run, both prices in the estimate, a detached run resumed from its state file by the
 // command it printed, and the refusals that keep a batch from being paid twice.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
+import { tempDir } from '../factories/tempDir';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
@@ -33,7 +33,7 @@ const verdictsOf = (out: string) =>
 
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'citation-audit-batch-'));
+  dir = tempDir('citation-audit-batch-');
   data = join(dir, 'cases.jsonl');
   writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
 });

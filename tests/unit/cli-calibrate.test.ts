@@ -1,16 +1,16 @@
 // `citation-audit calibrate` against the fake Messages API: the model's agreement with human labels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../src/cli';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
+import { tempDir } from '../factories/tempDir';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
 
-const dir = mkdtempSync(join(tmpdir(), 'citation-audit-cal-'));
+const dir = tempDir('citation-audit-cal-');
 const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
 
 // The fake judge labels by word overlap: A and D are fully supported, B not at all, C fully

@@ -1,11 +1,11 @@
 // The CLI as a CI gate: --fail-under over dataset means, JUnit and Markdown output, progress only on a terminal.
 import { describe, expect, it, beforeAll } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliIo } from '../../src/cli';
+import { tempDir } from '../factories/tempDir';
 
-const dir = mkdtempSync(join(tmpdir(), 'citation-audit-ci-'));
+const dir = tempDir('citation-audit-ci-');
 const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
 const good = { id: 'g', query: 'Where?', answer: 'Paris is the capital of France [1].', chunks };
 const half = { id: 'h', query: 'Where?', answer: 'Paris is the capital of France. It is in Europe [1].', chunks };

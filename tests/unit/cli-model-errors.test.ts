@@ -1,8 +1,7 @@
 // How the CLI says a model run failed: a malformed key refused before anything is sent and never
 // quoted, and the errors a pipeline reading the JSON must see in each case's report.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
 import { createClient } from '../../src/model/client';
@@ -12,6 +11,7 @@ import { describeModelError } from '../../src/model/errors';
 import { failure, testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic, Step } from '../server/fake-anthropic';
 import { threeClaimCase } from '../server/factories';
+import { tempDir } from '../factories/tempDir';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
@@ -31,7 +31,7 @@ async function run(args: string[], key: string): Promise<{ code: number; out: st
 
 useCliEnv(() => ({ ANTHROPIC_API_KEY: testKey('cli-merr'), ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'citation-audit-merr-'));
+  dir = tempDir('citation-audit-merr-');
   data = join(dir, 'cases.jsonl');
   writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
 });

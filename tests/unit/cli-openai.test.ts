@@ -1,13 +1,13 @@
 // The CLI with --provider openai against the fake OpenAI-compatible server: the audit, calibrate,
 // the key and base URL from OPENAI_* or --base-url, and --batch refused as a usage error.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
 import { startFakeAnthropic } from '../server/fake-anthropic';
 import { testKey } from '../server/harness';
+import { tempDir } from '../factories/tempDir';
 
 let server: FakeOpenAI;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeEach(() => server.reset());
 // No key: local servers take none. The Anthropic variables must not be what is read.
 useCliEnv(() => ({ OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '' }));
 
-const dir = mkdtempSync(join(tmpdir(), 'citation-audit-openai-'));
+const dir = tempDir('citation-audit-openai-');
 const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
 const cases = [
   { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks },
@@ -91,7 +91,7 @@ describe('citation-audit --provider openai', () => {
       // The model's name and its token counts differ; every verdict, score and finding agrees.
       const plain = (out: string) => out.trim().split('\n').map((l) => {
         const r = JSON.parse(l);
-        return { ...r, meta: { ...r.meta, model: undefined, model_usage: undefined, generated_at: undefined } };
+        return { ...r, meta: { ...r.meta, model: undefined, model_usage: undefined, usage: undefined, generated_at: undefined } };
       });
       expect(plain(o.out)).toEqual(plain(a.out));
     } finally {

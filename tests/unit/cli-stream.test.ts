@@ -2,13 +2,13 @@
 // unreadable lines are named by their line in the file whichever thread read them; inputs that
 // are not JSON Lines (a pretty-printed case, a JSON list) are still read whole.
 import { describe, expect, it, beforeAll } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliIo } from '../../src/cli';
 import { startProgress, streamedLine } from '../../src/cli/progress';
+import { tempDir } from '../factories/tempDir';
 
-const dir = mkdtempSync(join(tmpdir(), 'citation-audit-stream-'));
+const dir = tempDir('citation-audit-stream-');
 const chunks = [
   { id: '1', text: 'Paris is the capital of France.' },
   { id: '2', text: 'The Seine flows through Paris.' },

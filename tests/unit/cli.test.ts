@@ -1,12 +1,12 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { mkdtempSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { main } from '../../src/cli';
+import { tempDir } from '../factories/tempDir';
 
 const SHARED = join(process.cwd(), '..', 'shared', 'cases');
-const dir = mkdtempSync(join(tmpdir(), 'citation-audit-'));
+const dir = tempDir('citation-audit-');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';

@@ -3,8 +3,7 @@
 // request counts, errored / expired / cancelled entries as per-case errors, a run resumed from
 // its saved state, and a reply that needs a chunk lookup finished interactively.
 import { describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { EXPECTED, testKey, useFakeAnthropic, verdicts } from '../server/harness';
@@ -27,6 +26,7 @@ import {
 } from '../../src/model/batch';
 import { runModelAudit } from '../../src/model/run';
 import { ModelError } from '../../src/model/errors';
+import { tempDir } from '../factories/tempDir';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
@@ -69,6 +69,10 @@ describe('batch runs', () => {
       expect(inputOf(o.run!.results.usage)).toBe(inputOf(interactive[i]!.results.usage));
       expect(inputOf(o.batchUsage)).toBe(inputOf(o.run!.results.usage));
       expect(o.run!.results.usage!.requests).toBe(1);
+      // meta.usage prices the batch replies at the batch price: half of the same tokens asked at once.
+      const cost = o.run!.report.meta.usage!.cost!;
+      expect(cost).toBeGreaterThan(0);
+      expect(cost).toBeCloseTo(interactive[i]!.report.meta.usage!.cost! / 2, 5);
     }
     expect(verdicts(outcomes[0]!.run!.results)).toEqual(EXPECTED);
     // The instructions are cached across the batch's requests too.
@@ -181,7 +185,7 @@ describe('batch runs', () => {
   });
 
   test('a run resumed from its state file polls the same batch and creates none', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'batch-state-'));
+    const dir = tempDir('batch-state-');
     const file = join(dir, 'out.batch.json');
     const cs = cases(2);
     server.behave({ batchPerPoll: 0 });

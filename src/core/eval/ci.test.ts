@@ -58,8 +58,9 @@ describe('JUnit', () => {
     const goodCase = xml.slice(xml.indexOf('name="good"'), xml.indexOf('</testcase>', xml.indexOf('name="good"')));
     expect(goodCase).not.toContain('<failure');
   });
-  it('replaces characters XML 1.0 forbids', () => {
-    expect(xmlEscape('a\u0000b\u001bc\ud800d')).toBe('a\ufffdb\ufffdc\ufffdd');
+  it('shows controls and bidi controls as escapes, and replaces what XML 1.0 still forbids', () => {
+    expect(xmlEscape('a\u0000b\u001bc\ud800d')).toBe('a\\u0000b\\u001Bc\ufffdd');
+    expect(xmlEscape('x\u202ey')).toBe('x\\u202Ey');
     expect(xmlEscape('tab\tok')).toBe('tab\tok');
   });
   it('reports a model error as <error>', () => {

@@ -1,6 +1,7 @@
 // What a CI job needs from a batch of reports: dataset-level score thresholds (--fail-under),
 // JUnit XML for test dashboards, a Markdown summary for a pull-request comment, and the progress
 // line for long runs. Pure: every formatter takes the same report data the CLI already holds.
+import { visibleControls } from '../text/text';
 import { datasetMetrics, datasetRow, SCORE_KEYS, type DatasetMetrics, type ScoreKey } from './dataset';
 import type { Finding, Report, Verdict } from '../types';
 import { plural } from '../report/plural';
@@ -142,9 +143,12 @@ export const caseName = (c: CiCase): string => c.id ?? `#${c.index + 1}`;
 // ---------------------------------------------------------------------------------------------
 // JUnit XML
 
-/** XML 1.0 allows only these characters; anything else (NUL, other controls, lone surrogates) is replaced. */
+/**
+ * Controls and bidirectional controls as visible escapes (visibleControls: a dashboard must not
+ * reorder a test name), then what XML 1.0 still does not allow (lone surrogates) replaced.
+ */
 export function xmlEscape(s: string): string {
-  return s
+  return visibleControls(s)
     .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

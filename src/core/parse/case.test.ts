@@ -30,6 +30,13 @@ describe('parseCaseText', () => {
     expect(old.value?.gold_answer).toBe('Gold one.\nGold two.');
   });
 
+  it('says an id of 1e999 is too large to hold, not that a number is not a number', () => {
+    const caseId = parseCaseText('{"id": 1e999, "query": "q", "answer": "a [1].", "chunks": [{"id": "1", "text": "t"}]}');
+    expect(caseId.errors.map((e) => e.message)).toEqual(['id: expected a string or a number, found a number too large to hold (it reads as Infinity)']);
+    const chunkId = parseCaseText('{"query": "q", "answer": "a [1].", "chunks": [{"id": -1e999, "text": "t"}]}');
+    expect(chunkId.errors.map((e) => e.message)).toEqual(['chunks[0].id: expected a string or a number, found a number too large to hold (it reads as -Infinity)']);
+  });
+
   it('turns numeric ids into strings', () => {
     const r = parseCaseText('{"id": 7, "query": "q", "answer": "a", "chunks": [{"id": 1, "text": "t"}]}');
     expect(r.value?.id).toBe('7');

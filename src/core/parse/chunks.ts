@@ -458,8 +458,11 @@ function chromaColumns(value: Record<string, unknown>): { items: Record<string, 
 }
 
 /**
- * JSON Lines when a whole-text parse fails and the text is one JSON value per line: the first
- * non-blank line parses on its own, or every non-blank line is a braced object. Returns the lines.
+ * JSON Lines when a whole-text parse fails and the text has the shape of one JSON value per line:
+ * the first non-blank line parses on its own, every non-blank line is a braced object, or at least
+ * half of the lines (two at least) are each a JSON object on its own. The shape, not the first
+ * line alone: a damaged first line must not make the good lines after it one broken document.
+ * Returns the lines.
  */
 export function jsonLines(text: string, whole: JsonParseResult): { start: number; end: number }[] | undefined {
   if (!whole.error) return undefined;
@@ -472,7 +475,22 @@ export function jsonLines(text: string, whole: JsonParseResult): { start: number
     const s = text.slice(l.start, l.end).trim();
     return s.startsWith('{') && s.endsWith('}');
   });
-  return braced ? lines : undefined;
+  if (braced) return lines;
+  // A text opening with '[' is a JSON list with a mistake in it, whatever its lines look like.
+  if (text.slice(first.start, first.end).trimStart().startsWith('[')) return undefined;
+  return objectLines(lines.map((l) => text.slice(l.start, l.end))) ? lines : undefined;
+}
+
+/** Whether most of these lines (more than half, two at least) are each a JSON object on its own. */
+export function objectLines(lines: readonly string[]): boolean {
+  let objects = 0;
+  for (const l of lines) {
+    const s = l.trim();
+    if (!s.startsWith('{') || !s.endsWith('}')) continue;
+    const v = parseJson(s);
+    if (!v.error && v.value !== null && typeof v.value === 'object' && !Array.isArray(v.value)) objects++;
+  }
+  return objects >= 2 && objects * 2 > lines.length;
 }
 
 function parseJsonlChunks(text: string, lines: { start: number; end: number }[], index: LineIndex): ParseChunksResult {

@@ -60,7 +60,8 @@ export function describeType(value: unknown): string {
     case 'string':
       return 'a string';
     case 'number':
-      return 'a number';
+      // JSON's 1e999 reads as Infinity: a number, but none a value can be.
+      return Number.isFinite(value) ? 'a number' : `a number too large to hold (it reads as ${value > 0 ? '' : '-'}Infinity)`;
     case 'boolean':
       return `${value}`;
     case 'object':

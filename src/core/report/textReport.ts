@@ -2,15 +2,14 @@
 import type { Report } from '../types';
 import { DIMENSIONS } from '../types';
 import { plural } from './plural';
+import { visibleControls } from '../text/text';
 
 /**
- * Control characters (ESC, NUL, C1) and the bidirectional controls as visible `\u001B` escapes,
+ * Control characters and the bidirectional controls as visible escapes (core/text visibleControls),
  * line breaks as spaces: the report quotes its input, and a terminal must not act on what the
  * input hid in it (colour or cursor sequences, right-to-left spoofing, a forged report line).
  */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const terminalSafe = (line: string): string =>
-  line.replace(/\r?\n|\r/g, ' ').replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+const terminalSafe = (line: string): string => visibleControls(line.replace(/\r?\n|\r/g, ' '));
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(x * 1000) / 10} %`);
 

@@ -3,6 +3,20 @@
 // any string without throwing.
 
 export const MARK_RE = /\p{M}/u;
+
+/** Control characters but tab and line feed (ESC, NUL, CR, C1) and the bidirectional controls. */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The text with its control characters (ESC, NUL, CR, C1) and bidirectional controls written as
+ * visible `\u001B` escapes; tabs and line breaks stay. Whatever quotes text from outside (an input,
+ * a server's error body) on a terminal, in a report or on the page goes through it, so that no
+ * colour or cursor sequence acts and no right-to-left override reorders what is read.
+ */
+export function visibleControls(s: string): string {
+  return s.replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+}
+
 export const LETTER_OR_DIGIT_RE = /[\p{L}\p{N}]/u;
 
 /**

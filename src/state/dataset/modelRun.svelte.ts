@@ -13,7 +13,7 @@ import type { BatchCase, BatchConnection, BatchCounts, BatchState } from '../../
 import { BATCH_PRICE_FACTOR } from '../../model/constants';
 import { cacheWritePremium, type AuditEstimate } from '../../model/estimate';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
-import { addUsage, emptyUsage, usageCost, type Usage } from '../../model/usage';
+import { addUsage, emptyUsage, usageCost, type Usage, type UsageTotal } from '../../model/usage';
 import { makeNonce } from '../../model/wrap';
 import { keyRequired } from '../../model/settings';
 import type { KeyValueStore } from '../constants';
@@ -73,7 +73,7 @@ class BatchProgress {
   /** When the browser was refused: the command that runs the same batch from a terminal. */
   cliCommand = $state<string | null>(null);
   batchIds = $state.raw<string[]>([]);
-  usage = $state.raw<Required<Usage>>(emptyUsage());
+  usage = $state.raw<UsageTotal>(emptyUsage());
   /** A stored batch for the open dataset waits for a key to be polled. */
   waitingForKey = $state(false);
   readonly #resumable: () => boolean;
@@ -110,7 +110,7 @@ export class DatasetModelRun {
   #message = $state<string | null>(null);
   #estimate = $state.raw<DatasetEstimate | null>(null);
   #concurrency = $state(DEFAULT_CONCURRENCY);
-  #usage = $state.raw<Required<Usage>>(emptyUsage());
+  #usage = $state.raw<UsageTotal>(emptyUsage());
   // The batch mode's; it runs beside the other with its own generation and controller.
   readonly #batch: BatchProgress;
 
@@ -157,7 +157,7 @@ export class DatasetModelRun {
     return this.#concurrency;
   }
   /** Tokens of the current (or last) interactive run: uncached input, cache writes and reads, output. */
-  get usage(): Required<Usage> {
+  get usage(): UsageTotal {
     return this.#usage;
   }
   /** The batch mode's progress. */
@@ -207,7 +207,7 @@ export class DatasetModelRun {
   // them byte-identical across cases, so the run pays for them once per cache window.
   #connection(signal: AbortSignal, nonce?: string) {
     const s = this.#opts.connection.settings;
-    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
+    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, ...(s.timeoutSeconds ? { timeoutMs: s.timeoutSeconds * 1000 } : {}), signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
   }
 
   /** No key, and the server needs one (a local OpenAI-compatible server does not). */
@@ -578,7 +578,7 @@ export class DatasetModelRun {
 }
 
 /** The usage so far plus one more answer's, as a new object (the state is replaced, not mutated). */
-function withUsage(sum: Required<Usage>, more: Usage | undefined): Required<Usage> {
+function withUsage(sum: UsageTotal, more: Usage | undefined): UsageTotal {
   const total = { ...sum };
   addUsage(total, more);
   return total;

@@ -32,7 +32,7 @@ export interface ModelRunHost {
 /** Where the connection comes from: the model settings, and a key read only when needed. */
 export interface ModelConnectionSource {
   /** `provider` absent: Anthropic. */
-  readonly settings: { readonly provider?: Provider; readonly baseURL: string; readonly model: string; readonly strict: boolean };
+  readonly settings: { readonly provider?: Provider; readonly baseURL: string; readonly model: string; readonly strict: boolean; readonly timeoutSeconds?: number };
   apiKey(): string;
 }
 

@@ -201,6 +201,11 @@ export class ModelAudit {
     this.#estimate = null;
   }
 
+  /** The deadline of each request, in whole seconds (10 to 3600; anything else is refused as it is typed). */
+  setTimeoutSeconds(seconds: number): void {
+    if (Number.isInteger(seconds) && seconds >= 10 && seconds <= 3600) this.#update({ timeoutSeconds: seconds });
+  }
+
   /** The page only connects to the origin allowed at load time (csp.ts); a new one needs a reload. */
   get baseURLNeedsReload(): boolean {
     if (typeof document === 'undefined') return false;
@@ -214,8 +219,8 @@ export class ModelAudit {
   }
 
   #connection() {
-    const { provider, baseURL } = this.settings;
-    return { apiKey: this.#apiKey, provider, baseURL: normaliseBaseURL(baseURL, provider) };
+    const { provider, baseURL, timeoutSeconds } = this.settings;
+    return { apiKey: this.#apiKey, provider, baseURL: normaliseBaseURL(baseURL, provider), timeoutMs: timeoutSeconds * 1000 };
   }
 
   /**

@@ -33,6 +33,7 @@ export type ModelErrorKind =
   | 'bad_response'
   | 'batch_expired'
   | 'batch_canceled'
+  | 'redirect'
   | 'unexpected';
 
 /** What a failure's words may name (model/errors.ts ModelErrorInit carries these and more). */
@@ -50,6 +51,14 @@ export interface ModelErrorFacts {
   malformedKey?: boolean;
   /** Who was asked (absent: Anthropic): an OpenAI-compatible server's advice names its own settings. */
   provider?: 'anthropic' | 'openai';
+  /** A request's deadline, in seconds, when it passed (kind 'timeout'). */
+  timeoutSeconds?: number;
+  /** The deadline passed before the server sent the reply's headers (it accepted the connection). */
+  noReply?: boolean;
+  /** Where a refused redirect pointed (its origin; absent where the browser hides it). */
+  redirectTo?: string;
+  /** When the server asked to be tried again, past what the run waits (ISO 8601, UTC). */
+  retryAt?: string;
 }
 
 type Describe = (e: ModelErrorFacts) => { title: string; action: string };
@@ -63,7 +72,17 @@ interface ModelErrorTable {
   openai: { page: Partial<Record<ModelErrorKind, Describe>>; cli: Partial<Record<ModelErrorKind, Describe>> };
   /** The server's own message with the id of the request it answered. */
   withRequestId: (message: string, requestId: string) => string;
+  /** The action when the server asked to be tried again later than the run waits. */
+  tryAgainAt: (at: string) => string;
 }
+
+/** An ISO time as "2026-11-29 21:17 UTC" (minutes, rounded up: never earlier than asked). */
+const utcMinute = (iso: string): string => {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return `${new Date(Math.ceil(t / 60_000) * 60_000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+const secs = (e: ModelErrorFacts) => `${e.timeoutSeconds ?? 0} s`;
 
 /** The host the run talked to, or `unnamed` (the API) when none was set. */
 const origin = (e: ModelErrorFacts, unnamed: string) => {
@@ -107,7 +126,15 @@ const EN: Record<ModelErrorKind, Describe> = {
   overloaded: () => ({ title: 'The API is overloaded right now (529).', action: 'Run again in a few minutes; results judged so far are kept.' }),
   network: (e) => ({ title: `Could not reach ${originEn(e)}.`, action: 'Check your connection and the Base URL; a proxy must allow browser (CORS) requests. If you just changed the Base URL, reload the page so the new address is allowed.' }),
   offline: () => ({ title: 'Offline: the model check needs the network; the local result stands.', action: 'Run it again once you are connected.' }),
-  timeout: () => ({ title: 'The API did not answer in time.', action: 'Run again; if it keeps happening, try a faster model.' }),
+  timeout: (e) =>
+    e.noReply
+      ? { title: `The server at ${originEn(e)} accepted the connection but sent no reply in ${secs(e)}.`, action: 'Check that the server is up and serving the model; if it is only slow, allow more time with the Request timeout setting.' }
+      : e.timeoutSeconds !== undefined
+        ? {
+            title: counted(e) ? `The reply did not finish within the ${secs(e)} deadline; ${e.claimsJudged} of ${plural('en', e.claimsTotal, { one: '# claim was', other: '# claims were' })} judged.` : `The reply did not finish within the ${secs(e)} deadline.`,
+            action: 'The claims judged before the deadline are kept; judge the remaining ones, or allow more time with the Request timeout setting.',
+          }
+        : { title: 'The API did not answer in time.', action: 'Run again; if it keeps happening, try a faster model.' },
   stream_cut: (e) => ({
     title: counted(e) ? `The connection was cut after ${e.claimsJudged} of ${plural('en', e.claimsTotal, { one: '# claim was', other: '# claims were' })} judged.` : 'The connection was cut while the reply was streaming.',
     action: 'The claims judged before the cut stay in the report; judge the remaining ones, or run again.',
@@ -120,6 +147,10 @@ const EN: Record<ModelErrorKind, Describe> = {
   bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: 'Check the Base URL: it must be the API root (e.g. https://api.anthropic.com, without /v1) or a proxy that speaks the Messages API. Claims judged so far are kept.' }),
   batch_expired: () => ({ title: 'The batch ended (24 hours passed) before this case was judged; nothing of it was charged.', action: 'Run the model again over the cases left: only they are sent.' }),
   batch_canceled: () => ({ title: 'The batch was cancelled before this case was judged; nothing of it was charged.', action: 'Run the model again over the cases left whenever you like: only they are sent.' }),
+  redirect: (e) => ({
+    title: `The server redirected the request to ${e.redirectTo ?? 'another address'}${e.status ? ` (${e.status})` : ''}; the redirect was not followed, so the case was not sent there.`,
+    action: 'If that address is the right one, set it as the Base URL yourself.',
+  }),
   unexpected: () => ({ title: 'The model audit failed unexpectedly.', action: 'Run again; if it persists, report the detail below.' }),
 };
 
@@ -142,7 +173,15 @@ const CS: Record<ModelErrorKind, Describe> = {
   overloaded: () => ({ title: 'API je momentálně přetížené (529).', action: 'Spusťte znovu za pár minut; dosud ohodnocená tvrzení zůstávají.' }),
   network: (e) => ({ title: `Nepodařilo se spojit s ${originCs(e)}.`, action: 'Zkontrolujte připojení a Base URL; proxy musí povolovat požadavky z prohlížeče (CORS). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
   offline: () => ({ title: 'Offline: kontrola modelem potřebuje síť; místní výsledek platí.', action: 'Spusťte ji znovu, až budete připojeni.' }),
-  timeout: () => ({ title: 'API neodpovědělo včas.', action: 'Spusťte znovu; pokud se to opakuje, zkuste rychlejší model.' }),
+  timeout: (e) =>
+    e.noReply
+      ? { title: `Server ${originCs(e)} přijal spojení, ale za ${secs(e)} neposlal žádnou odpověď.`, action: 'Zkontrolujte, že server běží a obsluhuje model; pokud je jen pomalý, povolte víc času v nastavení Časový limit požadavku.' }
+      : e.timeoutSeconds !== undefined
+        ? {
+            title: counted(e) ? `Odpověď nedoběhla do limitu ${secs(e)}; ohodnoceno bylo ${e.claimsJudged} z ${e.claimsTotal} tvrzení.` : `Odpověď nedoběhla do limitu ${secs(e)}.`,
+            action: 'Tvrzení ohodnocená do limitu zůstávají; nechte ohodnotit zbývající, nebo povolte víc času v nastavení Časový limit požadavku.',
+          }
+        : { title: 'API neodpovědělo včas.', action: 'Spusťte znovu; pokud se to opakuje, zkuste rychlejší model.' },
   stream_cut: (e) => ({
     title: counted(e) ? `Spojení se přerušilo poté, co bylo ohodnoceno ${e.claimsJudged} z ${e.claimsTotal} tvrzení.` : 'Spojení se přerušilo během přenosu odpovědi.',
     action: 'Tvrzení ohodnocená před přerušením v protokolu zůstávají; nechte ohodnotit zbývající, nebo spusťte znovu.',
@@ -155,6 +194,10 @@ const CS: Record<ModelErrorKind, Describe> = {
   bad_response: (e) => ({ title: `${e.baseURL ? `Server ${originCs(e)}` : 'API'} odpověděl, ale ne ve formátu Anthropic Messages API.`, action: 'Zkontrolujte Base URL: musí to být kořen API (např. https://api.anthropic.com, bez /v1) nebo proxy, která mluví Messages API. Dosud ohodnocená tvrzení zůstávají.' }),
   batch_expired: () => ({ title: 'Dávka skončila (uplynulo 24 hodin) dřív, než byl tento případ posouzen; nic z něj nebylo účtováno.', action: 'Spusťte model znovu nad zbývajícími případy: odešlou se jen ony.' }),
   batch_canceled: () => ({ title: 'Dávka byla zrušena dřív, než byl tento případ posouzen; nic z něj nebylo účtováno.', action: 'Spusťte model znovu nad zbývajícími případy, kdykoli chcete: odešlou se jen ony.' }),
+  redirect: (e) => ({
+    title: `Server přesměroval požadavek na ${e.redirectTo ?? 'jinou adresu'}${e.status ? ` (${e.status})` : ''}; přesměrování nebylo následováno, takže tam případ odeslán nebyl.`,
+    action: 'Pokud je ta adresa správná, nastavte ji jako Base URL sami.',
+  }),
   unexpected: () => ({ title: 'Kontrola modelem neočekávaně selhala.', action: 'Spusťte znovu; pokud chyba přetrvá, nahlaste podrobnosti níže.' }),
 };
 
@@ -164,6 +207,8 @@ const CS: Record<ModelErrorKind, Describe> = {
  * come from environment variables and no browser is involved.
  */
 const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
+  timeout: (e) => ({ title: EN.timeout(e).title, action: e.noReply ? 'Check that the server is up and serving the model; if it is only slow, allow more time with --timeout SECONDS.' : e.timeoutSeconds !== undefined ? 'The claims judged before the deadline are in the report below; the ones not judged are listed. Run again to judge them, or allow more time with --timeout SECONDS.' : EN.timeout(e).action }),
+  redirect: (e) => ({ title: EN.redirect(e).title, action: 'If that address is the right one, pass it yourself with --base-url (or ANTHROPIC_BASE_URL).' }),
   bad_request: () => ({ title: EN.bad_request({ kind: 'bad_request' }).title, action: 'Check --model and ANTHROPIC_BASE_URL; if they are right, the server does not support a feature this audit needs.' }),
   no_key: () => ({ title: 'No API key is set.', action: 'Set ANTHROPIC_API_KEY to your Anthropic API key.' }),
   auth: (e) => ({
@@ -181,6 +226,8 @@ const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
 };
 
 const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
+  timeout: (e) => ({ title: CS.timeout(e).title, action: e.noReply ? 'Zkontrolujte, že server běží a obsluhuje model; pokud je jen pomalý, povolte víc času pomocí --timeout SEKUNDY.' : e.timeoutSeconds !== undefined ? 'Tvrzení ohodnocená do limitu jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte znovu, aby byla ohodnocena, nebo povolte víc času pomocí --timeout SEKUNDY.' : CS.timeout(e).action }),
+  redirect: (e) => ({ title: CS.redirect(e).title, action: 'Pokud je ta adresa správná, zadejte ji sami pomocí --base-url (nebo ANTHROPIC_BASE_URL).' }),
   bad_request: () => ({ title: CS.bad_request({ kind: 'bad_request' }).title, action: 'Zkontrolujte --model a ANTHROPIC_BASE_URL; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
   no_key: () => ({ title: 'Není zadán API klíč.', action: 'Nastavte ANTHROPIC_API_KEY na svůj API klíč Anthropic.' }),
   auth: (e) => ({
@@ -215,6 +262,7 @@ const OPENAI_EN: Partial<Record<ModelErrorKind, Describe>> = {
 };
 
 const OPENAI_CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
+  redirect: (e) => ({ title: EN.redirect(e).title, action: 'If that address is the right one, pass it yourself with --base-url (or OPENAI_BASE_URL).' }),
   bad_request: () => ({ title: EN.bad_request({ kind: 'bad_request' }).title, action: 'Check --model and the base URL (--base-url or OPENAI_BASE_URL); if they are right, the server does not support a feature this audit needs.' }),
   no_key: () => ({ title: 'No API key is set.', action: 'Set OPENAI_API_KEY to your key (a local server needs none: give its address with --base-url or OPENAI_BASE_URL).' }),
   auth: (e) => ({
@@ -243,6 +291,7 @@ const OPENAI_CS: Partial<Record<ModelErrorKind, Describe>> = {
 };
 
 const OPENAI_CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
+  redirect: (e) => ({ title: CS.redirect(e).title, action: 'Pokud je ta adresa správná, zadejte ji sami pomocí --base-url (nebo OPENAI_BASE_URL).' }),
   bad_request: () => ({ title: CS.bad_request({ kind: 'bad_request' }).title, action: 'Zkontrolujte --model a adresu serveru (--base-url nebo OPENAI_BASE_URL); pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
   no_key: () => ({ title: 'Není zadán API klíč.', action: 'Nastavte OPENAI_API_KEY na svůj klíč (místní server žádný nepotřebuje: zadejte jeho adresu pomocí --base-url nebo OPENAI_BASE_URL).' }),
   auth: (e) => ({
@@ -256,8 +305,8 @@ const OPENAI_CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
 };
 
 export const MODEL_ERROR_WORDS: Record<Language, ModelErrorTable> = {
-  en: { page: EN, cli: CLI_EN, openai: { page: OPENAI_EN, cli: OPENAI_CLI_EN }, withRequestId: (message, id) => `${message} (request ${id})` },
-  cs: { page: CS, cli: CLI_CS, openai: { page: OPENAI_CS, cli: OPENAI_CLI_CS }, withRequestId: (message, id) => `${message} (požadavek ${id})` },
+  en: { page: EN, cli: CLI_EN, openai: { page: OPENAI_EN, cli: OPENAI_CLI_EN }, withRequestId: (message, id) => `${message} (request ${id})`, tryAgainAt: (at) => `The server asks to be tried again after ${utcMinute(at)}, longer than a run waits: run again then; results judged so far are kept.` },
+  cs: { page: CS, cli: CLI_CS, openai: { page: OPENAI_CS, cli: OPENAI_CLI_CS }, withRequestId: (message, id) => `${message} (požadavek ${id})`, tryAgainAt: (at) => `Server žádá o nový pokus až po ${utcMinute(at)}, déle, než běh čeká: spusťte znovu potom; dosud ohodnocená tvrzení zůstávají.` },
 };
 
 /**

@@ -1,0 +1,216 @@
+// Runs nobody watches (issue 31): a request never hangs (one deadline for the whole request, SSE
+// comments included; a server that accepts and never answers), a Retry-After of a day is a time
+// to come back, not a wait, and a redirect never takes the case to another origin. Each server
+// here is a small hostile node:http server; deadlines are short so the file stays fast.
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
+import { startHostile, relay, sseFrames, useHostileServers, type Handler } from '../server/hostile';
+import { failure, testKey } from '../server/harness';
+import { threeClaimCase } from '../server/factories';
+import { runModelAudit, type ModelRunOptions } from '../../src/model/run';
+import { describeModelError } from '../../src/model/errors';
+import { judgeCase, JudgeError } from '../../src/lib';
+import { runCli, useCliEnv } from './cli-harness';
+import { tempDir } from '../factories/tempDir';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let anthropic: FakeAnthropic;
+let openai: FakeOpenAI;
+beforeAll(async () => {
+  [anthropic, openai] = await Promise.all([startFakeAnthropic(), startFakeOpenAI()]);
+});
+afterAll(async () => {
+  await Promise.all([anthropic.close(), openai.close()]);
+});
+useHostileServers();
+
+type Wire = 'anthropic' | 'openai';
+const WIRES: Wire[] = ['anthropic', 'openai'];
+const KEY = testKey('unattended');
+const upstream = (w: Wire) => new URL(w === 'anthropic' ? anthropic.url : openai.url).origin;
+/** The base URL a user gives for a server at `origin`. */
+const base = (w: Wire, origin: string) => (w === 'openai' ? `${origin}/v1` : origin);
+const options = (w: Wire, origin: string, extra: Partial<ModelRunOptions> = {}): ModelRunOptions => ({
+  apiKey: KEY,
+  baseURL: base(w, origin),
+  ...(w === 'openai' ? { provider: 'openai' as const, model: 'llama3.1:8b' } : {}),
+  sleep: async () => {},
+  ...extra,
+});
+
+/** Sends the first `share` of the honest stream's events, then only SSE comments, for ever. */
+const pinger =
+  (w: Wire, share = 0.7): Handler =>
+  async (req, res, body) => {
+    const honest = await relay(upstream(w), req, body);
+    const frames = sseFrames(honest.text);
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const f of frames.slice(0, Math.floor(frames.length * share))) res.write(f);
+    const t = setInterval(() => res.write(': ping\n\n'), 50);
+    res.on('close', () => clearInterval(t));
+  };
+
+/** Accepts the request and never answers. */
+const silent: Handler = () => {};
+
+describe.each(WIRES)('a deadline per request (%s)', (w) => {
+  test('a stream kept alive only by comments is cut at the deadline, keeping what was judged', async () => {
+    const h = await startHostile(pinger(w));
+    const { c, report } = threeClaimCase();
+    const started = Date.now();
+    const e = await failure(runModelAudit(c, report, options(w, h.url, { timeoutMs: 800 })));
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(e.kind).toBe('timeout');
+    expect(e.noReply).toBeUndefined();
+    expect(e.timeoutSeconds).toBe(0.8);
+    // A cut: the claims judged stay, the rest are listed, and it is not retried.
+    expect(e.partial?.judgements.length).toBeGreaterThanOrEqual(1);
+    expect(e.unjudged?.length).toBeGreaterThanOrEqual(1);
+    expect(h.seen).toHaveLength(1);
+    expect(describeModelError(e.init).title).toContain('did not finish within the 0.8 s deadline');
+  });
+
+  test('a server that accepts and never answers is named as such, once, within the deadline', async () => {
+    const h = await startHostile(silent);
+    const { c, report } = threeClaimCase();
+    const started = Date.now();
+    const e = await failure(runModelAudit(c, report, options(w, h.url, { timeoutMs: 500 })));
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(e.kind).toBe('timeout');
+    expect(e.noReply).toBe(true);
+    const text = describeModelError(e.init, 'en', { surface: 'cli' }).text;
+    expect(text).toContain('accepted the connection but sent no reply in 0.5 s');
+    expect(text).toContain('--timeout');
+    expect(text).not.toContain('Could not reach');
+    expect(describeModelError(e.init, 'cs').title).toContain('neposlal žádnou odpověď');
+    expect(h.seen).toHaveLength(1);
+  });
+});
+
+describe.each(WIRES)('a Retry-After past the cap (%s)', (w) => {
+  test('stops at once and says when to try again, as a time', async () => {
+    const h = await startHostile((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '86400' });
+      res.end(JSON.stringify(w === 'openai' ? { error: { message: 'Slow down.', type: 'rate_limit_exceeded' } } : { type: 'error', error: { type: 'rate_limit_error', message: 'Slow down.' } }));
+    });
+    const slept: number[] = [];
+    const { c, report } = threeClaimCase();
+    const e = await failure(runModelAudit(c, report, options(w, h.url, { sleep: async (ms) => void slept.push(ms) })));
+    expect(e.kind).toBe('rate_limit');
+    expect(slept).toEqual([]);
+    expect(h.seen).toHaveLength(1);
+    const at = Date.parse(e.retryAt ?? '');
+    expect(Math.abs(at - (Date.now() + 86_400_000))).toBeLessThan(60_000);
+    const day = new Date(at).toISOString().slice(0, 10);
+    const text = describeModelError(e.init).text;
+    expect(text).toContain(`tried again after ${day}`);
+    expect(text).not.toMatch(/in 86400 s/);
+  });
+});
+
+describe.each(WIRES)('a redirect to another origin (%s)', (w) => {
+  test.each([307, 308, 301, 302, 303])('%i is not followed; the run names where it pointed', async (status) => {
+    const elsewhere = await startHostile((_req, res) => {
+      res.writeHead(500);
+      res.end();
+    });
+    const h = await startHostile((req, res) => {
+      res.writeHead(status, { location: `${elsewhere.url}${req.url}` });
+      res.end();
+    });
+    const { c, report } = threeClaimCase();
+    const e = await failure(runModelAudit(c, report, options(w, h.url)));
+    expect(e.kind).toBe('redirect');
+    expect(e.redirectTo).toBe(elsewhere.url);
+    expect(elsewhere.seen).toHaveLength(0);
+    // Not retried as a server error.
+    expect(h.seen).toHaveLength(1);
+    expect(describeModelError(e.init, 'en', { surface: 'cli' }).text).toContain(`redirected the request to ${elsewhere.url}`);
+  });
+
+  test('a 307 to the same origin is followed with its body', async () => {
+    const h = await startHostile(async (req, res, body) => {
+      if (!req.url?.startsWith('/moved')) {
+        res.writeHead(307, { location: `/moved${req.url}` });
+        return void res.end();
+      }
+      req.url = req.url.slice('/moved'.length);
+      const honest = await relay(upstream(w), req, body);
+      res.writeHead(honest.status, { 'content-type': honest.contentType });
+      res.end(honest.text);
+    });
+    const { c, report } = threeClaimCase();
+    const run = await runModelAudit(c, report, options(w, h.url));
+    expect(run.results.judgements).toHaveLength(3);
+    expect(h.seen.map((s) => s.path.startsWith('/moved'))).toEqual([false, true]);
+    expect(h.seen[1]!.body).toBe(h.seen[0]!.body);
+  });
+});
+
+describe.each(WIRES)('an event stream labelled application/json (%s)', (w) => {
+  test('is read as the stream it is', async () => {
+    const h = await startHostile(async (req, res, body) => {
+      const honest = await relay(upstream(w), req, body);
+      res.writeHead(honest.status, { 'content-type': 'application/json' });
+      res.end(honest.text);
+    });
+    const { c, report } = threeClaimCase();
+    const run = await runModelAudit(c, report, options(w, h.url));
+    expect(run.results.judgements).toHaveLength(3);
+  });
+});
+
+describe('the SDK\'s own console warnings', () => {
+  test('do not reach the library user\'s stderr (a model the SDK lists as deprecated)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { c } = threeClaimCase();
+      const judged = await judgeCase(c, { apiKey: KEY, baseURL: anthropic.url, model: 'claude-sonnet-4-5' });
+      expect(judged.meta.checked_by).toBe('model');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('the deadline in the CLI and the library', () => {
+  useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY }));
+
+  test('--timeout cuts a pinging stream: the report keeps what was judged, the rest is listed, exit 2', async () => {
+    const h = await startHostile(pinger('anthropic'));
+    const { c } = threeClaimCase();
+    const file = join(tempDir('citation-audit-t31-'), 'case.json');
+    writeFileSync(file, JSON.stringify(c));
+    const started = Date.now();
+    const r = await runCli([file, '--model', '--base-url', h.url, '--timeout', '0.8', '--format', 'json']);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('did not finish within the 0.8 s deadline');
+    expect(r.err).toContain('--timeout SECONDS');
+    expect(r.err).toMatch(/not judged by the model \(\d\)/);
+    const out = JSON.parse(r.out) as { meta: { model_error: { kind: string; claims_judged: number } } };
+    expect(out.meta.model_error.kind).toBe('timeout');
+    expect(out.meta.model_error.claims_judged).toBeGreaterThanOrEqual(1);
+  });
+
+  test('--timeout takes seconds above 0', async () => {
+    for (const bad of ['0', '-1', 'soon']) {
+      const r = await runCli(['x.json', '--model', '--timeout', bad]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('--timeout takes a number of seconds');
+    }
+  });
+
+  test('judgeCase takes timeoutMs', async () => {
+    const h = await startHostile(silent);
+    const { c } = threeClaimCase();
+    const err = await judgeCase(c, { apiKey: KEY, baseURL: h.url, timeoutMs: 400 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JudgeError);
+    expect((err as JudgeError).kind).toBe('timeout');
+    expect((err as JudgeError).message).toContain('sent no reply in 0.4 s');
+    await expect(judgeCase(c, { apiKey: KEY, timeoutMs: -5 })).rejects.toThrow(TypeError);
+  });
+});
