@@ -7,7 +7,9 @@ const USAGE = `Usage: citation-audit diff BEFORE.jsonl AFTER.jsonl [options]
 
 Compares two results files — the CLI's --format json output, or the Dataset view's JSONL
 download — case by case (matched by id, else by query and answer, else by the query when it
-is unique on both sides) and over the dataset.
+is unique on both sides) and over the dataset. Each case is regressed, improved, newly
+measured (a score measured now that was not before, "—" → a number, and nothing better or
+worse), changed otherwise, unchanged, added or removed.
 
 Options:
   --tolerance X           score drops up to X (per case and for each mean) are not regressions

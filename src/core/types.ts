@@ -366,7 +366,13 @@ export interface Report {
    * when it claims more support than the computed result grants.
    */
   model_summary?: { text: string; contradicts: boolean };
+  /** Our own recommendations (the model's are model_recommendations, apart). */
   recommendations: string[];
+  /**
+   * The model's recommendations, as it wrote them: shown as its words, never among ours. Empty and
+   * contentless lines ("ok", "none", "n/a") are left out.
+   */
+  model_recommendations?: string[];
   /** summary, recommendations and issues as texts, to write them in another language (absent in older reports). */
   texts?: ReportTexts;
   citations: Citation[];

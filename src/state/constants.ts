@@ -18,6 +18,17 @@ export const STORAGE_PREFIX = 'citation-auditor:';
 export const DRAFT_KEY = `${STORAGE_PREFIX}draft`;
 /** This tab's id, in sessionStorage (which a reload keeps and other tabs do not see). */
 export const TAB_ID_KEY = `${STORAGE_PREFIX}tab`;
+/**
+ * When each tab was last seen open (epoch ms), as `${TAB_SEEN_KEY}:<tab id>`: an open tab writes it
+ * every TAB_SEEN_EVERY_MS and when it is hidden or closed (tabDrafts.ts).
+ */
+export const TAB_SEEN_KEY = `${STORAGE_PREFIX}tab-seen`;
+export const TAB_SEEN_EVERY_MS = 30_000;
+/**
+ * A tab seen this recently is open, or was a moment ago: a fresh tab that starts from its draft
+ * says so. Longer than a hidden tab's throttled timers (one a minute in Chromium).
+ */
+export const TAB_RECENT_MS = 3 * 60_000;
 /** At most this many tabs' drafts are kept; the oldest go first. */
 export const MAX_TAB_DRAFTS = 8;
 /** Settings: required style, answer language, UI language. */

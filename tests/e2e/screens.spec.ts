@@ -363,6 +363,11 @@ for (const lang of ['en', 'cs'] as const) {
         const settings = page.getByRole('dialog', { name: t.settingsTitle });
         await expect(settings).toBeVisible();
         await review(page, testInfo, lang, theme, 'settings', found);
+        // With each provider: their fields differ (an OpenAI-compatible server's long name).
+        const provider = settings.getByLabel(lang === 'en' ? 'Provider' : 'Poskytovatel', { exact: true });
+        await provider.selectOption('openai');
+        await review(page, testInfo, lang, theme, 'settings-openai', found);
+        await provider.selectOption('anthropic');
         await page.keyboard.press('Escape');
         await expect(settings).toBeHidden();
 

@@ -172,6 +172,8 @@ export type Step =
       reply?: ReplyShape;
       /** Streaming: after this many claims send nothing more, keeping the connection open. */
       stallAfterClaims?: number;
+      /** The model's recommendations, instead of one per claim not fully supported. */
+      recommendations?: string[];
     })
   | (StepBase & { kind: 'tool_use'; chunkId: string; thinking?: boolean; redactedThinking?: boolean })
   /** Drop the connection before any answer: the client's fetch fails (as a CORS refusal does in a browser). */
@@ -401,7 +403,7 @@ export function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefi
   const summary = !p.wantsSummary
     ? ''
     : step?.summary ?? (cs ? `Citace plně podporují ${full} z ${claims.length} tvrzení.` : `The citations fully support ${full} of ${claims.length} claims.`);
-  return { claims, uncited, answer_evaluation, summary, recommendations };
+  return { claims, uncited, answer_evaluation, summary, recommendations: step?.recommendations ?? recommendations };
 }
 
 /** JSON text of the reply plus where each claim object ends (to cut a stream there). */

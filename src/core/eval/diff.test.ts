@@ -131,3 +131,34 @@ describe('diff output', () => {
     expect(m).toMatch(/\| b \| regressed \| verdict INCOMPLETE → FAIL/);
   });
 });
+
+describe('a score measured for the first time (issue 31)', () => {
+  it('is "newly measured", not "improved", when a case stayed FAIL with recall going from — to 0', () => {
+    const before = cases(lines([report(bBroken), report(a)]));
+    const after = cases(lines([report(bBroken, { citation_recall: 0, citation_precision: 0 }), report(a)]));
+    const d = diffRuns(before, after);
+    const cb = d.perCase.find((c) => c.name === 'b')!;
+    expect(cb.before?.verdict).toBe('FAIL');
+    expect(cb.after?.verdict).toBe('FAIL');
+    expect(cb.kind).toBe('newly_measured');
+    expect(cb.improvements).toEqual([]);
+    expect(cb.measured).toEqual(['citation_recall now measured (0)', 'citation_precision now measured (0)']);
+    expect(d.counts).toMatchObject({ improved: 0, newly_measured: 1, unchanged: 1 });
+    expect(d.regressed).toBe(false);
+    const text = diffToText(d);
+    expect(text).toContain('0 improved, 1 newly measured');
+    expect(text).toMatch(/^NEWLY MEASURED {2}b {2}\(lines 1 → 1\)$/m);
+    expect(text).toContain('  ~ citation_recall now measured (0)');
+    const markdown = diffToMarkdown(d);
+    expect(markdown).toContain('0 improved · 1 newly measured');
+    expect(markdown).toContain('| b | newly measured | citation\\_recall now measured \\(0\\); citation\\_precision now measured \\(0\\) |');
+  });
+
+  it('stays "improved" when something did get better beside the new measurement', () => {
+    const before = cases(lines([report(bBroken)]));
+    const after = cases(lines([report(b, { citation_recall: 1 })]));
+    const cb = diffRuns(before, after).perCase[0]!;
+    expect(cb.kind).toBe('improved');
+    expect(cb.measured).toContain('citation_recall now measured (1)');
+  });
+});

@@ -222,7 +222,11 @@ export function parseRunFile(text: string): RunFile {
 // ---------------------------------------------------------------------------------------------
 // Diff
 
-export type ChangeKind = 'regressed' | 'improved' | 'changed' | 'unchanged' | 'added' | 'removed';
+/**
+ * `newly_measured`: nothing got better or worse, but a score that was not measured before (shown
+ * "—") now is: a model run over a local one, say. A score from "—" to 0 is no improvement.
+ */
+export type ChangeKind = 'regressed' | 'improved' | 'newly_measured' | 'changed' | 'unchanged' | 'added' | 'removed';
 
 export interface ScoreDelta {
   score: ScoreKey;
@@ -246,6 +250,8 @@ export interface CaseDiff {
   /** Why the case counts as regressed (empty when it does not). */
   regressions: string[];
   improvements: string[];
+  /** Scores measured now that were not before (neither better nor worse). */
+  measured: string[];
   kind: ChangeKind;
 }
 
@@ -359,6 +365,7 @@ function diffCase(a: RunCase | null, b: RunCase | null, by: CaseDiff['matchedBy'
     disappeared: [],
     regressions: [],
     improvements: [],
+    measured: [],
     kind: a && b ? 'unchanged' : a ? 'removed' : 'added',
   };
   // A case that vanished from the after run was not checked at all: that hides whatever it had.
@@ -391,7 +398,7 @@ function diffCase(a: RunCase | null, b: RunCase | null, by: CaseDiff['matchedBy'
       if (delta < -tolerance - EPS) base.regressions.push(`${k} ${r4(before!)} → ${r4(after!)} (${delta})`);
       else if (delta > tolerance + EPS) base.improvements.push(`${k} ${r4(before!)} → ${r4(after!)} (+${delta})`);
     } else if (after === null) base.regressions.push(`${k} no longer measured (was ${r4(before!)})`);
-    else base.improvements.push(`${k} now measured (${r4(after)})`);
+    else base.measured.push(`${k} now measured (${r4(after)})`);
   }
   if (a.findings && b.findings) {
     const { appeared, disappeared } = findingDelta(a.findings, b.findings);
@@ -403,7 +410,13 @@ function diffCase(a: RunCase | null, b: RunCase | null, by: CaseDiff['matchedBy'
     if (goneErrors.length) base.improvements.push(`${plural('en', goneErrors.length, { one: '# error finding', other: '# error findings' })} gone`);
   }
   if (a.error === null && b.error !== null) base.regressions.push(`audit error: ${b.error}`);
-  base.kind = base.regressions.length ? 'regressed' : base.improvements.length ? 'improved' : base.verdictChange || base.dimensions.length || base.scores.length || base.appeared.length || base.disappeared.length ? 'changed' : 'unchanged';
+  base.kind = base.regressions.length
+    ? 'regressed'
+    : base.improvements.length
+      ? 'improved'
+      : base.measured.length
+        ? 'newly_measured'
+        : base.verdictChange || base.dimensions.length || base.scores.length || base.appeared.length || base.disappeared.length ? 'changed' : 'unchanged';
   return base;
 }
 
@@ -427,7 +440,7 @@ function means(cases: readonly RunCase[]): Record<ScoreKey, number | null> {
 export function diffRuns(before: readonly RunCase[], after: readonly RunCase[], opts: { tolerance?: number } = {}): DatasetDiff {
   const tolerance = Math.max(0, opts.tolerance ?? 0);
   const perCase = pairCases(before, after).map((p) => diffCase(p.a, p.b, p.by, tolerance));
-  const counts: Record<ChangeKind, number> = { regressed: 0, improved: 0, changed: 0, unchanged: 0, added: 0, removed: 0 };
+  const counts: Record<ChangeKind, number> = { regressed: 0, improved: 0, newly_measured: 0, changed: 0, unchanged: 0, added: 0, removed: 0 };
   for (const c of perCase) counts[c.kind]++;
   // A removed case is a regression (see diffCase) but keeps its own kind for the counts.
   const verdicts = {} as DatasetDiff['verdicts'];
@@ -468,7 +481,7 @@ export function diffToText(d: DatasetDiff, opts: { all?: boolean } = {}): string
   const out: string[] = [];
   out.push(d.regressed ? 'REGRESSED' : 'NO REGRESSION', '');
   out.push(`cases: ${d.cases.before} before, ${d.cases.after} after, ${d.cases.matched} matched`);
-  out.push(`changes: ${d.counts.regressed} regressed, ${d.counts.improved} improved, ${d.counts.changed} changed otherwise, ${d.counts.unchanged} unchanged, ${d.counts.added} added, ${d.counts.removed} removed`);
+  out.push(`changes: ${d.counts.regressed} regressed, ${d.counts.improved} improved, ${d.counts.newly_measured} newly measured, ${d.counts.changed} changed otherwise, ${d.counts.unchanged} unchanged, ${d.counts.added} added, ${d.counts.removed} removed`);
   out.push(`verdicts: ${(['PASS', 'INCOMPLETE', 'FAIL'] as const).map((v) => `${v} ${d.verdicts[v].before} → ${d.verdicts[v].after}`).join(', ')}`);
   if (d.tolerance) out.push(`tolerance: score drops up to ${d.tolerance} are ignored`);
   if (!d.findingsCompared) out.push('findings: not compared (a Dataset view JSONL carries no findings)');
@@ -476,9 +489,10 @@ export function diffToText(d: DatasetDiff, opts: { all?: boolean } = {}): string
   for (const m of d.means) if (m.before !== null || m.after !== null) out.push(`  ${m.score.padEnd(28)} ${val(m.before).padStart(7)} → ${val(m.after).padEnd(7)} ${signed(m.delta)}`);
   for (const r of d.regressions) out.push(`  ! ${r}`);
   for (const c of opts.all ? d.perCase : changedCases(d)) {
-    out.push('', `${c.kind.toUpperCase()}  ${c.name}${c.before && c.after ? `  (lines ${c.before.line} → ${c.after.line}${c.matchedBy && c.matchedBy !== 'id' ? `, matched by ${c.matchedBy}` : ''})` : ''}`);
+    out.push('', `${c.kind.replace('_', ' ').toUpperCase()}  ${c.name}${c.before && c.after ? `  (lines ${c.before.line} → ${c.after.line}${c.matchedBy && c.matchedBy !== 'id' ? `, matched by ${c.matchedBy}` : ''})` : ''}`);
     for (const r of c.regressions) out.push(`  - ${r}`);
     for (const r of c.improvements) out.push(`  + ${r}`);
+    for (const r of c.measured) out.push(`  ~ ${r}`);
     for (const s of c.scores) if (s.delta !== null && !c.regressions.concat(c.improvements).some((x) => x.startsWith(`${s.score} `))) out.push(`    ${s.score} ${val(s.before)} → ${val(s.after)} (${signed(s.delta)}, within tolerance)`);
     for (const f of c.appeared) out.push(`    appeared    [${f.severity}] ${f.code}: ${f.message}`);
     for (const f of c.disappeared) out.push(`    disappeared [${f.severity}] ${f.code}: ${f.message}`);
@@ -492,7 +506,7 @@ const md = mdCell;
 export function diffToMarkdown(d: DatasetDiff, opts: { limit?: number } = {}): string {
   const out: string[] = [];
   out.push(`### ${d.regressed ? '❌ Citation audit regressed' : '✅ No citation regression'}`, '');
-  out.push(`${d.cases.matched} of ${d.cases.after} cases matched · ${d.counts.regressed} regressed · ${d.counts.improved} improved · ${d.counts.added} added · ${d.counts.removed} removed`, '');
+  out.push(`${d.cases.matched} of ${d.cases.after} cases matched · ${d.counts.regressed} regressed · ${d.counts.improved} improved · ${d.counts.newly_measured} newly measured · ${d.counts.added} added · ${d.counts.removed} removed`, '');
   out.push('| verdict | before | after |', '|---|---:|---:|');
   for (const v of ['PASS', 'INCOMPLETE', 'FAIL'] as const) out.push(`| ${v} | ${d.verdicts[v].before} | ${d.verdicts[v].after} |`);
   out.push('', '| score (mean) | before | after | Δ |', '|---|---:|---:|---:|');
@@ -501,11 +515,11 @@ export function diffToMarkdown(d: DatasetDiff, opts: { limit?: number } = {}): s
     const bad = d.regressions.some((r) => r.startsWith(`mean ${m.score} `));
     out.push(`| \`${m.score}\` | ${val(m.before)} | ${val(m.after)} | ${signed(m.delta)}${bad ? ' ❌' : ''} |`);
   }
-  const shown = changedCases(d).filter((c) => c.kind === 'regressed' || c.kind === 'improved' || c.kind === 'removed' || c.kind === 'added');
+  const shown = changedCases(d).filter((c) => c.kind === 'regressed' || c.kind === 'improved' || c.kind === 'newly_measured' || c.kind === 'removed' || c.kind === 'added');
   const limit = opts.limit ?? 20;
   if (shown.length) {
     out.push('', '| case | change | what |', '|---|---|---|');
-    for (const c of shown.slice(0, limit)) out.push(`| ${md(c.name, 60)} | ${c.kind} | ${md([...c.regressions, ...c.improvements].join('; ') || '—')} |`);
+    for (const c of shown.slice(0, limit)) out.push(`| ${md(c.name, 60)} | ${c.kind.replace('_', ' ')} | ${md([...c.regressions, ...c.improvements, ...c.measured].join('; ') || '—')} |`);
     if (shown.length > limit) out.push('', `…and ${shown.length - limit} more.`);
   }
   return out.join('\n') + '\n';

@@ -88,7 +88,9 @@ describe('localizeReport', () => {
     const merged = applyModelResults(report, results, czech);
     const en = localizeReport(merged, 'en');
     expect(en.summary).toMatch(/^Verdict FAIL; /);
-    expect(en.recommendations).toContain('Opravte počet obyvatel.');
+    // The model's recommendations are kept apart, as written.
+    expect(en.model_recommendations).toEqual(['Opravte počet obyvatel.']);
+    expect(en.recommendations).not.toContain('Opravte počet obyvatel.');
     expect(en.dimensions.accurate.issues.join(' ')).toMatch(/Claim 2 is only partially supported/);
     expect(en.dimensions.accurate.issues.join(' ')).not.toMatch(/Not checked without a model run/);
     expect(merged.dimensions.accurate.issues.join(' ')).toMatch(/Tvrzení 2 je citacemi podpořeno jen částečně/);

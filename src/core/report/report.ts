@@ -343,22 +343,41 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     // The words beside the verdict are always ours: the model's summary may have been steered by
     // a chunk, or written from labels that the checks above lowered.
     summary: [msg('summaryModel', { verdict, recall: scores.citation_recall })],
-    // The model's recommendations are its words, in the feedback language it was asked for.
-    recommendations: uniqueTexts([...(results.recommendations ?? []), ...before.recommendations.filter((r) => !isKey(r, 'recRunModel') && r !== notChecked[1])]),
+    // Ours only: the model's recommendations are its words, kept apart (model_recommendations).
+    recommendations: uniqueTexts(before.recommendations.filter((r) => !isKey(r, 'recRunModel') && r !== notChecked[1])),
     issues,
   };
   const words = written(status, texts, lang);
+  const modelRecommendations = usefulModelLines(results.recommendations ?? []);
+  const { model_recommendations: _earlier, ...rest } = report;
   return {
-    ...report,
+    ...rest,
     verdict,
     ...words,
     texts,
     claims,
     ...(results.summary?.trim() ? { model_summary: { text: results.summary.trim(), contradicts: summaryContradicts(results.summary, results, accurateStatus) } } : {}),
+    ...(modelRecommendations.length ? { model_recommendations: modelRecommendations } : {}),
     ...(results.answer_evaluation ? { answer_evaluation: results.answer_evaluation } : {}),
     scores,
     meta: { ...report.meta, checked_by: 'model', model: results.model },
   };
+}
+
+// A line with nothing to act on, once lower-cased and stripped of punctuation: "OK.", "None",
+// "N/A", "No recommendations", and their Czech forms.
+const CONTENTLESS = /^(?:ok(?:ay)?|none|nothing|n ?a|not applicable|no (?:further )?(?:recommendations?|issues?|changes?)(?: (?:needed|required))?|nic|v pořádku|žádn[éáý]?(?: doporučení)?|bez doporučení)$/u;
+
+/** The model's lines worth showing: trimmed, each once, none empty or contentless. */
+function usefulModelLines(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const text = line.trim();
+    const bare = text.toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
+    if (!/\p{L}/u.test(bare) || CONTENTLESS.test(bare) || out.includes(text)) continue;
+    out.push(text);
+  }
+  return out;
 }
 
 // "All claims are fully supported", "every citation is accurate", "no issues were found" — and

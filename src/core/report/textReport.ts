@@ -42,5 +42,9 @@ export function renderTextReport(report: Report, origin: { file?: string; id?: s
     if (report.model_summary.contradicts) lines.push('  ! the model\'s summary contradicts the computed result: cited claims are not fully supported');
   }
   for (const r of report.recommendations) lines.push(`  * ${r}`);
+  if (report.model_recommendations?.length) {
+    lines.push("  the model's own recommendations (its words):");
+    for (const r of report.model_recommendations) lines.push(`  * ${r.replace(/\s+/g, ' ')}`);
+  }
   return lines.map(terminalSafe).join('\n');
 }

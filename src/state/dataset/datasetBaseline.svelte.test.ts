@@ -22,6 +22,18 @@ const before = [make('a', good), make('b', good), make('c', 'Tower one is 120 me
 const after = [make('a', good), make('b', 'Tower one is 120 metres tall [7]. Work on it ended in 1901 [2].'), make('c', good)];
 
 describe('DatasetBaseline', () => {
+  it('files a case whose only change is a score now measured (— → 0) as newly measured, not improved', async () => {
+    // The model run after a local one: recall and precision measured, the cases as they were.
+    const judged = rowsOf(after).map((r) => ({ ...r, checked_by: 'model' as const, scores: { ...r.scores, citation_recall: 0, citation_precision: 0 } }));
+    const b = new DatasetBaseline(() => judged, readHere);
+    expect(await b.load('local.jsonl', blob(datasetRowsToJsonl(rowsOf(after))))).toBe(true);
+    expect(b.diff?.counts).toMatchObject({ improved: 0, newly_measured: 3, regressed: 0 });
+    b.filter = 'improved';
+    expect(b.shown).toEqual([]);
+    b.filter = 'newly_measured';
+    expect(b.shown.map((c) => c.name)).toEqual(['a', 'b', 'c']);
+  });
+
   it('diffs the current rows against a downloaded baseline: counts, changed-score columns, filters, sides', async () => {
     let current = rowsOf(after);
     const b = new DatasetBaseline(() => current, readHere);

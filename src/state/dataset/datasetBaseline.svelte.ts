@@ -7,7 +7,7 @@ import { diffRuns, parseRunFile, type CaseDiff, type DatasetDiff, type RunCase }
 import type { BaselineFile } from './baselineFile';
 import { firstRows, ROWS_SHOWN, type Limited } from '../workbench/rowLimit';
 
-export type BaselineFilter = 'all' | 'regressed' | 'improved' | 'unchanged';
+export type BaselineFilter = 'all' | 'regressed' | 'improved' | 'newly_measured' | 'unchanged';
 
 /** Why a file could not serve as the baseline (the UI words it). */
 export type BaselineProblem = { kind: 'empty' } | { kind: 'unreadable'; line: number; message: string } | { kind: 'failed'; message: string };

@@ -36,6 +36,8 @@ function defaultReportParser(): ReportParser | undefined {
 /** Something the panel tells the user (it words it in the UI language). */
 export type HistoryMessage =
   | { kind: 'unavailable' }
+  /** The database could not be opened or read because the disk (the site's storage) is full. */
+  | { kind: 'storage-full' }
   | { kind: 'not-found' }
   | { kind: 'invalid-case'; errors: string[] }
   | { kind: 'imported'; result: import('../../store/backup').ImportResult }
@@ -58,6 +60,7 @@ export class History {
 
   #undo = $state.raw<{ id: string; title: string } | null>(null);
   #message = $state.raw<HistoryMessage | null>(null);
+  #failed = $state(false);
   #busy = $state(false);
   #stop: (() => void) | null = null;
   readonly #parseReport: ReportParser | undefined;
@@ -82,6 +85,10 @@ export class History {
   }
   get busy(): boolean {
     return this.#busy;
+  }
+  /** The database could not be opened or listed: nothing is loading, whatever the list says. */
+  get failed(): boolean {
+    return this.#failed;
   }
 
   dismissMessage(): void {
@@ -116,13 +123,25 @@ export class History {
       await s.history.purgeTrash(db);
     } catch (e) {
       console.error('history: the database could not be opened', e);
-      this.#message = { kind: 'unavailable' };
+      await this.#cannotOpen(e);
     }
   }
 
   #listFailed(e: unknown): void {
     console.error('history: listing failed', e);
-    this.#message = { kind: 'unavailable' };
+    void this.#cannotOpen(e);
+  }
+
+  /** A full disk is said as such (with what to do); anything else as a database that cannot open. */
+  async #cannotOpen(e: unknown): Promise<void> {
+    this.#failed = true;
+    let full = false;
+    try {
+      full = (await loadStore()).persist.isQuotaError(e);
+    } catch {
+      // The store's code did not load: say what can be said.
+    }
+    this.#message = { kind: full ? 'storage-full' : 'unavailable' };
   }
 
   // --- labels (the annotation feature's table) ----------------------------------------------

@@ -1,7 +1,7 @@
 // The workbench feature's entry: the page's one workbench and the UI state around it, start-up
 // and opening a case file. Components import them (and the types they name) from here; other
 // features (model, history, share, dataset) construct their state with `workbench`.
-import { MAX_FILE_BYTES } from '../constants';
+import { MAX_FILE_BYTES, TAB_SEEN_EVERY_MS } from '../constants';
 import { CaseFileLines } from './caseFileLines.svelte';
 import { loadEngine } from '../lazy';
 import type { ImportResult } from '../engine/importFile';
@@ -39,6 +39,10 @@ export const shownRows = new ShownRows(() => workbench.caseLoads);
 export async function startWorkbench(): Promise<'draft' | 'example'> {
   void loadEngine();
   watchTabId(workbench);
+  // While it is open the tab says so now and then (and when hidden: App.svelte flushDraft), so
+  // a tab opened fresh can tell an open tab's draft from one a closed browser left.
+  workbench.touchTab();
+  setInterval(() => workbench.touchTab(), TAB_SEEN_EVERY_MS);
   // The tab's own draft after a reload; in a fresh tab the newest draft of any tab (the page says
   // so when it was another tab's: workbench.restoredFrom).
   if (workbench.restoreStoredDraft()) return 'draft';

@@ -1,6 +1,7 @@
 // The draft: exactly what the editors hold plus what a loaded case carried beside them, stored
 // as a versioned payload so that a reload (or a crash) never loses input.
 import { z } from '../../core/zod';
+import type { Report } from '../../core/types';
 import { DRAFT_VERSION } from '../constants';
 
 export const InputsSchema = z.object({
@@ -22,16 +23,59 @@ export const AttachedSchema = z.object({
 });
 export type Attached = z.output<typeof AttachedSchema>;
 
+/** The audit settings a report was made under: it is shown again only under the same ones. */
+const AuditSettingsSchema = z.object({
+  requiredStyle: z.string(),
+  language: z.string(),
+  citationScope: z.string(),
+});
+export type AuditSettings = z.output<typeof AuditSettingsSchema>;
+
+const StatusSchema = z.enum(['PASS', 'FAIL', 'NOT_CHECKED']);
+const DimensionSchema = z.looseObject({ status: StatusSchema, issues: z.array(z.string()) });
+
+/**
+ * The shape of a judged report in a draft: what the page needs to show it. A draft is written by
+ * this page, but localStorage is anyone's to edit; a report that does not pass is dropped (the
+ * inputs stay) and the local audit shows instead.
+ */
+const JudgedReportSchema = z.looseObject({
+  verdict: z.enum(['PASS', 'FAIL', 'INCOMPLETE']),
+  dimensions: z.looseObject({ exists: DimensionSchema, accurate: DimensionSchema, complete: DimensionSchema, formatted: DimensionSchema }),
+  summary: z.string(),
+  recommendations: z.array(z.string()),
+  citations: z.array(z.looseObject({})),
+  claims: z.array(z.looseObject({})),
+  scores: z.looseObject({}),
+  findings: z.array(z.looseObject({})),
+  markers: z.array(z.looseObject({})),
+  mapping: z.looseObject({}),
+  meta: z.looseObject({ tool_version: z.string(), checked_by: z.literal('model'), language: z.enum(['en', 'cs']) }),
+});
+
+/** The model's report on exactly these inputs, and the settings it was made under. */
+const JudgedSchema = z.object({ report: JudgedReportSchema, settings: AuditSettingsSchema });
+export interface Judged {
+  report: Report;
+  settings: AuditSettings;
+}
+
 const DraftV1Schema = z.object({
   v: z.literal(1),
   inputs: InputsSchema,
   attached: AttachedSchema.catch({}),
+  judged: JudgedSchema.optional().catch(undefined),
   savedAt: z.string().optional(),
 });
 
 export interface Draft {
   inputs: Inputs;
   attached: Attached;
+  /**
+   * The model's last report on these inputs: a reload shows the verdicts it paid for. Never the
+   * key (a report holds none); left out when the draft would not fit with it.
+   */
+  judged?: Judged;
 }
 
 export const EMPTY_INPUTS: Inputs = { query: '', answerText: '', chunksText: '', goldText: '' };
@@ -48,6 +92,7 @@ export function encodeDraft(d: Draft, meta: { at?: number; tab?: string } = {}):
     ...(meta.tab !== undefined ? { tab: meta.tab } : {}),
     inputs: d.inputs,
     attached: d.attached,
+    ...(d.judged ? { judged: d.judged } : {}),
     savedAt: new Date(at).toISOString(),
   });
 }
@@ -77,7 +122,8 @@ export function decodeDraft(raw: string | null): Draft | null {
   }
   const parsed = DraftV1Schema.safeParse(json);
   if (!parsed.success) return null;
-  return { inputs: parsed.data.inputs, attached: parsed.data.attached };
+  const { inputs, attached, judged } = parsed.data;
+  return judged ? { inputs, attached, judged: judged as unknown as Judged } : { inputs, attached };
 }
 
 export function isEmptyInputs(i: Inputs): boolean {

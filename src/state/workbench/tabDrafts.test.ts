@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryStore, type KeyValueStore } from '../../platform/storage';
-import { DRAFT_KEY, MAX_TAB_DRAFTS, TAB_ID_KEY } from '../constants';
+import { DRAFT_KEY, MAX_TAB_DRAFTS, TAB_ID_KEY, TAB_RECENT_MS, TAB_SEEN_KEY } from '../constants';
 import { decodeDraft, draftSavedAt, encodeDraft, EMPTY_INPUTS } from './draft';
 import * as engine from '../engine/engine';
 import { loadEngine } from '../lazy';
@@ -70,6 +70,8 @@ describe('one draft per tab', () => {
     const b = tab(local);
     typeInto(b.wb, 'newer, tab B');
     vi.setSystemTime(3_000_000);
+    // Tab B is still open: its timer says so.
+    b.wb.touchTab();
     const fresh = tab(local).wb;
     expect(fresh.hasOwnDraft()).toBe(false);
     expect(fresh.restoreStoredDraft()).toBe('other-tab');
@@ -175,5 +177,64 @@ describe('draftSavedAt', () => {
   it('an unreadable draft of another tab is skipped, not restored', () => {
     const local = memoryStore({ [`${DRAFT_KEY}:other`]: '{"v":1,"at":99,"inputs":' });
     expect(new TabDrafts(local, memoryStore()).restorable()).toBeNull();
+  });
+});
+
+describe('when a fresh tab says the draft was another tab’s (issue 31)', () => {
+  const T0 = 1_000_000_000;
+
+  it('a browser reopened with no other tab starts from its last draft without a word', () => {
+    vi.useFakeTimers({ now: T0 });
+    const local = memoryStore();
+    const last = tab(local);
+    typeInto(last.wb, 'typed before the browser closed');
+    // The tab is closed (pagehide flushes and stamps it), and the browser with it.
+    last.wb.flushDraft();
+    vi.setSystemTime(T0 + TAB_RECENT_MS + 60_000);
+    const reopened = tab(local).wb;
+    expect(reopened.restoreStoredDraft()).toBe('earlier-session');
+    expect(reopened.query).toBe('typed before the browser closed');
+    expect(reopened.restoredFrom?.source).toBe('earlier-session');
+  });
+
+  it('a tab that is open says so on its timer, however old its draft', () => {
+    vi.useFakeTimers({ now: T0 });
+    const local = memoryStore();
+    const open = tab(local);
+    typeInto(open.wb, 'typed an hour ago, tab still open');
+    vi.setSystemTime(T0 + 3_600_000);
+    open.wb.touchTab();
+    vi.setSystemTime(T0 + 3_600_000 + 20_000);
+    const fresh = tab(local).wb;
+    expect(fresh.restoreStoredDraft()).toBe('other-tab');
+    expect(fresh.restoredFrom).toEqual({ source: 'other-tab', savedAt: T0 });
+  });
+
+  it('a tab closed a moment ago still counts as another tab', () => {
+    vi.useFakeTimers({ now: T0 });
+    const local = memoryStore();
+    const closed = tab(local);
+    typeInto(closed.wb, 'typed, then the tab was closed');
+    vi.setSystemTime(T0 + 30_000);
+    closed.wb.flushDraft();
+    vi.setSystemTime(T0 + 30_000 + TAB_RECENT_MS - 1_000);
+    expect(tab(local).wb.restoreStoredDraft()).toBe('other-tab');
+  });
+
+  it('a draft whose tab never said it was open (an earlier version wrote it) is not announced', () => {
+    vi.useFakeTimers({ now: T0 });
+    const payload = encodeDraft({ inputs: { ...EMPTY_INPUTS, query: 'from before the stamps' }, attached: {} }, { at: T0 - 1000, tab: 'old-tab' });
+    const local = memoryStore({ [`${DRAFT_KEY}:old-tab`]: payload });
+    const fresh = tab(local).wb;
+    expect(fresh.restoreStoredDraft()).toBe('earlier-session');
+    expect(fresh.query).toBe('from before the stamps');
+  });
+
+  it('drops the stamps of tabs that left no draft once they are old, and with a dropped draft', () => {
+    vi.useFakeTimers({ now: T0 });
+    const local = memoryStore({ [`${TAB_SEEN_KEY}:gone`]: String(T0 - TAB_RECENT_MS - 1), [`${TAB_SEEN_KEY}:recent`]: String(T0 - 1000) });
+    typeInto(tab(local).wb, 'anything');
+    expect(local.get(`${TAB_SEEN_KEY}:gone`)).toBeNull();
+    expect(local.get(`${TAB_SEEN_KEY}:recent`)).not.toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { AuditRunner, type RunnerOptions } from '../engine/auditRunner';
 import { reuseUnchanged } from './reuse';
 import { engineNow } from '../lazy';
 import { DRAFT_SAVE_DEBOUNCE_MS, localStore, MAX_DRAFT_CHARS, sessionStore, SETTINGS_KEY, type KeyValueStore } from '../constants';
-import { type Attached, type Draft, EMPTY_INPUTS, type Inputs, isEmptyInputs, sameInputs } from './draft';
+import { type Attached, type AuditSettings, type Draft, EMPTY_INPUTS, type Inputs, isEmptyInputs, sameInputs } from './draft';
 import { defaultSettings, restoreSettings, type Settings } from './settings';
 import { TabDrafts, type DraftSource } from './tabDrafts';
 
@@ -97,7 +97,10 @@ export class Workbench {
         const judge = this.#judge;
         if (judge && a.revision === judge.revision) {
           this.#judge = null;
-          if (a.report && a.case && judge.revision === this.#revision) this.#model = { report: judge.merge(a.report, a.case), revision: judge.revision };
+          if (a.report && a.case && judge.revision === this.#revision) {
+            this.#model = { report: judge.merge(a.report, a.case), revision: judge.revision };
+            this.#scheduleSave();
+          }
         }
         if (a.chunks.errors.length === 0 && a.chunks.chunks.length > 0) this.#lastGoodChunks = { chunks: a.chunks.chunks, format: a.chunks.format };
         else if (a.chunks.format === 'empty') this.#lastGoodChunks = null;
@@ -348,6 +351,10 @@ export class Workbench {
    */
   restoreDraft(d: Draft, savedAt: number | null = null): void {
     this.#setAll(d);
+    // The model's verdicts on these very inputs come back with them, when made under the audit
+    // settings in force (a report under other settings is another audit).
+    const j = d.judged;
+    if (j && sameAuditSettings(j.settings, this.#auditSettings())) this.#model = { report: j.report, revision: this.#revision };
     this.#restoredAt = savedAt;
     this.#pristine = d.inputs;
     this.#undo = null;
@@ -394,7 +401,13 @@ export class Workbench {
    */
   setModelReport(r: Report | null, forRevision: number = this.#revision): void {
     if (r === null) this.#model = null;
-    else if (forRevision === this.#revision) this.#model = { report: r, revision: forRevision };
+    else if (forRevision === this.#revision) {
+      // New verdicts are new work: the draft takes the time of now, not of a restore.
+      if (this.#model?.report !== r) this.#restoredAt = null;
+      this.#model = { report: r, revision: forRevision };
+    } else return;
+    // The draft keeps the verdicts too: a reload shows them.
+    this.#scheduleSave();
   }
 
   /**
@@ -405,12 +418,15 @@ export class Workbench {
   judgeWhenAnalysed(revision: number, merge: (local: Report, c: AuditCase) => Report): void {
     if (revision !== this.#revision) return;
     const a = this.#analysis;
-    if (a && a.revision === revision && a.report && a.case) this.#model = { report: merge(a.report, a.case), revision };
-    else this.#judge = { revision, merge };
+    if (a && a.revision === revision && a.report && a.case) {
+      this.#model = { report: merge(a.report, a.case), revision };
+      this.#scheduleSave();
+    } else this.#judge = { revision, merge };
   }
 
-  /** Write the draft now (on page hide), instead of after the debounce. */
+  /** Write the draft now (on page hide), instead of after the debounce; the tab says it was open. */
   flushDraft(): void {
+    this.#drafts.touch();
     if (this.#saveTimer !== undefined) {
       clearTimeout(this.#saveTimer);
       this.#saveTimer = undefined;
@@ -456,6 +472,11 @@ export class Workbench {
   renewTabId(): void {
     this.#drafts.renew();
     this.#scheduleSave();
+  }
+
+  /** Says this tab is open (the page calls it on a timer): a fresh tab may start from its draft. */
+  touchTab(): void {
+    this.#drafts.touch();
   }
 
   /** This tab's id (its draft key is derived from it). */
@@ -526,6 +547,18 @@ export class Workbench {
   }
 
   #saveDraft(): void {
-    this.#draftStatus = this.#drafts.save({ inputs: this.inputs, attached: this.#attached }, MAX_DRAFT_CHARS, this.#restoredAt ?? Date.now());
+    const draft: Draft = { inputs: this.inputs, attached: this.#attached };
+    // The model's report goes with the inputs it judged (never the key: a report holds none).
+    if (this.judged && this.#model) draft.judged = { report: this.#model.report, settings: this.#auditSettings() };
+    this.#draftStatus = this.#drafts.save(draft, MAX_DRAFT_CHARS, this.#restoredAt ?? Date.now());
   }
+
+  #auditSettings(): AuditSettings {
+    const { requiredStyle, language, citationScope } = this.#settings;
+    return { requiredStyle, language, citationScope };
+  }
+}
+
+function sameAuditSettings(a: AuditSettings, b: AuditSettings): boolean {
+  return a.requiredStyle === b.requiredStyle && a.language === b.language && a.citationScope === b.citationScope;
 }

@@ -52,6 +52,8 @@ const en = {
     'The disk is full: this audit is kept in memory only and will be lost when the tab closes. Download a backup to keep it.',
   downloadBackup: 'Download backup',
   unavailable: 'The history is not available in this browser (IndexedDB cannot be opened, e.g. in a private window).',
+  storageFull:
+    'The storage this site may use is full, so the history cannot save audits (and may not open). Download a backup if the list shows, delete old audits, or free space on the disk; then reload the page.',
   notFound: 'That audit is no longer in the history.',
   invalidCase: 'That stored audit cannot be opened:',
   backupTooLarge: 'That file is too large to be a backup this browser can import.',
@@ -172,6 +174,8 @@ const cs: HistoryStrings = {
   quota: 'Disk je plný: audit je jen v paměti a po zavření karty se ztratí. Stáhněte si zálohu.',
   downloadBackup: 'Stáhnout zálohu',
   unavailable: 'Historie není v tomto prohlížeči dostupná (IndexedDB nelze otevřít, např. v anonymním okně).',
+  storageFull:
+    'Úložiště, které tento web smí používat, je plné, takže historie nemůže ukládat audity (a nemusí se ani otevřít). Pokud se seznam zobrazí, stáhněte si zálohu, smažte staré audity nebo uvolněte místo na disku; pak stránku znovu načtěte.',
   notFound: 'Tento audit už v historii není.',
   invalidCase: 'Uložený audit nelze otevřít:',
   backupTooLarge: 'Soubor je příliš velký na zálohu, kterou by tento prohlížeč zvládl importovat.',

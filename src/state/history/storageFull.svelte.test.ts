@@ -1,0 +1,42 @@
+// A full disk is not a private window: the history says the storage is full and what to do, and
+// says that nothing is loading any more (issue 31, item 12).
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { AppDb } from '../../store/db';
+import { useHistories } from '../../../tests/factories/history';
+
+const setup = useHistories('full');
+
+/** A database whose browser refuses to open it, with `error`. */
+function refusingDb(error: () => unknown): AppDb {
+  const factory = {
+    open: () => {
+      throw error();
+    },
+    deleteDatabase: () => {
+      throw error();
+    },
+    cmp: (a: unknown, b: unknown) => indexedDB.cmp(a, b),
+  } as unknown as IDBFactory;
+  return new AppDb(`full-${Math.random().toString(36).slice(2)}`, { indexedDB: factory, IDBKeyRange });
+}
+
+describe('History on a database that cannot open', () => {
+  it('says the storage is full when the browser refuses for lack of space, and stops "loading"', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { history } = setup({ db: refusingDb(() => new DOMException('The quota has been exceeded.', 'QuotaExceededError')) });
+    await history.ready;
+    await vi.waitFor(() => expect(history.message).toEqual({ kind: 'storage-full' }));
+    expect(history.failed).toBe(true);
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the private-window wording for a database that cannot open for another reason', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { history } = setup({ db: refusingDb(() => new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError')) });
+    await history.ready;
+    await vi.waitFor(() => expect(history.message).toEqual({ kind: 'unavailable' }));
+    expect(history.failed).toBe(true);
+    vi.restoreAllMocks();
+  });
+});

@@ -1,0 +1,63 @@
+// What a newcomer met in the page (issue 31): the Settings dialog wider than itself, and the
+// History panel blaming a full disk on a private window while it said "Loading…".
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { report } from './helpers';
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
+
+/** Every visible element of the dialog that is wider than the dialog or sticks out of its sides. */
+async function tooWide(dialog: Locator): Promise<string[]> {
+  return dialog.evaluate((d) => {
+    const box = d.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of Array.from(d.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.width > box.width + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+        const what = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+        out.push(`${what} ${Math.round(r.left - box.left)}–${Math.round(r.right - box.left)} px in ${Math.round(box.width)} px`);
+      }
+    }
+    // Nothing to scroll sideways inside either.
+    const inner = d.firstElementChild as HTMLElement | null;
+    if (d.scrollWidth > d.clientWidth + 1) out.push(`dialog scrolls sideways: ${d.scrollWidth} px in ${d.clientWidth}`);
+    if (inner && inner.scrollWidth > inner.clientWidth + 1) out.push(`content scrolls sideways: ${inner.scrollWidth} px in ${inner.clientWidth}`);
+    return out;
+  });
+}
+
+for (const width of [1440, 390]) {
+  test(`the Settings dialog fits its width at ${width} px with either provider`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openApp(page);
+    await page.locator('header').getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog).toBeVisible();
+    for (const provider of ['anthropic', 'openai'] as const) {
+      await dialog.getByLabel('Provider').selectOption(provider);
+      await expect(dialog.getByRole('button', { name: 'Refresh model list' })).toBeVisible();
+      expect(await tooWide(dialog), `${provider} at ${width} px`).toEqual([]);
+    }
+  });
+}
+
+test('a full disk is said as full, with what to do, and without "Loading…" beside it', async ({ page }) => {
+  // The browser refuses to open the database because the disk is full.
+  await page.addInitScript(() => {
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    Object.defineProperty(IDBFactory.prototype, 'open', { value: full, configurable: true });
+  });
+  await openApp(page);
+  await page.locator('header').getByRole('button', { name: 'History', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'History of audits' });
+  await expect(panel.getByRole('alert')).toContainText(/storage .*full/i);
+  await expect(panel.getByRole('alert')).toContainText(/backup/i);
+  await expect(panel.getByRole('alert')).toContainText(/delete old audits/i);
+  await expect(panel.getByRole('alert')).not.toContainText(/private window/);
+  await expect(panel.getByText('Loading…')).toHaveCount(0);
+});
