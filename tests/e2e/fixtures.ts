@@ -116,6 +116,7 @@ function newPage(context: BrowserContext, shared: Shared): Promise<Page> {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   shared: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
     async ({}, use) => {
       const shared: Shared = { context: null, page: null, dirtyPage: false, dirtyContext: false };
       await use(shared);
@@ -170,6 +171,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   anthropicServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
     async ({}, use) => {
       const server = await startFakeAnthropic();
       await use(server);
@@ -178,6 +180,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   openaiServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
     async ({}, use) => {
       const server = await startFakeOpenAI();
       await use(server);
