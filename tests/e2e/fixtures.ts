@@ -47,13 +47,15 @@ interface WorkerFixtures {
   openaiServer: FakeOpenAI;
 }
 
+export type OnOrigin = <A>(fn: (arg: A) => void | Promise<void>, arg: A) => Promise<void>;
+
 interface TestFixtures {
   /** The fake Messages API, reset, and the page's Base URL set to it (before the first load). */
   anthropic: FakeAnthropic;
   /** The fake OpenAI-compatible server, reset (the spec sets the provider up in the page). */
   openai: FakeOpenAI;
   /** Runs `fn(arg)` in the worker's tab on a blank page of the app's origin: storage set up before the app loads. */
-  onOrigin: <A>(fn: (arg: A) => void | Promise<void>, arg: A) => Promise<void>;
+  onOrigin: OnOrigin;
 }
 
 // Events a test may listen to; their listeners go with the test.
@@ -91,6 +93,10 @@ async function emptyStorage(page: Page): Promise<void> {
           }),
       ),
     );
+    const left = (await indexedDB.databases()).map((d) => d.name);
+    if (left.length) throw new Error(`IndexedDB databases left after the reset: ${left.join(', ')}`);
+    // The clipboard is the context's: a test must not read what the one before copied.
+    await navigator.clipboard.writeText('').catch(() => {});
   });
 }
 
@@ -144,6 +150,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const p of context.pages()) if (p !== shared.page) await p.close();
     await context.clearCookies();
     const page = shared.page;
+    // A tab another test opened took the focus: give it back (keys and focus checks need it).
+    await page.bringToFront();
     for (const e of TEST_EVENTS) page.removeAllListeners(e);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await blank(page, baseURL!);

@@ -28,6 +28,8 @@ async function open(page: Page, chunks: Chunk[], answer: string): Promise<void> 
 /** The Answer editor's whole text, copied the way a person would. */
 async function answerText(page: Page): Promise<string> {
   await editor(page, 'Answer').focus();
+  // Ctrl+A in the page instead of the editor would select and copy the page's text.
+  await expect(editor(page, 'Answer')).toBeFocused();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('ControlOrMeta+c');
   return readClipboard(page);
