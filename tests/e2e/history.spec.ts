@@ -3,7 +3,8 @@
 // every row when this version opens it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { caseFilePath, draftInputs, report } from './helpers';
 
 const DEMO_QUERY = 'Which is the most rainy place on earth?';
@@ -32,7 +33,7 @@ async function appDbReady(page: Page) {
     return new Promise<boolean>((resolve) => {
       const req = indexedDB.open('citation-auditor');
       req.onsuccess = () => {
-        const ok = req.result.objectStoreNames.contains('audits');
+        const ok = req.result.objectStoreNames.contains('audits') && req.result.objectStoreNames.contains('bodies');
         req.result.close();
         resolve(ok);
       };
