@@ -3,8 +3,10 @@
 // every row when this version opens it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+// Still on a new browser context per test (@playwright/test's own fixtures): on the shared tab,
+// the 10,000-row test's IndexedDB writes met a database that was not yet (or no longer) the app's
+// whenever drafts.spec.ts ran before it. Not solved yet; see tests/e2e/README.md.
+import { expect, test, type Page } from '@playwright/test';
 import { caseFilePath, draftInputs, report } from './helpers';
 
 const DEMO_QUERY = 'Which is the most rainy place on earth?';
