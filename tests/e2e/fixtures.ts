@@ -58,8 +58,10 @@ interface TestFixtures {
   onOrigin: OnOrigin;
 }
 
-// Events a test may listen to; their listeners go with the test.
-const TEST_EVENTS = ['console', 'pageerror', 'dialog', 'download', 'popup', 'filechooser', 'request', 'response', 'requestfailed', 'requestfinished', 'websocket', 'worker', 'close'] as const;
+// Events a test may listen to; their listeners go with the test. (Not 'filechooser' or 'dialog':
+// Playwright turns their interception on and off with the listeners, and removing them behind
+// its back left a later waitForEvent('filechooser') without a chooser.)
+const TEST_EVENTS = ['console', 'pageerror', 'request', 'response', 'requestfailed', 'requestfinished'] as const;
 
 /** Marks `shared` dirty when a test calls one of `names` on `target` (what a reset cannot undo). */
 function watch(target: object, names: string[], mark: () => void): void {
