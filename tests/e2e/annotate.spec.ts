@@ -3,8 +3,8 @@
 // with the model's verdicts, and the reference labels of the human-labelled shared cases.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CASES_DIR, report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
@@ -251,24 +251,7 @@ test('the labels of the human-labelled shared cases show as the reference annota
 });
 
 test.describe('with the model’s verdicts (local fake Messages API)', () => {
-  let server: FakeAnthropic;
-  test.beforeAll(async () => {
-    server = await startFakeAnthropic();
-  });
-  test.afterAll(async () => {
-    await server.close();
-  });
-  test.beforeEach(async ({ page }) => {
-    server.reset();
-    await page.addInitScript((url) => {
-      if (!sessionStorage.getItem('e2e-annot-init')) {
-        localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
-        sessionStorage.setItem('e2e-annot-init', '1');
-      }
-    }, server.url);
-  });
-
-  test('Model vs reference in one click, with balanced accuracy', async ({ page }, testInfo) => {
+  test('Model vs reference in one click, with balanced accuracy', async ({ page, anthropic: server }, testInfo) => {
     // A dataset import and a model run over four cases before the panel: slow on a busy machine.
     test.slow();
     // The fake judge (word overlap) supports a, c and d and rejects b; the reference labels say a
@@ -312,7 +295,7 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
     await expect(agreement.getByTestId('agreement-balanced-accuracy')).toHaveText('0.750');
   });
 
-  test('blind mode never shows the model’s verdict (or its supporting phrase) before the pair is labelled', async ({ page }, testInfo) => {
+  test('blind mode never shows the model’s verdict (or its supporting phrase) before the pair is labelled', async ({ page, anthropic: _server }, testInfo) => {
     await openApp(page);
     await importDataset(page, FIXTURE, 3);
     const panel = page.getByRole('region', { name: 'Model audit of all cases' });

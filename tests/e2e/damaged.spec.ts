@@ -2,7 +2,8 @@
 // longer vanish: the panel lists them as damaged with their count, exports their raw content,
 // deletes them, and the backup says how many it left out.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { caseFilePath, report } from './helpers';
 
 async function openHistory(page: Page) {

@@ -3,7 +3,8 @@
 // with a planted regression (a citation to a source that is not there) caught and shown before
 // and after.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { report } from './helpers';
 
 function views(page: Page) {

@@ -3,29 +3,14 @@
 // asked for again and polling resumes), its results land in the table like interactive ones, and
 // a browser refused on the batches endpoint is told so and given the CLI command.
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { report } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-BATCH-KEY-44445555'}`;
 
-let server: FakeAnthropic;
-test.beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-test.afterAll(async () => {
-  await server.close();
-});
-
-async function start(page: Page, baseURL: string): Promise<void> {
-  server.reset();
-  await page.addInitScript((url) => {
-    if (!sessionStorage.getItem('e2e-batch-init')) {
-      localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
-      sessionStorage.setItem('e2e-batch-init', '1');
-    }
-  }, baseURL);
+async function start(page: Page): Promise<void> {
   await page.goto('./');
   await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Dataset' }).click();
@@ -43,8 +28,8 @@ async function enterKey(page: Page): Promise<void> {
   await expect(panel(page)).toContainText('in memory for this tab');
 }
 
-test('run as a batch: both prices, a reload resumes polling the same batch, the results fill the table', async ({ page }) => {
-  await start(page, server.url);
+test('run as a batch: both prices, a reload resumes polling the same batch, the results fill the table', async ({ page, anthropic: server }) => {
+  await start(page);
   await enterKey(page);
   await panel(page).getByRole('button', { name: 'Estimate cost' }).click();
   const interactive = Number(/≈ \$([\d.]+) for 3 cases/.exec((await page.getByTestId('dataset-estimate').textContent()) ?? '')?.[1]);
@@ -79,8 +64,10 @@ test('run as a batch: both prices, a reload resumes polling the same batch, the 
   expect(await page.evaluate(() => localStorage.getItem('citation-auditor:dataset-batch'))).toBeNull();
 });
 
-test('a browser refused on the batches endpoint is told so and given the CLI command', async ({ page }) => {
-  await start(page, `${server.url}/blocked`);
+test('a browser refused on the batches endpoint is told so and given the CLI command', async ({ page, anthropic: server, onOrigin }) => {
+  // A proxy in front of the API that refuses the batches endpoint to browsers.
+  await onOrigin(([url]) => localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url })), [`${server.url}/blocked`]);
+  await start(page);
   await enterKey(page);
   await panel(page).getByLabel('Run as batch (half price)').check();
   await panel(page).getByRole('button', { name: 'Send 3 cases as a batch' }).click();
@@ -93,8 +80,8 @@ test('a browser refused on the batches endpoint is told so and given the CLI com
   await expect(panel(page).getByRole('button', { name: 'Run model audit (3 cases)' })).toBeEnabled();
 });
 
-test('cancel batch: the API stops it, the cancelled cases say so and stay to be run again', async ({ page }) => {
-  await start(page, server.url);
+test('cancel batch: the API stops it, the cancelled cases say so and stay to be run again', async ({ page, anthropic: server }) => {
+  await start(page);
   await enterKey(page);
   server.behave({ batchPerPoll: 0 });
   await panel(page).getByLabel('Run as batch (half price)').check();

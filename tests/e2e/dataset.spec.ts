@@ -3,8 +3,8 @@
 // over every case against the local fake Messages API with an estimate first, cancel and resume.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { draftInputs, editorHost, report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
@@ -160,23 +160,6 @@ test('a file dropped on the Dataset view becomes the dataset (the workbench keep
 });
 
 test.describe('the model over the whole dataset (local fake Messages API)', () => {
-  let server: FakeAnthropic;
-  test.beforeAll(async () => {
-    server = await startFakeAnthropic();
-  });
-  test.afterAll(async () => {
-    await server.close();
-  });
-  test.beforeEach(async ({ page }) => {
-    server.reset();
-    await page.addInitScript((url) => {
-      if (!sessionStorage.getItem('e2e-dataset-init')) {
-        localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
-        sessionStorage.setItem('e2e-dataset-init', '1');
-      }
-    }, server.url);
-  });
-
   const panel = (page: Page) => page.getByRole('region', { name: 'Model audit of all cases' });
   const status = (page: Page) => page.getByTestId('dataset-model-status');
 
@@ -187,7 +170,7 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     await expect(panel(page)).toContainText('in memory for this tab');
   }
 
-  test('estimate first, run with a concurrency limit, cancel, reload and resume with only the cases left', async ({ page }, testInfo) => {
+  test('estimate first, run with a concurrency limit, cancel, reload and resume with only the cases left', async ({ page, anthropic: server }, testInfo) => {
     await openApp(page);
     await openDataset(page, FIXTURE);
     await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
@@ -240,7 +223,7 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     expect(csv.split('\r\n')[1]).toContain(',model,claude-sonnet-5-5,');
     await snap(page, testInfo, 'dataset-after-model-run');
   });
-  test('a row the model judged opens in the workbench with the model\u2019s verdicts', async ({ page }) => {
+  test('a row the model judged opens in the workbench with the model\u2019s verdicts', async ({ page, anthropic: _server }) => {
     await openApp(page);
     await openDataset(page, FIXTURE);
     await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
@@ -257,7 +240,7 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     await expect(shown).not.toContainText('Not checked without a model run');
   });
 
-  test('one key for the whole app: typed in Settings, the dataset run uses it; its verdicts are not thrown away without asking; forgotten here, the key is gone there too', async ({ page }) => {
+  test('one key for the whole app: typed in Settings, the dataset run uses it; its verdicts are not thrown away without asking; forgotten here, the key is gone there too', async ({ page, anthropic: server }) => {
     await openApp(page);
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog');

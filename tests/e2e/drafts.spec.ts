@@ -1,6 +1,7 @@
 // Each tab keeps its own draft: two tabs of the app never overwrite each other's inputs, a reload
 // shows the tab's own, and a tab opened fresh starts from the newest draft and says whose it was.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { caseFilePath, draftInputs, editorHost, report } from './helpers';
 
 const RAIN = 'Which is the most rainy place on earth?';

@@ -3,6 +3,9 @@
 // every row when this version opens it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+// Still on a new browser context per test (@playwright/test's own fixtures): on the shared tab,
+// the 10,000-row test's IndexedDB writes met a database that was not yet (or no longer) the app's
+// whenever drafts.spec.ts ran before it. Not solved yet; see tests/e2e/README.md.
 import { expect, test, type Page } from '@playwright/test';
 import { caseFilePath, draftInputs, report } from './helpers';
 
@@ -32,7 +35,7 @@ async function appDbReady(page: Page) {
     return new Promise<boolean>((resolve) => {
       const req = indexedDB.open('citation-auditor');
       req.onsuccess = () => {
-        const ok = req.result.objectStoreNames.contains('audits');
+        const ok = req.result.objectStoreNames.contains('audits') && req.result.objectStoreNames.contains('bodies');
         req.result.close();
         resolve(ok);
       };

@@ -1,7 +1,8 @@
 // One language at a time: the interface language governs every word the page writes, on an
 // English and on a Czech case; the report says which language its feedback (exports, the model's
 // words) is in. (The header and every view at four widths: screens.spec.ts.)
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, type OnOrigin } from './fixtures';
 import { caseFilePath, report } from './helpers';
 
 type Lang = 'en' | 'cs';
@@ -17,10 +18,9 @@ const WORDS: Record<Lang, RegExp> = {
   cs: /(?:^|[^\p{L}])(?:Lokální|kontroly|[Tt]vrzení|úryvek|úryvku|úryvků|citace|citaci|Bez spuštění|Doplňte|Spusťte|Výjimka|Zpětná vazba|Doporučení|Dimenze|odpovědi)(?![\p{L}])/u,
 };
 
-async function openWith(page: Page, uiLanguage: Lang): Promise<void> {
-  await page.addInitScript((lang) => {
-    localStorage.setItem('citation-auditor:settings', JSON.stringify({ uiLanguage: lang }));
-  }, uiLanguage);
+/** The page opened with these settings saved (as an earlier visit would have left them). */
+async function openWith(page: Page, onOrigin: OnOrigin, settings: Record<string, string>): Promise<void> {
+  await onOrigin((s) => localStorage.setItem('citation-auditor:settings', JSON.stringify(s)), settings);
   await page.goto('/');
 }
 
@@ -39,8 +39,8 @@ function ownWords(page: Page): Promise<string> {
 
 for (const ui of ['en', 'cs'] as const) {
   for (const caseLang of ['en', 'cs'] as const) {
-    test(`interface ${ui}, ${caseLang} case: every word of the report panel is ${ui}`, async ({ page }) => {
-      await openWith(page, ui);
+    test(`interface ${ui}, ${caseLang} case: every word of the report panel is ${ui}`, async ({ page, onOrigin }) => {
+      await openWith(page, onOrigin, { uiLanguage: ui });
       await openCase(page, CASES[caseLang]);
       const panel = report(page);
       await expect(panel.locator('.verdict-word')).toBeVisible();
@@ -62,18 +62,15 @@ for (const ui of ['en', 'cs'] as const) {
   }
 }
 
-test('a case too short to tell is read in the interface language, and the report says so', async ({ page }) => {
-  await openWith(page, 'cs');
+test('a case too short to tell is read in the interface language, and the report says so', async ({ page, onOrigin }) => {
+  await openWith(page, onOrigin, { uiLanguage: 'cs' });
   // One short sentence and a footnote: too few words to decide between English and Czech.
   await openCase(page, 'footnote_markdown_docid_penicillin.json');
   await expect(report(page).getByTestId('feedback-language')).toHaveText('Zpětná vazba v češtině — jazyk rozhraní (odpověď má na určení příliš málo slov)');
 });
 
-test('the feedback language follows the setting when one is set, and exports use it', async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('citation-auditor:settings', JSON.stringify({ uiLanguage: 'en', language: 'cs' }));
-  });
-  await page.goto('/');
+test('the feedback language follows the setting when one is set, and exports use it', async ({ page, onOrigin }) => {
+  await openWith(page, onOrigin, { uiLanguage: 'en', language: 'cs' });
   await openCase(page, CASES.en);
   const panel = report(page);
   await expect(panel.getByTestId('feedback-language')).toHaveText('Feedback in Czech — set in Settings');

@@ -1,7 +1,8 @@
 // A large paste (issue 11 §3): the page builds only the first rows of the report's long lists and
 // says how many more there are, and the editor it was pasted into stays usable. Timings are the
 // benchmark's business (`npm run bench -- ui`), not asserted here.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { editor, editorHost, pasteInto, report } from './helpers';
 
 // The shared machine may be busy: Monaco and the audits get time (no timing is asserted).

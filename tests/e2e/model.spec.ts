@@ -1,28 +1,12 @@
 // The model audit in the built app, against the local fake Messages API (tests/server): enter a
 // key, count tokens, run and watch claims arrive, cancel, the 401 / 529 messages, and retries.
-import { expect, test, type Page } from '@playwright/test';
-import { startFakeAnthropic, type FakeAnthropic, type Step } from '../server/fake-anthropic';
+// Which status and message makes which error (an organisation that blocks browser access among
+// them) and how each is worded: src/model/client.test.ts, tests/unit/model-run.test.ts.
+import type { Page } from '@playwright/test';
+import type { Step } from '../server/fake-anthropic';
+import { expect, test } from './fixtures';
 
 const KEY = `sk-ant-${'api03-E2E-KEY-0000111122223333'}`;
-let server: FakeAnthropic;
-
-test.beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-test.afterAll(async () => {
-  await server.close();
-});
-
-test.beforeEach(async ({ page }) => {
-  server.reset();
-  // The Base URL must be set before the page loads: the connect policy is fixed at start-up.
-  await page.addInitScript((url) => {
-    if (!sessionStorage.getItem('e2e-model-init')) {
-      localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
-      sessionStorage.setItem('e2e-model-init', '1');
-    }
-  }, server.url);
-});
 
 async function enterKey(page: Page, key = KEY): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -42,7 +26,7 @@ async function openApp(page: Page): Promise<void> {
   await expect(page.getByRole('region', { name: 'Report' })).toContainText(/FAIL|PASS|INCOMPLETE/);
 }
 
-test('enter a key, count tokens, run, and see the judged claims stream into the report', async ({ page }) => {
+test('enter a key, count tokens, run, and see the judged claims stream into the report', async ({ page, anthropic: server }) => {
   await openApp(page);
   // The page may connect only to itself and the configured API.
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"][data-connect-policy]').getAttribute('content');
@@ -77,7 +61,7 @@ test('enter a key, count tokens, run, and see the judged claims stream into the 
   expect(page.url()).not.toContain(KEY);
 });
 
-test('cancel stops a running audit', async ({ page }) => {
+test('cancel stops a running audit', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   server.script({ kind: 'judge', delayMs: 400 } satisfies Step);
@@ -88,7 +72,7 @@ test('cancel stops a running audit', async ({ page }) => {
   await expect(bar(page).getByRole('button', { name: /Run model audit/ })).toBeEnabled();
 });
 
-test('a rejected key gets the 401 message', async ({ page }) => {
+test('a rejected key gets the 401 message', async ({ page, anthropic: _server }) => {
   await openApp(page);
   await enterKey(page, ['sk', 'ant', 'invalid-000'].join('-'));
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
@@ -97,15 +81,7 @@ test('a rejected key gets the 401 message', async ({ page }) => {
   await expect(alert).toContainText('Check the key for typos');
 });
 
-test('an organisation that blocks browser access gets its own 401 message', async ({ page }) => {
-  await openApp(page);
-  await enterKey(page);
-  server.script({ kind: 'error', preset: 'cors_org' } satisfies Step);
-  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
-  await expect(bar(page).getByRole('alert')).toContainText('does not allow API calls from a browser');
-});
-
-test('529 overloaded mid-stream: a message, and the claims judged so far stay in the report', async ({ page }) => {
+test('529 overloaded mid-stream: a message, and the claims judged so far stay in the report', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   server.script({ kind: 'judge', errorAfterClaims: 1, errorType: 'overloaded_error', delayMs: 10 } satisfies Step);
@@ -116,7 +92,7 @@ test('529 overloaded mid-stream: a message, and the claims judged so far stay in
   await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
 });
 
-test('529 twice, then a reply: the bar says it is trying again and why, then the run completes', async ({ page }) => {
+test('529 twice, then a reply: the bar says it is trying again and why, then the run completes', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   // The third try is held a moment, so that "trying again (3 of 3)" is on screen while it waits.
@@ -131,7 +107,7 @@ test('529 twice, then a reply: the bar says it is trying again and why, then the
   expect(server.calls('/v1/messages')).toHaveLength(3);
 });
 
-test('a connection cut mid-reply: the judged claims stay, the message says how far it got, and the rest is judged alone', async ({ page }) => {
+test('a connection cut mid-reply: the judged claims stay, the message says how far it got, and the rest is judged alone', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   server.script({ kind: 'judge', cutAfterClaims: 2, delayMs: 20 } satisfies Step);
@@ -163,7 +139,7 @@ test('a connection cut mid-reply: the judged claims stay, the message says how f
   expect(asked(first) - asked(task)).toBe(judged);
 });
 
-test('a connection reset after the server answered earlier in the run is a cut, not "Could not reach"', async ({ page }) => {
+test('a connection reset after the server answered earlier in the run is a cut, not "Could not reach"', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   // The first turn is answered (a chunk lookup); every try of the next one is reset in the
@@ -184,7 +160,7 @@ test('a connection reset after the server answered earlier in the run is a cut, 
   await expect(status).toContainText(`Model audit done: ${total} claims judged`, { timeout: 20_000 });
 });
 
-test('a changed Base URL asks for a reload, and after it the page connects there', async ({ page }) => {
+test('a changed Base URL asks for a reload, and after it the page connects there', async ({ page, anthropic: server }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog');
@@ -198,7 +174,7 @@ test('a changed Base URL asks for a reload, and after it the page connects there
   expect(policy).toBe("connect-src 'self' https://proxy.example.com");
 });
 
-test('"Remember on this device" is an explicit opt-in, and "Forget key" removes the key everywhere', async ({ page }) => {
+test('"Remember on this device" is an explicit opt-in, and "Forget key" removes the key everywhere', async ({ page, anthropic: _server }) => {
   await openApp(page);
   await enterKey(page);
   const storedKey = () => page.evaluate(() => localStorage.getItem('citation-auditor:model-api-key'));
@@ -220,7 +196,7 @@ test('"Remember on this device" is an explicit opt-in, and "Forget key" removes 
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(KEY);
 });
 
-test('a reply cut into 5-byte slices (inside UTF-8 characters), with CRLF, comments and pings, is read in the browser', async ({ page }) => {
+test('a reply cut into 5-byte slices (inside UTF-8 characters), with CRLF, comments and pings, is read in the browser', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   server.script({ kind: 'judge', wire: { chunkBytes: 5, crlf: true, comments: true, noMessageStop: true } } satisfies Step);
@@ -229,7 +205,7 @@ test('a reply cut into 5-byte slices (inside UTF-8 characters), with CRLF, comme
   await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
 });
 
-test('a server that refuses browser (CORS) access: fetch fails, and the message says what to check', async ({ page }) => {
+test('a server that refuses browser (CORS) access: fetch fails, and the message says what to check', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   server.script({ kind: 'no_cors' }, { kind: 'no_cors' }, { kind: 'no_cors' } satisfies Step);
@@ -240,7 +216,7 @@ test('a server that refuses browser (CORS) access: fetch fails, and the message 
   await expect(alert).not.toContainText(KEY);
 });
 
-test('a language change keeps the model’s verdicts: the interface re-words them, the feedback language asks first', async ({ page }) => {
+test('a language change keeps the model’s verdicts: the interface re-words them, the feedback language asks first', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   server.script({ kind: 'judge' } satisfies Step);
@@ -280,7 +256,7 @@ test('a language change keeps the model’s verdicts: the interface re-words the
   await expect(list.filter({ hasText: 'claude-sonnet-5-5' })).toHaveCount(1);
 });
 
-test('another example opens at its verdict, without the previous case’s model error', async ({ page }) => {
+test('another example opens at its verdict, without the previous case’s model error', async ({ page, anthropic: _server }) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 640 });
   await openApp(page);

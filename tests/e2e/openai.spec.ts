@@ -1,20 +1,8 @@
 // The judge on an OpenAI-compatible server, set up in the page as a person would: choose the
 // provider in Settings, give a local server's base URL (no key), reload for the connect policy,
 // pick a model from the server's list, and see the verdicts. Against tests/server/fake-openai.ts.
-import { expect, test } from '@playwright/test';
-import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
-
-let server: FakeOpenAI;
-
-test.beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-test.afterAll(async () => {
-  await server.close();
-});
-test.beforeEach(() => server.reset());
-
-test('an OpenAI-compatible server without a key judges the example', async ({ page }) => {
+import { expect, test } from './fixtures';
+test('an OpenAI-compatible server without a key judges the example', async ({ page, openai: server }) => {
   await page.goto('/');
   const report = page.getByRole('region', { name: 'Report' });
   await expect(report).toContainText(/FAIL|PASS|INCOMPLETE/);

@@ -2,7 +2,8 @@
 // a damaged or hostile link explains itself and changes nothing; local work is never replaced
 // without asking.
 import { deflateSync } from 'fflate';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { toBase64Url } from '../../src/share/base64url';
 import { crc32 } from '../../src/share/crc32';
 import { caseFilePath, draftInputs, report } from './helpers';

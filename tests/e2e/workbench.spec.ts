@@ -1,7 +1,8 @@
 // The workbench as a person uses it: open the page, paste or open a case, read the report,
 // follow a finding to its span, switch language, reload. Elements are found by role and label.
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   caseFilePath,
   editor,

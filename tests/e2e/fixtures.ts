@@ -1,0 +1,229 @@
+// The fixtures that make the end-to-end specs fast (tests/e2e/README.md says how to use them):
+//
+// - `page` is ONE tab per worker, reused by every test that imports `test` from here, and
+//   `context` its browser context. A new context (or even a new tab) per test meant a cold start
+//   of the whole build, Monaco most of it, every time: 6–8 s under load, where loading the page
+//   again in a tab that has run it takes a third of that. Between tests the tab is reset as a new
+//   browser profile would be: other tabs closed, localStorage, sessionStorage, IndexedDB and
+//   cookies emptied (from a blank page of the app's origin, so nothing of the app runs), routes
+//   and listeners removed, the viewport and colour scheme the test's own. A test that changes
+//   what a reset cannot undo (an init script, the fake clock, the context's permissions, offline,
+//   routes or init scripts) gets a new tab or context for the next test; so does every test after
+//   a failure (the runner starts a new worker).
+// - `anthropic` / `openai`: the fake servers of tests/server, one per worker, reset before each
+//   test; `anthropic` also points the page's model settings at its server before the test's first
+//   page load (the connect policy is fixed when the page loads).
+// - `openCase(page, c)`: the page opened on a case in one step, through a share link made here,
+//   instead of waiting for the example's audit and pasting.
+//
+// Specs that need a browser of their own (the service worker's, a second browser for a share
+// link) still ask `browser` for a new context.
+import { test as base, expect, devices, type BrowserContext, type Page } from '@playwright/test';
+import type { AuditCase } from '../../src/core/types';
+import { encodeEnvelope } from '../../src/share/codec';
+import type { ShareSettings } from '../../src/share/envelope';
+import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
+import { report } from './helpers';
+
+export { expect };
+
+const MODEL_SETTINGS_KEY = 'citation-auditor:model-settings';
+// A page of the app's origin that is not the app: where storage is emptied and seeded. It never
+// reaches the server (the route answers it).
+const BLANK = '__e2e-blank.html';
+
+/** The worker's tab and context, and whether a test left them in a state a reset cannot undo. */
+interface Shared {
+  context: BrowserContext | null;
+  page: Page | null;
+  dirtyPage: boolean;
+  dirtyContext: boolean;
+}
+
+interface WorkerFixtures {
+  shared: Shared;
+  anthropicServer: FakeAnthropic;
+  openaiServer: FakeOpenAI;
+}
+
+export type OnOrigin = <A>(fn: (arg: A) => void | Promise<void>, arg: A) => Promise<void>;
+
+interface TestFixtures {
+  /** The fake Messages API, reset, and the page's Base URL set to it (before the first load). */
+  anthropic: FakeAnthropic;
+  /** The fake OpenAI-compatible server, reset (the spec sets the provider up in the page). */
+  openai: FakeOpenAI;
+  /** Runs `fn(arg)` in the worker's tab on a blank page of the app's origin: storage set up before the app loads. */
+  onOrigin: OnOrigin;
+}
+
+// Events a test may listen to; their listeners go with the test. (Not 'filechooser' or 'dialog':
+// Playwright turns their interception on and off with the listeners, and removing them behind
+// its back left a later waitForEvent('filechooser') without a chooser.)
+const TEST_EVENTS = ['console', 'pageerror', 'request', 'response', 'requestfailed', 'requestfinished'] as const;
+
+/** Marks `shared` dirty when a test calls one of `names` on `target` (what a reset cannot undo). */
+function watch(target: object, names: string[], mark: () => void): void {
+  const t = target as Record<string, (...a: unknown[]) => unknown>;
+  for (const name of names) {
+    const original = t[name]!.bind(target);
+    t[name] = (...args: unknown[]) => {
+      mark();
+      return original(...args);
+    };
+  }
+}
+
+async function blank(page: Page, baseURL: string): Promise<void> {
+  await page.route(`**/${BLANK}`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }));
+  await page.goto(new URL(BLANK, baseURL).href);
+}
+
+async function emptyStorage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const dbs = await indexedDB.databases();
+    await Promise.all(
+      dbs.map(
+        (d) =>
+          new Promise<void>((resolve, reject) => {
+            const q = indexedDB.deleteDatabase(d.name!);
+            q.onsuccess = () => resolve();
+            q.onerror = () => reject(q.error);
+          }),
+      ),
+    );
+    const left = (await indexedDB.databases()).map((d) => d.name);
+    if (left.length) throw new Error(`IndexedDB databases left after the reset: ${left.join(', ')}`);
+    // The clipboard is the context's: a test must not read what the one before copied.
+    await navigator.clipboard.writeText('').catch(() => {});
+  });
+}
+
+async function newContext(browser: import('@playwright/test').Browser, baseURL: string, shared: Shared): Promise<BrowserContext> {
+  const { defaultBrowserType: _type, ...desktop } = devices['Desktop Chrome'];
+  const context = await browser.newContext({
+    ...desktop,
+    baseURL,
+    serviceWorkers: 'block',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  watch(context, ['addInitScript', 'route', 'routeFromHAR', 'grantPermissions', 'clearPermissions', 'setOffline', 'setExtraHTTPHeaders', 'setGeolocation', 'exposeBinding', 'exposeFunction', 'setHTTPCredentials'], () => (shared.dirtyContext = true));
+  return context;
+}
+
+function newPage(context: BrowserContext, shared: Shared): Promise<Page> {
+  return context.newPage().then((page) => {
+    watch(page, ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'routeFromHAR'], () => (shared.dirtyPage = true));
+    watch(page.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt'], () => (shared.dirtyPage = true));
+    return page;
+  });
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  shared: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
+    async ({}, use) => {
+      const shared: Shared = { context: null, page: null, dirtyPage: false, dirtyContext: false };
+      await use(shared);
+      await shared.context?.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  // The worker's context, reset: a new one if the last test changed it, else the same one with
+  // every tab but the worker's closed and the storage of the app's origin emptied.
+  context: async ({ shared, browser, baseURL }, use) => {
+    if (shared.context && shared.dirtyContext) {
+      await shared.context.close();
+      shared.context = null;
+    }
+    shared.context ??= await newContext(browser, baseURL!, shared);
+    shared.dirtyContext = false;
+    const context = shared.context;
+    if (shared.page && (shared.dirtyPage || shared.page.isClosed())) {
+      if (!shared.page.isClosed()) await shared.page.close();
+      shared.page = null;
+    }
+    shared.page ??= await newPage(context, shared);
+    shared.dirtyPage = false;
+    for (const p of context.pages()) if (p !== shared.page) await p.close();
+    await context.clearCookies();
+    const page = shared.page;
+    // A tab another test opened took the focus: give it back (keys and focus checks need it).
+    await page.bringToFront();
+    for (const e of TEST_EVENTS) page.removeAllListeners(e);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await blank(page, baseURL!);
+    await emptyStorage(page);
+    await use(context);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  },
+
+  // The worker's tab, on a blank page of the app's origin, with the test's viewport and colour
+  // scheme (test.use).
+  page: async ({ context, shared, viewport, colorScheme }, use) => {
+    const page = shared.page!;
+    if (context !== page.context()) throw new Error('the shared tab is not in the shared context');
+    if (viewport) await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: colorScheme ?? 'light' });
+    await use(page);
+  },
+
+  // On the worker's tab, which is on the blank page until the test loads the app.
+  onOrigin: async ({ page, baseURL }, use) => {
+    await use(async (fn, arg) => {
+      if (!page.url().endsWith(BLANK)) await blank(page, baseURL!);
+      await page.evaluate(fn as (a: unknown) => Promise<void>, arg);
+    });
+  },
+
+  anthropicServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
+    async ({}, use) => {
+      const server = await startFakeAnthropic();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  openaiServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
+    async ({}, use) => {
+      const server = await startFakeOpenAI();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  anthropic: async ({ anthropicServer, onOrigin }, use) => {
+    anthropicServer.reset();
+    await onOrigin(([key, url]) => localStorage.setItem(key!, JSON.stringify({ version: 1, baseURL: url })), [MODEL_SETTINGS_KEY, anthropicServer.url]);
+    await use(anthropicServer);
+  },
+  openai: async ({ openaiServer }, use) => {
+    openaiServer.reset();
+    await use(openaiServer);
+  },
+});
+
+/** The share link that opens `c` (with these settings) on the app's page. */
+export function caseLink(c: AuditCase, settings?: ShareSettings): string {
+  const { payload } = encodeEnvelope({ v: 1, case: c, ...(settings ? { settings } : {}) });
+  return `./#a=${payload}`;
+}
+
+/**
+ * Opens the page on `c` in one load (a share link) and waits until the report is the case's own:
+ * the app takes the link out of the address once the case is in the editors, and the report is
+ * busy from then until that case's audit is shown.
+ */
+export async function openCase(page: Page, c: AuditCase, settings?: ShareSettings): Promise<void> {
+  await page.goto(caseLink(c, settings));
+  await expect(page).not.toHaveURL(/#a=/);
+  await expect(report(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+}
