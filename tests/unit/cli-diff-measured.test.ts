@@ -1,13 +1,12 @@
 // `citation-audit diff` tells a score measured for the first time from an improvement (issue 31):
 // a FAIL case whose recall went from "—" to 0 is newly measured, in every format.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../src/cli';
+import { tempDir } from '../factories/tempDir';
 
-const dir = mkdtempSync(join(tmpdir(), 'citation-audit-measured-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('citation-audit-measured-');
 
 async function run(args: string[]): Promise<{ code: number; out: string }> {
   let out = '';
