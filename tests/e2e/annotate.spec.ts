@@ -304,6 +304,8 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
 
     await showView(page, 'Annotate');
     await setAnnotator(page, 'erin');
+    // erin labelled nothing: blind mode would hide the model's verdicts and the reference's labels.
+    await page.getByLabel('Blind mode').uncheck();
     const agreement = page.getByRole('region', { name: 'Agreement' });
     await agreement.getByRole('button', { name: 'Model vs reference' }).click();
     await expect(agreement.getByLabel('Rater A').locator('option:checked')).toHaveText('Model');
@@ -357,14 +359,16 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
     await expect(verdict).toContainText('Hidden until you label this pair (blind mode).');
     expect(await page.evaluate(() => (window as unknown as { __early: string[] }).__early)).toEqual([]);
 
-    // Human–model agreement is over the pairs carol labelled.
+    // dave, blind with every pair left, sees no agreement (it would show carol's labels).
     const agreement = page.getByRole('region', { name: 'Agreement' });
+    await expect(agreement).toContainText('Hidden in blind mode');
+    await expect(agreement.getByLabel('Rater A')).toHaveCount(0);
+    // Without blind mode the verdict is there at once, and human–model agreement is over the pairs carol labelled.
+    await page.getByLabel('Blind mode').uncheck();
+    await expect(verdict).toContainText(/Model: (Fully|Partially|Not) supported/);
     await agreement.getByLabel('Rater A').selectOption('carol');
     await agreement.getByLabel('Rater B').selectOption({ label: 'Model' });
     await expect(agreement.getByTestId('agreement-n')).toHaveText('6');
-    // Without blind mode the verdict is there at once.
-    await page.getByLabel('Blind mode').uncheck();
-    await expect(verdict).toContainText(/Model: (Fully|Partially|Not) supported/);
     await snap(page, testInfo, 'annotate-revealed');
   });
 });

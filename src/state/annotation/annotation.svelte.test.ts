@@ -295,14 +295,18 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     await tick();
     a.setAnnotator('ann');
     expect(a.blind).toBe(true);
-    expect(a.modelVerdict).toBe('partially_supported');
+    // Neither the verdict nor bob's label is there to show (only that the model judged the pair).
+    expect(a.modelVerdict).toBeNull();
+    expect(a.modelJudged).toBe(true);
     expect(a.revealed).toBe(false);
-    expect(a.otherLabels.map((l) => l.annotator)).toEqual(['bob']);
+    expect(a.otherLabels).toEqual([]);
     // The model's supporting phrase is not highlighted while blind.
     expect(a.chunkRuns.some((r) => r.kinds.includes('support'))).toBe(false);
     a.setAdvance(false);
     await a.label('fully_supported');
     expect(a.revealed).toBe(true);
+    expect(a.modelVerdict).toBe('partially_supported');
+    expect(a.otherLabels.map((l) => l.annotator)).toEqual(['bob']);
     expect(a.chunkRuns.some((r) => r.kinds.includes('support'))).toBe(true);
     a.next();
     expect(a.revealed).toBe(false);
@@ -372,6 +376,7 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     const source = fakeSource([tower(1), tower(2)], ['fully_supported', 'not_supported']);
     const labels = memoryLabels();
     const { a } = setup({ source, labels });
+    a.setBlind(false);
     await tick();
     expect(a.canCompareModelToReference).toBe(false);
     const ref = (caseKey: string, claimIndex: number, chunkId: string, label: SupportVerdict): AnnotationLabel => ({ caseKey, claimIndex, chunkId, annotator: 'reference', label, updated: 1 });
@@ -379,7 +384,7 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     await labels.putMany([ref('id:t1', 0, '1', 'fully_supported'), ref('id:t1', 1, '2', 'not_supported'), ref('id:t2', 0, '1', 'not_supported'), ref('id:t2', 1, '2', 'not_supported')]);
     await tick();
     expect(a.canCompareModelToReference).toBe(true);
-    a.compareModelToReference();
+    a.compareModelTo('reference');
     expect([a.raterA, a.raterB]).toEqual([MODEL_RATER, 'reference']);
     const m = a.agreement!;
     expect(m.n).toBe(4);
@@ -392,6 +397,7 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     const c = tower(3);
     const report = auditCase(c);
     const { a } = setup({ source, workbench: { auditCase: c, localReport: report, report } });
+    a.setBlind(false);
     await tick();
     a.useSource('workbench');
     await tick();
