@@ -5,6 +5,7 @@ import { datasetRun, labelStore, localSettings } from '../dataset/app';
 import { workbench } from '../workbench/app';
 import { Annotation } from './annotation.svelte';
 import { DatasetSource, WorkbenchSource } from './annotationSource.svelte';
+import { LabelImporter } from './labelImport.svelte';
 import { Resolver } from './resolve.svelte';
 import { TeamView } from './team.svelte';
 
@@ -24,3 +25,6 @@ export const team = new TeamView(annotation);
 
 /** Resolving disagreements into gold. */
 export const resolver = new Resolver(annotation);
+
+/** Importing teammates' label files. */
+export const labelImport = new LabelImporter(annotation);

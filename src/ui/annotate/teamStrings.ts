@@ -27,6 +27,8 @@ const en = {
   clashRename: (name: string) => `Import ${name}’s labels under the name`,
   clashImport: 'Import',
   clashCancel: 'Cancel',
+  dismiss: 'Dismiss',
+  line: (n: number) => `line ${n}`,
 
   // Blind mode
   blindHidden: (left: number) =>
@@ -103,6 +105,8 @@ const cs: TeamMessages = {
   clashRename: (name) => `Importovat štítky ${name} pod jménem`,
   clashImport: 'Importovat',
   clashCancel: 'Zrušit',
+  dismiss: 'Zavřít',
+  line: (n) => `řádek ${n}`,
 
   blindHidden: (left) =>
     `Skryto ve slepém režimu: štítky ostatních a verdikty modelu zůstanou skryté, dokud neoznačíte všechny dvojice (zbývá ${plural('cs', left, { one: '# dvojice', few: '# dvojice', other: '# dvojic' })}).`,
