@@ -95,11 +95,11 @@ export class LabelImporter {
   async #run(renames: readonly LabelRename[]): Promise<void> {
     const reads = this.#reads;
     let pairs: DatasetPair[] = this.#a.targets.map((t) => ({ caseKey: t.caseKey, caseId: t.caseId, claimIndex: t.claimIndex, chunkId: t.chunkId }));
-    let result = importLabels(pairs, this.#a.labels, reads, { renames, now: this.#a.stamp() });
+    let result = importLabels(pairs, this.#a.labels, reads, { renames, currentAnnotator: this.#a.annotator, now: this.#a.stamp() });
     // Labels not matched by case may match by their claim's text: load the claims and try again.
     if (result.unmatched.byReason['no-case'] > 0 && reads.some((r) => r.labels.some((l) => l.claim))) {
       pairs = await this.#pairsWithClaims();
-      result = importLabels(pairs, this.#a.labels, reads, { renames, now: this.#a.stamp() });
+      result = importLabels(pairs, this.#a.labels, reads, { renames, currentAnnotator: this.#a.annotator, now: this.#a.stamp() });
     }
     if (result.clashes.length) {
       this.#state = { kind: 'ask', clashes: result.clashes };

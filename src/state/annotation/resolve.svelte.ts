@@ -3,13 +3,13 @@
 // become gold when resolving starts; "settle by majority" does the rest in one step, leaving the
 // ties. Gold is the reserved rater `gold`; each gold label says who settled it and how. Every
 // step can be undone, a batch at once.
+import { pairConsensus } from '../../core/eval/consensus';
+import type { SettledHow } from '../../core/eval/labels';
 import type { SupportVerdict } from '../../core/types';
 import type { AnnotationLabel } from '../../store/schemas';
 import type { Annotation, LabelKey } from './annotation.svelte';
 import { GOLD_RATER, RESERVED_RATERS } from './gold';
 import { keyCommand, type KeyInput, type KeyOutcome } from './keyboard';
-
-export type SettleHow = NonNullable<AnnotationLabel['settledHow']>;
 
 /** One labelled pair as the lead sees it: the raters' votes, the gold label if any, the consensus. */
 export interface PairVotes {
@@ -29,15 +29,9 @@ export type ResolveMessage = 'need-annotator' | 'hidden-blind' | 'undone' | 'not
 export function votesOf(key: string, labels: readonly AnnotationLabel[]): PairVotes {
   const votes = labels.filter((l) => !RESERVED_RATERS.has(l.annotator)).sort((x, y) => x.annotator.localeCompare(y.annotator));
   const gold = labels.find((l) => l.annotator === GOLD_RATER) ?? null;
-  const counts = new Map<SupportVerdict, number>();
-  for (const v of votes) counts.set(v.label, (counts.get(v.label) ?? 0) + 1);
-  const [top, n] = [...counts].sort((x, y) => y[1] - x[1])[0] ?? [null, 0];
-  let kind: PairVotes['kind'];
-  if (votes.length < 2) kind = 'single';
-  else if (counts.size === 1) kind = 'unanimous';
-  else if (n * 2 > votes.length) kind = 'majority';
-  else kind = 'tie';
-  return { key, votes, gold, kind, verdict: kind === 'unanimous' || kind === 'majority' ? top : null };
+  const c = pairConsensus(votes.map((v) => v.label));
+  const kind = c.kind === 'none' ? 'single' : c.kind;
+  return { key, votes, gold, kind, verdict: 'verdict' in c ? c.verdict : null };
 }
 
 interface UndoBatch {
@@ -203,7 +197,7 @@ export class Resolver {
     if (list.length) this.#message = 'all-settled';
   }
 
-  #gold(p: PairVotes, verdict: SupportVerdict, how: SettleHow, reason = ''): AnnotationLabel {
+  #gold(p: PairVotes, verdict: SupportVerdict, how: SettledHow, reason = ''): AnnotationLabel {
     const claimText = p.votes.find((v) => v.claimText)?.claimText;
     const [first] = p.votes;
     return {
@@ -220,7 +214,7 @@ export class Resolver {
     };
   }
 
-  async #settle(pairs: readonly PairVotes[], how: SettleHow): Promise<void> {
+  async #settle(pairs: readonly PairVotes[], how: SettledHow): Promise<void> {
     if (!pairs.length) return;
     await this.#write(pairs.map((p) => this.#gold(p, p.verdict!, how)), pairs, null);
   }
