@@ -3,7 +3,7 @@
 // become gold when resolving starts; "settle by majority" does the rest in one step, leaving the
 // ties. Gold is the reserved rater `gold`; each gold label says who settled it and how. Every
 // step can be undone, a batch at once.
-import { pairConsensus } from '../../core/eval/consensus';
+import { pairConsensus, settleByHand } from '../../core/eval/consensus';
 import type { SettledHow } from '../../core/eval/labels';
 import type { SupportVerdict } from '../../core/types';
 import type { AnnotationLabel } from '../../store/schemas';
@@ -130,7 +130,9 @@ export class Resolver {
     if (!p || !this.#ready()) return;
     const reason = this.reason.trim();
     this.reason = '';
-    await this.#write([this.#gold(p, verdict, 'by_hand', reason)], [p], p.key);
+    const claimText = p.votes.find((v) => v.claimText)?.claimText;
+    const gold = { ...settleByHand(p.votes[0] ?? p.gold!, verdict, { settledBy: this.#a.annotator, note: reason, now: this.#a.stamp() }), ...(claimText ? { claimText } : {}) };
+    await this.#write([gold], [p], p.key);
     this.#goToOpen(this.disagreements.findIndex((d) => d.key === p.key) + 1);
   }
 
@@ -197,7 +199,8 @@ export class Resolver {
     if (list.length) this.#message = 'all-settled';
   }
 
-  #gold(p: PairVotes, verdict: SupportVerdict, how: SettledHow, reason = ''): AnnotationLabel {
+  /** A gold label set by a rule (unanimous, majority) in the lead's name. */
+  #gold(p: PairVotes, verdict: SupportVerdict, how: SettledHow): AnnotationLabel {
     const claimText = p.votes.find((v) => v.claimText)?.claimText;
     const [first] = p.votes;
     return {
@@ -206,7 +209,6 @@ export class Resolver {
       chunkId: first?.chunkId ?? p.gold!.chunkId,
       annotator: GOLD_RATER,
       label: verdict,
-      ...(reason ? { note: reason } : {}),
       ...(claimText ? { claimText } : {}),
       updated: this.#a.stamp(),
       settledBy: this.#a.annotator,
