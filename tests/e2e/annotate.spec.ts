@@ -185,7 +185,7 @@ test('agreement between two annotators equals a hand computation, and a disagree
   await expect(panel.getByTestId('agreement-kappa-quadratic')).toHaveText(quadratic.toFixed(3));
 
   // The confusion matrix (its accessible table): rows alice, columns bob, fully first.
-  const table = panel.getByRole('table');
+  const table = panel.getByRole('table', { name: /^Confusion matrix/ });
   const cells = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
   const order = [2, 1, 0];
   expect(cells).toEqual(order.map((i) => order.map((j) => pairs.filter(([a, b]) => a === i && b === j).length)));
