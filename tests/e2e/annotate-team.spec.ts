@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
-import { report } from './helpers';
+import { report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-TEAM-KEY-0000222233'}`;
@@ -159,6 +159,7 @@ test.describe('a labelling campaign in three browsers', () => {
     await expect(agreement.getByRole('cell', { name: /^alice and bob: κ/ })).toHaveText(fmt(kappa(alice, bob)));
     const disagree = alice.map((a, i) => (a !== bob[i] ? i : -1)).filter((i) => i >= 0);
     await expect(agreement.getByRole('list', { name: `Pairs where raters differ (${disagree.length})` }).getByRole('listitem')).toHaveCount(disagree.length);
+    await snap(page, testInfo, 'annotate-team-agreement');
 
     // Resolve: unanimous pairs become gold at once; each tie is the lead's, picked with a key.
     await page.getByRole('button', { name: 'Resolve disagreements' }).click();
@@ -174,6 +175,7 @@ test.describe('a labelling campaign in three browsers', () => {
         await page.keyboard.press('n');
         await page.keyboard.type('bob read the whole chunk');
         await page.keyboard.press('Escape');
+        await snap(page, testInfo, 'annotate-resolve');
       }
       await page.keyboard.press(KEYS[gold[i]!]);
     }

@@ -80,8 +80,9 @@ export class Resolver {
     return c;
   });
 
+  /** Resolving, and allowed to: turning blind mode back on with pairs left ends it. */
   get active(): boolean {
-    return this.#active;
+    return this.#active && this.available;
   }
   get message(): ResolveMessage | null {
     return this.#message;

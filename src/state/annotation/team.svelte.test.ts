@@ -146,6 +146,9 @@ describe('resolving disagreements into gold', () => {
     await resolver.pick(F);
     await tick();
     expect(gold().find((g) => g.claimIndex === 1)?.label).toBe(F);
+    // Blind mode back on with a pair the lead has not labelled: resolving stops showing anything.
+    a.setBlind(true);
+    expect(resolver.active).toBe(false);
   });
 
   it('refuses to settle without a name, and gold is a reserved name', async () => {
