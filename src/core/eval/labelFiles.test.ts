@@ -54,7 +54,7 @@ describe('readLabelFile', () => {
     const text = [good, '{"claim_index": 0, "chunk_id": "1", "labels": {"bob": {"label": "maybe"}}}', 'not json', '', '{"query": "q", "answer": "a"}', good].join('\n');
     const r = readLabelFile('mixed.jsonl', text);
     expect(r.labels.map((l) => l.line)).toEqual([1, 6]);
-    expect(r.errors.map((e) => e.line)).toEqual([2, 3, 5]);
+    expect(r.errors.map((e) => [e.line, e.problem])).toEqual([[2, 'invalid-row'], [3, 'not-json'], [5, 'a-case']]);
     expect(r.errors[0]!.message).toMatch(/labels\.bob\.label/);
     expect(r.errors[1]!.message).toMatch(/not JSON/);
     expect(r.errors[2]!.message).toMatch(/a case, not a label row/);
@@ -97,7 +97,7 @@ describe('readLabelFile', () => {
   });
 
   it('refuses what is not a labels file, in one error at line 1', () => {
-    expect(readLabelFile('x.txt', 'hello').errors).toEqual([{ file: 'x.txt', line: 1, message: expect.stringMatching(/not a labels file/) }]);
+    expect(readLabelFile('x.txt', 'hello').errors).toEqual([{ file: 'x.txt', line: 1, problem: 'unknown-kind', message: expect.stringMatching(/not a labels file/) }]);
     expect(readLabelFile('x.json', '{"format": "other"}').errors[0]!.message).toMatch(/not a Citation Auditor backup/);
     expect(readLabelFile('e.jsonl', '  \n').errors[0]!.message).toMatch(/empty/);
   });

@@ -35,9 +35,27 @@ export interface ImportedLabel {
   line: number;
 }
 
+/** What is wrong, for the page to word (the message is the English detail, with zod's issues). */
+export type LabelFileProblem =
+  | 'empty'
+  | 'unknown-kind'
+  | 'not-backup'
+  | 'not-json'
+  | 'not-object'
+  | 'a-case'
+  | 'not-a-row'
+  | 'invalid-row'
+  | 'csv-header'
+  | 'csv-claim-index'
+  | 'csv-chunk-id'
+  | 'csv-label'
+  | 'too-large';
+
 export interface LabelFileError {
   file: string;
   line: number;
+  /** Always set by readLabelFile. */
+  problem?: LabelFileProblem;
   message: string;
 }
 
@@ -130,13 +148,16 @@ function settledOf(by: string | undefined, how: SettledHow | undefined): Pick<Im
   return by !== undefined && how !== undefined ? { settledBy: by, settledHow: how } : {};
 }
 
-/** The labels of one JSON row (an export row or a one-label row); a string says why it is not one. */
-function rowLabels(value: unknown, file: string, line: number): ImportedLabel[] | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a label row (expected a JSON object)';
+type RowProblem = { problem: LabelFileProblem; message: string };
+const invalid = (e: z.ZodError): RowProblem => ({ problem: 'invalid-row', message: issues(e) });
+
+/** The labels of one JSON row (an export row or a one-label row), or why it is not one. */
+function rowLabels(value: unknown, file: string, line: number): ImportedLabel[] | RowProblem {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'not-object', message: 'not a label row (expected a JSON object)' };
   const v = value as Record<string, unknown>;
   if ('labels' in v) {
     const r = ExportRowSchema.safeParse(value);
-    if (!r.success) return issues(r.error);
+    if (!r.success) return invalid(r.error);
     const d = r.data;
     const caseKey = d.case_key ?? null;
     const base = { caseId: d.case_id ?? caseIdOfKey(caseKey), caseKey, claimIndex: d.claim_index, claim: text(d.claim), chunkId: d.chunk_id, chunkText: text(d.chunk_text), file, line };
@@ -144,20 +165,20 @@ function rowLabels(value: unknown, file: string, line: number): ImportedLabel[] 
   }
   if ('caseKey' in v) {
     const r = StoredLabelSchema.safeParse(value);
-    if (!r.success) return issues(r.error);
+    if (!r.success) return invalid(r.error);
     return [storedLabel(r.data, file, line)];
   }
   if ('annotator' in v) {
     const r = FlatRowSchema.safeParse(value);
-    if (!r.success) return issues(r.error);
+    if (!r.success) return invalid(r.error);
     const d = r.data;
     const caseKey = d.case_key ?? null;
     return [
       { caseId: d.case_id ?? caseIdOfKey(caseKey), caseKey, claimIndex: d.claim_index, claim: text(d.claim), chunkId: d.chunk_id, chunkText: text(d.chunk_text), annotator: d.annotator, label: d.label, note: text(d.note), updated: d.updated, ...settledOf(d.settled_by, d.settled_how), file, line },
     ];
   }
-  if ('query' in v && 'answer' in v) return 'a case, not a label row (open cases as a dataset)';
-  return 'not a label row: no "labels", or "annotator" and "label"';
+  if ('query' in v && 'answer' in v) return { problem: 'a-case', message: 'a case, not a label row (open cases as a dataset)' };
+  return { problem: 'not-a-row', message: 'not a label row: no "labels", or "annotator" and "label"' };
 }
 
 function storedLabel(d: z.output<typeof StoredLabelSchema>, file: string, line: number, chunkText: string | null = null): ImportedLabel {
@@ -187,11 +208,11 @@ function readJsonl(file: string, body: string): LabelFileRead {
     try {
       value = JSON.parse(t);
     } catch (e) {
-      out.errors.push({ file, line: i + 1, message: `not JSON: ${(e as Error).message}` });
+      out.errors.push({ file, line: i + 1, problem: 'not-json', message: `not JSON: ${(e as Error).message}` });
       return;
     }
     const got = rowLabels(value, file, i + 1);
-    if (typeof got === 'string') out.errors.push({ file, line: i + 1, message: got });
+    if (!Array.isArray(got)) out.errors.push({ file, line: i + 1, ...got });
     else out.labels.push(...got);
   });
   return out;
@@ -210,13 +231,13 @@ function readJson(file: string, body: string, value: unknown): LabelFileRead {
     const out: LabelFileRead = { file, kind: 'json', labels: [], errors: [] };
     value.forEach((row, i) => {
       const got = rowLabels(row, file, 0);
-      if (typeof got === 'string') out.errors.push({ file, line: lineOf([i]), message: `row ${i + 1}: ${got}` });
+      if (!Array.isArray(got)) out.errors.push({ file, line: lineOf([i]), problem: got.problem, message: `row ${i + 1}: ${got.message}` });
       else out.labels.push(...got.map((l) => ({ ...l, line: lineOf([i]) })));
     });
     return out;
   }
   const backup = BackupSchema.safeParse(value);
-  if (!backup.success) return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, message: 'not a labels file: a JSON object that is not a Citation Auditor backup' }] };
+  if (!backup.success) return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, problem: 'not-backup', message: 'not a labels file: a JSON object that is not a Citation Auditor backup' }] };
   const out: LabelFileRead = { file, kind: 'backup', labels: [], errors: [] };
   // Chunk texts of the backup's cases, by case key (cases with an id only: a content key is a hash).
   const chunks = new Map<string, Map<string, string>>();
@@ -233,7 +254,7 @@ function readJson(file: string, body: string, value: unknown): LabelFileRead {
     raw.forEach((row, i) => {
       const r = StoredLabelSchema.safeParse(row);
       if (!r.success) {
-        out.errors.push({ file, line: lineOf([...path, i]), message: `${path.join('.')}[${i}]: ${issues(r.error)}` });
+        out.errors.push({ file, line: lineOf([...path, i]), problem: 'invalid-row', message: `${path.join('.')}[${i}]: ${issues(r.error)}` });
         return;
       }
       const d = r.data;
@@ -314,7 +335,7 @@ function readCsv(file: string, body: string): LabelFileRead {
   const annotators = cols.flatMap((c, i) => (c.startsWith('label:') && c.length > 'label:'.length ? [{ name: c.slice('label:'.length), label: i, note: col(`note:${c.slice('label:'.length)}`) }] : []));
   const missing = ['claim_index', 'chunk_id'].filter((c) => col(c) < 0);
   if (missing.length || annotators.length === 0) {
-    out.errors.push({ file, line: head.line, message: `not a labels CSV: the header needs ${[...missing, ...(annotators.length ? [] : ['a label:NAME column'])].join(', ')}` });
+    out.errors.push({ file, line: head.line, problem: 'csv-header', message: `not a labels CSV: the header needs ${[...missing, ...(annotators.length ? [] : ['a label:NAME column'])].join(', ')}` });
     return out;
   }
   const [iCase, iKey, iClaim, iIndex, iChunk] = ['case_id', 'case_key', 'claim', 'claim_index', 'chunk_id'].map(col) as [number, number, number, number, number];
@@ -323,11 +344,11 @@ function readCsv(file: string, body: string): LabelFileRead {
     const index = Number(get(iIndex));
     const chunkId = get(iChunk);
     if (!Number.isInteger(index) || index < 0 || get(iIndex) === null) {
-      out.errors.push({ file, line: r.line, message: `claim_index: "${get(iIndex) ?? ''}" is not a whole number` });
+      out.errors.push({ file, line: r.line, problem: 'csv-claim-index', message: `claim_index: "${get(iIndex) ?? ''}" is not a whole number` });
       continue;
     }
     if (chunkId === null) {
-      out.errors.push({ file, line: r.line, message: 'chunk_id is empty' });
+      out.errors.push({ file, line: r.line, problem: 'csv-chunk-id', message: 'chunk_id is empty' });
       continue;
     }
     const caseKey = get(iKey);
@@ -337,7 +358,7 @@ function readCsv(file: string, body: string): LabelFileRead {
       if (value === null) continue;
       const v = verdict.safeParse(value.trim());
       if (!v.success) {
-        out.errors.push({ file, line: r.line, message: `label:${a.name}: "${value}" is not one of ${SUPPORT_VERDICTS.join(', ')}` });
+        out.errors.push({ file, line: r.line, problem: 'csv-label', message: `label:${a.name}: "${value}" is not one of ${SUPPORT_VERDICTS.join(', ')}` });
         continue;
       }
       out.labels.push({ ...base, annotator: a.name, label: v.data, note: a.note < 0 ? null : get(a.note) });
@@ -354,7 +375,7 @@ function readCsv(file: string, body: string): LabelFileRead {
 export function readLabelFile(file: string, content: string): LabelFileRead {
   const body = content.replace(/^\uFEFF/, '');
   const first = body.trimStart()[0];
-  if (first === undefined) return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, message: 'the file is empty' }] };
+  if (first === undefined) return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, problem: 'empty', message: 'the file is empty' }] };
   if (first === '{' || first === '[') {
     let whole: unknown;
     let parsed = false;
@@ -369,5 +390,5 @@ export function readLabelFile(file: string, content: string): LabelFileRead {
   }
   const headLine = body.slice(0, body.search(/\r?\n|$/));
   if (/(^|,)"?claim_index"?(,|$)/.test(headLine)) return readCsv(file, body);
-  return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, message: 'not a labels file: expected the labels JSONL or CSV download, a history backup, or JSON' }] };
+  return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, problem: 'unknown-kind', message: 'not a labels file: expected the labels JSONL or CSV download, a history backup, or JSON' }] };
 }

@@ -153,12 +153,15 @@ describe('importLabels: name clashes', () => {
     expect(importLabels(pairs, mine, [own], { currentAnnotator: 'lead', now: NOW })).toMatchObject({ clashes: [], added: 1, unchanged: 1 });
   });
 
-  it('never asks about gold, and agrees when the shared labels agree', () => {
+  it('never asks about gold or reference, and agrees when the shared labels agree', () => {
     const g1 = read('g1', [{ annotator: 'gold', updated: 1, settledBy: 'x', settledHow: 'majority' }]);
     const g2 = read('g2', [{ annotator: 'gold', label: 'not_supported', updated: 2, settledBy: 'y', settledHow: 'by_hand' }]);
     const r = importLabels(pairs, [], [g1, g2], { now: NOW });
     expect(r.clashes).toEqual([]);
     expect(r.put).toEqual([expect.objectContaining({ annotator: 'gold', label: 'not_supported', settledBy: 'y', settledHow: 'by_hand' })]);
+    // The dataset's reference labels, stored in each browser at its own time: no question either.
+    const ref = importLabels(pairs, [{ caseKey: 'id:q1', claimIndex: 0, chunkId: '1', annotator: 'reference', label: 'fully_supported', updated: 5 }], [read('r', [{ annotator: 'reference', label: 'partially_supported', updated: 9 }])], { now: NOW });
+    expect(ref).toMatchObject({ clashes: [], replaced: 1 });
     const same = importLabels(pairs, [], [read('p', [{ updated: 1 }]), read('q', [{ updated: 2 }])], { now: NOW });
     expect(same.clashes).toEqual([]);
   });

@@ -13,8 +13,9 @@
 // shared pair has different labels. A label without a time (CSV) never matches a time. The name of
 // the person importing (`currentAnnotator`) is stricter: a file's labels under it are held back
 // unless they share a label with the same time with what is stored (her own export read back).
+// `gold` and `reference` never clash: the newer label wins.
 import { GOLD_ANNOTATOR } from './consensus';
-import { MODEL_RATER, type LabelLike, type SettledHow } from './labels';
+import { MODEL_RATER, REFERENCE_ANNOTATOR, type LabelLike, type SettledHow } from './labels';
 import type { ImportedLabel, LabelFileRead } from './labelFiles';
 import type { SupportVerdict } from '../types';
 
@@ -233,7 +234,8 @@ export function importLabels(
       const before = seen.get(name) ?? [];
       // Said by the caller (renamed or confirmed), or gold: no question. The annotator names of
       // a file are those after renames, so a rename to a new name meets nothing before it.
-      const settled = list.some((m) => m.annotator === name && renameOf(source, m.label.annotator) !== undefined) || name === GOLD_ANNOTATOR;
+      // Gold and reference are the team's and the dataset's, not a person's: newer wins, no question.
+      const settled = list.some((m) => m.annotator === name && renameOf(source, m.label.annotator) !== undefined) || name === GOLD_ANNOTATOR || name === REFERENCE_ANNOTATOR;
       const mine = name === opts.currentAnnotator ? before.find((b) => b.source === STORED_SOURCE) : undefined;
       const clash = settled
         ? null
