@@ -120,7 +120,8 @@ test.describe('a labelling campaign in three browsers', () => {
   });
 
   test('two annotators label and download, the lead imports, measures, resolves to gold and runs Model vs gold', async ({ page, browser }, testInfo) => {
-    test.slow();
+    // Three browsers, three dataset checks and a model run: about a minute on a busy machine.
+    test.setTimeout(180_000);
     const alice: V[] = [F, N, P, F, N, P];
     const bob: V[] = [F, P, P, N, N, F];
     const alicePage = await annotatorBrowser(browser, testInfo, 'alice', alice);
