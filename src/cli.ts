@@ -1,5 +1,5 @@
 // `citation-audit FILE... [--format json|text|junit|markdown] [--fail-under S=V,...] [--require-style S] [--lang en|cs] [--citation-scope sentence|paragraph] [--model [name]]`
-// `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...` (src/cli/).
+// `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...`, `citation-audit agreement LABELS...` (src/cli/).
 // Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
 import type { RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
@@ -30,6 +30,7 @@ const STYLE_ALIASES: Record<string, RequiredStyle> = {
 const USAGE = `Usage: citation-audit FILE... [options]
        citation-audit diff BEFORE.jsonl AFTER.jsonl [options]   (see citation-audit diff --help)
        citation-audit calibrate LABELLED.jsonl [options]        (see citation-audit calibrate --help)
+       citation-audit agreement LABELS... [options]             (see citation-audit agreement --help)
 
 Audits the citations of RAG answers. FILE is a case (.json), a dataset (.jsonl, one case per
 line) or - for standard input.
@@ -157,6 +158,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   // Subcommands live in their own files; `./diff` audits a file that happens to be named diff.
   if (argv[0] === 'diff') return (await import('./cli/diff')).diffMain(argv.slice(1), io);
   if (argv[0] === 'calibrate') return (await import('./cli/calibrate')).calibrateMain(argv.slice(1), io);
+  if (argv[0] === 'agreement') return (await import('./cli/agreement')).agreementMain(argv.slice(1), io);
   let opts: CliOptions;
   try {
     const parsed = readOptions(argv);

@@ -4,6 +4,7 @@
 import { auditCase } from '../core/audit';
 import { calibrate, calibrationToText, chooseAnnotator, splitLabelled, type CalibrationItem, type CalibrationRunInfo, type LabelRow } from '../core/eval/calibration';
 import { modelPairVerdicts, pairKey, REFERENCE_ANNOTATOR } from '../core/eval/labels';
+import { plainClaim } from '../core/eval/labelImport';
 import { referenceLabels } from '../core/eval/referenceLabels';
 import { parseDataset } from '../core/parse/case';
 import type { AuditCase, Report, SupportVerdict } from '../core/types';
@@ -31,7 +32,9 @@ Options:
                           ${DEFAULT_OPENAI_MODEL})
 ${PROVIDER_HELP}
   --strict                two independent judgements per claim, keep the stricter
-  --annotator NAME        whose labels are the truth (default: the reference labels, or the only annotator)
+  --annotator NAME        whose labels are the truth (default: gold, the labels settled by
+                          \`citation-audit agreement --consensus\` or the Annotate view; else the
+                          reference labels, or the only annotator)
   --concurrency N         cases judged at once (default: 4)
   --format text|json      (default: text)
   -h, --help              this text
@@ -40,8 +43,6 @@ Key and base URL: see --provider.`;
 
 const SUPPORT_RANK: Record<SupportVerdict, number> = { not_supported: 0, partially_supported: 1, fully_supported: 2 };
 
-/** A claim's words only: markers, punctuation and spacing differ between an export and a report. */
-const plainClaim = (t: string): string => t.replace(/\[[^\]]*\]/g, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim().toLowerCase();
 
 /** Whether a label row can be about this case: its claim exists (and reads the same, when the row says), and so does its chunk. */
 function rowFits(row: LabelRow, entry: Labelled): boolean {

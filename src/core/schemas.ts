@@ -33,6 +33,9 @@ export const AnnotationLabelSchema = z.looseObject({
   claimText: z.string().max(20_000).optional(),
   /** Epoch milliseconds of the last change. */
   updated: z.number(),
+  /** A label of the reserved rater `gold`: who settled it (the lead's name), and how. */
+  settledBy: z.string().max(200).optional(),
+  settledHow: z.enum(['unanimous', 'majority', 'by_hand']).optional(),
 });
 export type AnnotationLabel = z.output<typeof AnnotationLabelSchema>;
 

@@ -267,6 +267,7 @@ const en = {
   // Import, drafts, toasts
   dropHere: 'Drop a case file (.json) or dataset (.jsonl) to open it',
   dropDataset: 'Drop a dataset (.jsonl) to run the checks over every case',
+  dropLabels: 'Drop label files (JSONL, CSV, backups) to import the labels',
   linesLabel: 'Line picker of the opened case file',
   linesTag: 'Line picker',
   linesHint: 'one line at a time in the workbench',
@@ -549,6 +550,7 @@ const cs: Messages = {
 
   dropHere: 'Pusťte sem soubor případu (.json) nebo datovou sadu (.jsonl)',
   dropDataset: 'Pusťte sem datovou sadu (.jsonl) a kontroly proběhnou nad každým případem',
+  dropLabels: 'Pusťte sem soubory štítků (JSONL, CSV, zálohy) a štítky se naimportují',
   linesLabel: 'Výběr řádku otevřeného souboru případů',
   linesTag: 'Výběr řádku',
   linesHint: 'po jednom řádku na Pracovišti',

@@ -185,7 +185,7 @@ test('agreement between two annotators equals a hand computation, and a disagree
   await expect(panel.getByTestId('agreement-kappa-quadratic')).toHaveText(quadratic.toFixed(3));
 
   // The confusion matrix (its accessible table): rows alice, columns bob, fully first.
-  const table = panel.getByRole('table');
+  const table = panel.getByRole('table', { name: /^Confusion matrix/ });
   const cells = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
   const order = [2, 1, 0];
   expect(cells).toEqual(order.map((i) => order.map((j) => pairs.filter(([a, b]) => a === i && b === j).length)));
@@ -287,6 +287,8 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
 
     await showView(page, 'Annotate');
     await setAnnotator(page, 'erin');
+    // erin labelled nothing: blind mode would hide the model's verdicts and the reference's labels.
+    await page.getByLabel('Blind mode').uncheck();
     const agreement = page.getByRole('region', { name: 'Agreement' });
     await agreement.getByRole('button', { name: 'Model vs reference' }).click();
     await expect(agreement.getByLabel('Rater A').locator('option:checked')).toHaveText('Model');
@@ -340,14 +342,16 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
     await expect(verdict).toContainText('Hidden until you label this pair (blind mode).');
     expect(await page.evaluate(() => (window as unknown as { __early: string[] }).__early)).toEqual([]);
 
-    // Human–model agreement is over the pairs carol labelled.
+    // dave, blind with every pair left, sees no agreement (it would show carol's labels).
     const agreement = page.getByRole('region', { name: 'Agreement' });
+    await expect(agreement).toContainText('Hidden in blind mode');
+    await expect(agreement.getByLabel('Rater A')).toHaveCount(0);
+    // Without blind mode the verdict is there at once, and human–model agreement is over the pairs carol labelled.
+    await page.getByLabel('Blind mode').uncheck();
+    await expect(verdict).toContainText(/Model: (Fully|Partially|Not) supported/);
     await agreement.getByLabel('Rater A').selectOption('carol');
     await agreement.getByLabel('Rater B').selectOption({ label: 'Model' });
     await expect(agreement.getByTestId('agreement-n')).toHaveText('6');
-    // Without blind mode the verdict is there at once.
-    await page.getByLabel('Blind mode').uncheck();
-    await expect(verdict).toContainText(/Model: (Fully|Partially|Not) supported/);
     await snap(page, testInfo, 'annotate-revealed');
   });
 });

@@ -203,6 +203,8 @@ test.describe('§3 annotate', () => {
     for (let i = 0; i < 6; i++) await page.keyboard.press(i % 2 ? '1' : '2');
     await labelled(page, 6);
     await setAnnotator(page, 'dave');
+    // dave labelled nothing: blind mode would hide the others' agreement from him.
+    await page.getByLabel('Blind mode').uncheck();
     await page.reload();
     const panel = page.getByRole('region', { name: 'Agreement' });
     await expect(panel.getByLabel('Rater A').locator('option:checked')).toHaveText('alice');

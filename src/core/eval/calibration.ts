@@ -4,6 +4,7 @@
 // agreement. Pure; the CLI runs the model and prints the result.
 import { z } from '../zod';
 import { agreement, type AgreementSummary } from './agreement';
+import { GOLD_ANNOTATOR } from './consensus';
 import { REFERENCE_ANNOTATOR, SUPPORT_VERDICTS } from './labels';
 import type { SupportVerdict } from '../types';
 import { plural } from '../report/plural';
@@ -67,17 +68,18 @@ export function splitLabelled(text: string): LabelledInput {
 }
 
 /**
- * Whose labels count as the truth: the one asked for; else the reference labels when any; else
- * the only annotator. Several annotators and no choice is an error naming them (pooling two people's
+ * Whose labels count as the truth: the one asked for; else the team's settled labels (gold) when
+ * any; else the reference labels when any; else the only annotator. Several annotators and no choice is an error naming them (pooling two people's
  * labels would hide their own disagreement).
  */
 export function chooseAnnotator(names: readonly string[], wanted?: string): { annotator: string } | { error: string } {
   const unique = [...new Set(names)].sort();
   if (wanted !== undefined) return unique.includes(wanted) ? { annotator: wanted } : { error: `no labels by "${wanted}"; annotators: ${unique.join(', ') || 'none'}` };
+  if (unique.includes(GOLD_ANNOTATOR)) return { annotator: GOLD_ANNOTATOR };
   if (unique.includes(REFERENCE_ANNOTATOR)) return { annotator: REFERENCE_ANNOTATOR };
   if (unique.length === 1) return { annotator: unique[0]! };
   if (unique.length === 0) return { error: 'no human labels found' };
-  return { error: `labels by several annotators (${unique.join(', ')}): choose one with --annotator` };
+  return { error: `labels by several annotators (${unique.join(', ')}): choose one with --annotator, or settle them into gold with \`citation-audit agreement --consensus\`` };
 }
 
 export interface CalibrationItem {
@@ -145,7 +147,8 @@ export interface CalibrationRunInfo {
 export function calibrationToText(c: Calibration, info: CalibrationRunInfo): string {
   const a = c.agreement;
   const out: string[] = [];
-  out.push(`model ${info.model}${info.strict ? ' (strict: two judgements per claim)' : ''} against ${info.annotator === REFERENCE_ANNOTATOR ? 'the reference labels' : `labels by ${info.annotator}`}`);
+  const truth = info.annotator === REFERENCE_ANNOTATOR ? 'the reference labels' : info.annotator === GOLD_ANNOTATOR ? 'the gold labels' : `labels by ${info.annotator}`;
+  out.push(`model ${info.model}${info.strict ? ' (strict: two judgements per claim)' : ''} against ${truth}`);
   out.push(`pairs: ${c.judged} compared of ${c.labelled} labelled, over ${plural('en', info.cases, { one: '# case', other: '# cases' })}${info.failedCases ? ` (${plural('en', info.failedCases, { one: '# case', other: '# cases' })} failed)` : ''}`);
   out.push('');
   out.push(`balanced accuracy (supported vs not)  ${num(c.balancedAccuracy)}`);

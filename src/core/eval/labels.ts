@@ -15,6 +15,10 @@ export const MODEL_RATER = '\u0000model';
 
 export const SUPPORT_VERDICTS: readonly SupportVerdict[] = ['fully_supported', 'partially_supported', 'not_supported'];
 
+/** How a gold label was settled (consensus.ts): every label the same, a strict majority, or by the lead. */
+export type SettledHow = 'unanimous' | 'majority' | 'by_hand';
+export const SETTLED_HOW: readonly SettledHow[] = ['unanimous', 'majority', 'by_hand'];
+
 /** One (claim, chunk) pair of a case. */
 export interface PairRef {
   claimIndex: number;
@@ -179,6 +183,9 @@ export interface LabelLike {
   label: SupportVerdict;
   note?: string | undefined;
   updated?: number;
+  /** Gold labels only (consensus.ts): who settled the pair, and how. */
+  settledBy?: string | undefined;
+  settledHow?: SettledHow | undefined;
 }
 
 /** Labels of one annotator keyed by pair. */
@@ -251,7 +258,8 @@ export interface LabelExportRow {
   claim_span: Span;
   cited_span: (Span & { text: string }) | null;
   markers: string[];
-  labels: Record<string, { label: SupportVerdict; note: string | null; updated: string | null }>;
+  /** Gold labels also say who settled them and how (settled_by, settled_how). */
+  labels: Record<string, { label: SupportVerdict; note: string | null; updated: string | null; settled_by?: string; settled_how?: SettledHow }>;
   model_verdict: SupportVerdict | null;
   model_supporting_phrase: string | null;
   model_missing_or_extra: string | null;
@@ -264,7 +272,12 @@ export function labelExportRow(caseId: string | null, caseKey: string, view: Pai
   const byAnnotator: LabelExportRow['labels'] = {};
   for (const name of annotatorsOf(own)) {
     const l = own.find((x) => x.annotator === name)!;
-    byAnnotator[name] = { label: l.label, note: l.note?.trim() ? l.note : null, updated: l.updated !== undefined ? new Date(l.updated).toISOString() : null };
+    byAnnotator[name] = {
+      label: l.label,
+      note: l.note?.trim() ? l.note : null,
+      updated: l.updated !== undefined ? new Date(l.updated).toISOString() : null,
+      ...(l.settledBy !== undefined && l.settledHow !== undefined ? { settled_by: l.settledBy, settled_how: l.settledHow } : {}),
+    };
   }
   const span = view.quoteSpan;
   return {

@@ -111,3 +111,63 @@ describe('reference labels from the human-labelled shared cases', () => {
     expect(withLabels({ label: 'NOT ENOUGH INFO', evidence_sets: [['1'], ['9']] })).toEqual([[0, '1', 'not_supported']]);
   });
 });
+
+describe('reference labels in the simple hand-written shape', () => {
+  const base: AuditCase = {
+    id: 's1',
+    query: 'Where?',
+    answer: 'Paris is the capital of France [1]. It has about two million people [2].',
+    chunks: [
+      { id: '1', text: 'Paris is the capital and largest city of France.' },
+      { id: '2', text: 'The city had about 2.1 million residents.' },
+    ],
+  };
+
+  it('reads the list form: claim, chunk id and label per pair, with a note', () => {
+    const c = { ...base, human_labels: [
+      { claim: 'Paris is the capital of France.', chunk_id: '1', label: 'supported' },
+      { claim: 'It has about two million people', chunk_id: 2, label: 'Partial', note: 'rounded' },
+      { claim: 'It has about two million people', chunk_id: '1', label: 'not_supported' },
+      { claim: 'It has about two million people', chunk_id: '9', label: 'not_supported' },
+      { claim: 'Berlin is a city in Germany with a wall', chunk_id: '1', label: 'fully' },
+      { claim: 'Paris is the capital of France.', chunk_id: '2', label: 'maybe' },
+    ] } as AuditCase;
+    const report = auditCase(c);
+    const ref = referenceLabels(c, report);
+    expect(ref.shape).toBe('simple');
+    expect(triples(ref.labels)).toEqual([
+      [0, '1', 'fully_supported'],
+      [1, '1', 'not_supported'],
+      [1, '2', 'partially_supported'],
+    ]);
+    expect(ref.labels.find((l) => l.chunkId === '2')?.note).toBe('rounded');
+    expect(ref.skipped.map((s) => s.reason)).toEqual(['no chunk has this id', 'no claim of the answer matches this text', 'unknown label']);
+  });
+
+  it('reads human_label on a one-claim case, and refuses it on an answer of several citing claims', () => {
+    const one = { ...base, answer: 'Paris is the capital of France [1].', human_label: 'partially_supported' } as AuditCase;
+    expect(triples(referenceLabels(one, auditCase(one)).labels)).toEqual([[0, '1', 'partially_supported']]);
+    const two = { ...base, human_label: 'supported' } as AuditCase;
+    const r = referenceLabels(two, auditCase(two));
+    expect(r.labels).toEqual([]);
+    expect(r.skipped[0]!.reason).toMatch(/one citing claim/);
+  });
+
+  it('reads every case of the shared WiCE file as one reference label, as its README counts them', () => {
+    const lines = readFileSync(path.join(CASES, 'labelled/wice_dev.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
+    const counts: Record<string, number> = {};
+    let skipped = 0;
+    for (const line of lines) {
+      const r = restoreCase(JSON.parse(line));
+      const c = r.value!;
+      const ref = referenceLabels(c, auditCase(c));
+      expect(ref.shape).toBe('simple');
+      skipped += ref.skipped.length;
+      for (const l of ref.labels) counts[l.label] = (counts[l.label] ?? 0) + 1;
+      expect(ref.labels.map((l) => l.source)).toEqual([(c as Record<string, unknown>).human_label]);
+    }
+    // README: label3 SUP 115 / PARTIAL 191 / NOT 43.
+    expect(skipped).toBe(0);
+    expect(counts).toEqual({ fully_supported: 115, partially_supported: 191, not_supported: 43 });
+  }, 120_000);
+});

@@ -3,7 +3,7 @@
 // Pure. The pairs themselves, agreement between raters and the labels export are in labels.ts.
 import { z } from '../zod';
 import { tokenize } from '../text/words';
-import { REFERENCE_ANNOTATOR, type PairRef } from './labels';
+import { citedPairs, REFERENCE_ANNOTATOR, type PairRef } from './labels';
 import type { AnnotationLabel } from '../schemas';
 import type { AuditCase, Language, Report, ReportClaim, SupportVerdict } from '../types';
 
@@ -21,13 +21,17 @@ import type { AuditCase, Language, Report, ReportClaim, SupportVerdict } from '.
 //   that is an evidence set on its own, partially_supported for one that only supports jointly
 //   with others; REFUTES and NOT ENOUGH INFO → not_supported; applied to every claim of the answer
 //   (the answer is the claim).
+// - The simple shape a team writes by hand (docs/formats.md): `human_label` on a case whose
+//   answer has one claim citing chunks, for each chunk it cites; or `human_labels` as a list of
+//   { claim, chunk_id, label, note? } for several. Labels: fully_supported (or supported, fully),
+//   partially_supported (partially, partial), not_supported (unsupported, not), any case.
 // Label claims are matched to our claims by word overlap (stemmed, stopwords dropped, markers
 // removed) because their strings are not always substrings of the answer; a claim that cites the
 // label's chunk wins ties. When the matched label claim covers less than COVERAGE_FULL of our
 // claim's words (our sentence joins several of theirs), a positive label on its own chunk can only
 // vouch for part of our claim: fully_supported becomes partially_supported.
 
-export type ReferenceShape = 'attributionbench' | 'expertqa' | 'liu2023' | 'ctkfacts';
+export type ReferenceShape = 'attributionbench' | 'expertqa' | 'liu2023' | 'ctkfacts' | 'simple';
 
 export interface ReferenceLabel extends PairRef {
   label: SupportVerdict;
@@ -100,6 +104,27 @@ const LiuSchema = z.looseObject({
     ),
   }),
 });
+
+const SimpleListSchema = z
+  .array(z.looseObject({ claim: z.string().min(1), chunk_id: idLike, label: z.string(), note: z.string().nullable().optional() }))
+  .min(1);
+
+const SIMPLE_LABELS: Record<string, SupportVerdict> = {
+  fully_supported: 'fully_supported',
+  supported: 'fully_supported',
+  fully: 'fully_supported',
+  partially_supported: 'partially_supported',
+  partially: 'partially_supported',
+  partial: 'partially_supported',
+  not_supported: 'not_supported',
+  unsupported: 'not_supported',
+  not: 'not_supported',
+};
+
+/** A label of the simple shape; null for a value it does not know. */
+function simpleLabel(value: string): SupportVerdict | null {
+  return Object.hasOwn(SIMPLE_LABELS, value.trim().toLowerCase()) ? SIMPLE_LABELS[value.trim().toLowerCase()]! : null;
+}
 
 const CtkFactsSchema = z.looseObject({
   label: z.string(),
@@ -184,6 +209,7 @@ function shapeOf(value: unknown): ReferenceShape | null {
   if (ExpertQaSchema.safeParse(value).success) return 'expertqa';
   if (LiuSchema.safeParse(value).success) return 'liu2023';
   if (CtkFactsSchema.safeParse(value).success) return 'ctkfacts';
+  if (SimpleListSchema.safeParse(value).success) return 'simple';
   return null;
 }
 
@@ -194,7 +220,8 @@ function shapeOf(value: unknown): ReferenceShape | null {
  */
 export function referenceLabels(c: AuditCase, report: Report): ReferenceImport {
   const raw = (c as Record<string, unknown>).human_labels;
-  const shape = raw === undefined || raw === null ? null : shapeOf(raw);
+  const one = (c as Record<string, unknown>).human_label;
+  const shape = raw === undefined || raw === null ? (typeof one === 'string' ? 'simple' : null) : shapeOf(raw);
   const out: ReferenceImport = { shape, labels: [], skipped: [] };
   if (!shape) return out;
   const matcher = new ClaimMatcher(report);
@@ -264,6 +291,30 @@ export function referenceLabels(c: AuditCase, report: Report): ReferenceImport {
           else if (refs.length === 0) skip(statement, cit.citation_supports, 'no citation reference');
           else emit(statement, refs, label, cit.citation_supports, cit.evidence?.trim() || undefined);
         }
+      }
+      break;
+    }
+    case 'simple': {
+      if (raw === undefined || raw === null) {
+        // `human_label` on the case: the one claim that cites chunks, for each chunk it cites.
+        const value = one as string;
+        const label = simpleLabel(value);
+        const citing = citedPairs(report);
+        const claims = [...new Set(citing.map((p) => p.claimIndex))];
+        if (!label) skip(c.answer, value, 'unknown label');
+        else if (claims.length !== 1) skip(c.answer, value, claims.length ? 'human_label needs an answer with one citing claim; use the list form' : 'the answer cites no chunk to label');
+        else for (const p of citing) put({ claimIndex: p.claimIndex, chunkId: p.chunkId, label, source: value });
+        break;
+      }
+      for (const rec of SimpleListSchema.parse(raw)) {
+        const label = simpleLabel(rec.label);
+        const note = rec.note?.trim();
+        // chunk_id names the chunk itself (never a marker number).
+        const m = label && chunkIds.has(rec.chunk_id) ? matcher.match(rec.claim, [rec.chunk_id]) : null;
+        if (!label) skip(rec.claim, rec.label, 'unknown label');
+        else if (!chunkIds.has(rec.chunk_id)) skip(rec.claim, rec.label, 'no chunk has this id');
+        else if (!m) skip(rec.claim, rec.label, 'no claim of the answer matches this text');
+        else put({ claimIndex: m.claim.index, chunkId: rec.chunk_id, label: scaled(label, m), source: rec.label, sourceClaim: rec.claim, ...(note ? { note } : {}) });
       }
       break;
     }

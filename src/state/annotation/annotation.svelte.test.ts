@@ -2,141 +2,18 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Dexie from 'dexie';
-import { flushSync } from 'svelte';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditCase } from '../../core/audit';
-import { MODEL_RATER, citedPairs, modelPairVerdicts, pairKey } from '../../core/eval/labels';
-import { prepareCase, restoreCase } from '../../core/parse/case';
-import { applyModelResults } from '../../core/report/report';
-import type { AuditCase, ModelResults, Report, SupportVerdict } from '../../core/types';
+import { MODEL_RATER } from '../../core/eval/labels';
+import { restoreCase } from '../../core/parse/case';
+import type { SupportVerdict } from '../../core/types';
 import { AppDb } from '../../store/db';
-import { caseKeyOf } from '../../store/labels';
 import type { AnnotationLabel } from '../../store/schemas';
-import { ANNOTATION_NOTES_KEY, Annotation, NOTE_SAVE_MS, type LabelStore } from './annotation.svelte';
-import { storeLabelStore, WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
+import { ANNOTATION_NOTES_KEY, NOTE_SAVE_MS, type LabelStore } from './annotation.svelte';
+import { storeLabelStore, type WorkbenchView } from './annotationSource.svelte';
 import { memoryStore } from '../../platform/storage';
 
-const cleanups: (() => void | Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-let current: Annotation | null = null;
-/** Effects do not run in Node: do what start()'s effect does, and let promises settle. */
-const tick = async () => {
-  for (let i = 0; i < 5; i++) {
-    flushSync();
-    current?.sync();
-    await new Promise((r) => setTimeout(r, 0));
-  }
-};
-
-function memoryLabels(): LabelStore & { rows: () => AnnotationLabel[] } {
-  let rows: AnnotationLabel[] = [];
-  const watchers = new Set<{ keys: Set<string>; cb: (l: AnnotationLabel[]) => void }>();
-  const emit = () => {
-    for (const w of watchers) w.cb(rows.filter((r) => w.keys.has(r.caseKey)));
-  };
-  const same = (a: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>) => (b: AnnotationLabel) =>
-    a.caseKey === b.caseKey && a.claimIndex === b.claimIndex && a.chunkId === b.chunkId && a.annotator === b.annotator;
-  return {
-    rows: () => rows,
-    watch(keys, cb) {
-      const w = { keys: new Set(keys), cb };
-      watchers.add(w);
-      queueMicrotask(() => cb(rows.filter((r) => w.keys.has(r.caseKey))));
-      return () => watchers.delete(w);
-    },
-    async put(l) {
-      rows = [...rows.filter((r) => !same(l)(r)), l];
-      emit();
-    },
-    async putMany(ls) {
-      for (const l of ls) rows = [...rows.filter((r) => !same(l)(r)), l];
-      emit();
-    },
-    async remove(k) {
-      rows = rows.filter((r) => !same(k)(r));
-      emit();
-    },
-  };
-}
-
-function tower(i: number): AuditCase {
-  return {
-    id: `t${i}`,
-    query: `How tall is tower ${i}?`,
-    answer: `Tower ${i} is ${100 + i} metres tall [1]. It was built in ${1900 + i} [2].`,
-    chunks: [
-      { id: '1', text: `Tower ${i} stands ${100 + i} metres above the square.` },
-      { id: '2', text: `Work on tower ${i} ended in ${1900 + i}.` },
-    ],
-  };
-}
-
-/** A dataset-like source over cases; the model judged them with `verdicts` (claim → verdict). */
-function fakeSource(cases: AuditCase[], verdicts: SupportVerdict[] = []): AnnotationSource {
-  const loaded: LoadedCase[] = cases.map((c, caseIndex) => {
-    const local = auditCase(c);
-    let report: Report = local;
-    if (verdicts.length) {
-      const results: ModelResults = {
-        model: 'm',
-        judgements: local.claims.map((cl, k) => ({
-          claim_index: cl.index,
-          support: cl.chunk_ids.map((id) => ({
-            chunk_id: id,
-            verdict: verdicts[k % verdicts.length]!,
-            supporting_phrase: c.chunks.find((ch) => ch.id === id)!.text,
-            missing_or_extra: '',
-            decision_basis: '',
-          })),
-        })),
-      };
-      report = applyModelResults(local, results, c);
-    }
-    const { answer, chunks } = prepareCase(c);
-    return { caseIndex, caseKey: caseKeyOf(c), caseId: String(c.id), case: c, answer, chunks, report };
-  });
-  const targets = loaded.flatMap((l) =>
-    citedPairs(l.report).map((p) => ({ caseIndex: l.caseIndex, caseKey: l.caseKey, caseId: l.caseId, ...p, key: pairKey(l.caseKey, p.claimIndex, p.chunkId) })),
-  );
-  const modelVerdicts = new Map<string, SupportVerdict>();
-  for (const l of loaded) for (const [k, v] of modelPairVerdicts(l.report)) {
-    const [claim, chunk] = k.split('\u0000');
-    modelVerdicts.set(pairKey(l.caseKey, Number(claim), chunk!), v);
-  }
-  return {
-    kind: 'dataset',
-    id: 'dataset:fake',
-    name: 'fake',
-    targets,
-    modelVerdicts,
-    caseKeys: loaded.map((l) => l.caseKey),
-    reference: null,
-    revisionOf: () => '0',
-    load: async (i) => loaded[i] ?? null,
-  };
-}
-
-const emptyWorkbench: WorkbenchView = { auditCase: null, localReport: null, report: null };
-
-function setup(opts: { source?: AnnotationSource; workbench?: WorkbenchView; labels?: LabelStore; store?: ReturnType<typeof memoryStore> } = {}) {
-  const labels = opts.labels ?? memoryLabels();
-  const store = opts.store ?? memoryStore();
-  let t = 1_000;
-  const a = new Annotation({
-    store,
-    labels,
-    dataset: opts.source ?? fakeSource([]),
-    workbench: new WorkbenchSource(opts.workbench ?? emptyWorkbench),
-    now: () => ++t,
-  });
-  const stop = a.start();
-  current = a;
-  cleanups.push(stop);
-  return { a, labels, store };
-}
+import { cleanups, fakeSource, memoryLabels, setup, tick, tower } from './annotation.fixtures';
 
 const key = (e: Partial<KeyboardEvent> & { key: string }) => ({ typing: false, ...e });
 
@@ -295,14 +172,18 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     await tick();
     a.setAnnotator('ann');
     expect(a.blind).toBe(true);
-    expect(a.modelVerdict).toBe('partially_supported');
+    // Neither the verdict nor bob's label is there to show (only that the model judged the pair).
+    expect(a.modelVerdict).toBeNull();
+    expect(a.modelJudged).toBe(true);
     expect(a.revealed).toBe(false);
-    expect(a.otherLabels.map((l) => l.annotator)).toEqual(['bob']);
+    expect(a.otherLabels).toEqual([]);
     // The model's supporting phrase is not highlighted while blind.
     expect(a.chunkRuns.some((r) => r.kinds.includes('support'))).toBe(false);
     a.setAdvance(false);
     await a.label('fully_supported');
     expect(a.revealed).toBe(true);
+    expect(a.modelVerdict).toBe('partially_supported');
+    expect(a.otherLabels.map((l) => l.annotator)).toEqual(['bob']);
     expect(a.chunkRuns.some((r) => r.kinds.includes('support'))).toBe(true);
     a.next();
     expect(a.revealed).toBe(false);
@@ -372,6 +253,7 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     const source = fakeSource([tower(1), tower(2)], ['fully_supported', 'not_supported']);
     const labels = memoryLabels();
     const { a } = setup({ source, labels });
+    a.setBlind(false);
     await tick();
     expect(a.canCompareModelToReference).toBe(false);
     const ref = (caseKey: string, claimIndex: number, chunkId: string, label: SupportVerdict): AnnotationLabel => ({ caseKey, claimIndex, chunkId, annotator: 'reference', label, updated: 1 });
@@ -379,7 +261,7 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     await labels.putMany([ref('id:t1', 0, '1', 'fully_supported'), ref('id:t1', 1, '2', 'not_supported'), ref('id:t2', 0, '1', 'not_supported'), ref('id:t2', 1, '2', 'not_supported')]);
     await tick();
     expect(a.canCompareModelToReference).toBe(true);
-    a.compareModelToReference();
+    a.compareModelTo('reference');
     expect([a.raterA, a.raterB]).toEqual([MODEL_RATER, 'reference']);
     const m = a.agreement!;
     expect(m.n).toBe(4);
@@ -392,6 +274,7 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     const c = tower(3);
     const report = auditCase(c);
     const { a } = setup({ source, workbench: { auditCase: c, localReport: report, report } });
+    a.setBlind(false);
     await tick();
     a.useSource('workbench');
     await tick();

@@ -26,6 +26,7 @@ import type { AnnotationLabel } from '../../store/schemas';
 import type { AnnotationSource, AnnotationTarget, LabelStore, LoadedCase } from './annotationSource.svelte';
 import type { KeyValueStore } from '../constants';
 import { NOTE_MAX, NoteBuffer } from './annotationNotes.svelte';
+import { GOLD_RATER, RESERVED_RATERS } from './gold';
 
 export type { LabelStore } from './annotationSource.svelte';
 export { ANNOTATION_NOTES_KEY, NOTE_SAVE_MS } from './annotationNotes.svelte';
@@ -43,6 +44,8 @@ interface UndoEntry {
   annotator: string;
   previous: AnnotationLabel | null;
 }
+
+export type LabelKey = Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>;
 
 export type RaterId = string; // an annotator name, or MODEL_RATER
 
@@ -240,9 +243,9 @@ export class Annotation {
   /** This annotator's label of the current pair. */
   myLabel: AnnotationLabel | null = $derived(this.current ? (this.#mine.get(this.current.key) ?? null) : null);
 
-  /** Other annotators' labels of the current pair (reference last). */
+  /** Other annotators' labels of the current pair (reference last); none while blind mode hides them. */
   otherLabels: AnnotationLabel[] = $derived.by(() => {
-    if (!this.current) return [];
+    if (!this.current || !this.revealed) return [];
     const list = (this.#byKey.get(this.current.key) ?? []).filter((l) => l.annotator !== this.#annotator);
     return annotatorsOf(list).map((a) => list.find((l) => l.annotator === a)!);
   });
@@ -250,13 +253,40 @@ export class Annotation {
   /** Blind mode: the model's verdict and others' labels stay hidden until this annotator labelled the pair. */
   revealed: boolean = $derived(!this.#blind || this.myLabel !== null);
 
-  modelVerdict: SupportVerdict | null = $derived(this.current ? (this.source.modelVerdicts.get(this.current.key) ?? null) : null);
+  /** The model's verdict of the current pair; null while blind mode hides it. */
+  modelVerdict: SupportVerdict | null = $derived(this.current && this.revealed ? (this.source.modelVerdicts.get(this.current.key) ?? null) : null);
+
+  /** Whether the model judged the current pair (said even in blind mode, which hides what it said). */
+  modelJudged: boolean = $derived(!!this.current && this.source.modelVerdicts.has(this.current.key));
+
+
+  /** A pair whose other labels and model verdict this annotator may see now. */
+  mayReveal(key: string): boolean {
+    return !this.#blind || this.#mine.has(key);
+  }
+
+  /** Every rater's labels of a pair (blind mode's rule is the caller's: see mayReveal). */
+  labelsAt(key: string): readonly AnnotationLabel[] {
+    return this.#byKey.get(key) ?? [];
+  }
 
   progress = $derived.by(() => {
     let done = 0;
     for (const t of this.targets) if (this.#mine.has(t.key)) done++;
     return { done, total: this.targets.length };
   });
+
+  /**
+   * Blind mode with pairs still to label: everything that would show another rater's label or the
+   * model's verdict of such a pair (the Agreement panel, the team's figures, resolving, and those
+   * pairs in the export) stays hidden. The number is the pairs left.
+   */
+  blindLeft: number = $derived(this.#blind ? this.progress.total - this.progress.done : 0);
+
+  /** The clock labels are stamped with. */
+  stamp(): number {
+    return this.#now();
+  }
 
   get message(): AnnotationMessage | null {
     return this.#message;
@@ -280,7 +310,7 @@ export class Annotation {
       this.#message = 'need-annotator';
       return;
     }
-    if (who === REFERENCE_ANNOTATOR) {
+    if (RESERVED_RATERS.has(who)) {
       this.#message = 'reserved-annotator';
       return;
     }
@@ -345,8 +375,28 @@ export class Annotation {
     await this.#write(() => (entry.previous ? this.#opts.labels.put(entry.previous) : this.#opts.labels.remove(removeKey)));
   }
 
+  /**
+   * Writes and removes many labels at once (an import, a settled batch, their undo), shown at once;
+   * false when the store refused (the message says so).
+   */
+  async applyMany(put: readonly AnnotationLabel[], remove: readonly LabelKey[] = []): Promise<boolean> {
+    for (const k of remove) this.#apply(null, k);
+    for (const l of put) this.#apply(l, null);
+    let ok = true;
+    await this.#write(async () => {
+      try {
+        for (const k of remove) await this.#opts.labels.remove(k);
+        await this.#opts.labels.putMany([...put]);
+      } catch (e) {
+        ok = false;
+        throw e;
+      }
+    });
+    return ok;
+  }
+
   /** Optimistic local change; the store's live query confirms it. */
-  #apply(label: AnnotationLabel | null, remove: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'> | null): void {
+  #apply(label: AnnotationLabel | null, remove: LabelKey | null): void {
     const k = label ?? remove!;
     const same = (l: AnnotationLabel) => l.caseKey === k.caseKey && l.claimIndex === k.claimIndex && l.chunkId === k.chunkId && l.annotator === k.annotator;
     const rest = this.#labels.filter((l) => !same(l));
@@ -487,6 +537,7 @@ export class Annotation {
 
   /** Who can be compared: annotators with labels here, and the model when it has verdicts. */
   raters: RaterId[] = $derived.by(() => {
+    if (this.blindLeft > 0) return this.#annotator ? [this.#annotator] : [];
     const names = annotatorsOf(this.#labels);
     if (this.#annotator && !names.includes(this.#annotator)) names.unshift(this.#annotator);
     if (this.source.modelVerdicts.size > 0) names.push(MODEL_RATER);
@@ -496,10 +547,12 @@ export class Annotation {
   /** Both the model's verdicts and reference labels are there: the judge can be measured. */
   canCompareModelToReference: boolean = $derived(this.raters.includes(MODEL_RATER) && this.raters.includes(REFERENCE_ANNOTATOR));
 
-  /** The model as rater A against the reference labels as B (B is the truth for balanced accuracy). */
-  compareModelToReference(): void {
+  canCompareModelToGold: boolean = $derived(this.raters.includes(MODEL_RATER) && this.raters.includes(GOLD_RATER));
+
+  /** The model as rater A against `truth` as B (B is the truth for balanced accuracy). */
+  compareModelTo(truth: typeof REFERENCE_ANNOTATOR | typeof GOLD_RATER): void {
     this.raterA = MODEL_RATER;
-    this.raterB = REFERENCE_ANNOTATOR;
+    this.raterB = truth;
   }
 
   /** The two raters who labelled most pairs in common (the person at the keyboard first on a tie). */
@@ -540,6 +593,7 @@ export class Annotation {
   }
 
   agreement: AgreementSummary<string> | null = $derived.by(() => {
+    if (this.blindLeft > 0) return null;
     const a = this.raterA || this.#annotator;
     const b = this.raterB;
     if (!a || !b || a === b) return null;
@@ -560,7 +614,8 @@ export class Annotation {
     let loaded: LoadedCase | null = null;
     for (const t of this.targets) {
       const labels = this.#byKey.get(t.key);
-      if (!labels?.length) continue;
+      // Blind mode: a pair this annotator has not labelled carries only others' labels and the model's.
+      if (!labels?.length || !this.mayReveal(t.key)) continue;
       if (loaded?.caseIndex !== t.caseIndex) loaded = await source.load(t.caseIndex);
       if (!loaded) continue;
       const view = describePair(loaded.report, loaded.chunks, t);
@@ -578,4 +633,4 @@ export class Annotation {
   }
 }
 
-export { MODEL_RATER, REFERENCE_ANNOTATOR };
+export { GOLD_RATER, MODEL_RATER, REFERENCE_ANNOTATOR };

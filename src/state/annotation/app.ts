@@ -5,8 +5,13 @@ import { datasetRun, labelStore, localSettings } from '../dataset/app';
 import { workbench } from '../workbench/app';
 import { Annotation } from './annotation.svelte';
 import { DatasetSource, WorkbenchSource } from './annotationSource.svelte';
+import { LabelImporter } from './labelImport.svelte';
+import { Resolver } from './resolve.svelte';
+import { TeamView } from './team.svelte';
 
 export type { AnnotationMessage } from './annotation.svelte';
+export { GOLD_RATER } from './gold';
+export type { ResolveMessage } from './resolve.svelte';
 
 export const annotation = new Annotation({
   store: localStore,
@@ -14,3 +19,12 @@ export const annotation = new Annotation({
   dataset: new DatasetSource(datasetRun, localSettings),
   workbench: new WorkbenchSource(workbench),
 });
+
+/** The team's agreement over every rater. */
+export const team = new TeamView(annotation);
+
+/** Resolving disagreements into gold. */
+export const resolver = new Resolver(annotation);
+
+/** Importing teammates' label files. */
+export const labelImport = new LabelImporter(annotation);

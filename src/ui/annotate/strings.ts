@@ -76,7 +76,7 @@ const en = {
   keysHelp: 'Keys: 1 / 2 / 3 label · j / k or arrows move · u undo · n note',
   messages: {
     'need-annotator': 'Enter your name as annotator first: labels are kept per annotator.',
-    'reserved-annotator': '“reference” is the name of the imported labels; choose another name.',
+    'reserved-annotator': '“reference” (labels a dataset brings) and “gold” (settled labels) are reserved; choose another name.',
     'save-failed': 'A label could not be saved in this browser (storage full or unavailable).',
     undone: 'Undone.',
     'nothing-to-undo': 'Nothing to undo.',
@@ -339,7 +339,7 @@ const cs: AnnotateMessages = {
   keysHelp: 'Klávesy: 1 / 2 / 3 štítek · j / k nebo šipky pohyb · u zpět · n poznámka',
   messages: {
     'need-annotator': 'Nejdřív zadejte své jméno anotátora: štítky se ukládají po anotátorech.',
-    'reserved-annotator': '„reference“ je jméno importovaných štítků; zvolte jiné jméno.',
+    'reserved-annotator': '„reference“ (štítky, které přináší dataset) a „gold“ (rozhodnuté štítky) jsou vyhrazená jména; zvolte jiné.',
     'save-failed': 'Štítek se v tomto prohlížeči nepodařilo uložit (plné nebo nedostupné úložiště).',
     undone: 'Vráceno.',
     'nothing-to-undo': 'Není co vrátit.',
