@@ -256,6 +256,9 @@ function sentenceEnd(text: string, at: number): number {
 // ---------------------------------------------------------------------------------------------
 // The signals
 
+// What stands between a title and its author: the closing quote, "by" / "od" / "autora".
+const AUTHOR_AFTER_TITLE = /^\s*["”“»'’]?\s*,?\s*(?:written\s+by|by|od|autor[ae]?m?)\s+/iu;
+
 // Nouns that name the inputs themselves ("Passage ID 1", "Document 2") are not names of things.
 const SOURCE_NOUNS = /^(?:passage|document|doc|source|chunk|snippet|excerpt|context|result|reference|id|pasáž|dokument|zdroj|úryvek)$/iu;
 
@@ -449,14 +452,24 @@ export function checkContent(ctx: CheckContext): Finding[] {
       const titleSource = rawTitles.trim() ? nameSource(rawTitles, lang) : undefined;
       // Titles are checked whole, as titles, not their capitalised words as names.
       const titled = titleSpans(text);
-      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled]);
       const sources = data.map((d) => (d.names ??= nameSource(d.text, lang)));
       if (titleSource) sources.push(titleSource);
+      const absentTitles: Absent[] = [];
+      const authors: Absent[] = [];
       for (const t of titled) {
         if (!runs.some((r) => r.start < t.end && t.start < r.end)) continue;
-        if (titlePresent(t.text, lang, sources, (w) => wordInChunks(w, lang, stats, positions, data, titles))) continue;
-        names.absent.push({ text: t.text, start: t.start, end: t.end });
+        if (!titlePresent(t.text, lang, sources, (w) => wordInChunks(w, lang, stats, positions, data, titles))) {
+          absentTitles.push({ text: t.text, start: t.start, end: t.end });
+          continue;
+        }
+        // The author of a work whose title the chunk holds ("“Attention Is All You Need” by
+        // Vaswani et al."): the chunk is that work's page, a reviewer does not ask for the name.
+        const by = AUTHOR_AFTER_TITLE.exec(text.slice(t.end, t.end + 20));
+        const author = by && runs.find((r) => r.start === t.end + by[0].length);
+        if (author) authors.push({ text: text.slice(author.start, author.end), start: author.start, end: author.end });
       }
+      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors]);
+      names.absent.push(...absentTitles);
       names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
         out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));
