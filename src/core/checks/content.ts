@@ -74,15 +74,24 @@ interface Word {
   lower: string;
   term: string | null;
   negation: boolean;
-  /** The clause the word stands in, counted from 0 (see CLAUSE_BREAK). */
+  /** The clause the word stands in, counted from 0 (see breaksClause). */
   clause: number;
 }
 
 const TRAILING_QUOTES = /['’]+$/;
 // What parts a sentence into clauses: a comma, semicolon, colon, bracket or dash between two
-// words, or a contrasting conjunction. A negation speaks of its own clause ("X dissolves in
+// words (breaksClause), or a contrasting conjunction. A negation speaks of its own clause ("X dissolves in
 // mercury, and this is not a chemical reaction" denies nothing of "X is resistant").
-const CLAUSE_BREAK = /[,;:()–—]|\s-\s/;
+/** Whether text[from, to) (the gap between two words) parts clauses; read by code, no slice. */
+function breaksClause(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    // , ; : ( ) – —, or a hyphen between spaces.
+    if (c === 0x2c || c === 0x3b || c === 0x3a || c === 0x28 || c === 0x29 || c === 0x2013 || c === 0x2014) return true;
+    if (c === 0x2d && k > from && k + 1 < to && text.charCodeAt(k - 1) === 0x20 && text.charCodeAt(k + 1) === 0x20) return true;
+  }
+  return false;
+}
 const CLAUSE_WORDS = new Set(['but', 'whereas', 'although', 'though', 'while', 'ale', 'avšak', 'však', 'zatímco', 'ačkoli', 'přestože']);
 
 function wordsOf(text: string, lang: Language): Word[] {
@@ -94,7 +103,7 @@ function wordsOf(text: string, lang: Language): Word[] {
   // A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing".
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
     const lower = m[0].toLowerCase().replace(TRAILING_QUOTES, '');
-    if (raw.length && (CLAUSE_BREAK.test(text.slice(prevEnd, m.index)) || CLAUSE_WORDS.has(lower))) clause++;
+    if (raw.length && (breaksClause(text, prevEnd, m.index) || CLAUSE_WORDS.has(lower))) clause++;
     prevEnd = m.index + m[0].length;
     raw.push(lower);
     clauses.push(clause);
