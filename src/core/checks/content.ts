@@ -25,7 +25,7 @@ import { nameSource, nameVerdict, titlePresent, titleSpans, type NameRule, type 
 import { wordsApart } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
-import { negationStarts } from './negations';
+import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 
 export const MATCH_SHARE = 0.6;
@@ -79,21 +79,6 @@ interface Word {
 }
 
 const TRAILING_QUOTES = /['’]+$/;
-// What parts a sentence into clauses: a comma, semicolon, colon, bracket or dash between two
-// words (breaksClause), or a contrasting conjunction. A negation speaks of its own clause ("X dissolves in
-// mercury, and this is not a chemical reaction" denies nothing of "X is resistant").
-/** Whether text[from, to) (the gap between two words) parts clauses; read by code, no slice. */
-function breaksClause(text: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const c = text.charCodeAt(k);
-    // , ; : ( ) – —, or a hyphen between spaces.
-    if (c === 0x2c || c === 0x3b || c === 0x3a || c === 0x28 || c === 0x29 || c === 0x2013 || c === 0x2014) return true;
-    if (c === 0x2d && k > from && k + 1 < to && text.charCodeAt(k - 1) === 0x20 && text.charCodeAt(k + 1) === 0x20) return true;
-  }
-  return false;
-}
-const CLAUSE_WORDS = new Set(['but', 'whereas', 'although', 'though', 'while', 'ale', 'avšak', 'však', 'zatímco', 'ačkoli', 'přestože']);
-
 function wordsOf(text: string, lang: Language): Word[] {
   const raw: string[] = [];
   const clauses: number[] = [];
