@@ -1,5 +1,6 @@
-// Where a text has negation words ("not", "never", "don't", "nikdy", "žádný"): the content check
-// reads a chunk's sentences around them to compare a claim with the passage that states it.
+// Where a text has negation words ("not", "never", "don't", "nikdy", "žádný"), and where its
+// clauses part: the content check reads a chunk's sentences around the negations to compare a
+// claim with the passage that states it.
 import { letterAt } from './util';
 import { NEGATION_WORDS } from '../text/wordLists';
 
@@ -64,3 +65,18 @@ export function negationStarts(text: string): number[] {
   }
   return out;
 }
+
+// What parts a sentence into clauses: a comma, semicolon, colon, bracket or dash between two
+// words (breaksClause), or a contrasting conjunction. A negation speaks of its own clause ("X dissolves in
+// mercury, and this is not a chemical reaction" denies nothing of "X is resistant").
+/** Whether text[from, to) (the gap between two words) parts clauses; read by code, no slice. */
+export function breaksClause(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    // , ; : ( ) – —, or a hyphen between spaces.
+    if (c === 0x2c || c === 0x3b || c === 0x3a || c === 0x28 || c === 0x29 || c === 0x2013 || c === 0x2014) return true;
+    if (c === 0x2d && k > from && k + 1 < to && text.charCodeAt(k - 1) === 0x20 && text.charCodeAt(k + 1) === 0x20) return true;
+  }
+  return false;
+}
+export const CLAUSE_WORDS = new Set(['but', 'whereas', 'although', 'though', 'while', 'ale', 'avšak', 'však', 'zatímco', 'ačkoli', 'přestože']);
