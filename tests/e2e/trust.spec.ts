@@ -229,13 +229,18 @@ test.describe('§3 "Open case file" from every view', () => {
     });
   }
 
-  test('Enter on the focused "Open case file" control opens the file chooser', async ({ page }) => {
+  test('Enter on the focused "Open case file" control opens the file chooser', async ({ browser, baseURL }) => {
+    // A browser context of its own: in the worker's shared context Chromium never raised the
+    // chooser for a key press (a click or setInputFiles works there; the other tests use those).
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
     await openApp(page);
     const input = page.getByLabel('Open case file');
     await input.focus();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5_000 }), page.keyboard.press('Enter')]);
     await chooser.setFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
     await expect(paneHeader(page, 'Query').locator('..')).toContainText(/penicillin/i);
+    await context.close();
   });
 
   test('a .jsonl opened as a case file gets a line picker that says what it is, apart from the Dataset view, and can open as a dataset', async ({ page }) => {
