@@ -1,10 +1,10 @@
 // `citation-audit agreement`: α and κ over label files, the --min-alpha gate, consensus into gold,
 // and `calibrate` measuring the model (fake Messages API) against that gold.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
+import { tempDir } from '../factories/tempDir';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { BACKUP_FORMAT_NAME } from '../../src/core/eval/labelFiles';
@@ -14,7 +14,7 @@ let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
 useCliEnv(() => ({ ANTHROPIC_API_KEY: testKey('agreement'), ANTHROPIC_BASE_URL: server.url }));
 
-const dir = mkdtempSync(join(tmpdir(), 'citation-audit-agree-'));
+const dir = tempDir('citation-audit-agree-');
 const path = (name: string) => join(dir, name);
 type V = 'fully_supported' | 'partially_supported' | 'not_supported';
 const F: V = 'fully_supported';
