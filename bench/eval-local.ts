@@ -1,6 +1,6 @@
 // `npm run eval:local`: how often each local signal fires on claims humans judged supported
 // (false alarms) and on claims they judged not supported (detection), over the labelled cases in
-// ../shared/cases: the AttributionBench sample, WiCE dev (supported / partially / not supported)
+// ../shared/cases: the AttributionBench sample, WiCE dev and Factcheck-GPT dev (supported / partially / not supported)
 // and the labelled single cases. Printed per data set: false alarms on SUP, detection on NOT and
 // on PARTIAL (WiCE only), and balanced accuracy (the mean of the SUP pairs left quiet and the NOT
 // pairs flagged). Hints (severity info) are counted per signal but not in "any warning".
@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 
 const root = resolve(process.env.EVAL_ROOT || process.cwd());
 const CASES = join(process.cwd(), '..', 'shared', 'cases');
-const LABELLED = ['attributionbench_sampled500', 'wice_dev'];
+const LABELLED = ['attributionbench_sampled500', 'wice_dev', 'factcheckgpt_dev'];
 
 type AuditFn = (c: unknown) => {
   claims: { index: number; start: number; end: number }[];

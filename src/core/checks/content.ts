@@ -58,10 +58,12 @@ function termOf(word: string, lang: Language): string | null {
 const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
 const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
 
+// "not only … but also" and "not limited to" add, they do not deny; "Not-so-successful" hedges.
+const NOT_ADDING = new Set(['only', 'just', 'merely', 'limited', 'restricted', 'confined', 'exclusive', 'so', 'least']);
+
 function isNegation(lower: string, next: string | undefined): boolean {
   if (lower.endsWith("n't") || lower.endsWith('n’t')) return true;
-  // "not only … but also" adds, it does not deny; "no." is a number sign.
-  if (lower === 'not' && (next === 'only' || next === 'just' || next === 'merely')) return false;
+  if (lower === 'not' && next !== undefined && NOT_ADDING.has(next)) return false;
   if (NEGATION_EN.has(lower)) return true;
   // The Czech forms all start with one of these letters; most words are decided here.
   const c = lower.charCodeAt(0);
@@ -72,16 +74,32 @@ interface Word {
   lower: string;
   term: string | null;
   negation: boolean;
+  /** The clause the word stands in, counted from 0 (see CLAUSE_BREAK). */
+  clause: number;
 }
 
 const TRAILING_QUOTES = /['’]+$/;
+// What parts a sentence into clauses: a comma, semicolon, colon, bracket or dash between two
+// words, or a contrasting conjunction. A negation speaks of its own clause ("X dissolves in
+// mercury, and this is not a chemical reaction" denies nothing of "X is resistant").
+const CLAUSE_BREAK = /[,;:()–—]|\s-\s/;
+const CLAUSE_WORDS = new Set(['but', 'whereas', 'although', 'though', 'while', 'ale', 'avšak', 'však', 'zatímco', 'ačkoli', 'přestože']);
 
 function wordsOf(text: string, lang: Language): Word[] {
   const raw: string[] = [];
+  const clauses: number[] = [];
+  let clause = 0;
+  let prevEnd = 0;
   WORD.lastIndex = 0;
   // A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing".
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) raw.push(m[0].toLowerCase().replace(TRAILING_QUOTES, ''));
-  return raw.map((lower, i) => ({ lower, term: termOf(lower, lang), negation: isNegation(lower, raw[i + 1]) }));
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    const lower = m[0].toLowerCase().replace(TRAILING_QUOTES, '');
+    if (raw.length && (CLAUSE_BREAK.test(text.slice(prevEnd, m.index)) || CLAUSE_WORDS.has(lower))) clause++;
+    prevEnd = m.index + m[0].length;
+    raw.push(lower);
+    clauses.push(clause);
+  }
+  return raw.map((lower, i) => ({ lower, term: termOf(lower, lang), negation: isNegation(lower, raw[i + 1]), clause: clauses[i]! }));
 }
 
 // Opposite pairs, as words; compared by stem.
@@ -238,6 +256,9 @@ function sentenceEnd(text: string, at: number): number {
 // ---------------------------------------------------------------------------------------------
 // The signals
 
+// What stands between a title and its author: the closing quote, "by" / "od" / "autora".
+const AUTHOR_AFTER_TITLE = /^\s*["”“»'’]?\s*,?\s*(?:written\s+by|by|od|autor[ae]?m?)\s+/iu;
+
 // Nouns that name the inputs themselves ("Passage ID 1", "Document 2") are not names of things.
 const SOURCE_NOUNS = /^(?:passage|document|doc|source|chunk|snippet|excerpt|context|result|reference|id|pasáž|dokument|zdroj|úryvek)$/iu;
 
@@ -322,10 +343,31 @@ interface Match {
   terms: Set<string>;
 }
 
-/** Negation word in words[from, to] (clamped), or ''. */
-function negationIn(words: Word[], from: number, to: number): string {
-  for (let i = Math.max(0, from); i <= Math.min(to, words.length - 1); i++) if (words[i]!.negation) return words[i]!.lower;
+/**
+ * Negation word in words[from, to] (clamped) whose clause takes part in what both sides share,
+ * or ''. The clause must hold MATCH_MIN of the shared words (all of them when fewer): "…, this
+ * is not a chemical reaction" does not deny "Gold is resistant to most chemical reactions". On
+ * the claim's side (`stated`) MATCH_SHARE of the clause's own words must be shared too: a
+ * negation in a clause of the claim the passage does not state ("While X does not appear in Y,
+ * lenders consider Z" against a passage about lenders) is about something else.
+ */
+function negationIn(words: Word[], from: number, to: number, shared: Set<string>, stated: boolean): string {
+  for (let i = Math.max(0, from); i <= Math.min(to, words.length - 1); i++) {
+    const w = words[i]!;
+    if (w.negation && clauseShares(words, w.clause, shared, stated)) return w.lower;
+  }
   return '';
+}
+
+function clauseShares(words: Word[], clause: number, shared: Set<string>, stated: boolean): boolean {
+  const own = new Set<string>();
+  const common = new Set<string>();
+  for (const w of words) {
+    if (w.clause !== clause || w.term === null) continue;
+    own.add(w.term);
+    if (shared.has(w.term)) common.add(w.term);
+  }
+  return common.size >= Math.min(MATCH_MIN, shared.size) && (!stated || common.size >= MATCH_SHARE * own.size);
 }
 
 /**
@@ -362,8 +404,8 @@ function matchSentences(claimWords: Word[], claimTerms: Set<string>, sentences: 
       }
       out.push({
         share,
-        negation: negationIn(s.words, first - NEGATION_LEAD, last),
-        claimNegation: negationIn(claimWords, cFirst - NEGATION_LEAD, cLast),
+        negation: negationIn(s.words, first - NEGATION_LEAD, last, shared, false),
+        claimNegation: negationIn(claimWords, cFirst - NEGATION_LEAD, cLast, shared, true),
         terms: s.terms,
       });
     }
@@ -411,14 +453,24 @@ export function checkContent(ctx: CheckContext): Finding[] {
       const titleSource = rawTitles.trim() ? nameSource(rawTitles, lang) : undefined;
       // Titles are checked whole, as titles, not their capitalised words as names.
       const titled = titleSpans(text);
-      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled]);
       const sources = data.map((d) => (d.names ??= nameSource(d.text, lang)));
       if (titleSource) sources.push(titleSource);
+      const absentTitles: Absent[] = [];
+      const authors: Absent[] = [];
       for (const t of titled) {
         if (!runs.some((r) => r.start < t.end && t.start < r.end)) continue;
-        if (titlePresent(t.text, lang, sources, (w) => wordInChunks(w, lang, stats, positions, data, titles))) continue;
-        names.absent.push({ text: t.text, start: t.start, end: t.end });
+        if (!titlePresent(t.text, lang, sources, (w) => wordInChunks(w, lang, stats, positions, data, titles))) {
+          absentTitles.push({ text: t.text, start: t.start, end: t.end });
+          continue;
+        }
+        // The author of a work whose title the chunk holds ("“Attention Is All You Need” by
+        // Vaswani et al."): the chunk is that work's page, a reviewer does not ask for the name.
+        const by = AUTHOR_AFTER_TITLE.exec(text.slice(t.end, t.end + 20));
+        const author = by && runs.find((r) => r.start === t.end + by[0].length);
+        if (author) authors.push({ text: text.slice(author.start, author.end), start: author.start, end: author.end });
       }
+      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors]);
+      names.absent.push(...absentTitles);
       names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
         out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));

@@ -6,6 +6,7 @@
 //   the squashed spelling matched ('spelling');
 // - a form of the same thing is there ('alias'): a country, its abbreviation or demonym ("United
 //   Kingdom" / "UK" / "British"), a wider place a reviewer accepts ("England" / "British soil"),
+//   a part that places it ("Denmark" / "Copenhagen", "Nordic" / "Danish"),
 //   a shortened word ("St." / "Saint") — tables in ../text/nameTables.ts, English and Czech;
 // - it is an acronym of a name in the chunk, or the chunk has its acronym ('acronym': "WHO" /
 //   "World Health Organization");
@@ -18,7 +19,7 @@
 //   only inside another name ("Eden" of "Anthony Eden" for "Mey Eden") does not count: the words
 //   of a name scattered over other names do not make it present.
 import type { Language } from '../types';
-import { KIND_WORDS, NAME_GROUPS, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
+import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
 import { tokenize } from '../text/words';
 import { entityRuns } from './entities';
 
@@ -180,6 +181,19 @@ function aliasIn(name: string, sources: NameSource[], lang: Language): string | 
     for (const form of NAME_GROUPS[g]!) {
       if (keyOf(form) === key) continue;
       if (sources.some((s) => formIn(form, s, lang))) return isShortForm(keyOf(form)) ? keyOf(form).toUpperCase() : form;
+    }
+  }
+  return partIn(key, groups, sources, lang);
+}
+
+/** A part of the named country or region in the sources (PART_NAMES): its capital, its countries. */
+function partIn(key: string, groups: number[], sources: NameSource[], lang: Language): string | undefined {
+  const heads = new Set([key, ...groups.map((g) => keyOf(NAME_GROUPS[g]![0]!))]);
+  for (const head of heads) {
+    for (const part of PART_NAMES[head] ?? []) {
+      const pk = keyOf(part);
+      const forms = [part, ...groupsOf(pk).flatMap((g) => NAME_GROUPS[g]!)];
+      for (const form of forms) if (!isShortForm(keyOf(form)) && sources.some((s) => formIn(form, s, lang))) return form;
     }
   }
   return undefined;

@@ -32,6 +32,10 @@ export interface ExtractNumbersOptions {
   words?: boolean;
 }
 
+// What follows a century's number: an ordinal suffix and "century", or the Czech ordinal dot
+// and "století".
+const CENTURY_AFTER = /^(?:(?:st|nd|rd|th)[\s-]+centur|\.?\s*stolet)/iu;
+
 const EN_MONTHS: [RegExp, number][] = [
   [/^jan(?:uary|\.)?$/, 1], [/^feb(?:ruary|\.)?$/, 2], [/^mar(?:ch|\.)?$/, 3], [/^apr(?:il|\.)?$/, 4],
   [/^may$/, 5], [/^june?$/, 6], [/^july?$/, 7], [/^aug(?:ust|\.)?$/, 8], [/^sep(?:t|tember|\.)?\.?$/, 9],
@@ -450,6 +454,10 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
         range = [value, value + 9];
         end += decade[0].length;
       }
+    }
+    // A century: "the 16th century", "16. století" is carried by any year in it ("1570").
+    if (kind === 'number' && !range && !sep && !dec && value >= 1 && value <= 21 && CENTURY_AFTER.test(s.slice(end, end + 14))) {
+      range = [(value - 1) * 100, value * 100];
     }
     const mention: NumberMention = { value, text: s.slice(start, end), start, end, kind, step };
     if (range) mention.range = range;

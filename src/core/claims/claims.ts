@@ -29,7 +29,7 @@ import type { CitationMarker, Claim, ClaimKind, ExemptionRule, Language } from '
 import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './blocks';
 import { classArrays, draft, MARKER, PLAIN, plainEnd, setFlags, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './context';
-import { isAbsence, isAbsenceIntro, isMeta, isMetaWord, isQuestion } from './exemptions';
+import { isAbsence, isAbsenceIntro, isMeta, isMetaWord, isQuestion, isRetrievalNote } from './exemptions';
 import { isBlank, isJsSpace, isLetterCode, isSpace } from '../text/text';
 import { msg, render } from '../report/messages';
 
@@ -251,6 +251,10 @@ function toClaim(ctx: Ctx, d: Draft, index: number, next: Draft | undefined): Cl
   else if (isMeta(text, ctx.lang)) exempt(ctx, claim, 'meta', 'meta');
   else if (isAdvice(text)) exempt(ctx, claim, 'meta', 'advice');
   else if (isAbsence(text)) exempt(ctx, claim, 'meta', 'no_information');
+  else {
+    const note = isRetrievalNote(text);
+    if (note) exempt(ctx, claim, 'meta', note === 'search' ? 'no_information' : 'meta');
+  }
   return claim;
 }
 

@@ -130,7 +130,35 @@ const ABSENCE_GOES_ON = /,\s*(?:but|however|though|yet|ale|avšak|však|přesto|
 // A lead-in to a list of what the answer could not find: "Nenašel jsem:", "Bohužel se mi
 // nepodařilo dohledat tyto údaje:", "I could not find:", "Not found in the sources:".
 const ABSENCE_INTRO =
-  /^(?:(?:unfortunately|bohužel)\s*,?\s*)?(?:i\s+(?:could\s+not|couldn['’]t|did\s+not|didn['’]t|was\s+unable\s+to|cannot|can['’]t)\s+find|not\s+found|missing|nenaš(?:el|la|li)\s+jsem|(?:se\s+)?(?:mi\s+)?nepodařilo\s+(?:se\s+)?(?:mi\s+)?(?:najít|nalézt|dohledat|zjistit)|nenalezen\p{L}*|chybí)(?![\p{L}])[^:.!?]{0,80}[:：]\s*$/iu;
+  /^(?:(?:unfortunately|bohužel)\s*,?\s*)?(?:i\s+(?:could\s+not|couldn['’]t|did\s+not|didn['’]t|was\s+unable\s+to|cannot|can['’]t)\s+find|not\s+found|missing|(?:nenaš(?:el|la|li)|nenalez(?:l|la|li))\s+jsem|(?:se\s+)?(?:mi\s+)?nepodařilo\s+(?:se\s+)?(?:mi\s+)?(?:najít|nalézt|dohledat|zjistit)|nenalezen\p{L}*|chybí)(?![\p{L}])[^:.!?]{0,80}[:：]\s*$/iu;
+
+// The answer's words about its own search, naming no source: "I couldn't find any mention of the
+// fee.", "Nenašel jsem zmínku o poplatku.", "Nepodařilo se mi dohledat lhůtu." (first person, at
+// the sentence's start: "Researchers could not find a link" is a claim).
+const SEARCH_FAILED =
+  /^(?:(?:unfortunately|however|bohužel|ale|však)\s*,?\s*)?(?:i\s+(?:could\s+not|couldn['’]t|cannot|can['’]t|did\s+not|didn['’]t|was\s+(?:not\s+)?unable\s+to|wasn['’]t\s+able\s+to|am\s+unable\s+to)\s+(?:find|locate|identify|see)|(?:nenaš(?:el|la|li)|nenalez(?:l|la|li))\s+jsem|(?:se\s+)?mi\s+(?:se\s+)?nepodařilo\s+(?:najít|nalézt|dohledat|zjistit|vyhledat)|nepodařilo\s+se\s+mi\s+(?:najít|nalézt|dohledat|zjistit|vyhledat))(?![\p{L}])/iu;
+// What the provided sources are about, as a whole: "The provided documents discuss connection
+// conditions.", "Dokumenty se zabývají hlavně technickými podmínkami." A verb of topic only, no
+// "that" / "že" clause: "The documents state that the fee is 20 euros" reports a fact.
+const SOURCES_TOPIC_EN =
+  /^(?:the|these|those|your)\s+(?:(?:provided|given|retrieved|available|supplied|attached|above|cited)\s+)?(?:documents?|documentation|sources?|search results|passages?|excerpts?|snippets?|texts?|materials?|context)\s+(?:\p{L}+ly\s+)?(?:discuss(?:es)?|cover|covers|deals?\s+with|focus(?:es)?\s+on|(?:is|are)\s+(?:\p{L}+ly\s+)?about|concerns?|relates?\s+to|talks?\s+about|address(?:es)?)(?![\p{L}])/iu;
+const SOURCES_TOPIC_CS =
+  /^(?:(?:poskytnut|dostupn|dodan|uveden|přiložen|citovan)\p{L}*\s+)?(?:dokumenty|dokument|zdroje|texty|podklady|materiály|pasáže|úryvky|kontext)\s+(?:se\s+)?(?:\p{L}+\s+)?(?:zabýv\p{L}*|týk\p{L}*|pojednáv\p{L}*|věnuj\p{L}*|zaměřuj\p{L}*|soustřeďuj\p{L}*)/iu;
+const REPORTS_FACT = /(?<![\p{L}])(?:that|že)(?![\p{L}])/iu;
+
+/**
+ * True when a sentence speaks of the retrieval itself: a search that found nothing ("I couldn't
+ * find any mention of …", "Nenašel jsem …") or what the sources are about as a whole ("The
+ * provided documents discuss …", "Dokumenty se zabývají …"). No number, nothing it goes on to
+ * state ("…, but it costs 20 euros"), no reported fact ("The documents say that …").
+ */
+export function isRetrievalNote(text: string): 'search' | 'topic' | undefined {
+  const t = text.trim();
+  if (t === '' || t.length > 220 || /\d/.test(t) || ABSENCE_GOES_ON.test(t)) return undefined;
+  if (SEARCH_FAILED.test(t)) return 'search';
+  if (!REPORTS_FACT.test(t) && (SOURCES_TOPIC_EN.test(t) || SOURCES_TOPIC_CS.test(t))) return 'topic';
+  return undefined;
+}
 
 /** Whether a lead-in announces a list of things the answer could not find. */
 export function isAbsenceIntro(text: string): boolean {

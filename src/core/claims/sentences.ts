@@ -102,6 +102,8 @@ const NON_TERMINAL = new Set(
 const BEFORE_NUMBER = new Set('no nos vol vols p pp ch sec art fig figs ed eds op r jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '));
 /** May end a sentence; do not before a number or §. */
 const MAYBE_TERMINAL = new Set('etc apod atd aj sb inc ltd co corp jr sr min max hod a.s s.r.o'.split(' '));
+/** Company forms of MAYBE_TERMINAL: go on before a capitalised word that does not open sentences. */
+const COMPANY = new Set('inc ltd co corp'.split(' '));
 /** Number scales: "100 mil. Kč", "12,7 mld. EUR" go on when a currency follows. */
 const SCALES = new Set('tis mil mld bil mln bn'.split(' '));
 const CURRENCY_START = /^(?:Kčs?|CZK|EUR|USD|GBP|CHF|PLN|JPY|Sk|US\$|[$€£¥])(?![\p{L}])/u;
@@ -165,7 +167,14 @@ export function shouldMerge(text: string, prevStart: number, nextStart: number, 
   const n = text.slice(ns, Math.min(nextEnd, ns + 40));
   // "p. 5" goes on; "P. Q. Jones" is read as initials below ("p", "r" are also initials).
   if (BEFORE_NUMBER.has(low) && (/^[\d(]/.test(n) || tok.length > 1 || tok === low)) return /^[\d(]/.test(n);
-  if (MAYBE_TERMINAL.has(low)) return /^[\d§(]/.test(n);
+  // "Inc. v. Bruen": a lower-case "v." is "versus", never the end of a sentence.
+  if (tok === 'v') return true;
+  if (MAYBE_TERMINAL.has(low)) {
+    if (/^[\d§(]/.test(n)) return true;
+    // "Acme Corp. Chairman Smith" goes on; "Apple Inc. The company …" ends: as after initials.
+    if (!COMPANY.has(low) || !UPPER_RE.test(n[0] ?? '')) return false;
+    return !OPENERS.has((FIRST_WORD_RE.exec(n)?.[0] ?? '').toLowerCase());
+  }
   if (SCALES.has(low) && ts - 2 >= prevStart && isSpace(text, ts - 1) && /\p{N}/u.test(text[ts - 2] ?? '')) return CURRENCY_START.test(n);
   if (INITIALS_RE.test(tok)) {
     // Another initial follows ("U. S. Army", "T. G. Masaryk"): still the same name.
