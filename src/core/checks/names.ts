@@ -76,11 +76,19 @@ export class NameSource {
   get where(): NameIndex['where'] {
     return (this.index ??= nameIndex(this.text, this.folded, this.lang)).where;
   }
-  /** The acronyms written in the text (as written). */
-  get acronyms(): Set<string> {
-    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).acronyms;
+  /**
+   * Whether the acronym is written in the text (as written, dots dropped: "U.S." is "US"). A text
+   * without its letters in order, with nothing but dots between them, cannot have it: no index
+   * is built for that question.
+   */
+  hasAcronym(a: string): boolean {
+    if (!this.index && !this.text.includes(a) && !(this.text.includes('.') && dottedRegex(a).test(this.text))) return false;
+    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).acronyms.has(a);
   }
 }
+
+/** The letters of `a` in order with any dots between them ("U.S" for "US"). */
+const dottedRegex = (a: string) => new RegExp([...a].map(escape).join('\\.*'), 'u');
 
 export function fold(s: string): string {
   return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
@@ -194,7 +202,7 @@ function formIn(form: string, src: NameSource, lang: Language): boolean {
   const k = keyOf(form);
   if (isShortForm(k)) {
     const letters = k.replace(/ /g, '').toUpperCase();
-    if (src.acronyms.has(letters)) return true;
+    if (src.hasAcronym(letters)) return true;
     const dotted = letters.split('').map(escape).join('\\.\\s?');
     return new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u').test(src.text);
   }
@@ -288,7 +296,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   }
   if (alias) return { present: true, rule: 'alias', found: alias };
   const initials = folded.map((w) => w[0]!.toUpperCase()).join('');
-  if (initials.length >= 3 && sources.some((s) => s.acronyms.has(initials))) return { present: true, rule: 'acronym', found: initials };
+  if (initials.length >= 3 && sources.some((s) => s.hasAcronym(initials))) return { present: true, rule: 'acronym', found: initials };
 
   // Word by word: a word found only inside other names does not count. A word the chunks
   // spell otherwise is compared in their spelling.
