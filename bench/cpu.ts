@@ -5,7 +5,13 @@
 //   npm run bench:cpu [-- --rounds 10 --cases 300 --runs 3 --instructions 0|1|2]
 //   BENCH_REF=<commit> npm run bench:cpu     also builds <commit> in a temporary worktree and
 //                                            interleaves its runs with this checkout's; figures
-//                                            are then given as ratios against it
+//                                            are then given as ratios against it (several
+//                                            commits, comma-separated: ratios against the first)
+//   npm run bench:cpu -- --set real          the real cases instead: ../shared/cases and its
+//                                            labelled sets, each chunk text changed every round
+//                                            so that no cache by text applies
+//   npm run bench:cpu -- --set big           one answer of ~5 MB of real prose (WiCE pages cut
+//                                            into cited sentences), one audit a round
 //
 // CPU: µs per case (process.cpuUsage, user + system) of each round after the first (the first
 // pays the JIT's warm-up); per process the median round, over processes the median.
@@ -24,30 +30,58 @@ interface Args {
   rounds: number;
   cases: number;
   runs: number;
+  /** 0 generated cases, 1 real cases, 2 one 5 MB answer (--set generated|real|big). */
+  set: number;
   /** 0: no cachegrind run even when valgrind is installed (it takes minutes on a busy machine); 2: a warm round too. */
   instructions: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const out: Args = { rounds: 10, cases: 300, runs: 3, instructions: 1 };
+  const out: Args = { rounds: 10, cases: 300, runs: 3, instructions: 1, set: 0 };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!.replace(/^--/, '') as keyof Args;
-    if (!(key in out)) throw new Error(`unknown option ${argv[i]}; expected --rounds N, --cases N, --runs N, --instructions 0|1|2`);
-    out[key] = Number(argv[++i]);
+    if (!(key in out)) throw new Error(`unknown option ${argv[i]}; expected --rounds N, --cases N, --runs N, --instructions 0|1|2, --set generated|real|big`);
+    out[key] = key === 'set' ? SETS.indexOf(argv[++i] as (typeof SETS)[number]) : Number(argv[++i]);
+    if (out.set < 0) throw new Error(`--set takes ${SETS.join(', ')}`);
   }
+  if (out.set > 0) out.instructions = 0;
   return out;
 }
 
+const SETS = ['generated', 'real', 'big'] as const;
+
 /** The program each measured process runs: generate a round's cases, then audit them, timed. */
-const entry = (root: string) => `
+const entry = (root: string, set: number) => `
+import { readdirSync, readFileSync } from 'node:fs';
 import { auditCase } from ${JSON.stringify(join(root, 'src/core/audit.ts'))};
 import { generateVariedCases } from ${JSON.stringify(resolve(import.meta.dirname, 'generate.ts'))};
+const shared = ${JSON.stringify(resolve(import.meta.dirname, '../../shared/cases'))};
+const lines = (f) => readFileSync(f, 'utf8').split('\\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const real = ${set} === 0 ? [] : [
+  ...readdirSync(shared).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(shared + '/' + f, 'utf8'))),
+  ...readdirSync(shared + '/labelled').filter((f) => f.endsWith('.jsonl')).flatMap((f) => lines(shared + '/labelled/' + f)),
+];
+// One answer of ~5 MB: each WiCE page's lines, each cited to its page, page after page.
+function big(r) {
+  const chunks = [];
+  let answer = '';
+  for (let i = 0; answer.length < 5e6; i++) {
+    const c = real.filter((x) => String(x.id).startsWith('wice'))[i % 349];
+    const id = String(i + 1);
+    chunks.push({ id, text: c.chunks[0].text + ' ' + r });
+    for (const line of c.chunks[0].text.split('\\n')) if (line.length > 40) answer += line.replace(/[.!?]?$/, ' [' + id + '].') + ' ';
+  }
+  return [{ query: 'What do the pages say?', answer, chunks }];
+}
+const roundCases = (r, n) =>
+  ${set} === 0 ? generateVariedCases(n, 9000 + r) : ${set} === 2 ? big(r) : real.map((c) => ({ ...c, chunks: Array.isArray(c.chunks) ? c.chunks.map((ch) => ({ ...ch, text: ch.text + ' ' + r })) : c.chunks }));
 // rounds audited, cases a round, rounds generated (at least rounds; the instruction counts
 // generate the same rounds in every process so that the differences are audits alone).
-const [rounds, n, generated = rounds] = process.argv.slice(2).map(Number);
+const [rounds, size, generated = rounds] = process.argv.slice(2).map(Number);
 const perCase = [];
 for (let r = 0; r < Math.max(rounds, generated); r++) {
-  const cases = generateVariedCases(n, 9000 + r);
+  const cases = roundCases(r, size);
+  const n = cases.length;
   if (r >= rounds) continue;
   const t0 = process.cpuUsage();
   for (const c of cases) auditCase(c);
@@ -63,10 +97,10 @@ interface Build {
 }
 
 /** Bundles the audit of the checkout at `root` into `outDir` (the CLI's vite settings). */
-async function bundle(name: string, root: string, outDir: string): Promise<Build> {
+async function bundle(name: string, root: string, outDir: string, set: number): Promise<Build> {
   mkdirSync(outDir, { recursive: true });
   const src = join(outDir, 'entry.ts');
-  writeFileSync(src, entry(root));
+  writeFileSync(src, entry(root, set));
   await build({
     configFile: false,
     root,
@@ -110,20 +144,21 @@ function instructions(b: Build, rounds: number, cases: number): number {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const ref = process.env.BENCH_REF;
+const refs = process.env.BENCH_REF ? process.env.BENCH_REF.split(',') : [];
 const dir = mkdtempSync(join(tmpdir(), 'bench-cpu-'));
-let refTree: string | undefined;
+const refTrees: string[] = [];
 try {
   const builds: Build[] = [];
-  if (ref) {
+  for (const [k, ref] of refs.entries()) {
     // The other commit in a worktree of its own, with this checkout's node_modules (same lockfile assumed).
-    refTree = join(dir, 'ref');
+    const refTree = join(dir, `ref${k}`);
     const add = spawnSync('git', ['worktree', 'add', '--detach', refTree, ref], { encoding: 'utf8' });
     if (add.status !== 0) throw new Error(`git worktree add ${ref}: ${add.stderr}`);
+    refTrees.push(refTree);
     symlinkSync(resolve('node_modules'), join(refTree, 'node_modules'));
-    builds.push(await bundle(`ref ${ref}`, refTree, join(dir, 'ref-out')));
+    builds.push(await bundle(`ref ${ref}`, refTree, join(dir, `ref${k}-out`), args.set));
   }
-  builds.push(await bundle('this checkout', process.cwd(), join(dir, 'this-out')));
+  builds.push(await bundle('this checkout', process.cwd(), join(dir, 'this-out'), args.set));
 
   // Interleaved, so that a change of load on the shared machine falls on every build alike.
   const cpu = new Map<Build, number[]>(builds.map((b) => [b, []]));
@@ -140,7 +175,8 @@ try {
   }
 
   const base = builds.length > 1 ? builds[0] : undefined;
-  console.log(`\n## Local audit CPU: ${args.cases} generated cases a round, ${args.rounds} rounds a process (first dropped), ${args.runs} processes a build`);
+  const what = ['generated cases a round', 'real cases a round', '5 MB answer a round'][args.set];
+  console.log(`\n## Local audit CPU: ${args.set === 0 ? args.cases : args.set === 1 ? 'all' : 'one'} ${what}, ${args.rounds} rounds a process (first dropped), ${args.runs} processes a build`);
   for (const b of builds) {
     const us = median(cpu.get(b)!);
     const line = [`  ${b.name.padEnd(24)}  CPU ${us.toFixed(1)} µs/case (runs: ${cpu.get(b)!.map((x) => x.toFixed(1)).join(', ')})`];
@@ -159,6 +195,6 @@ try {
   }
   if (args.instructions && !counts.size) console.log('  (valgrind not installed: no instruction counts; apt-get install -y valgrind)');
 } finally {
-  if (refTree) spawnSync('git', ['worktree', 'remove', '--force', refTree]);
+  for (const t of refTrees) spawnSync('git', ['worktree', 'remove', '--force', t]);
   rmSync(dir, { recursive: true, force: true });
 }

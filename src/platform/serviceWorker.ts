@@ -1,7 +1,7 @@
 // The service worker that keeps the page working offline (vite.config.ts has Workbox write it: the
-// build precached, index.html for every navigation, nothing cached at run time). Registered after
-// the page has loaded, so it never competes with the first paint; Workbox's page-side helper is
-// fetched then, not before.
+// build precached, index.html for every navigation, nothing cached at run time). src/main.ts
+// imports this module once the first report is on screen, so neither Workbox's page-side helper
+// nor the precache download competes with the editors' start-up.
 import { registerSW } from 'virtual:pwa-register';
 
 /**

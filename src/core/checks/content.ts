@@ -22,7 +22,7 @@ import { tokenize } from '../text/words';
 import { blankSpans, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, titlePresent, titleSpans, type NameRule, type NameSource } from './names';
-import { wordsApart } from './together';
+import { apartFinder } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
 import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
@@ -415,6 +415,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
   const opp = opposites(lang);
   const stats = statsFor(ctx);
   const dataByChunk = new Map<Chunk, ChunkData>();
+  const wordsApart = apartFinder(stats, ctx.chunks, ctx.query ?? '');
   for (const claim of ctx.claims) {
     const citations = citationsOf(claim);
     const chunks = citedChunksWithText(ctx, citations, claim.chunk_ids);
@@ -477,7 +478,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
       }
     }
 
-    const apart = wordsApart(text, ctx.query ?? '', chunks.map((ch) => ({ id: String(ch.id), text: ch.text })), lang);
+    const apart = wordsApart(text, chunks);
     if (apart) {
       out.push(finding(ctx, { ...base, severity: 'info', check: 'content', code: 'words_apart', start, end, chunk_id: apart.chunkId, ...m.wordsApart({ claim: claim.text || text, chunkId: apart.chunkId, from: apart.from, to: apart.to, window: apart.window, missing: apart.missing }) }));
     }

@@ -49,6 +49,11 @@ describe('aliases, abbreviations, demonyms and acronyms', () => {
     expect(absent(fs)).toEqual([]);
     expect(notes(fs)[0]?.text?.params).toMatchObject({ rule: 'acronym' });
   });
+  it('takes a name as named by its initials written with dots ("W.H.O.")', () => {
+    const fs = audit('The report was published by the World Health Organization in 2020 [1].', 'The report was published by the W.H.O. in 2020.');
+    expect(absent(fs)).toEqual([]);
+    expect(notes(fs)[0]?.text?.params).toMatchObject({ rule: 'acronym', found: 'WHO' });
+  });
   it('still flags another country, and an acronym of other initials', () => {
     expect(absent(audit('Exports from the United Kingdom rose sharply in 2019 [1].', 'Exports from France rose sharply in 2019.'))).toEqual(['United Kingdom']);
     expect(absent(audit('The report was published by the EPA in 2020 [1].', 'The Environmental Policy Institute published the report in 2020.'))).toEqual(['EPA']);

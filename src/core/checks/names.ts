@@ -33,20 +33,62 @@ export interface NameVerdict {
   found?: string;
 }
 
-/** What a chunk (or the chunks' titles) offers the name rules; built once per text. */
-export interface NameSource {
-  text: string;
-  /** Folded, every run of non-letters a single space, with a space at both ends. */
-  spaced: string;
-  /** Folded letters and digits only. */
-  squashed: string;
-  /** The chunk's capitalised runs, as folded words (initials left out), and their text. */
+/** The capitalised runs of a text and where each folded word occurs; see NameSource. */
+interface NameIndex {
   runs: { words: string[]; text: string }[];
-  /** Folded word → whether it occurs outside the capitalised runs, and the runs it occurs in. */
   where: Map<string, { prose: boolean; runs: number[] }>;
-  /** The acronyms written in the text (as written). */
   acronyms: Set<string>;
 }
+
+/**
+ * What a chunk (or the chunks' titles) offers the name rules, one per text. Each part is read on
+ * first need and kept: most names are found by their words alone (the relevance check's index) or
+ * as a phrase, and never ask for the runs and the word map, the costly part.
+ */
+export class NameSource {
+  private foldedText?: string;
+  private spacedText?: string;
+  private squashedText?: string;
+  private index?: NameIndex;
+
+  constructor(
+    readonly text: string,
+    private readonly lang: Language,
+  ) {}
+
+  /** The text folded (./names.ts fold). */
+  get folded(): string {
+    return (this.foldedText ??= fold(this.text));
+  }
+  /** Folded, every run of non-letters a single space, with a space at both ends. */
+  get spaced(): string {
+    return (this.spacedText ??= ` ${this.folded.replace(/[^\p{L}\p{N}]+/gu, ' ')} `);
+  }
+  /** Folded letters and digits only. */
+  get squashed(): string {
+    return (this.squashedText ??= this.folded.replace(/[^\p{L}\p{N}]+/gu, ''));
+  }
+  /** The text's capitalised runs, as folded words (initials left out), and their text. */
+  get runs(): NameIndex['runs'] {
+    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).runs;
+  }
+  /** Folded word → whether it occurs outside the capitalised runs, and the runs it occurs in. */
+  get where(): NameIndex['where'] {
+    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).where;
+  }
+  /**
+   * Whether the acronym is written in the text (as written, dots dropped: "U.S." is "US"). A text
+   * without its letters in order, with nothing but dots between them, cannot have it: no index
+   * is built for that question.
+   */
+  hasAcronym(a: string): boolean {
+    if (!this.index && !this.text.includes(a) && !(this.text.includes('.') && dottedRegex(a).test(this.text))) return false;
+    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).acronyms.has(a);
+  }
+}
+
+/** The letters of `a` in order with any dots between them ("U.S" for "US"). */
+const dottedRegex = (a: string) => new RegExp([...a].map(escape).join('\\.*'), 'u');
 
 export function fold(s: string): string {
   return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
@@ -59,8 +101,11 @@ const stripPossessive = (w: string) => w.replace(/['’]s?$/, '');
 const isStopword = (w: string, lang: Language) => tokenize(w, lang).length === 0;
 
 export function nameSource(text: string, lang: Language): NameSource {
-  const folded = fold(text);
-  const runs: NameSource['runs'] = [];
+  return new NameSource(text, lang);
+}
+
+function nameIndex(text: string, folded: string, lang: Language): NameIndex {
+  const runs: NameIndex['runs'] = [];
   const where = new Map<string, { prose: boolean; runs: number[] }>();
   const acronyms = new Set<string>();
   const inRun = new Uint8Array(text.length + 1);
@@ -85,14 +130,7 @@ export function nameSource(text: string, lang: Language): NameSource {
     // with a mark folds to one letter too, so the check of the first letter is close enough.
     if (!inRun[m.index]) entry(where, m[0]).prose = true;
   }
-  return {
-    text,
-    spaced: ` ${folded.replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
-    squashed: folded.replace(/[^\p{L}\p{N}]+/gu, ''),
-    runs,
-    where,
-    acronyms,
-  };
+  return { runs, where, acronyms };
 }
 
 function entry(m: Map<string, { prose: boolean; runs: number[] }>, w: string): { prose: boolean; runs: number[] } {
@@ -164,7 +202,7 @@ function formIn(form: string, src: NameSource, lang: Language): boolean {
   const k = keyOf(form);
   if (isShortForm(k)) {
     const letters = k.replace(/ /g, '').toUpperCase();
-    if (src.acronyms.has(letters)) return true;
+    if (src.hasAcronym(letters)) return true;
     const dotted = letters.split('').map(escape).join('\\.\\s?');
     return new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u').test(src.text);
   }
@@ -258,7 +296,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   }
   if (alias) return { present: true, rule: 'alias', found: alias };
   const initials = folded.map((w) => w[0]!.toUpperCase()).join('');
-  if (initials.length >= 3 && sources.some((s) => s.acronyms.has(initials))) return { present: true, rule: 'acronym', found: initials };
+  if (initials.length >= 3 && sources.some((s) => s.hasAcronym(initials))) return { present: true, rule: 'acronym', found: initials };
 
   // Word by word: a word found only inside other names does not count. A word the chunks
   // spell otherwise is compared in their spelling.
@@ -300,9 +338,8 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
 function squashedFound(squashed: string, sources: NameSource[]): string | undefined {
   const re = new RegExp(squashed.split('').map(escape).join('[^\\p{L}\\p{N}]*'), 'u');
   for (const s of sources) {
-    const folded = fold(s.text);
-    const m = re.exec(folded);
-    if (m) return folded.length === s.text.length ? s.text.slice(m.index, m.index + m[0].length) : m[0];
+    const m = re.exec(s.folded);
+    if (m) return s.folded.length === s.text.length ? s.text.slice(m.index, m.index + m[0].length) : m[0];
   }
   return undefined;
 }

@@ -59,6 +59,14 @@ export interface ChunkStats {
   duplicateIds: boolean;
   /** idf by document frequency (0..n): it depends on nothing else. NaN until first used. */
   idf: number[];
+  /**
+   * Every chunk's words as term ids, in text order, chunk after chunk (stopwords left out), and
+   * each word's offset in its chunk's text; chunk p's words end at wordEnd[p]. Read again by
+   * the co-location hint (./together.ts), so that no chunk is tokenised twice.
+   */
+  words: Int32Array;
+  wordStarts: Int32Array;
+  wordEnd: Int32Array;
 }
 
 /** Token statistics of all chunks; build once per audit and pass to {@link checkRelevance}. */
@@ -83,7 +91,7 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
     hasTextArr.push(has);
     if (has) {
       n++;
-      count = vocab.termIdsInto(text, tokens, count);
+      count = vocab.termIdsInto(text, tokens, count, startBuffer);
     }
     runEnd.push(count);
   }
@@ -98,8 +106,27 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
       else if (list[list.length - 1] !== pos) list.push(pos);
     }
   }
-  if (tokens.length > TOKEN_BUFFER_KEEP) tokens.length = 0;
-  return { language, ids, hasText: hasTextArr, vocab, postings, n, positionOf, duplicateIds: positionOf.size < ids.length, idf: new Array<number>(n + 1).fill(NaN) };
+  const words = new Int32Array(count);
+  const wordStarts = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    words[k] = tokens[k]!;
+    wordStarts[k] = startBuffer[k]!;
+  }
+  if (tokens.length > TOKEN_BUFFER_KEEP) tokens.length = startBuffer.length = 0;
+  return {
+    language,
+    ids,
+    hasText: hasTextArr,
+    vocab,
+    postings,
+    n,
+    positionOf,
+    duplicateIds: positionOf.size < ids.length,
+    idf: new Array<number>(n + 1).fill(NaN),
+    words,
+    wordStarts,
+    wordEnd: Int32Array.from(runEnd),
+  };
 }
 
 // Scratch for buildChunkStats (one build at a time): the term ids of all chunks; and for the
@@ -107,6 +134,8 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
 // stops allocating once it is long enough (unless a large audit made it longer than is worth
 // keeping).
 const tokenBuffer: number[] = [];
+/** The words' offsets in their chunks, beside tokenBuffer (buildChunkStats only). */
+const startBuffer: number[] = [];
 const TOKEN_BUFFER_KEEP = 1 << 16;
 
 const NOT_BLANK = /\S/;

@@ -5,9 +5,13 @@
 // WINDOW consecutive sentences of each cited chunk of at least MIN_SENTENCES sentences; when the
 // best window holds under a third of them, the hint names that window and the words it lacks.
 // A hint, not a warning: a page may state a claim across paragraphs.
-import type { Language } from '../types';
-import { tokenize } from '../text/words';
+//
+// Cost: the chunk's words come from the relevance check's statistics (./relevance.ts), already
+// tokenised; each cited chunk gets, once per statistics, a sorted list of (term, sentence) pairs,
+// so that a claim looks up only its own words' sentences instead of testing every window.
+import type { Chunk, Language } from '../types';
 import { sentenceRanges } from '../claims/sentences';
+import { buildChunkStats, type ChunkStats } from './relevance';
 import { TextCache } from './util';
 
 export const WINDOW = 3;
@@ -29,49 +33,192 @@ export interface WordsApart {
   share: number;
 }
 
-interface ChunkSentences {
+/** A chunk's sentences that have a letter or digit, and whether a word may cross their edges. */
+interface Sentences {
   ranges: [number, number][];
-  terms: Set<string>[];
+  /**
+   * Whether every edge of every sentence has a space on one side, so that no word crosses it: the
+   * chunk's words then fall into its sentences as each sentence's own tokenising would give them.
+   */
+  clean: boolean;
 }
 
-const chunkCache: Record<Language, TextCache<ChunkSentences>> = { en: new TextCache(1024), cs: new TextCache(1024) };
+const sentenceCache: Record<Language, TextCache<Sentences>> = { en: new TextCache(1024), cs: new TextCache(1024) };
 
-function sentencesOf(text: string, lang: Language): ChunkSentences {
-  return chunkCache[lang].get(text, (t) => {
-    const ranges = sentenceRanges(t, lang).filter(([a, b]) => /[\p{L}\p{N}]/u.test(t.slice(a, b)));
-    return { ranges, terms: ranges.map(([a, b]) => new Set(tokenize(t.slice(a, b), lang))) };
+const isSpaceCode = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+function sentencesOf(text: string, lang: Language): Sentences {
+  return sentenceCache[lang].get(text, (t) => {
+    const all = sentenceRanges(t, lang);
+    const edgeIsClean = (x: number) => x === 0 || x === t.length || isSpaceCode(t.charCodeAt(x - 1)) || isSpaceCode(t.charCodeAt(x));
+    return { ranges: all.filter(([a, b]) => /[\p{L}\p{N}]/u.test(t.slice(a, b))), clean: all.every(([a, b]) => edgeIsClean(a) && edgeIsClean(b)) };
   });
 }
 
-/** The claim's best window over the chunks, when it holds under SHARE of the claim's words. */
-export function wordsApart(claim: string, query: string, chunks: { id: string; text: string }[], lang: Language): WordsApart | undefined {
-  const fromQuery = new Set(tokenize(query, lang));
-  // Each content word once, with the first way the claim writes it.
-  const words = new Map<string, string>();
-  for (const m of claim.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
-    for (const t of tokenize(m[0], lang)) if (!fromQuery.has(t) && !/^\d+$/.test(t) && !words.has(t)) words.set(t, m[0]);
-  }
-  if (words.size < MIN_WORDS) return undefined;
-  let best: { id: string; text: string; at: number; hits: number; d: ChunkSentences } | undefined;
-  for (const ch of chunks) {
-    const d = sentencesOf(ch.text, lang);
-    // A short chunk is one window: nothing to add to the overlap check.
-    if (d.ranges.length < MIN_SENTENCES) return undefined;
-    for (let i = 0; i + WINDOW <= d.ranges.length; i++) {
-      let hits = 0;
-      for (const t of words.keys()) if (d.terms[i]!.has(t) || d.terms[i + 1]!.has(t) || d.terms[i + 2]!.has(t)) hits++;
-      if (!best || hits > best.hits) best = { id: ch.id, text: ch.text, at: i, hits, d };
+/** A cited chunk's sentences and, sorted, a key per (term, sentence) pair: term × sentences + sentence. */
+interface ChunkIndex {
+  text: string;
+  ranges: [number, number][];
+  keys: Float64Array;
+}
+
+const indexesByStats = new WeakMap<ChunkStats, Map<number, ChunkIndex>>();
+const scratch: number[] = [];
+const scratchStarts: number[] = [];
+
+/** The index of `text`, the chunk at position `pos` of the statistics (else one they do not hold). */
+function indexChunk(stats: ChunkStats, text: string, pos: number | undefined): ChunkIndex {
+  const { ranges, clean } = sentencesOf(text, stats.language);
+  const n = ranges.length;
+  const pairs: number[] = [];
+  if (clean) {
+    // The chunk's words as the statistics hold them, else tokenised here; each word goes to the
+    // sentence its start lies in.
+    let terms: ArrayLike<number> = scratch;
+    let starts: ArrayLike<number> = scratchStarts;
+    let from = 0;
+    let to: number;
+    if (pos !== undefined) {
+      terms = stats.words;
+      starts = stats.wordStarts;
+      from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
+      to = stats.wordEnd[pos]!;
+    } else to = stats.vocab.termIdsInto(text, scratch, 0, scratchStarts);
+    for (let k = from, j = 0; k < to && j < n; k++) {
+      const at = starts[k]!;
+      while (j < n && at >= ranges[j]![1]) j++;
+      if (j < n && at >= ranges[j]![0]) pairs.push(terms[k]! * n + j);
+    }
+  } else {
+    // A word may cross a sentence's edge (a text without spaces cut into windows): each sentence
+    // is tokenised on its own.
+    for (let j = 0; j < n; j++) {
+      const count = stats.vocab.termIdsInto(text.slice(ranges[j]![0], ranges[j]![1]), scratch, 0);
+      for (let k = 0; k < count; k++) pairs.push(scratch[k]! * n + j);
     }
   }
-  if (!best || best.hits / words.size >= SHARE) return undefined;
-  const { d, at } = best;
-  const inWindow = (t: string) => d.terms[at]!.has(t) || d.terms[at + 1]!.has(t) || d.terms[at + 2]!.has(t);
-  return {
-    chunkId: best.id,
-    from: at + 1,
-    to: at + WINDOW,
-    window: best.text.slice(d.ranges[at]![0], d.ranges[at + WINDOW - 1]![1]).trim(),
-    missing: [...words].filter(([t]) => !inWindow(t)).map(([, w]) => w),
-    share: best.hits / words.size,
+  // Sorted, each pair once (a word repeated in a sentence counts once).
+  const keys = Float64Array.from(pairs).sort();
+  let unique = 0;
+  for (let k = 0; k < keys.length; k++) if (k === 0 || keys[k] !== keys[k - 1]) keys[unique++] = keys[k]!;
+  return { text, ranges, keys: keys.subarray(0, unique) };
+}
+
+/** Index of the first key >= x. */
+function lowerBound(keys: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether term t is in one of the sentences [from, to] of the chunk. */
+function inSentences(d: ChunkIndex, t: number, from: number, to: number): boolean {
+  const n = d.ranges.length;
+  const k = lowerBound(d.keys, t * n + from);
+  return k < d.keys.length && d.keys[k]! <= t * n + to;
+}
+
+/**
+ * The words_apart search over one audit's chunks: the query's terms read once per case, each
+ * cited chunk indexed once per statistics (`stats` are those of `chunks`).
+ */
+export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: string): (claim: string, cited: readonly Chunk[]) => WordsApart | undefined {
+  const vocab = stats.vocab;
+  const fromQuery = new Set(vocab.termIds(query));
+  // Kept with the statistics by chunk position (a re-audit with the same chunks reuses them);
+  // a chunk the statistics do not hold at its id's position (a repeated id) only for this audit.
+  let byPosition = indexesByStats.get(stats);
+  if (!byPosition) indexesByStats.set(stats, (byPosition = new Map()));
+  const others = new Map<Chunk, ChunkIndex>();
+  const indexOf = (ch: Chunk): ChunkIndex => {
+    const pos = stats.positionOf.get(String(ch.id));
+    const held = pos !== undefined && chunks[pos] === ch;
+    const known = held ? byPosition.get(pos) : others.get(ch);
+    if (known) return known;
+    const d = indexChunk(stats, ch.text, held ? pos : undefined);
+    if (held) byPosition.set(pos, d);
+    else others.set(ch, d);
+    return d;
   };
+  // Per window, how many of the claim's words it has (zero again after each chunk), and the
+  // windows that have any: a claim costs the occurrences of its words, not the chunk's length.
+  const hits: number[] = [];
+  const touched: number[] = [];
+  return (claim, cited) => {
+    // Each content word once, with the first way the claim writes it.
+    const words = new Map<number, string>();
+    for (const m of claim.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+      const count = vocab.termIdsInto(m[0], scratch, 0);
+      for (let k = 0; k < count; k++) {
+        const t = scratch[k]!;
+        if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, m[0]);
+      }
+    }
+    if (words.size < MIN_WORDS) return undefined;
+    const data: ChunkIndex[] = [];
+    for (const ch of cited) {
+      const d = indexOf(ch);
+      // A short chunk is one window: nothing to add to the overlap check.
+      if (d.ranges.length < MIN_SENTENCES) return undefined;
+      data.push(d);
+    }
+    // The first window with the most words, over the chunks in order; none as soon as a window
+    // holds SHARE of them.
+    let best: { id: string; at: number; hits: number; d: ChunkIndex } | undefined;
+    for (let c = 0; c < data.length; c++) {
+      const d = data[c]!;
+      const n = d.ranges.length;
+      const last = n - WINDOW;
+      // Each word adds one to every window that holds one of its sentences, once.
+      let enough = false;
+      for (const t of words.keys()) {
+        let counted = -1;
+        for (let k = lowerBound(d.keys, t * n); k < d.keys.length && d.keys[k]! < (t + 1) * n; k++) {
+          const s = d.keys[k]! - t * n;
+          for (let i = Math.max(s - WINDOW + 1, counted + 1); i <= Math.min(s, last); i++) {
+            const h = hits[i] ?? 0;
+            if (h === 0) touched.push(i);
+            hits[i] = h + 1;
+            if ((h + 1) / words.size >= SHARE) enough = true;
+          }
+          counted = Math.max(counted, Math.min(s, last));
+        }
+        if (enough) break;
+      }
+      // Windows no word is in have none: the first of them is window 0 when no window has any.
+      let at = 0;
+      let most = 0;
+      for (const i of touched) {
+        if (hits[i]! > most || (hits[i] === most && i < at)) {
+          at = i;
+          most = hits[i]!;
+        }
+        hits[i] = 0;
+      }
+      touched.length = 0;
+      if (enough) return undefined;
+      if (!best || most > best.hits) best = { id: String(cited[c]!.id), at, hits: most, d };
+    }
+    if (!best || best.hits / words.size >= SHARE) return undefined;
+    const { d, at } = best;
+    return {
+      chunkId: best.id,
+      from: at + 1,
+      to: at + WINDOW,
+      window: d.text.slice(d.ranges[at]![0], d.ranges[at + WINDOW - 1]![1]).trim(),
+      missing: [...words].filter(([t]) => !inSentences(d, t, at, at + WINDOW - 1)).map(([, w]) => w),
+      share: best.hits / words.size,
+    };
+  };
+}
+
+/** The claim's best window over the chunks, when it holds under SHARE of the claim's words. */
+/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
+export function wordsApart(claim: string, query: string, chunks: Chunk[], lang: Language): WordsApart | undefined {
+  return apartFinder(buildChunkStats(chunks, lang), chunks, query)(claim, chunks);
 }

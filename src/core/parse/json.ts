@@ -164,7 +164,48 @@ function setProperty(obj: Record<string, unknown>, key: string, value: unknown):
   else obj[key] = value;
 }
 
+/**
+ * Parses `text`. Valid JSON (most texts, on every keystroke) is read by JSON.parse, and the spans
+ * are found only when `locate` or `locateNearest` is first asked (a validation issue to mark);
+ * anything JSON.parse refuses, or nested deeper than the cap, is read by the position-keeping
+ * parse below, which words the error. Both accept the same texts and give the same values.
+ */
 export function parseJson(text: string, options: JsonParseOptions = {}): JsonParseResult {
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return parseWithPositions(text, options);
+  }
+  // Nesting deeper than maxDepth needs at least 2 × (maxDepth + 1) characters.
+  if (text.length > 2 * maxDepth && deeperThan(value, maxDepth)) return parseWithPositions(text, options);
+  let spans: JsonParseResult | undefined;
+  const located = () => (spans ??= parseWithPositions(text, options));
+  return {
+    value,
+    locate: (path, target) => located().locate(path, target),
+    locateNearest: (path) => located().locateNearest(path),
+  };
+}
+
+/** Whether `value` nests arrays and objects more than `depth` levels deep. */
+function deeperThan(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth === 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], depth - 1)) return true;
+  } else {
+    for (const k in value) if (deeperThan((value as Record<string, unknown>)[k], depth - 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * The parse that keeps every value's span and words the first error (jsonc-parser underneath).
+ * @testSeam parseJson's equivalence with it is checked by bench/json-equivalence.ts and json.test.ts.
+ */
+export function parseWithPositions(text: string, options: JsonParseOptions = {}): JsonParseResult {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   const n = text.length;
   const info = new WeakMap<object, number[] | Map<string, number[]>>();

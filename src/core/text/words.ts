@@ -242,9 +242,10 @@ function addWord(cache: StemCache, k1: number, k2: number, text: string, start: 
  * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
  * into `buf` from index `at` on; returns the index after the last one. Words are found by a
  * single pass over character codes; each distinct word is stemmed once (across audits, while
- * the cache holds it) and looked up by its hashes afterwards.
+ * the cache holds it) and looked up by its hashes afterwards. With `starts`, each word's offset
+ * in `text` goes to the same index of `starts`.
  */
-function stemsInto(cache: StemCache, text: string, buf: number[], at: number): number {
+function stemsInto(cache: StemCache, text: string, buf: number[], at: number, starts?: number[]): number {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -274,7 +275,10 @@ function stemsInto(cache: StemCache, text: string, buf: number[], at: number): n
       i++;
     }
     const s = wordStem(cache, h1, h2, text, start, i);
-    if (s >= 0) buf[at++] = s;
+    if (s >= 0) {
+      if (starts) starts[at] = start;
+      buf[at++] = s;
+    }
   }
   return at;
 }
@@ -311,11 +315,12 @@ export class Vocabulary {
   /**
    * termIds written into `buf` from index `at` on, leaving what follows the last one in place;
    * returns the index after the last id. A buffer reused this way (never shortened) stops
-   * allocating once it is long enough: `length = 0` would drop its storage each time.
+   * allocating once it is long enough: `length = 0` would drop its storage each time. With
+   * `starts`, each word's offset in `text` is written at the same index of `starts`.
    */
-  termIdsInto(text: string, buf: number[], at: number): number {
+  termIdsInto(text: string, buf: number[], at: number, starts?: number[]): number {
     const cache = stemCache(this.language);
-    const end = stemsInto(cache, text, buf, at);
+    const end = stemsInto(cache, text, buf, at, starts);
     if (cache.claimant !== this.#serial) this.#claim(cache);
     // Read after the stems: adding stems may have grown the arrays.
     const owner = cache.owner;

@@ -47,6 +47,33 @@ export class UiState {
     this.#workbench = workbench;
   }
 
+  /**
+   * Resolves once the editors have settled (ready or failed) and the first report is on screen,
+   * or `patience` ms after the editors settled without one (inputs that give no report): the
+   * moment start-up work nobody waits for may begin.
+   */
+  firstAuditShown(patience = 5000): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let finished = false;
+      const done = (): void => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        queueMicrotask(() => stop());
+        // After the frame that paints the report.
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+      };
+      const stop = $effect.root(() => {
+        $effect(() => {
+          if (this.editorStatus === 'loading') return;
+          timer ??= setTimeout(done, patience);
+          if (this.#workbench.screenReport) done();
+        });
+      });
+    });
+  }
+
   /** The source panel's content for the focused citation in the current report. */
   source: SourceView | null = $derived.by(() => {
     const report = this.#workbench.report;
