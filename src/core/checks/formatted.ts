@@ -3,6 +3,7 @@
 import type { CheckContext, CitationMarker, CitationStyle, Finding } from '../types';
 import { messagesFor } from '../report/messages';
 import { finding } from './util';
+import { checkArtefacts } from './artefacts';
 
 export function checkFormatted(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);
@@ -36,6 +37,8 @@ export function checkFormatted(ctx: CheckContext): Finding[] {
       }
     }
   }
+  // Plumbing left in the text (warnings; they do not fail the dimension).
+  for (const f of checkArtefacts(ctx)) out.push(f);
   out.sort((a, b) => a.start - b.start);
   return out;
 }
