@@ -22,6 +22,8 @@ import { finding } from './util';
 const TAG = /<\/?(?:documents?|doc|passages?|chunks?|contexts?|search_results?|retrieved_[a-z_]+|source)(?:\s+[a-z_]+\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s<>]+))*\s*\/?>/gi;
 /** A token named like a chunk: a retrieval word joined to a number by _ or -. */
 const ID_TOKEN = /\b(?:chunk|doc|document|passage|source|context|snippet|result)[_-]\d+\b/gi;
+/** A token joined by _ or - (where an id-like chunk id can be). */
+const JOINED = /[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+/gu;
 /** A label and a number in brackets or parentheses: "(doc 3)", "[Passage 2]" the marker scan did not read. */
 const BRACKETED = /([[(])(?:chunk|doc|document|passage|source|context|snippet|result)\s*(?:id\s*)?[#:]?\s*(\d+)[\])]/gi;
 /** "Passage ID 4", "Document ID: 3", "chunk id #2". */
@@ -58,9 +60,8 @@ function findArtefacts(ctx: CheckContext): Artefact[] {
   for (const m of answer.matchAll(BRACKETED)) if (m[1] === '[' || isPosition(Number(m[2]))) push(m.index, m.index + m[0].length);
   for (const m of answer.matchAll(WITH_ID)) push(m.index, m.index + m[0].length);
   for (const m of answer.matchAll(ID_TOKEN)) push(m.index, m.index + m[0].length);
-  if (idLike.size) {
-    for (const m of answer.matchAll(/[\w-]+/g)) if (idLike.has(m[0])) push(m.index, m.index + m[0].length);
-  }
+  // Only joined tokens can be such an id: the scan skips every plain word.
+  if (idLike.size) for (const m of answer.matchAll(JOINED)) if (idLike.has(m[0])) push(m.index, m.index + m[0].length);
   for (const m of answer.matchAll(CUED)) {
     const n = Number(m[2]);
     const lead = m[1] ?? '';
