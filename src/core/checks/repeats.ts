@@ -9,7 +9,15 @@ import { finding } from './util';
 /** Words a sentence needs before saying it twice is a repeat rather than a list's item. */
 export const MIN_WORDS = 8;
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+
+/** Words of a key (words joined by single spaces), counted up to MIN_WORDS. */
+function wordCount(key: string): number {
+  if (!key) return 0;
+  let n = 1;
+  for (let i = key.indexOf(' '); i >= 0 && n < MIN_WORDS; i = key.indexOf(' ', i + 1)) n++;
+  return n;
+}
 
 export function checkRepeats(ctx: CheckContext): Finding[] {
   const out: Finding[] = [];
@@ -18,9 +26,9 @@ export function checkRepeats(ctx: CheckContext): Finding[] {
   const first = new Map<string, number>();
   for (let i = 0; i < ctx.claims.length; i++) {
     const claim = ctx.claims[i]!;
-    const words = claim.text.toLowerCase().match(WORD);
-    if (!words || words.length < MIN_WORDS) continue;
-    const key = words.join(' ').replace(/’/g, "'");
+    // The claim's words joined by one space: one replace, no array of words.
+    const key = claim.text.toLowerCase().replace(NOT_WORD, ' ').trim();
+    if (wordCount(key) < MIN_WORDS) continue;
     const seen = first.get(key);
     if (seen === undefined) {
       first.set(key, i);
