@@ -3,6 +3,8 @@
 import type { CheckContext, CitationMarker, CitationStyle, Finding } from '../types';
 import { messagesFor } from '../report/messages';
 import { finding } from './util';
+import { checkArtefacts } from './artefacts';
+import { checkRepeats } from './repeats';
 
 export function checkFormatted(ctx: CheckContext): Finding[] {
   const m = messagesFor(ctx.language);
@@ -36,6 +38,10 @@ export function checkFormatted(ctx: CheckContext): Finding[] {
       }
     }
   }
+  // Plumbing left in the text (warnings; they do not fail the dimension).
+  for (const f of checkArtefacts(ctx)) out.push(f);
+  // A sentence said again word for word (warnings).
+  for (const f of checkRepeats(ctx)) out.push(f);
   out.sort((a, b) => a.start - b.start);
   return out;
 }

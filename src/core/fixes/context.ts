@@ -13,7 +13,7 @@ export interface TextEdit {
   text: string;
 }
 
-export type FixKind = 'replace_ref' | 'insert_citation' | 'convert_style' | 'convert_all_styles' | 'exact_quote' | 'correct_offsets' | 'replace_number';
+export type FixKind = 'replace_ref' | 'insert_citation' | 'convert_style' | 'convert_all_styles' | 'exact_quote' | 'correct_offsets' | 'replace_number' | 'remove_artefact';
 
 export interface Fix {
   kind: FixKind;

@@ -11,6 +11,7 @@
 //   or all of them;
 // - a number no cited chunk has → each of the nearest figures of the same kind the cited chunks
 //   do have (none when they have no such figure);
+// - a retrieval artefact ("Passage ID 4", "[doc 3]", <document>) → the answer without it;
 // - a quote that is only similar (structured answers) → the chunk's exact text at the best span,
 //   and offsets that do not point at the quote → the corrected ones.
 //
@@ -27,6 +28,7 @@ import { contextOf, hasText, previewOf, FixContext, type Fix, type FixInput, typ
 import { changeOf, definitionInsert, refCandidates, scanExactly, verify, writeFor, writeMarker, type Written } from './markers';
 import { acceptsEdit, intoStructured, structuredRefFixes, type Target } from './structured';
 import { structuredInsertFixes } from './structuredInsert';
+import { artefactFixes } from './artefacts';
 
 export type { Fix, FixInput, FixKind, TextEdit } from './context';
 
@@ -140,6 +142,8 @@ function answerFixes(fx: FixContext, finding: Finding): Fix[] {
     case 'quote_uncertain':
     case 'offsets_wrong':
       return quoteFixes(fx, finding);
+    case 'retrieval_artefact':
+      return artefactFixes(fx, finding);
     default:
       return [];
   }

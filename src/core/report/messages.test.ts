@@ -17,6 +17,8 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   malformedMarker: { marker: '\\cite{}', reason: 'empty \\cite{}' },
   mixedStyles: { marker: '[chunk_3]', style: 'bracket_id', majority: 'latex_cite' },
   wrongStyle: { marker: '[chunk_3]', style: 'bracket_id', required: 'latex_cite' },
+  retrievalArtefact: { text: 'According to passage 2' },
+  repeatedSentence: { claim: 'The tower opened in 1889 for the World Fair in Paris.', first: 0 },
   uncitedClaim: { claim: 'The sky is blue and the grass is green, as everyone who has looked outside knows.' },
   noCitations: { claims: 3 },
   exemptClaim: { claim: 'What do you think?', rule: 'question', reason: 'a question asserts nothing' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fix, FixKind } from '../../core/fixes/fixes';
 import { FIX_STRINGS } from './fixStrings';
 
-const KINDS: FixKind[] = ['replace_ref', 'insert_citation', 'convert_style', 'convert_all_styles', 'exact_quote', 'correct_offsets', 'replace_number'];
+const KINDS: FixKind[] = ['replace_ref', 'insert_citation', 'convert_style', 'convert_all_styles', 'exact_quote', 'correct_offsets', 'replace_number', 'remove_artefact'];
 
 describe('FIX_STRINGS', () => {
   it('titles every kind of fix in English and Czech, naming what it writes and the chunk', () => {

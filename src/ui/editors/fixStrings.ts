@@ -22,6 +22,8 @@ const en = {
         return `Correct the offsets to ${f.text} (where the quote is in chunk “${id}”)`;
       case 'replace_number':
         return `Use ${f.text} from chunk “${id}”: “${f.preview ?? ''}”`;
+      case 'remove_artefact':
+        return `Remove “${f.text}”`;
     }
   },
   applyFix: 'Apply',
@@ -49,6 +51,8 @@ const cs: FixStrings = {
         return `Opravit pozice na ${f.text} (kde citát v úryvku „${id}“ je)`;
       case 'replace_number':
         return `Použít ${f.text} z úryvku „${id}“: „${f.preview ?? ''}“`;
+      case 'remove_artefact':
+        return `Odstranit „${f.text}“`;
     }
   },
   applyFix: 'Použít',

@@ -49,6 +49,8 @@ export const cs: Catalogue = {
   malformedMarker: ({ marker, reason }) => `Chybně zapsaná citace ${marker}: ${reasonCs(reason)}.`,
   mixedStyles: ({ marker, style, majority }) => `${marker} používá styl ${STYLE_SHAPE[style]}, zbytek odpovědi ale ${STYLE_SHAPE[majority]}.`,
   wrongStyle: ({ marker, required }) => `${marker} nepoužívá požadovaný styl ${STYLE_SHAPE[required]}.`,
+  retrievalArtefact: ({ text }) => `„${q(text)}“ patří vyhledávání, ne odpovědi: odstraňte to (čtenář pasáže, úryvky ani jejich id nevidí).`,
+  repeatedSentence: ({ claim, first }) => `„${q(claim)}“ doslova opakuje tvrzení ${nth(first)}: stačí ho říct jednou.`,
   uncitedClaim: ({ claim }) => `Tvrzení „${q(claim)}“ nemá citaci.`,
   noCitations: ({ claims }) =>
     `Odpověď necituje nic, přestože ${plural('cs', claims, { one: '# tvrzení potřebuje', other: '# tvrzení potřebují' })} citaci.`,

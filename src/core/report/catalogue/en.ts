@@ -46,6 +46,8 @@ export const en = {
   mixedStyles: ({ marker, style, majority }: { marker: string; style: CitationStyle; majority: CitationStyle }) =>
     `${marker} uses the ${STYLE_SHAPE[style]} style while the rest of the answer uses ${STYLE_SHAPE[majority]}.`,
   wrongStyle: ({ marker, required }: { marker: string; style: CitationStyle; required: RequiredStyle }) => `${marker} does not use the required ${STYLE_SHAPE[required]} style.`,
+  retrievalArtefact: ({ text }: { text: string }) => `"${q(text)}" is the retrieval pipeline's wording, not the answer's: remove it (a reader cannot see passages, chunks or their ids).`,
+  repeatedSentence: ({ claim, first }: { claim: string; first: number }) => `"${q(claim)}" says claim ${nth(first)} again, word for word: say it once.`,
   // COMPLETE
   uncitedClaim: ({ claim }: { claim: string }) => `No citation for the claim "${q(claim)}".`,
   noCitations: ({ claims: n }: { claims: number }) =>
