@@ -121,7 +121,7 @@ export class Resolver {
     if (!this.#ready()) return 0;
     const open = this.disagreements.filter((p) => p.kind === 'majority' && !p.gold);
     await this.#settle(open, 'majority');
-    this.#goToOpen(0);
+    this.#goToOpen(0, new Set(open.map((p) => p.key)));
     return open.length;
   }
 
@@ -134,7 +134,7 @@ export class Resolver {
     const claimText = p.votes.find((v) => v.claimText)?.claimText;
     const gold = { ...settleByHand(p.votes[0] ?? p.gold!, verdict, { settledBy: this.#a.annotator, note: reason, now: this.#a.stamp() }), ...(claimText ? { claimText } : {}) };
     await this.#write([gold], [p], p.key);
-    this.#goToOpen(this.disagreements.findIndex((d) => d.key === p.key) + 1);
+    this.#goToOpen(this.disagreements.findIndex((d) => d.key === p.key) + 1, new Set([p.key]));
   }
 
   /** Takes back the last pick or batch and shows its (first) pair. */
@@ -187,12 +187,16 @@ export class Resolver {
     this.#a.goTo(list[j]!.key);
   }
 
-  /** Shows the first open disagreement from position `from` on (wrapping); says so when none is left. */
-  #goToOpen(from: number): void {
+  /**
+   * Shows the first open disagreement from position `from` on (wrapping); says so when none is
+   * left. `settled` are the pairs just given gold: the store's live query may still deliver a
+   * snapshot from before that write, which must not send the lead back to a settled pair.
+   */
+  #goToOpen(from: number, settled: ReadonlySet<string> = new Set()): void {
     const list = this.disagreements;
     for (let s = 0; s < list.length; s++) {
       const p = list[(from + s) % list.length]!;
-      if (!p.gold) {
+      if (!p.gold && !settled.has(p.key)) {
         this.#a.goTo(p.key);
         return;
       }

@@ -172,3 +172,45 @@ describe('resolving disagreements into gold', () => {
     expect(a.agreement!.percent).toBe(1);
   });
 });
+
+describe('resolving while the store lags', () => {
+  it('a live-query snapshot from before the pick does not send the lead back to the pair just settled', async () => {
+    // Two ties: ann and bob differ on pairs 1 and 2 of tower 1.
+    const labels = [...labelsOf('ann', [F, N]), ...labelsOf('bob', [N, F])];
+    const store = memoryLabels();
+    await store.putMany(labels);
+    // The store answers each write with the snapshot from before it first (a live query that
+    // lags under load), then with the fresh one a moment later.
+    const laggy = {
+      ...store,
+      watch: (keys: Iterable<string>, cb: (l: AnnotationLabel[]) => void) =>
+        store.watch(keys, (rows) => {
+          const stale = snapshot;
+          if (stale) setTimeout(() => cb(rows), 0);
+          cb(stale ?? rows);
+        }),
+      async putMany(ls: readonly AnnotationLabel[]) {
+        snapshot = [...store.rows()];
+        await store.putMany(ls);
+        snapshot = null;
+      },
+    };
+    let snapshot: AnnotationLabel[] | null = null;
+    const { a } = setup({ source: fakeSource([tower(1), tower(2)]), labels: laggy });
+    a.setBlind(false);
+    a.setAnnotator('lead');
+    await tick();
+    const resolver = new Resolver(a);
+    await resolver.start();
+    await tick();
+    expect(resolver.counts.ties).toBe(2);
+    await resolver.pick(F);
+    const second = resolver.disagreements[1]!.key;
+    expect(a.current!.key).toBe(second);
+    await resolver.pick(N);
+    // Both pairs are gold: the lead is told so, not shown the second pair again.
+    expect(resolver.message).toBe('all-settled');
+    await tick();
+    expect(resolver.counts.open).toBe(0);
+  });
+});
