@@ -5,8 +5,8 @@
 // rater's label for a pair not labelled yet, anywhere on the page or in the export.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
@@ -111,15 +111,9 @@ function alpha(units: V[][], level: 'nominal' | 'ordinal'): number {
 const fmt = (x: number) => x.toFixed(3);
 
 test.describe('a labelling campaign in three browsers', () => {
-  let server: FakeAnthropic;
-  test.beforeAll(async () => {
-    server = await startFakeAnthropic();
-  });
-  test.afterAll(async () => {
-    await server.close();
-  });
-
-  test('two annotators label and download, the lead imports, measures, resolves to gold and runs Model vs gold', async ({ page, browser }, testInfo) => {
+  // The annotators' separate profiles are the subject: each gets a browser context of its own.
+  // The lead works in the worker's shared tab, its Base URL set to the fake API by `anthropic`.
+  test('two annotators label and download, the lead imports, measures, resolves to gold and runs Model vs gold', async ({ page, browser, anthropic }, testInfo) => {
     // Three browsers, three dataset checks and a model run: about a minute on a busy machine.
     test.setTimeout(180_000);
     const alice: V[] = [F, N, P, F, N, P];
@@ -132,7 +126,6 @@ test.describe('a labelling campaign in three browsers', () => {
     await bobPage.context().close();
 
     // The lead: the same dataset, judged by the model (the fake API), then both files at once.
-    await page.addInitScript((url) => localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url })), server.url);
     await openApp(page);
     await openDataset(page);
     const run = page.getByRole('region', { name: 'Model audit of all cases' });
@@ -140,6 +133,8 @@ test.describe('a labelling campaign in three browsers', () => {
     await run.getByLabel('Anthropic API key').press('Enter');
     await run.getByRole('button', { name: 'Run model audit (3 cases)' }).click();
     await expect(page.getByTestId('dataset-model-status')).toContainText('Model audit done: 3 of 3 cases judged', { timeout: 20_000 });
+    // Judged by the fake API, one request a case.
+    expect(anthropic.calls('/v1/messages')).toHaveLength(3);
     await showAnnotate(page);
     await setAnnotator(page, 'lead');
     await page.getByLabel('Blind mode').uncheck();

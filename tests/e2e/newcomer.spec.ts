@@ -1,12 +1,11 @@
 // What a newcomer met in the page (issue 31): the Settings dialog wider than itself, and the
 // History panel blaming a full disk on a private window while it said "Loading…".
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, openCase, test } from './fixtures';
 import { report } from './helpers';
 
-async function openApp(page: Page): Promise<void> {
-  await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
-}
+// What is in the editors does not matter to the Settings dialog: a small case, opened in one load.
+const CASE = { query: 'How tall is the tower?', answer: 'It is 330 m tall [1].', chunks: [{ id: '1', text: 'The tower is 330 m tall.' }] };
 
 /** Every visible element of the dialog that is wider than the dialog or sticks out of its sides. */
 async function tooWide(dialog: Locator): Promise<string[]> {
@@ -32,7 +31,7 @@ async function tooWide(dialog: Locator): Promise<string[]> {
 for (const width of [1440, 390]) {
   test(`the Settings dialog fits its width at ${width} px with either provider`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await openApp(page);
+    await openCase(page, CASE);
     await page.locator('header').getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await expect(dialog).toBeVisible();
@@ -45,14 +44,19 @@ for (const width of [1440, 390]) {
 }
 
 test('a full disk is said as full, with what to do, and without "Loading…" beside it', async ({ page }) => {
-  // The browser refuses to open the database because the disk is full.
+  // The browser refuses to open the database because the disk is full. The patch must be in place
+  // before the app's first line runs and on every load, which only an init script gives (it costs
+  // the next test a new tab).
   await page.addInitScript(() => {
     const full = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
     Object.defineProperty(IDBFactory.prototype, 'open', { value: full, configurable: true });
   });
-  await openApp(page);
+  // The built-in example, as before: with a case opened from a link the panel also shows the
+  // failed save of that audit ("The disk is full: this audit…"), a second alert beside the one read here.
+  await page.goto('./');
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
   await page.locator('header').getByRole('button', { name: 'History', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'History of audits' });
   await expect(panel.getByRole('alert')).toContainText(/storage .*full/i);

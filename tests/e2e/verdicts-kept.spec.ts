@@ -1,36 +1,20 @@
 // The model's verdicts survive a reload, and its recommendations are shown as its words (issue
 // 31, items 9 and 11). Against the local fake Messages API (tests/server), never a real model.
-import { expect, test, type Page } from '@playwright/test';
-import { startFakeAnthropic, type FakeAnthropic, type Step } from '../server/fake-anthropic';
+import type { Page } from '@playwright/test';
+import type { Step } from '../server/fake-anthropic';
+import { expect, test } from './fixtures';
 import { report } from './helpers';
 
 const KEY = `sk-ant-${'api03-E2E-KEPT-0000111122223333'}`;
-let server: FakeAnthropic;
-
-test.beforeAll(async () => {
-  server = await startFakeAnthropic();
-});
-test.afterAll(async () => {
-  await server.close();
-});
-
-test.beforeEach(async ({ page }) => {
-  server.reset();
-  // The Base URL must be set before the page loads: the connect policy is fixed at start-up.
-  await page.addInitScript((url) => {
-    if (!sessionStorage.getItem('e2e-model-init')) {
-      localStorage.setItem('citation-auditor:model-settings', JSON.stringify({ version: 1, baseURL: url }));
-      sessionStorage.setItem('e2e-model-init', '1');
-    }
-  }, server.url);
-});
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('/');
   await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
 }
 
-test('a reload keeps the verdicts; the model’s recommendations are its words, without "ok"', async ({ page }) => {
+test('a reload keeps the verdicts; the model’s recommendations are its words, without "ok"', async ({ page, anthropic }) => {
+  // `anthropic` set the Base URL to the fake API before the first load (the connect policy is
+  // fixed at start-up).
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog');
@@ -38,10 +22,11 @@ test('a reload keeps the verdicts; the model’s recommendations are its words, 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  server.script({ kind: 'judge', recommendations: ['ok', '  ', 'Cite the page that gives the height.'] } satisfies Step);
+  anthropic.script({ kind: 'judge', recommendations: ['ok', '  ', 'Cite the page that gives the height.'] } satisfies Step);
   const bar = page.getByRole('group', { name: 'Model audit' });
   await bar.getByRole('button', { name: /Run model audit/ }).click();
   await expect(bar.getByRole('status')).toContainText(/Model audit done/, { timeout: 25_000 });
+  expect(anthropic.calls('/v1/messages').length).toBeGreaterThan(0);
 
   const ours = page.locator('section[aria-labelledby="recs-h"] > ul.recs > li');
   const theirs = page.getByTestId('model-recommendations');
