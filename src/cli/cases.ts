@@ -6,6 +6,7 @@
 import { withoutTexts } from '../core/report/localize';
 import { auditCase } from '../core/audit';
 import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/eval/ci';
+import { addLedger, emptyLedgerSums, type LedgerSums } from '../core/report/ledger';
 import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/eval/dataset';
 import { inputHash, queryHash } from '../core/eval/diff';
 import { parseCaseText, restoreCaseDetailed } from '../core/parse/case';
@@ -129,6 +130,8 @@ export interface TallyState {
   anyFail: boolean;
   junitFailures: number;
   junitErrors: number;
+  /** The ledgers of the model-judged cases, summed. */
+  ledger: LedgerSums;
 }
 
 export class Tally {
@@ -137,6 +140,7 @@ export class Tally {
   anyFail = false;
   junitFailures = 0;
   junitErrors = 0;
+  readonly ledger = emptyLedgerSums();
   constructor(private readonly keep: number) {}
 
   add(c: CiCase): void {
@@ -145,6 +149,7 @@ export class Tally {
     if (c.error) this.junitErrors++;
     else if (r.verdict === 'FAIL') this.junitFailures++;
     addMetricsRow(this.sums, metricsRow(r));
+    addLedger(this.ledger, r.meta.ledger);
     if (this.keep <= 0) return;
     const k = caseBadness(c);
     const last = this.worst[this.worst.length - 1];
@@ -157,20 +162,21 @@ export class Tally {
   }
 
   state(): TallyState {
-    return { sums: this.sums, worst: this.worst.map((w) => w.c), anyFail: this.anyFail, junitFailures: this.junitFailures, junitErrors: this.junitErrors };
+    return { sums: this.sums, worst: this.worst.map((w) => w.c), anyFail: this.anyFail, junitFailures: this.junitFailures, junitErrors: this.junitErrors, ledger: this.ledger };
   }
 }
 
 /** Several tallies (one per worker) as one; the worst-case candidates come back in input order. */
 export function mergeTallies(states: readonly TallyState[]): TallyState {
   const sums = emptyMetricsSums();
-  const out: TallyState = { sums, worst: [], anyFail: false, junitFailures: 0, junitErrors: 0 };
+  const out: TallyState = { sums, worst: [], anyFail: false, junitFailures: 0, junitErrors: 0, ledger: emptyLedgerSums() };
   for (const s of states) {
     mergeMetricsSums(sums, s.sums);
     out.worst.push(...s.worst);
     out.anyFail ||= s.anyFail;
     out.junitFailures += s.junitFailures;
     out.junitErrors += s.junitErrors;
+    addLedger(out.ledger, s.ledger);
   }
   out.worst.sort((a, b) => a.index - b.index);
   return out;

@@ -2,6 +2,7 @@
 // into the local report, and the failure's kind, words and counts for the report's meta. The CLI
 // and the library (src/lib/judge.ts) say a failure the same way; each brings its own words.
 import { applyModelResults } from '../core/report/report';
+import { withLedger } from '../core/report/ledger';
 import type { AuditCase, ModelResults, Report } from '../core/types';
 import { ModelError } from '../model/errors';
 import { withUsage } from '../model/usage';
@@ -19,7 +20,10 @@ export interface ModelFailure {
 export function modelFailure(err: unknown, c: AuditCase, local: Report, message: string): ModelFailure {
   const known = err instanceof ModelError ? err : undefined;
   const partial = (err as { partial?: ModelResults } | null)?.partial;
-  const report = partial && partial.judgements.length ? applyModelResults(local, partial, c) : local;
+  // The claims the run never reached are unjudged, and the ledger says why.
+  const stopped: ModelResults['stopped'] = known?.kind === 'invalid_output' ? 'unparsed' : known?.kind === 'refusal' ? undefined : 'cut';
+  const results: ModelResults | undefined = partial ? { ...partial, ...(stopped ? { stopped } : {}) } : undefined;
+  const report = results && results.judgements.length ? applyModelResults(local, results, c) : withLedger(local, results ?? { model: known?.model ?? '', judgements: [], ...(stopped ? { stopped } : {}) });
   const judged = known?.claimsJudged ?? partial?.judgements.length ?? 0;
   const total = known?.claimsTotal;
   const left = known?.unjudged ? known.unjudged.length : total !== undefined ? total - judged : undefined;

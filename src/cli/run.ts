@@ -410,14 +410,14 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   const tally = mergeTallies(states);
   const metrics = metricsOfSums(tally.sums);
   if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
-  const gate: ThresholdResult[] = opts.failUnder.length ? checkThresholds(metrics, opts.failUnder) : [];
+  const gate: ThresholdResult[] = opts.failUnder.length ? checkThresholds(metrics, opts.failUnder, tally.ledger) : [];
 
   if (hold) {
     if (summary.singleCase && heldCases === 1) await out.write(`${JSON.stringify(JSON.parse(held), null, 2)}\n`);
     else await out.write(held);
   }
-  const frame = junit ? junitFrame({ cases: metrics.cases, failures: tally.junitFailures, errors: tally.junitErrors }, { thresholds: gate }) : undefined;
-  const markdown = work.worst ? toMarkdown(tally.worst, { thresholds: gate, metrics, worst: WORST }) : undefined;
+  const frame = junit ? junitFrame({ cases: metrics.cases, failures: tally.junitFailures, errors: tally.junitErrors }, { thresholds: gate, ledger: tally.ledger }) : undefined;
+  const markdown = work.worst ? toMarkdown(tally.worst, { thresholds: gate, metrics, worst: WORST, ledger: tally.ledger }) : undefined;
   try {
     if (opts.format === 'junit' && frame) {
       await out.write(frame.head);

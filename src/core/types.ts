@@ -329,6 +329,34 @@ export interface ReportClaim extends Claim {
   support?: SupportJudgement[];
   /** The model's verdict on the claim's citations taken together (ALCE's joint support), if given. */
   joint_support?: SupportVerdict;
+  /**
+   * How a model-judged report decided the claim (absent in local reports): by a local check, by
+   * the model, or not at all (`unjudged_reason` says why; 'exempt' claims needed no judgement).
+   */
+  decided_by?: 'local' | 'model' | 'unjudged';
+  unjudged_reason?: UnjudgedReason;
+}
+
+/**
+ * Why a claim of a model-judged report was not judged: the model's reply gave no verdict for it,
+ * the reply could not be read, the run stopped before it (cut, timed out, cancelled, failed), the
+ * chunks or answer were unreadable, or the claim needs no citation and so no judgement.
+ */
+export type UnjudgedReason = 'no_verdict' | 'unparsed' | 'cut' | 'unreadable' | 'exempt';
+
+/** The counts of a model-judged report's claims by how they were decided (docs/model.md). */
+export interface Ledger {
+  /** Claims that needed a judgement: every claim but the exempt ones. */
+  needing: number;
+  local: number;
+  model: number;
+  /** Claims that needed a judgement and got none. */
+  unjudged: number;
+  exempt: number;
+  /** (local + model) / needing; null when no claim needed a judgement. */
+  judged_share: number | null;
+  /** Unjudged claims by reason (exempt ones not included). */
+  reasons: Partial<Record<Exclude<UnjudgedReason, 'exempt'>, number>>;
 }
 
 export interface AnswerEvaluation {
@@ -411,6 +439,8 @@ export interface Report {
     model_error?: { kind: string; message: string; claims_judged: number; claims_left?: number };
     /** The model run's usage and cost (docs/cli.md), in every report the model judged or tried to. */
     usage?: ReportUsage;
+    /** How the claims of a model-judged report were decided (absent in local reports). */
+    ledger?: Ledger;
   };
 }
 
@@ -476,6 +506,10 @@ export interface ModelResults {
   summary?: string;
   recommendations?: string[];
   strict?: boolean;
+  /** Claims the model's reply left without a verdict (the run went on without them). */
+  no_verdict?: number[];
+  /** Why the run stopped before judging every claim, when it did (the other unjudged claims' reason). */
+  stopped?: 'unparsed' | 'cut';
   /** `estimated`: the input of a request whose reply broke off before its usage came was guessed from its size. */
   usage?: { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number; requests: number; estimated?: boolean };
 }

@@ -124,7 +124,9 @@ describe('judgeCase against the fake Messages API', () => {
     expect(j.status).toBe(401);
     expect(j.report.meta.checked_by).toBe('local');
     expect(j.report.meta.model_error).toMatchObject({ kind: 'auth', claims_judged: 0 });
-    expect(j.report.claims).toEqual(auditCase(good).claims);
+    // The local claims, each marked by the ledger as left unjudged because the run stopped.
+    expect(j.report.claims.map(({ decided_by: _d, unjudged_reason: _r, ...cl }) => cl)).toEqual(auditCase(good).claims);
+    expect(j.report.claims[0]).toMatchObject({ decided_by: 'unjudged', unjudged_reason: 'cut' });
     expect(`${j.message} ${JSON.stringify(j.report)} ${String(j.stack)}`).not.toContain(key);
     // Words for a program: the page's settings and the CLI's variables are not named.
     expect(j.message).not.toMatch(/ANTHROPIC_API_KEY|Settings|reload/i);

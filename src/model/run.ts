@@ -118,6 +118,8 @@ const NOT_JSON = new WeakSet<ModelError>();
 class AuditRun {
   private readonly judged: Map<number, ClaimJudgement>[] = [new Map(), new Map()];
   private readonly uncited = new Map<number, UncitedJudgement>();
+  /** Claims a reply left out even after its repair round. */
+  private readonly noVerdict = new Set<number>();
   private answerEvaluation: JudgementOutput['answer_evaluation'] = null;
   private summary = '';
   private readonly recommendations: string[] = [];
@@ -213,6 +215,8 @@ class AuditRun {
       strict: this.passes === 2,
       usage: { ...this.usage },
     };
+    const noVerdict = [...this.noVerdict].filter((i) => !first.has(i)).sort((a, b) => a - b);
+    if (noVerdict.length) results.no_verdict = noVerdict;
     if (this.uncited.size) {
       results.complete_refinement = [...this.uncited.values()]
         .sort((a, b) => a.claim_index - b.claim_index)
@@ -357,6 +361,13 @@ class AuditRun {
       if (v.ok) {
         for (const c of v.value.claims) this.judged[pass]!.set(c.claim_index, c);
         return v.value;
+      }
+      if (repaired && v.without) {
+        // Still leaving claims out after the repair round: keep what was judged, and the claims
+        // left out stay unjudged with no verdict (never counted as supported).
+        for (const c of v.without.value.claims) this.judged[pass]!.set(c.claim_index, c);
+        for (const i of v.without.missing) this.noVerdict.add(i);
+        return v.without.value;
       }
       if (repaired) {
         const e = new ModelError({ kind: 'invalid_output', model: this.plan.model, rawOutput: rawText, problems: v.problems });

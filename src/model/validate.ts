@@ -13,7 +13,18 @@ export interface BatchExpectation {
 }
 
 /** `notJson`: the reply holds no JSON object that could be the output (prose only, or broken JSON). */
-export type Validation = { ok: true; value: JudgementOutput } | { ok: false; problems: string[]; notJson?: true };
+export type Validation =
+  | { ok: true; value: JudgementOutput }
+  | {
+      ok: false;
+      problems: string[];
+      notJson?: true;
+      /**
+       * Set when the only fault is claims left out: the output without them, and which they are.
+       * After the repair round the run keeps it and marks those claims unjudged (no verdict).
+       */
+      without?: { value: JudgementOutput; missing: number[] };
+    };
 
 const MAX_PROBLEMS = 12;
 
@@ -96,16 +107,15 @@ export function validateReply(raw: unknown, exp: BatchExpectation): Validation {
   const unclassified = [...exp.uncited].filter((i) => !classified.has(i));
   if (unclassified.length) problems.push(`uncited sentences not classified: ${unclassified.join(', ')}`);
   if (exp.wantsCorrectness && out.answer_evaluation === null) problems.push('answer_evaluation is required: a reference answer was given');
-  if (problems.length) return { ok: false, problems: problems.slice(0, MAX_PROBLEMS) };
-  return {
-    ok: true,
-    value: {
-      ...out,
-      claims: out.claims.map(normaliseClaim),
-      uncited: out.uncited.map((u) => ({ ...u, reason: limitWords(u.reason, 20) })),
-      answer_evaluation: exp.wantsCorrectness ? out.answer_evaluation : null,
-    },
+  const judgement: JudgementOutput = {
+    ...out,
+    claims: out.claims.map(normaliseClaim),
+    uncited: out.uncited.map((u) => ({ ...u, reason: limitWords(u.reason, 20) })),
+    answer_evaluation: exp.wantsCorrectness ? out.answer_evaluation : null,
   };
+  if (problems.length === 1 && missing.length) return { ok: false, problems, without: { value: judgement, missing } };
+  if (problems.length) return { ok: false, problems: problems.slice(0, MAX_PROBLEMS) };
+  return { ok: true, value: judgement };
 }
 
 /** Claims already complete and valid in a reply that is still streaming (or was cut off). */

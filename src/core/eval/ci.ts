@@ -2,9 +2,10 @@
 // JUnit XML for test dashboards, a Markdown summary for a pull-request comment, and the progress
 // line for long runs. Pure: every formatter takes the same report data the CLI already holds.
 import { visibleControls } from '../text/text';
-import { datasetMetrics, datasetRow, SCORE_KEYS, type DatasetMetrics, type ScoreKey } from './dataset';
+import { datasetMetrics, datasetRow, SCORE_KEYS, type DatasetMetrics } from './dataset';
 import type { Finding, Report, Verdict } from '../types';
 import { plural } from '../report/plural';
+import { reasonsText, type LedgerSums } from '../report/ledger';
 
 /** One audited case as the CLI holds it: where it came from and its report. */
 export interface CiCase {
@@ -20,13 +21,16 @@ export interface CiCase {
   error?: string;
 }
 
-const isScoreKey = (s: string): s is ScoreKey => (SCORE_KEYS as readonly string[]).includes(s);
+/** What --fail-under gates on: the dataset scores, and `judged` (the ledger's share of claims judged). */
+export const GATE_KEYS = [...SCORE_KEYS, 'judged'] as const;
+export type GateKey = (typeof GATE_KEYS)[number];
+const isGateKey = (s: string): s is GateKey => (GATE_KEYS as readonly string[]).includes(s);
 
 // ---------------------------------------------------------------------------------------------
 // Thresholds
 
 export interface Threshold {
-  score: ScoreKey;
+  score: GateKey;
   min: number;
 }
 
@@ -42,7 +46,7 @@ export function parseThresholds(spec: string): Threshold[] {
     const m = /^([A-Za-z_]+)\s*(?:=|>=)\s*(\S+)$/.exec(part);
     if (!m) throw new Error(`--fail-under: "${part}" is not SCORE=VALUE`);
     const name = m[1]!.toLowerCase();
-    if (!isScoreKey(name)) throw new Error(`--fail-under: unknown score "${m[1]}"; known scores: ${SCORE_KEYS.join(', ')}`);
+    if (!isGateKey(name)) throw new Error(`--fail-under: unknown score "${m[1]}"; known scores: ${GATE_KEYS.join(', ')}`);
     const raw = m[2]!;
     // Plain decimals only: Number() also reads 0x1, 0b1 and 1e0, which nobody means as a score.
     if (!/^(?:\d+(?:\.\d*)?|\.\d+)%?$/.test(raw)) throw new Error(`--fail-under: ${name} needs a decimal value between 0 and 1 (or 0–100%), not "${raw}"`);
@@ -64,12 +68,13 @@ export interface ThresholdResult extends Threshold {
   passed: boolean;
 }
 
-const MODEL_SCORES: readonly ScoreKey[] = ['citation_recall', 'citation_precision', 'support_weighted_precision', 'mean_support', 'interpretability', 'correctness', 'overall_score'];
+const MODEL_SCORES: readonly GateKey[] = ['judged', 'citation_recall', 'citation_precision', 'support_weighted_precision', 'mean_support', 'interpretability', 'correctness', 'overall_score'];
 
 /** A score nobody measured fails its threshold: a gate that cannot see must not let through. */
-export function checkThresholds(metrics: DatasetMetrics, thresholds: readonly Threshold[]): ThresholdResult[] {
+export function checkThresholds(metrics: DatasetMetrics, thresholds: readonly Threshold[], ledger?: LedgerSums): ThresholdResult[] {
   return thresholds.map((t) => {
-    const s = metrics.scores[t.score];
+    // `judged` is the run's share of claims needing judgement that were judged (every claim pooled).
+    const s = t.score === 'judged' ? { mean: ledger && ledger.needing ? ledger.judged / ledger.needing : null, n: ledger?.cases ?? 0 } : metrics.scores[t.score];
     // Compared at the precision the means are reported at (4 decimals), so 0.8 ≥ 0.8 after rounding noise.
     const passed = s.mean !== null && s.mean >= t.min - 1e-9;
     return { ...t, measured: s.mean, n: s.n, passed };
@@ -77,6 +82,7 @@ export function checkThresholds(metrics: DatasetMetrics, thresholds: readonly Th
 }
 
 export function describeThresholdFailure(r: ThresholdResult): string {
+  if (r.score === 'judged' && r.measured !== null) return `judged: ${fmt(r.measured)} of the claims needing judgement over ${plural('en', r.n, { one: '# case', other: '# cases' })} < required ${fmt(r.min)}`;
   if (r.measured === null) {
     const hint = MODEL_SCORES.includes(r.score) ? (r.score === 'correctness' ? ' (needs --model and a gold_answer)' : ' (needs --model)') : r.score === 'source_verification' ? ' (no citation carries a quote)' : '';
     return `${r.score}: not measured on any case${hint}; required ≥ ${fmt(r.min)}`;
@@ -193,7 +199,9 @@ export function junitTestcase(c: CiCase): string {
     const message = `${failedDims.join(', ')} failed: ${caseHeadline(r)}`;
     body.push(`      <failure message="${xmlEscape(message)}" type="FAIL">${xmlEscape([...findings, ...failedIssues(r)].join('\n'))}</failure>`);
   }
-  body.push(`      <system-out>${xmlEscape(`verdict ${r.verdict}; ${r.summary}`)}</system-out>`);
+  const l = r.meta.ledger;
+  const ledger = l ? `; claims judged ${l.local + l.model} of ${l.needing}${l.unjudged ? `, unjudged ${l.unjudged} (${reasonsText(l.reasons)})` : ''}` : '';
+  body.push(`      <system-out>${xmlEscape(`verdict ${r.verdict}${ledger}; ${r.summary}`)}</system-out>`);
   return [`    <testcase ${attrs}>`, ...body, '    </testcase>'].join('\n') + '\n';
 }
 
@@ -203,7 +211,7 @@ export function junitTestcase(c: CiCase): string {
  */
 export function junitFrame(
   counts: { cases: number; failures: number; errors: number },
-  opts: { suite?: string; thresholds?: readonly ThresholdResult[] } = {},
+  opts: { suite?: string; thresholds?: readonly ThresholdResult[]; ledger?: LedgerSums } = {},
 ): { head: string; tail: string } {
   const suite = opts.suite ?? 'citation-audit';
   const gateFailures = (opts.thresholds ?? []).filter((t) => !t.passed);
@@ -214,6 +222,15 @@ export function junitFrame(
     `<testsuites name="${xmlEscape(suite)}" tests="${total}" failures="${failures}" errors="${counts.errors}">`,
     `  <testsuite name="${xmlEscape(suite)}" tests="${total}" failures="${failures}" errors="${counts.errors}" skipped="0">`,
   ];
+  // The ledger of the model-judged cases: claims needing judgement, judged, unjudged by reason.
+  const l = opts.ledger;
+  if (l && l.cases) {
+    head.push('    <properties>');
+    for (const [name, value] of [['claims_needing_judgement', l.needing], ['claims_judged', l.judged], ['claims_unjudged', l.unjudged], ...Object.entries(l.reasons).map(([k, v]) => [`claims_unjudged_${k}`, v])] as [string, number][]) {
+      head.push(`      <property name="${name}" value="${value}"/>`);
+    }
+    head.push('    </properties>');
+  }
   const tail: string[] = [];
   for (const t of opts.thresholds ?? []) {
     const attrs = `classname="fail-under" name="${xmlEscape(`${t.score} >= ${fmt(t.min)}`)}"`;
@@ -260,7 +277,7 @@ const pct = (x: number | null): string => (x === null ? '—' : `${(Math.round(x
  * `metrics`, when given, are the whole run's (summed as it went), and `cases` then need only hold
  * the candidates for the worst-cases table (at least the `worst` worst of the run).
  */
-export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; worst?: number; thresholds?: readonly ThresholdResult[]; metrics?: DatasetMetrics } = {}): string {
+export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; worst?: number; thresholds?: readonly ThresholdResult[]; metrics?: DatasetMetrics; ledger?: LedgerSums } = {}): string {
   const m = opts.metrics ?? ciMetrics(cases);
   const out: string[] = [];
   const gateFailed = (opts.thresholds ?? []).some((t) => !t.passed);
@@ -268,6 +285,10 @@ export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; wor
   const status = failing > 0 || gateFailed ? '❌' : '✅';
   out.push(`### ${status} ${mdCell(opts.title ?? 'Citation audit')}`, '');
   out.push(`${plural('en', m.cases, { one: '# case', other: '# cases' })} audited${m.checkedByModel ? ` (${m.checkedByModel} with the model)` : ' (local checks only)'}.`, '');
+  const l = opts.ledger;
+  if (l && l.cases) {
+    out.push(`Claims needing judgement: ${l.needing}; judged: ${l.judged}; unjudged: ${l.unjudged}${l.unjudged ? ` (${reasonsText(l.reasons)})` : ''}.`, '');
+  }
   out.push('| verdict | cases |', '|---|---:|');
   for (const v of ['FAIL', 'INCOMPLETE', 'PASS'] as const) out.push(`| ${v} | ${m.verdicts[v]} |`);
   out.push('');

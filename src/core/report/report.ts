@@ -27,6 +27,7 @@ import { findQuote } from '../text/quoteSearch';
 import { isBlank } from '../text/text';
 import { citationsUnreadable, claimFacts } from './facts';
 import { claimSupport, SUPPORT_SCORE } from './verdictScores';
+import { decisionOf, ledgerOf, withLedger } from './ledger';
 import { DIMENSIONS } from '../types';
 
 const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
@@ -246,7 +247,8 @@ export function buildLocalReport(
 export function applyModelResults(report: Report, results: ModelResults, c: AuditCase): Report {
   // Judgements over chunks or an answer that could not be read judge the parse failure, not the
   // answer: the report stays as the local audit left it (NOT_CHECKED where the input is missing).
-  if (report.meta.unreadable?.some((u) => u.input === 'chunks' || u.input === 'answer')) return report;
+  // The ledger still names every claim left unjudged, and why.
+  if (report.meta.unreadable?.some((u) => u.input === 'chunks' || u.input === 'answer')) return withLedger(report, results);
   const lang = report.meta.language;
   const before = textsOf(report);
   const chunkText = new Map(c.chunks.map((ch) => [String(ch.id), ch.text]));
@@ -265,8 +267,10 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
 
   const accurateIssues: Msg[] = [];
   const claims: ReportClaim[] = report.claims.map((claim) => {
-    const judged = byClaim.get(claim.index) ?? judgeMissingSources(report, claim, lang);
-    if (!judged) return { ...claim };
+    const byModel = byClaim.get(claim.index);
+    const judged = byModel ?? judgeMissingSources(report, claim, lang);
+    const decided = decisionOf(claim, results, { byModel: !!byModel, byLocal: !byModel && !!judged, unreadable: false });
+    if (!judged) return { ...claim, ...decided };
     const support = judged.support.map((j) => {
       const text = chunkText.get(j.chunk_id) ?? '';
       const phrase = j.supporting_phrase.trim();
@@ -297,7 +301,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     }
     // A joint "fully" that leans on an unverified phrase cannot stand either.
     if (joint === 'fully_supported' && support.some((j) => j.phrase_verified === false)) joint = 'partially_supported';
-    return { ...claim, support, ...(joint ? { joint_support: joint } : {}) };
+    return { ...claim, support, ...(joint ? { joint_support: joint } : {}), ...decided };
   });
 
   // ACCURATE: every cited claim must be fully supported by its citations; a local FAIL stays.
@@ -360,7 +364,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     ...(modelRecommendations.length ? { model_recommendations: modelRecommendations } : {}),
     ...(results.answer_evaluation ? { answer_evaluation: results.answer_evaluation } : {}),
     scores,
-    meta: { ...report.meta, checked_by: 'model', model: results.model },
+    meta: { ...report.meta, checked_by: 'model', model: results.model, ledger: ledgerOf(claims) },
   };
 }
 

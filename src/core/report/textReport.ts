@@ -2,6 +2,7 @@
 import type { Report } from '../types';
 import { DIMENSIONS } from '../types';
 import { plural } from './plural';
+import { reasonsText } from './ledger';
 import { visibleControls } from '../text/text';
 
 /**
@@ -29,6 +30,12 @@ export function renderTextReport(report: Report, origin: { file?: string; id?: s
   if (report.meta.citation_scope === 'paragraph') {
     const credited = report.claims.filter((c) => c.credited_by === 'paragraph').length;
     lines.push(`  citation scope: paragraph (${plural('en', credited, { one: '# claim', other: '# claims' })} credited by the citation closing their paragraph)`);
+  }
+  const l = report.meta.ledger;
+  if (l) {
+    // The ledger: how every claim was decided, and each one left unjudged named with its reason.
+    lines.push(`  judged: ${l.local + l.model} of ${plural('en', l.needing, { one: '# claim', other: '# claims' })} needing judgement (${l.model} by the model, ${l.local} by local checks); unjudged: ${l.unjudged}${l.unjudged ? ` (${reasonsText(l.reasons)})` : ''}; exempt: ${l.exempt}`);
+    for (const c of report.claims) if (c.decided_by === 'unjudged' && c.unjudged_reason !== 'exempt') lines.push(`    - claim ${c.index + 1} unjudged: ${reasonsText({ [c.unjudged_reason ?? 'no_verdict']: 1 }).replace(/ 1$/, '')}`);
   }
   const s = report.scores;
   const scoreParts: string[] = [`coverage ${pct(s.citation_coverage)}`, `existence ${pct(s.citation_existence)}`];
