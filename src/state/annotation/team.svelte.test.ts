@@ -183,13 +183,13 @@ describe('resolving while the store lags', () => {
     // lags under load), then with the fresh one a moment later.
     const laggy = {
       ...store,
-      watch: (keys: Iterable<string>, cb: (l: AnnotationLabel[]) => void) =>
+      watch: (keys: readonly string[], cb: (l: AnnotationLabel[]) => void) =>
         store.watch(keys, (rows) => {
           const stale = snapshot;
           if (stale) setTimeout(() => cb(rows), 0);
           cb(stale ?? rows);
         }),
-      async putMany(ls: readonly AnnotationLabel[]) {
+      async putMany(ls: AnnotationLabel[]) {
         snapshot = [...store.rows()];
         await store.putMany(ls);
         snapshot = null;
