@@ -30,7 +30,10 @@ export default defineConfig({
   // beforeAll fake server (each on a port of its own).
   fullyParallel: false,
   workers,
-  retries: 0,
+  // In CI a failed test runs once more in a new worker. Three tests fail now and then only
+  // after other specs on a loaded machine (tests/e2e/README.md, "Open"); a retry that passes is
+  // reported as flaky, so they stay visible.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

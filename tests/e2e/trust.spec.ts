@@ -230,10 +230,11 @@ test.describe('§3 "Open case file" from every view', () => {
   }
 
   test('Enter on the focused "Open case file" control opens the file chooser', async ({ browser, baseURL }) => {
-    // A browser context of its own: in the worker's shared context Chromium never raised the
-    // chooser for a key press (a click or setInputFiles works there; the other tests use those).
+    // A context of its own, brought to the front: a key press opens the chooser only in the page
+    // that has the focus, and in the worker's shared context it never came (not understood).
     const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
     const page = await context.newPage();
+    await page.bringToFront();
     await openApp(page);
     const input = page.getByLabel('Open case file');
     await input.focus();
