@@ -7,7 +7,7 @@ import { parseThresholds, type Threshold } from './core/eval/ci';
 import type { OutputFormat } from './cli/cases';
 import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
 import { ArgError, oneOf, readArgs, wholeIn, type OptionSpecs } from './cli/args';
-import { PROVIDER_HELP, PROVIDER_OPTIONS } from './cli/provider';
+import { PROVIDER_HELP, PROVIDER_OPTIONS, takesBatches } from './cli/provider';
 
 export type { CliIo };
 
@@ -124,7 +124,7 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
   const batchAsked = v.batch || v.state !== undefined || v.detach || v['cancel-batch'];
   if (batchAsked && v.model === undefined) throw new ArgError('--batch, --state, --detach and --cancel-batch need --model');
   if ((v.provider !== undefined || v['base-url'] !== undefined || v.timeout !== undefined) && v.model === undefined) throw new ArgError('--provider, --base-url and --timeout need --model');
-  if (batchAsked && v.provider === 'openai') throw new ArgError('--batch uses Anthropic\u2019s Message Batches: it does not work with --provider openai');
+  if (batchAsked && !takesBatches(v.provider as AuditRunOptions['provider'])) throw new ArgError(`--batch uses Anthropic\u2019s Message Batches: it does not work with --provider ${v.provider}`);
   return {
     files,
     format: (v.format ?? 'text') as OutputFormat,
