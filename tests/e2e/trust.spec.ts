@@ -288,6 +288,8 @@ test.describe('§3 "Open case file" from every view', () => {
 });
 
 test.describe('§3 Undo toasts', () => {
+  // The toast goes after a few seconds: skipped with the fake clock instead of waited out.
+  test.use({ fakeClock: true });
   function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
     return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   }
@@ -296,7 +298,6 @@ test.describe('§3 Undo toasts', () => {
   for (const width of [1440, 1280]) {
     test(`"Opened … Undo" never covers the Gold answer editor at ${width} px, and goes after a few seconds`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.clock.install();
       await openApp(page);
       await waitForEditors(page);
       await page.getByLabel('Open case file').setInputFiles(caseFilePath('alce_asqa_demo1.json'));
