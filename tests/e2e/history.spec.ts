@@ -124,8 +124,7 @@ test('delete with Undo, rename, and reopen an earlier audit', async ({ page }) =
   await expect.poll(() => draftQuery(page)).toBe(DEMO_QUERY);
 });
 
-test('two tabs stay in sync', async ({ context }) => {
-  const a = await context.newPage();
+test('two tabs stay in sync', async ({ page: a, context }) => {
   await openApp(a);
   await openHistory(a);
   await expect(historyDialog(a).getByText('0 audits', { exact: true })).toBeVisible();
