@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { report } from './helpers';
 
+// The 5 s before the next look at a batch is skipped with the fake clock (tests/e2e/README.md).
+test.use({ fakeClock: true });
+
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-BATCH-KEY-44445555'}`;
 
@@ -53,7 +56,8 @@ test('run as a batch: both prices, a reload resumes polling the same batch, the 
   await enterKey(page);
   await expect(batchStatus(page)).toContainText(`Batch ${id}: 0 of 3 requests done`);
   server.behave({});
-  await expect(batchStatus(page)).toContainText('Batch done: 3 cases judged.', { timeout: 20_000 });
+  await page.clock.runFor(5_000);
+  await expect(batchStatus(page)).toContainText('Batch done: 3 cases judged.');
   await expect(page.getByTestId('dataset-model-status')).toContainText('3 of 3 cases judged by the model.');
   await expect(page.getByTestId('dataset-batch-usage')).toContainText(/Batch: 3 requests, [\d,]+ input tokens \([\d,]+ read from the prompt cache\), cost \$[\d.]+ at the batch price \(\$[\d.]+ interactive\)/);
   // One batch, created before the reload; no interactive request at all.

@@ -21,8 +21,8 @@ function queryShown(page: Page) {
   return editorHost(page, 'Query').locator('.view-lines');
 }
 
-test('two tabs keep their own drafts; a fresh tab starts from the newest and says it was another tab’s', async ({ context }) => {
-  const a = await context.newPage();
+// Tab A is the worker's tab (reset as a new one would be); the others are new tabs beside it.
+test('two tabs keep their own drafts; a fresh tab starts from the newest and says it was another tab’s', async ({ page: a, context }) => {
   await openApp(a);
   await openCase(a, 'alce_asqa_demo1.json');
   await expect.poll(async () => (await draftInputs(a))?.query).toBe(RAIN);
@@ -69,8 +69,7 @@ test('a draft saved under the one key of earlier versions is restored and moved 
   expect(await page.evaluate(() => localStorage.getItem('citation-auditor:draft'))).toBeNull();
 });
 
-test('a duplicated tab (a copy of the sessionStorage, tab id included) moves to a draft of its own', async ({ context }) => {
-  const a = await context.newPage();
+test('a duplicated tab (a copy of the sessionStorage, tab id included) moves to a draft of its own', async ({ page: a, context }) => {
   await openApp(a);
   await openCase(a, 'alce_asqa_demo1.json');
   await expect.poll(async () => (await draftInputs(a))?.query).toBe(RAIN);

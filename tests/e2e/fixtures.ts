@@ -7,9 +7,14 @@
 //   browser profile would be: other tabs closed, localStorage, sessionStorage, IndexedDB and
 //   cookies emptied (from a blank page of the app's origin, so nothing of the app runs), routes
 //   and listeners removed, the viewport and colour scheme the test's own. A test that changes
-//   what a reset cannot undo (an init script, the fake clock, the context's permissions, offline,
-//   routes or init scripts) gets a new tab or context for the next test; so does every test after
+//   what a reset cannot undo (an init script, the context's permissions, offline, routes or init
+//   scripts, the fake clock) gets a new tab or context for the next test; so does every test after
 //   a failure (the runner starts a new worker).
+// - `test.use({ fakeClock: true })`: the test runs in a second tab of the worker, in a context
+//   whose clock Playwright has faked from the start (it runs at real speed until the test calls
+//   `page.clock.runFor`). The fake clock is the context's and cannot be taken out again, so the
+//   tests that skip the app's own waits (polls, back-off, toasts) share that context, reset the
+//   same way, instead of each costing the next test a cold start.
 // - `anthropic` / `openai`: the fake servers of tests/server, one per worker, reset before each
 //   test; `anthropic` also points the page's model settings at its server before the test's first
 //   page load (the connect policy is fixed when the page loads).
@@ -42,7 +47,8 @@ interface Shared {
 }
 
 interface WorkerFixtures {
-  shared: Shared;
+  /** The worker's tab and context of each kind: with a real clock, and with a fake one. */
+  slots: { real: Shared; fake: Shared };
   anthropicServer: FakeAnthropic;
   openaiServer: FakeOpenAI;
 }
@@ -50,6 +56,10 @@ interface WorkerFixtures {
 export type OnOrigin = <A>(fn: (arg: A) => void | Promise<void>, arg: A) => Promise<void>;
 
 interface TestFixtures {
+  /** Run in the worker's fake-clock context (see above); `page.clock.runFor` skips a wait. */
+  fakeClock: boolean;
+  /** The worker's tab and context this test runs in. */
+  shared: Shared;
   /** The fake Messages API, reset, and the page's Base URL set to it (before the first load). */
   anthropic: FakeAnthropic;
   /** The fake OpenAI-compatible server, reset (the spec sets the provider up in the page). */
@@ -102,7 +112,9 @@ async function emptyStorage(page: Page): Promise<void> {
   });
 }
 
-async function newContext(browser: import('@playwright/test').Browser, baseURL: string, shared: Shared): Promise<BrowserContext> {
+const CLOCK_METHODS = ['install', 'fastForward', 'pauseAt', 'resume', 'runFor', 'setFixedTime', 'setSystemTime'];
+
+async function newContext(browser: import('@playwright/test').Browser, baseURL: string, shared: Shared, fakeClock: boolean): Promise<BrowserContext> {
   const { defaultBrowserType: _type, ...desktop } = devices['Desktop Chrome'];
   const context = await browser.newContext({
     ...desktop,
@@ -110,37 +122,45 @@ async function newContext(browser: import('@playwright/test').Browser, baseURL: 
     serviceWorkers: 'block',
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  watch(context, ['addInitScript', 'route', 'routeFromHAR', 'grantPermissions', 'clearPermissions', 'setOffline', 'setExtraHTTPHeaders', 'setGeolocation', 'exposeBinding', 'exposeFunction', 'setHTTPCredentials'], () => (shared.dirtyContext = true));
+  const dirty = () => (shared.dirtyContext = true);
+  watch(context, ['addInitScript', 'route', 'routeFromHAR', 'grantPermissions', 'clearPermissions', 'setOffline', 'setExtraHTTPHeaders', 'setGeolocation', 'exposeBinding', 'exposeFunction', 'setHTTPCredentials'], dirty);
+  // `page.clock` is the context's: once used, every page the context loads gets the fake timers.
+  if (fakeClock) await context.clock.install();
+  else watch(context.clock, CLOCK_METHODS, dirty);
   return context;
 }
 
 function newPage(context: BrowserContext, shared: Shared): Promise<Page> {
   return context.newPage().then((page) => {
     watch(page, ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'routeFromHAR'], () => (shared.dirtyPage = true));
-    watch(page.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt'], () => (shared.dirtyPage = true));
     return page;
   });
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  shared: [
+  slots: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
     async ({}, use) => {
-      const shared: Shared = { context: null, page: null, dirtyPage: false, dirtyContext: false };
-      await use(shared);
-      await shared.context?.close();
+      const slot = (): Shared => ({ context: null, page: null, dirtyPage: false, dirtyContext: false });
+      const slots = { real: slot(), fake: slot() };
+      await use(slots);
+      for (const s of [slots.real, slots.fake]) await s.context?.close();
     },
     { scope: 'worker' },
   ],
+  fakeClock: [false, { option: true }],
+  shared: async ({ slots, fakeClock }, use) => {
+    await use(fakeClock ? slots.fake : slots.real);
+  },
 
   // The worker's context, reset: a new one if the last test changed it, else the same one with
   // every tab but the worker's closed and the storage of the app's origin emptied.
-  context: async ({ shared, browser, baseURL }, use) => {
+  context: async ({ shared, fakeClock, browser, baseURL }, use) => {
     if (shared.context && shared.dirtyContext) {
       await shared.context.close();
       shared.context = null;
     }
-    shared.context ??= await newContext(browser, baseURL!, shared);
+    shared.context ??= await newContext(browser, baseURL!, shared, fakeClock);
     shared.dirtyContext = false;
     const context = shared.context;
     if (shared.page && (shared.dirtyPage || shared.page.isClosed())) {

@@ -3,10 +3,8 @@
 // every row when this version opens it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-// Still on a new browser context per test (@playwright/test's own fixtures): on the shared tab,
-// the 10,000-row test's IndexedDB writes met a database that was not yet (or no longer) the app's
-// whenever drafts.spec.ts ran before it. Not solved yet; see tests/e2e/README.md.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { caseFilePath, draftInputs, report } from './helpers';
 
 const DEMO_QUERY = 'Which is the most rainy place on earth?';
@@ -28,20 +26,28 @@ function historyDialog(page: Page) {
   return page.getByRole('dialog', { name: 'History of audits' });
 }
 
-/** Waits until the app has made its database with its stores (opening it earlier would create an empty one). */
+/**
+ * Waits until the app has made its database with its stores. Opening it before the app does would
+ * create an empty version-1 database of the test's own. (Not `page.waitForFunction`: it takes the
+ * promise an async predicate returns as a truthy answer and never polls again.)
+ */
 async function appDbReady(page: Page) {
-  await page.waitForFunction(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'citation-auditor')) return false;
-    return new Promise<boolean>((resolve) => {
-      const req = indexedDB.open('citation-auditor');
-      req.onsuccess = () => {
-        const ok = req.result.objectStoreNames.contains('audits') && req.result.objectStoreNames.contains('bodies');
-        req.result.close();
-        resolve(ok);
-      };
-      req.onerror = () => resolve(false);
-    });
-  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        if (!(await indexedDB.databases()).some((d) => d.name === 'citation-auditor')) return false;
+        return new Promise<boolean>((resolve) => {
+          const req = indexedDB.open('citation-auditor');
+          req.onsuccess = () => {
+            const ok = req.result.objectStoreNames.contains('audits') && req.result.objectStoreNames.contains('bodies');
+            req.result.close();
+            resolve(ok);
+          };
+          req.onerror = () => resolve(false);
+        });
+      }),
+    )
+    .toBe(true);
 }
 
 async function openHistory(page: Page) {
@@ -118,8 +124,7 @@ test('delete with Undo, rename, and reopen an earlier audit', async ({ page }) =
   await expect.poll(() => draftQuery(page)).toBe(DEMO_QUERY);
 });
 
-test('two tabs stay in sync', async ({ context }) => {
-  const a = await context.newPage();
+test('two tabs stay in sync', async ({ page: a, context }) => {
   await openApp(a);
   await openHistory(a);
   await expect(historyDialog(a).getByText('0 audits', { exact: true })).toBeVisible();

@@ -2,9 +2,12 @@
 // key, count tokens, run and watch claims arrive, cancel, the 401 / 529 messages, and retries.
 // Which status and message makes which error (an organisation that blocks browser access among
 // them) and how each is worded: src/model/client.test.ts, tests/unit/model-run.test.ts.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Step } from '../server/fake-anthropic';
 import { expect, test } from './fixtures';
+
+// The waits before each try again are skipped with the fake clock (tests/e2e/README.md).
+test.use({ fakeClock: true });
 
 const KEY = `sk-ant-${'api03-E2E-KEY-0000111122223333'}`;
 
@@ -19,6 +22,14 @@ async function enterKey(page: Page, key = KEY): Promise<void> {
 
 function bar(page: Page) {
   return page.getByRole('group', { name: 'Model audit' });
+}
+
+/** Moves the page's clock past each wait before a try again, until `done` shows. */
+async function skipRetryWaits(page: Page, done: Locator): Promise<void> {
+  await expect(async () => {
+    await page.clock.runFor(2_500);
+    await expect(done).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 }
 
 async function openApp(page: Page): Promise<void> {
@@ -100,7 +111,9 @@ test('529 twice, then a reply: the bar says it is trying again and why, then the
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
   const status = bar(page).getByRole('status');
   await expect(status).toContainText(/API overloaded \(529\) — trying again \(2 of 3\)( in \d+ s)?…/);
+  await page.clock.runFor(1_000); // the server's retry-after
   await expect(status).toContainText(/API overloaded \(529\) — trying again \(3 of 3\)( in \d+ s)?…/);
+  await page.clock.runFor(1_000);
   await expect(status).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
   await expect(status).not.toContainText('trying again');
   await expect(bar(page).getByRole('alert')).toHaveCount(0);
@@ -151,6 +164,7 @@ test('a connection reset after the server answered earlier in the run is a cut, 
   const status = bar(page).getByRole('status');
   await expect(status).toContainText(/Connection cut — trying again \(2 of 3\)/, { timeout: 20_000 });
   const alert = bar(page).getByRole('alert');
+  await skipRetryWaits(page, alert);
   await expect(alert).toContainText(/The connection was cut after 0 of (\d+) claims were judged\./, { timeout: 20_000 });
   await expect(alert).not.toContainText(/Could not reach|CORS|reload/);
   // Nothing was judged, so the offer is the run itself, which succeeds once the server answers.
@@ -211,7 +225,8 @@ test('a server that refuses browser (CORS) access: fetch fails, and the message 
   server.script({ kind: 'no_cors' }, { kind: 'no_cors' }, { kind: 'no_cors' } satisfies Step);
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
   const alert = bar(page).getByRole('alert');
-  await expect(alert).toContainText(`Could not reach ${new URL(server.url).host}.`, { timeout: 25_000 });
+  await skipRetryWaits(page, alert);
+  await expect(alert).toContainText(`Could not reach ${new URL(server.url).host}.`);
   await expect(alert).toContainText('a proxy must allow browser (CORS) requests');
   await expect(alert).not.toContainText(KEY);
 });

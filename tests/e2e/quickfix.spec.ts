@@ -20,9 +20,14 @@ const SHOP = [
   { id: '3', text: 'Password reset: open account settings and choose change password.' },
 ];
 
-/** The page opened on these chunks and answer (the answer as the Answer editor holds it). */
+/**
+ * The page opened on these chunks and answer (the answer as the Answer editor holds it), with the
+ * editors loaded: on a page loaded before, the report comes before Monaco does, and a finding
+ * clicked until then has no editor to select its span in (nor a fix an editor to undo it in).
+ */
 async function open(page: Page, chunks: Chunk[], answer: string): Promise<void> {
   await openCase(page, { query: '', answer, chunks });
+  await waitForEditors(page);
 }
 
 /**
