@@ -40,7 +40,7 @@ const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body), 'utf8')
 export async function benchModelRequests(cases: AuditCase[], opts: ModelBenchOptions = {}): Promise<Record<string, number | string>> {
   await ensureRawImports();
   const { buildRequest, planAudit, renderSharedBlock } = await import('../src/model/plan');
-  const { DEFAULT_MODEL } = await import('../src/model/constants');
+  const DEFAULT_MODEL = (await import('../src/model/providers')).providerSpec(undefined).defaultModel;
   const audit = opts.audit ?? (await import('../src/core/audit')).auditCase;
   const model = opts.model ?? DEFAULT_MODEL;
 
@@ -95,7 +95,7 @@ export async function benchBatchTokens(cases: AuditCase[]): Promise<Record<strin
   const { runModelAudit } = await import('../src/model/run');
   const { createBatches, mergeBatchCase, prepareBatch, readBatchResults, waitForBatches } = await import('../src/model/batch');
   const { auditCase } = await import('../src/core/audit');
-  const { DEFAULT_MODEL } = await import('../src/model/constants');
+  const DEFAULT_MODEL = (await import('../src/model/providers')).providerSpec(undefined).defaultModel;
   const server = await startFakeAnthropic();
   try {
     const conn = { apiKey: ['sk', 'ant', 'bench-0123456789'].join('-'), baseURL: server.url, sleep: async () => {} };

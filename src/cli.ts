@@ -7,7 +7,7 @@ import { parseThresholds, type Threshold } from './core/eval/ci';
 import type { OutputFormat } from './cli/cases';
 import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
 import { ArgError, oneOf, readArgs, wholeIn, type OptionSpecs } from './cli/args';
-import { PROVIDER_HELP, PROVIDER_OPTIONS, REPEAT_HELP, REPEAT_OPTIONS } from './cli/provider';
+import { PROVIDER_HELP, PROVIDER_OPTIONS, REPEAT_HELP, REPEAT_OPTIONS, takesBatches } from './cli/provider';
 
 export type { CliIo };
 
@@ -131,7 +131,7 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
   if (v.strict && v.repeat !== undefined) throw new ArgError('--strict is --repeat 2 --repeat-rule stricter: give --strict or --repeat, not both');
   if (v['repeat-rule'] !== undefined && v.repeat === undefined) throw new ArgError('--repeat-rule needs --repeat K (the rule picks one of K verdicts)');
   if (batchAsked && v.repeat !== undefined) throw new ArgError('--repeat does not work with --batch yet: use --strict (two judgements) with --batch, or run --repeat without --batch');
-  if (batchAsked && v.provider === 'openai') throw new ArgError('--batch uses Anthropic\u2019s Message Batches: it does not work with --provider openai');
+  if (batchAsked && !takesBatches(v.provider as AuditRunOptions['provider'])) throw new ArgError(`--batch uses Anthropic\u2019s Message Batches: it does not work with --provider ${v.provider}`);
   return {
     files,
     format: (v.format ?? 'text') as OutputFormat,

@@ -28,7 +28,7 @@ import {
   type BatchState,
   type PreparedBatch,
 } from '../model/batch';
-import { DEFAULT_MODEL } from '../model/constants';
+import { providerSpec } from '../model/providers';
 import { describeModelError, ModelError } from '../model/errors';
 import { estimateAudit } from '../model/estimate';
 import { addUsage, emptyUsage, usageCost } from '../model/usage';
@@ -198,7 +198,8 @@ function resumeCommand(argv: readonly string[], stateFile: string): string {
  */
 export async function startBatch(opts: BatchCliOptions, ctx: BatchCliContext, io: BatchIo): Promise<{ runModel: RunModel; end?: () => Promise<void> } | number> {
   const stateFile = opts.stateFile ?? defaultStateFile(ctx.files, ctx.outputs);
-  const model = ctx.model ?? DEFAULT_MODEL;
+  // Message Batches are the default provider's (cli.ts refuses --batch with any other).
+  const model = ctx.model ?? providerSpec(undefined).defaultModel;
   const cases: BatchCase[] = ctx.cases.map((c, key) => ({ key, c, report: auditCase(c, ctx.audit) }));
   const keyOf = new Map(ctx.cases.map((c, key) => [c, key]));
   const sleep = Number(process.env.CITATION_AUDIT_BATCH_POLL_MS);

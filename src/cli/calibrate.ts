@@ -8,7 +8,7 @@ import { plainClaim } from '../core/eval/labelImport';
 import { referenceLabels } from '../core/eval/referenceLabels';
 import { parseDataset } from '../core/parse/case';
 import type { AuditCase, Report, SupportVerdict } from '../core/types';
-import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, type Provider } from '../model/constants';
+import { PROVIDERS, providerSpec, type Provider } from '../model/providers';
 import { modelAccess, PROVIDER_HELP, PROVIDER_OPTIONS } from './provider';
 import { costUSD } from '../model/cost';
 import { addUsage } from '../model/usage';
@@ -28,8 +28,8 @@ view's labels JSONL export (then give the cases with --cases, unless LABELLED ho
 
 Options:
   --cases FILE            the dataset the labels JSONL was made from (matched by case id, else by content)
-  --model [NAME]          the model to measure (default: ${DEFAULT_MODEL}; with --provider openai
-                          ${DEFAULT_OPENAI_MODEL})
+  --model [NAME]          the model to measure (default: ${PROVIDERS.anthropic.defaultModel}; with --provider openai
+                          ${PROVIDERS.openai.defaultModel})
 ${PROVIDER_HELP}
   --strict                two independent judgements per claim, keep the stricter
   --annotator NAME        whose labels are the truth (default: gold, the labels settled by
@@ -89,7 +89,7 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   if (file === '-') return usageError('reads a labelled file, not standard input');
   const casesFile = v.cases;
   const provider = v.provider as Provider | undefined;
-  const model = typeof v.model === 'string' ? v.model : provider === 'openai' ? DEFAULT_OPENAI_MODEL : DEFAULT_MODEL;
+  const model = typeof v.model === 'string' ? v.model : providerSpec(provider).defaultModel;
   const strict = v.strict === true;
   const annotator = v.annotator;
   const concurrency = v.concurrency === undefined ? 4 : Number(v.concurrency);

@@ -1,13 +1,12 @@
 // Which model server a command talks to: --provider (anthropic, the default, or openai for any
 // OpenAI-compatible server), --base-url, and the environment variables each provider reads its
 // key and address from. Shared by the audit and calibrate, so both read them alike.
-import { PROVIDERS, type Provider } from '../model/constants';
-import { keyRequired } from '../model/settings';
+import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerSpec, type Provider } from '../model/providers';
 import { MAX_REPEAT, REPEAT_RULES, repeatProblem, repeatRuleSchema } from '../model/repeat';
 import { oneOf, type OptionSpecs } from './args';
 
 export const PROVIDER_OPTIONS = {
-  provider: { type: 'string', check: oneOf(PROVIDERS, (v) => `--provider takes ${PROVIDERS.join(' or ')}, not "${v}"`) },
+  provider: { type: 'string', check: oneOf(PROVIDER_NAMES, (v) => `--provider takes ${PROVIDER_NAMES.join(' or ')}, not "${v}"`) },
   'base-url': { type: 'string', check: (v) => (/^https?:\/\/[^\s/]+/i.test(v.trim()) ? undefined : `--base-url takes an http(s) address, not "${v}"`) },
 } as const satisfies OptionSpecs;
 
@@ -18,6 +17,9 @@ export const PROVIDER_HELP = `  --provider anthropic|openai
                           needed by local servers), base URL from OPENAI_BASE_URL
   --base-url URL          the API root, in place of the environment variable (e.g.
                           http://localhost:11434/v1 for Ollama)`;
+
+/** Whether the provider takes Message Batches (--batch); none named is the default, which does. */
+export const takesBatches = (provider: Provider | undefined): boolean => providerSpec(provider).batch;
 
 export interface ModelAccess {
   provider: Provider;
@@ -33,12 +35,12 @@ export interface ModelAccess {
  * on an OpenAI-compatible server other than OpenAI's own (local servers take none).
  */
 export function modelAccess(provider: Provider | undefined, baseURLFlag: string | undefined, env: NodeJS.ProcessEnv = process.env): ModelAccess | { missingKey: string } {
-  const p = provider ?? 'anthropic';
-  const keyVar = p === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
-  const baseURL = baseURLFlag?.trim() || (p === 'openai' ? env.OPENAI_BASE_URL : env.ANTHROPIC_BASE_URL)?.trim() || undefined;
+  const spec = providerSpec(provider);
+  const keyVar = spec.key.envVar;
+  const baseURL = baseURLFlag?.trim() || env[spec.baseURLEnvVar]?.trim() || undefined;
   const apiKey = env[keyVar] ?? '';
-  if (!apiKey.trim() && keyRequired(p, baseURL)) return { missingKey: keyVar };
-  return { provider: p, apiKey, keyVar, ...(baseURL ? { baseURL } : {}) };
+  if (!apiKey.trim() && keyRequired(spec, baseURL)) return { missingKey: keyVar };
+  return { provider: provider ?? DEFAULT_PROVIDER, apiKey, keyVar, ...(baseURL ? { baseURL } : {}) };
 }
 
 /** --repeat K and --repeat-rule (src/model/repeat.ts), each value checked where it is given. */

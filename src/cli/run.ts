@@ -12,7 +12,7 @@ import { visibleControls } from '../core/text/text';
 import { checkThresholds, describeThresholdFailure, junitFrame, toMarkdown, type Threshold, type ThresholdResult } from '../core/eval/ci';
 import { metricsOfSums } from '../core/eval/dataset';
 import type { AuditCase, AuditOptions, RepeatRule, Report } from '../core/types';
-import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, type Provider } from '../model/constants';
+import { providerSpec, type Provider } from '../model/providers';
 import { modelAccess } from './provider';
 import { addUsage, emptyUsage, usageLine } from '../model/usage';
 import { makeNonce } from '../model/wrap';
@@ -226,7 +226,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
           if (p.phase === 'waiting' && p.retry) onRetry(p.retry);
         },
       });
-    usedModel = name ?? (provider === 'openai' ? DEFAULT_OPENAI_MODEL : DEFAULT_MODEL);
+    usedModel = name ?? providerSpec(provider).defaultModel;
     if (opts.batch) {
       // A batch is made of every case at once: read the inputs whole first (the streamed path's
       // bounded memory does not hold here), then merge each case's batch result as the cases go by.

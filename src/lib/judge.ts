@@ -7,8 +7,8 @@ import type { ModelErrorKind } from '../model/errors';
 import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
 import { visibleControls } from '../core/text/text';
-import type { Provider } from '../model/constants';
-import { keyRequired } from '../model/settings';
+import type { Provider } from '../model/providers';
+import { keyRequired, PROVIDERS } from '../model/providers';
 import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
 
 /** What every provider's judge takes. */
@@ -113,7 +113,7 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
       return judge(valid, local(), options, 'anthropic', options.apiKey);
     case 'openai':
       if (options.apiKey !== undefined && typeof options.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string when given');
-      if (!options.apiKey && keyRequired('openai', options.baseURL)) {
+      if (!options.apiKey && keyRequired(PROVIDERS.openai, options.baseURL)) {
         throw new TypeError("judgeCase: OpenAI's own API needs apiKey (a local server's baseURL needs none)");
       }
       return judge(valid, local(), options, 'openai', options.apiKey ?? '');

@@ -10,13 +10,12 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import { z } from '../core/zod';
 import type { AuditCase, ModelResults, Report } from '../core/types';
-import { createClient, toModelError, withRetry, abortableSleep, type Connection, type Sleep } from './client';
-import { BATCH_PRICE_FACTOR, DEFAULT_MODEL } from './constants';
+import { createClient, resolveConnection, toModelError, withRetry, abortableSleep, type Connection, type Sleep } from './client';
+import { BATCH_PRICE_FACTOR } from './constants';
 import { ModelError } from './errors';
 import { buildRequest, type BatchPlan } from './plan';
 import { firstTurnKey, planModelAudit, runModelAudit, type ModelRun } from './run';
 import { apiErrorFromBody } from './wire';
-import { normaliseBaseURL } from './settings';
 import { addUsage, emptyUsage, usageCost, type UsageTotal } from './usage';
 
 /** What one batch may hold (Message Batches API): requests, and bytes of the create body. */
@@ -232,20 +231,20 @@ export interface BatchConnection extends Connection {
 }
 
 function ctxOf(conn: BatchConnection, model?: string) {
-  return { baseURL: normaliseBaseURL(conn.baseURL), signal: conn.signal, ...(model ? { model } : {}), ...(conn.sleep ? { sleep: conn.sleep } : {}) };
+  return { baseURL: resolveConnection(conn).baseURL, signal: conn.signal, ...(model ? { model } : {}), ...(conn.sleep ? { sleep: conn.sleep } : {}) };
 }
 
 function checked<T>(schema: z.ZodType<T>, value: unknown, what: string, conn: BatchConnection): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const where = r.error.issues[0];
-  throw new ModelError({ kind: 'bad_response', baseURL: normaliseBaseURL(conn.baseURL), apiMessage: `${what}: ${where ? `${where.path.join('.') || '(root)'}: ${where.message}` : 'unexpected shape'}` });
+  throw new ModelError({ kind: 'bad_response', baseURL: ctxOf(conn).baseURL, apiMessage: `${what}: ${where ? `${where.path.join('.') || '(root)'}: ${where.message}` : 'unexpected shape'}` });
 }
 
 async function call<T>(conn: BatchConnection, fn: (client: Anthropic, opts: { signal?: AbortSignal }) => Promise<unknown>, schema: z.ZodType<T>, what: string): Promise<T> {
   const ctx = ctxOf(conn);
   try {
-    const client = await createClient(conn);
+    const client = await createClient(resolveConnection(conn));
     const value = await withRetry(() => fn(client, conn.signal ? { signal: conn.signal } : {}), ctx);
     return checked(schema, value, what, conn);
   } catch (err) {
@@ -378,7 +377,7 @@ export async function readBatchResults(state: BatchState, conn: BatchConnection)
   const out = new Map<string, BatchResult>();
   const ctx = ctxOf(conn);
   try {
-    const client = await createClient(conn);
+    const client = await createClient(resolveConnection(conn));
     for (const b of state.batches) {
       const lines = await withRetry(() => client.messages.batches.results(b.id, {}, conn.signal ? { signal: conn.signal } : {}), ctx);
       for await (const line of lines) {
@@ -401,7 +400,7 @@ function entryError(r: Exclude<BatchResult, { type: 'succeeded' }>, model: strin
   if (r.type === 'canceled') return new ModelError({ kind: 'batch_canceled', model });
   // The entry's error is the API's error JSON ({type: 'error', error: {type, message}}): the same
   // classification as a failed interactive request, without a status.
-  return toModelError(apiErrorFromBody(r.error), { model, baseURL: normaliseBaseURL(conn.baseURL) });
+  return toModelError(apiErrorFromBody(r.error), { model, baseURL: ctxOf(conn).baseURL });
 }
 
 export interface CaseOutcome {
@@ -419,7 +418,7 @@ export interface CaseOutcome {
  * reply that needs another turn makes a request (interactive, full price).
  */
 export async function mergeBatchCase(bc: BatchCase, results: ReadonlyMap<string, BatchResult>, state: BatchState, conn: BatchConnection): Promise<CaseOutcome> {
-  const model = state.model || DEFAULT_MODEL;
+  const model = state.model || resolveConnection(conn).spec.defaultModel;
   const firstTurns = new Map<string, unknown>();
   const batchUsage = emptyUsage();
   const plan = planModelAudit(bc.c, bc.report, { apiKey: '', model, nonce: state.nonce, cacheInstructions: true, ...(bc.resume ? { resume: bc.resume } : {}) });

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { bodySnippet, retryAfterMs, toModelError, withRetry } from './client';
-import { normaliseBaseURL } from './settings';
+import { normaliseBaseURL, PROVIDERS } from './providers';
 import { describeModelError, ModelError, redactSecret } from './errors';
 
 // Errors as the SDK makes them: from a response's status, headers and JSON body, or (no status)
@@ -292,7 +292,8 @@ describe('messages', () => {
   });
 
   test('base URLs are normalised', () => {
-    expect(normaliseBaseURL(' https://x.example/ ')).toBe('https://x.example');
-    expect(normaliseBaseURL('')).toBe('https://api.anthropic.com');
+    expect(normaliseBaseURL(' https://x.example/ ', PROVIDERS.anthropic)).toBe('https://x.example');
+    expect(normaliseBaseURL('', PROVIDERS.anthropic)).toBe('https://api.anthropic.com');
+    expect(normaliseBaseURL('  ', PROVIDERS.openai)).toBe('https://api.openai.com/v1');
   });
 });

@@ -3,16 +3,28 @@
 import type Anthropic from '@anthropic-ai/sdk';
 // The error classes alone (a few KB, no client): classification tells errors apart by class.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
-import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS, type Provider } from './constants';
-import { ModelError, type ModelErrorInit, type ModelErrorKind } from './errors';
-import { normaliseBaseURL } from './settings';
+import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS } from './constants';
+import { ModelError, ServerError, type ModelErrorInit, type ModelErrorKind } from './errors';
+import { normaliseBaseURL, providerSpec, type Provider, type ProviderSpec } from './providers';
 import { guardedFetch, RedirectRefused } from './guard';
 
 export interface Connection {
   apiKey: string;
   baseURL?: string | undefined;
-  /** Default 'anthropic'; 'openai' speaks Chat Completions (openai.ts), where the key may be empty. */
+  /** Who answers (providers.ts); none named is the default, Anthropic. */
   provider?: Provider | undefined;
+}
+
+/** A connection as the model's entry points pass it on: the provider's row, and the Base URL normalised. */
+export type Resolved<C extends Connection> = Omit<C, 'baseURL'> & { baseURL: string; spec: ProviderSpec };
+
+/**
+ * Where settings enter the model layer (a run, an estimate, the model list, a batch): the
+ * provider's row is looked up and the Base URL normalised, once; everything after uses these.
+ */
+export function resolveConnection<C extends Connection>(conn: C): Resolved<C> {
+  const spec = providerSpec(conn.provider);
+  return { ...conn, baseURL: normaliseBaseURL(conn.baseURL, spec), spec };
 }
 
 /**
@@ -22,13 +34,26 @@ export interface Connection {
  */
 export const malformedKey = (apiKey: string): boolean => !/^[\x21-\x7e]*$/.test(apiKey.trim());
 
-export async function createClient(conn: Connection): Promise<Anthropic> {
-  if (!conn.apiKey.trim()) throw new ModelError({ kind: 'no_key' });
-  if (malformedKey(conn.apiKey)) throw new ModelError({ kind: 'auth', malformedKey: true });
+/**
+ * The key rules of every provider, checked before anything is sent: an empty key is refused
+ * where the provider needs one everywhere (providers.ts key.requiredAt; elsewhere the server
+ * says so), and a key fetch could not send (it would quote it in its error) is refused always.
+ */
+export function checkKey(spec: ProviderSpec, apiKey: string): void {
+  if (!apiKey.trim()) {
+    if (spec.key.requiredAt === 'everywhere') throw new ModelError({ kind: 'no_key' });
+    return;
+  }
+  if (malformedKey(apiKey)) throw new ModelError({ kind: 'auth', malformedKey: true });
+}
+
+/** The Anthropic SDK's client, for a resolved connection (resolveConnection). */
+export async function createClient(conn: Resolved<Connection>): Promise<Anthropic> {
+  checkKey(conn.spec, conn.apiKey);
   const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
   return new AnthropicClient({
     apiKey: conn.apiKey.trim(),
-    baseURL: normaliseBaseURL(conn.baseURL),
+    baseURL: conn.baseURL,
     dangerouslyAllowBrowser: true,
     // Our own retry loop (withRetry) decides: the SDK would retry a spend-limit 429, which can
     // only fail again, and its waits could not be reported to the user.
@@ -43,8 +68,17 @@ export async function createClient(conn: Connection): Promise<Anthropic> {
 // ---------------------------------------------------------------------------------------------
 // Classification
 
-/** The fields of the SDK's APIError that classification reads (the SDK sets them from the body). */
-type ApiErrorLike = Pick<APIError, 'headers' | 'error' | 'type' | 'errorCode' | 'apiMessage' | 'requestID' | 'message'> & { status?: number | undefined };
+/** What classification reads of an error a server answered with: the SDK's APIError, or our ServerError (errors.ts). */
+interface ApiErrorLike {
+  status?: number | undefined;
+  headers?: Headers | undefined;
+  error?: unknown;
+  type?: string | null | undefined;
+  errorCode?: string | null | undefined;
+  apiMessage?: string | null | undefined;
+  requestID?: string | null | undefined;
+  message: string;
+}
 
 /**
  * The server's words: the API's error.message, or what other servers in front of it put in their
@@ -257,7 +291,7 @@ export function toModelError(err: unknown, ctx: ClassifyContext = {}): ModelErro
   }
   // An error the server answered with (a status, or an error event's type). The SDK's connection
   // errors are APIErrors too, with neither.
-  const e: ApiErrorLike | undefined = err instanceof APIError ? err : undefined;
+  const e: ApiErrorLike | undefined = err instanceof APIError || err instanceof ServerError ? err : undefined;
   const status = typeof e?.status === 'number' ? e.status : undefined;
   const type = e && errorTypeOf(e);
   if (e && (status !== undefined || type)) {

@@ -1,30 +1,4 @@
-// Limits, defaults, prices and storage keys of the model audit, in one place.
-
-export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
-
-/** Who answers: Anthropic's Messages API (the default) or a server speaking OpenAI's Chat Completions. */
-export type Provider = 'anthropic' | 'openai';
-export const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
-
-/** OpenAI's API root; other OpenAI-compatible servers are given by their own (docs/model.md). */
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
-/** The model asked for on an OpenAI-compatible server when none is named. */
-export const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
-
-/**
- * Used when the Models API cannot be listed (no key yet, a proxy without /v1/models, an error).
- * Claude Sonnet 5.5 is the current Sonnet: the balance of judgement quality, speed and price that a
- * per-claim support check needs.
- */
-export const DEFAULT_MODEL = 'claude-sonnet-5-5';
-
-/** Shown in the picker before the Models API has answered. */
-export const FALLBACK_MODELS: readonly { id: string; display_name: string }[] = [
-  { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5' },
-  { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5' },
-  { id: 'claude-haiku-5-5', display_name: 'Claude Haiku 5.5' },
-  { id: 'claude-fable-5-1', display_name: 'Claude Fable 5.1' },
-];
+// Limits, defaults and storage keys of the model audit, in one place (the providers, their defaults and prices: providers.ts).
 
 /**
  * Claims judged in one request. Past this the audit is split and the shared block (query,
@@ -83,37 +57,3 @@ export const EST_OUTPUT_TOKENS_FIXED = 250;
 /** localStorage keys. The key is written only after the explicit "Remember on this device" opt-in. */
 export const MODEL_SETTINGS_KEY = 'citation-auditor:model-settings';
 export const MODEL_API_KEY_KEY = 'citation-auditor:model-api-key';
-
-// ---------------------------------------------------------------------------------------------
-// Prices in USD per million tokens. Cache writes are the 5-minute TTL rate.
-
-export interface PriceTier {
-  /** Applies to prompts of at most this many input tokens (the last tier has none). */
-  upToPromptTokens?: number;
-  input: number;
-  output: number;
-  cacheWrite: number;
-  cacheRead: number;
-}
-
-const flat = (input: number, output: number): PriceTier[] => [
-  { input, output, cacheWrite: input * 1.25, cacheRead: input * 0.1 },
-];
-
-/** Published list prices (platform.claude.com model pages, checked for this release). */
-export const PRICES: Record<string, PriceTier[]> = {
-  'claude-fable-5-1': flat(10, 50),
-  'claude-fable-5': flat(10, 50),
-  'claude-opus-5-5': flat(4, 20),
-  'claude-opus-5': flat(5, 25),
-  'claude-sonnet-5-5': flat(2, 10),
-  'claude-sonnet-5': flat(2, 10),
-  'claude-haiku-5-5': [
-    { upToPromptTokens: 100_000, input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01 },
-    { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 },
-  ],
-  'claude-sonnet-4-6': flat(3, 15),
-  'claude-sonnet-4-5': flat(3, 15),
-  'claude-opus-4-5': flat(5, 25),
-  'claude-haiku-4-5': flat(1, 5),
-};

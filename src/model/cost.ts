@@ -1,5 +1,8 @@
-// Price lookup and cost arithmetic over the table in constants.ts.
-import { PRICES, type PriceTier } from './constants';
+// Price lookup and cost arithmetic over the providers' price lists (providers.ts).
+import { PROVIDERS, type PriceTier } from './providers';
+
+/** Every provider's prices in one list: a model id names one model, whoever serves it. */
+const PRICES: Readonly<Record<string, PriceTier[]>> = Object.assign({}, ...Object.values(PROVIDERS).map((p) => p.prices));
 
 /** Prices for a model id; dated snapshots ("…-20250929") use their alias's price. */
 export function priceFor(model: string): PriceTier[] | null {

@@ -3,7 +3,10 @@
 // one in use (platform/connectPolicy.ts writes it); a page enforces every policy at once, so
 // connections are limited to their intersection. A changed Base URL takes effect after a reload,
 // which the settings say.
-import { DEFAULT_BASE_URL } from './constants';
+import { providerSpec } from './providers';
+
+/** Anthropic's API, when the Base URL says nothing usable. */
+const DEFAULT_BASE_URL = providerSpec(undefined).defaultBaseURL;
 
 export function apiOrigin(baseURL: string | undefined): string {
   try {

@@ -174,3 +174,42 @@ export function describeModelError(e: ModelErrorInit, lang: Language = 'en', opt
         : undefined;
   return { title, action, ...(detail ? { detail } : {}), text: [title, action, detail].filter(Boolean).join(' ') };
 }
+
+/**
+ * An error a server answered with, read from its body by the wire that sent the request
+ * (openai.ts maps Chat Completions' errors into it): the facts client.ts classifies, the same as
+ * the SDK's APIError carries on the Messages API, in our own type. `error` is the body, its
+ * `error.type` and `error.details.error_code` in the Messages API's words.
+ */
+export class ServerError extends Error {
+  readonly requestID: string | null | undefined;
+  readonly apiMessage: string | null;
+  readonly type: string | null;
+  readonly errorCode: string | null;
+
+  constructor(
+    readonly status: number | undefined,
+    readonly error: object | undefined,
+    text: string | undefined,
+    readonly headers: Headers | undefined,
+    type: string | null,
+  ) {
+    super(serverErrorMessage(status, error, text));
+    this.name = 'ServerError';
+    this.requestID = headers?.get('request-id');
+    const inner = (error as { error?: { message?: unknown; type?: unknown; details?: { error_code?: unknown } } } | undefined)?.error;
+    this.apiMessage = typeof inner?.message === 'string' ? inner.message : null;
+    this.type = type ?? (typeof inner?.type === 'string' ? inner.type : null);
+    const code = inner?.details?.error_code;
+    this.errorCode = typeof code === 'string' ? code : null;
+  }
+}
+
+/** "status body" as the SDK words an error: the body's message, else the body as JSON, else its text. */
+function serverErrorMessage(status: number | undefined, error: object | undefined, text: string | undefined): string {
+  const m = (error as { message?: unknown } | undefined)?.message;
+  const said = m ? (typeof m === 'string' ? m : JSON.stringify(m)) : error ? JSON.stringify(error) : text;
+  if (status && said) return `${status} ${said}`;
+  if (status) return `${status} status code (no body)`;
+  return said || '(no status code or body)';
+}

@@ -1,14 +1,14 @@
 // Before a run: the exact input token count of every request the audit will send (count-tokens
 // endpoint) and a cost estimate from the price table. Output tokens can only be estimated.
 import type { AuditCase, Report } from '../core/types';
-import { normaliseBaseURL } from './settings';
-import { bodySnippet, createClient, toModelError, withRetry, type Connection, type Sleep } from './client';
-import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, EST_OUTPUT_TOKENS_FIXED, EST_OUTPUT_TOKENS_PER_PAIR, EST_OUTPUT_TOKENS_PER_UNCITED } from './constants';
+import { bodySnippet, createClient, resolveConnection, toModelError, withRetry, type Connection, type Sleep } from './client';
+import { EST_OUTPUT_TOKENS_FIXED, EST_OUTPUT_TOKENS_PER_PAIR, EST_OUTPUT_TOKENS_PER_UNCITED } from './constants';
 import { costUSD, priceFor, type RequestTokens } from './cost';
 import { ModelError } from './errors';
 import { buildRequest, cachesShared, planAudit, type AuditPlan, type OutputMode, type RequestBody } from './plan';
 import { resolveRepeat } from './repeat';
 import { requestBytes } from './wire';
+import { WIRES } from './wires';
 
 export interface AuditEstimate {
   model: string;
@@ -104,11 +104,12 @@ function roughEstimate(c: AuditCase, report: Report, model: string, opts: Estima
   };
 }
 
-export async function estimateAudit(c: AuditCase, report: Report, opts: EstimateOptions): Promise<AuditEstimate> {
-  if (opts.provider === 'openai') return roughEstimate(c, report, opts.model?.trim() || DEFAULT_OPENAI_MODEL, opts);
-  const model = opts.model?.trim() || DEFAULT_MODEL;
+export async function estimateAudit(c: AuditCase, report: Report, given: EstimateOptions): Promise<AuditEstimate> {
+  const opts = resolveConnection(given);
+  const model = opts.model?.trim() || opts.spec.defaultModel;
+  if (!WIRES[opts.spec.wire].countsTokens) return roughEstimate(c, report, model, opts);
   const mode = opts.mode ?? 'output_config';
-  const ctx = { model, baseURL: normaliseBaseURL(opts.baseURL), signal: opts.signal, ...(opts.sleep ? { sleep: opts.sleep } : {}) };
+  const ctx = { model, baseURL: opts.baseURL, signal: opts.signal, ...(opts.sleep ? { sleep: opts.sleep } : {}) };
   try {
     const k = resolveRepeat(opts).k;
     const plan = planAudit(c, report, { model, repeat: k, ...(opts.cacheInstructions ? { cacheInstructions: true } : {}) });

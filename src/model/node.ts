@@ -2,7 +2,7 @@
 // with the provider, key and base URL the CLI read (src/cli/provider.ts). No DOM.
 import type { AuditCase, ModelResults, RepeatRule, Report } from '../core/types';
 import { runModelAudit, type RunProgress } from './run';
-import type { Provider } from './constants';
+import type { Provider } from './providers';
 
 export interface NodeModelOptions {
   apiKey: string;

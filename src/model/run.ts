@@ -2,13 +2,12 @@
 // puts the message together), serve get_chunk_content, validate the reply (one repair round),
 // fold everything into ModelResults, and keep what was judged when anything fails. No DOM: the
 // page, a worker or the CLI can run it.
-import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { applyModelResults } from '../core/report/report';
 import type { AuditCase, ModelResults, RepeatRule, Report, SupportVerdict } from '../core/types';
-import { normaliseBaseURL } from './settings';
-import { createClient, markFinal, toModelError, withRetry, type Connection, type RetryNotice, type Sleep } from './client';
-import { DEFAULT_MODEL, DEFAULT_OPENAI_MODEL, MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, REQUEST_TIMEOUT_MS, STREAM_IDLE_MS, type Provider } from './constants';
+import { markFinal, resolveConnection, toModelError, withRetry, type Connection, type Resolved, type RetryNotice, type Sleep } from './client';
+import { MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, REQUEST_TIMEOUT_MS, STREAM_IDLE_MS } from './constants';
+import { providerSpec } from './providers';
 import { ModelError, type ModelErrorKind } from './errors';
 import {
   CHUNK_TOOL,
@@ -34,8 +33,10 @@ import { pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './w
 
 /** Characters per token, for a request whose usage never came (the same guess as estimate.ts). */
 const CHARS_PER_TOKEN = 4;
-import { asOpenAIError, chatCompletion, checkChatKey, type ChatCall } from './openai';
-import { messageRequest, takeMessage } from './messages';
+import { inProviderWords } from './openai';
+import { takeMessage } from './messages';
+import type { ChatCall } from './reply';
+import { WIRES, type Send } from './wires';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
@@ -134,22 +135,23 @@ class AuditRun {
   mode: OutputMode;
   private readonly passes: number;
   private readonly rule: RepeatRule;
+  /** The API root, normalised where the run began (resolveConnection). */
   private readonly baseURL: string;
   /** Claims an earlier run had judged (resume): counted as judged in every pass. */
   private readonly resumed = new Map<number, ModelResults['judgements'][number]>();
 
   constructor(
-    /** The Anthropic SDK's client; null on the Chat Completions wire (openai.ts sends there). */
-    private readonly sdk: Anthropic | null,
+    /** One request on the provider's wire (wires.ts). */
+    private readonly send: Send,
     readonly plan: AuditPlan,
-    private readonly opts: ModelRunOptions,
+    private readonly opts: Resolved<ModelRunOptions>,
   ) {
     this.mode = opts.mode ?? 'output_config';
     const { k, rule } = resolveRepeat(opts);
     this.passes = k;
     this.rule = rule;
     this.judged = Array.from({ length: k }, () => new Map<number, ClaimJudgement>());
-    this.baseURL = normaliseBaseURL(opts.baseURL, opts.provider);
+    this.baseURL = opts.baseURL;
     const before = opts.resume;
     if (before) {
       for (const j of before.judgements) {
@@ -473,7 +475,7 @@ class AuditRun {
         },
       };
       try {
-        return await (this.sdk ? messageRequest(this.sdk, body, watched) : chatCompletion(body, watched));
+        return await this.send(body, watched);
       } finally {
         if (accepted && !counted) {
           this.usage.input_tokens += Math.ceil(requestBytes(body) / CHARS_PER_TOKEN);
@@ -528,12 +530,9 @@ class AuditRun {
   }
 }
 
-/** The model asked for when none is named. */
-export const defaultModel = (provider: Provider | undefined): string => (provider === 'openai' ? DEFAULT_OPENAI_MODEL : DEFAULT_MODEL);
-
 /** The plan of runModelAudit for these options (what a batch run sends first must be the same). */
 export function planModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): AuditPlan {
-  const model = opts.model?.trim() || defaultModel(opts.provider);
+  const model = opts.model?.trim() || providerSpec(opts.provider).defaultModel;
   const before = opts.resume;
   return planAudit(c, report, {
     model,
@@ -558,23 +557,22 @@ export function planModelAudit(c: AuditCase, report: Report, opts: ModelRunOptio
  * Runs the model audit of one case and folds the results into its local report.
  * On failure it throws a ModelError whose `partial` holds everything judged before it.
  */
-export async function runModelAudit(c: AuditCase, report: Report, opts: ModelRunOptions): Promise<ModelRun> {
-  const model = opts.model?.trim() || defaultModel(opts.provider);
-  const plan = planModelAudit(c, report, opts);
+export async function runModelAudit(c: AuditCase, report: Report, given: ModelRunOptions): Promise<ModelRun> {
+  const opts = resolveConnection(given);
+  const model = opts.model?.trim() || opts.spec.defaultModel;
+  const plan = planModelAudit(c, report, given);
   let run: AuditRun | undefined;
   try {
     if (opts.signal?.aborted) throw new ModelError({ kind: 'cancelled' });
-    if (opts.provider === 'openai') checkChatKey(opts.apiKey);
-    const client = opts.provider === 'openai' ? null : await createClient(opts);
-    run = new AuditRun(client, plan, { ...opts, model });
+    const send = await WIRES[opts.spec.wire].connect(opts);
+    run = new AuditRun(send, plan, { ...opts, model });
     // Resuming a run that had got everything: nothing to ask.
     const nothingLeft = !!opts.resume && plan.batches.every((b) => !b.claims.length && !b.uncited.length && !b.wantsCorrectness && !b.wantsSummary);
     const results = nothingLeft ? run.results() : await run.run();
     return { results, report: withUsage(applyModelResults(report, results, c), model, results.usage), mode: run.mode, plan };
   } catch (err) {
     // The key never leaves in an error, even when a proxy quoted it back to us.
-    const classified = toModelError(err, { model, baseURL: normaliseBaseURL(opts.baseURL, opts.provider), signal: opts.signal }).withoutSecret(opts.apiKey);
-    const e = opts.provider === 'openai' ? asOpenAIError(classified) : classified;
+    const e = inProviderWords(toModelError(err, { model, baseURL: opts.baseURL, signal: opts.signal }).withoutSecret(opts.apiKey), opts.spec);
     if (run) {
       const partial = run.results();
       e.usage = partial.usage;

@@ -3,18 +3,32 @@
 // goes through zod, like every other input.
 import { z } from '../core/zod';
 import type { KeyValueStore } from '../platform/storage';
-import { DEFAULT_BASE_URL, DEFAULT_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY, PROVIDERS, REQUEST_TIMEOUT_MS, type Provider } from './constants';
+import { MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY, REQUEST_TIMEOUT_MS } from './constants';
+import { DEFAULT_PROVIDER, PROVIDER_NAMES, PROVIDERS, providerSpec, type Provider } from './providers';
+
+type Specs = typeof PROVIDERS;
+/** Each provider's Base URL and model, in the fields its row names (providers.ts). */
+type ServerFields = { [P in Provider as Specs[P]['settings']['baseURL'] | Specs[P]['settings']['model']]: z.ZodDefault<z.ZodString> };
+
+/**
+ * Every provider's Base URL and model, kept apart so that switching provider back and forth
+ * loses neither; an empty saved field reads as saved, a missing one as the provider's default.
+ */
+const serverFields = Object.fromEntries(
+  PROVIDER_NAMES.flatMap((p) => {
+    const spec = PROVIDERS[p];
+    return [
+      [spec.settings.baseURL, z.string().default(spec.defaultBaseURL)],
+      [spec.settings.model, z.string().default(spec.defaultModel)],
+    ];
+  }),
+) as ServerFields;
 
 // Fields added later have defaults, so settings saved before them still read (no new version).
 export const ModelSettingsSchema = z.object({
   version: z.literal(1).default(1),
-  provider: z.enum(PROVIDERS).catch('anthropic').default('anthropic'),
-  /** Anthropic's base URL and model. */
-  baseURL: z.string().default(DEFAULT_BASE_URL),
-  model: z.string().default(DEFAULT_MODEL),
-  /** The OpenAI-compatible server's, kept apart so that switching provider back and forth loses neither. */
-  openaiBaseURL: z.string().default(DEFAULT_OPENAI_BASE_URL),
-  openaiModel: z.string().default(DEFAULT_OPENAI_MODEL),
+  provider: z.enum(PROVIDER_NAMES).catch(DEFAULT_PROVIDER).default(DEFAULT_PROVIDER),
+  ...serverFields,
   strict: z.boolean().default(false),
   /** The deadline of each request, in seconds (model/guard.ts); out of range reads as the default. */
   timeoutSeconds: z.number().int().min(10).max(3600).catch(REQUEST_TIMEOUT_MS / 1000).default(REQUEST_TIMEOUT_MS / 1000),
@@ -24,26 +38,17 @@ export type ModelSettings = z.output<typeof ModelSettingsSchema>;
 
 /** The settings as a run uses them: `baseURL` and `model` are the chosen provider's. */
 export function activeSettings(s: ModelSettings): ModelSettings {
-  return s.provider === 'openai' ? { ...s, baseURL: s.openaiBaseURL, model: s.openaiModel } : s;
+  const fields = providerSpec(s.provider).settings;
+  return { ...s, baseURL: s[fields.baseURL as keyof ModelSettings] as string, model: s[fields.model as keyof ModelSettings] as string };
 }
 
-/**
- * Whether a run needs a key: always on Anthropic's API and on OpenAI's own; an OpenAI-compatible
- * server elsewhere (Ollama, LM Studio, vLLM, llama.cpp on this machine) usually takes none.
- */
-export function keyRequired(provider: Provider, baseURL: string | undefined): boolean {
-  if (provider !== 'openai') return true;
-  try {
-    return new URL(normaliseBaseURL(baseURL, 'openai')).hostname === new URL(DEFAULT_OPENAI_BASE_URL).hostname;
-  } catch {
-    return false;
-  }
-}
-
-/** "https://x.example/" → "https://x.example"; empty → the provider's own API. */
-export function normaliseBaseURL(baseURL: string | undefined, provider: Provider = 'anthropic'): string {
-  const trimmed = (baseURL ?? '').trim().replace(/\/+$/, '');
-  return trimmed === '' ? (provider === 'openai' ? DEFAULT_OPENAI_BASE_URL : DEFAULT_BASE_URL) : trimmed;
+/** The settings with the chosen provider's Base URL or model changed (empty: its default). */
+export function withServer(s: ModelSettings, patch: { baseURL?: string; model?: string }): Partial<ModelSettings> {
+  const spec = providerSpec(s.provider);
+  return {
+    ...(patch.baseURL !== undefined ? { [spec.settings.baseURL]: patch.baseURL.trim() || spec.defaultBaseURL } : {}),
+    ...(patch.model !== undefined ? { [spec.settings.model]: patch.model.trim() || spec.defaultModel } : {}),
+  };
 }
 
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = ModelSettingsSchema.parse({});
@@ -61,8 +66,9 @@ export function loadModelSettings(store: KeyValueStore): ModelSettings {
 
 /** Writes the settings. They never hold the key: it has its own entry, written only on opt-in. */
 export function saveModelSettings(store: KeyValueStore, s: ModelSettings): void {
-  const { version, provider, baseURL, model, openaiBaseURL, openaiModel, strict, timeoutSeconds, rememberKey } = s;
-  store.set(MODEL_SETTINGS_KEY, JSON.stringify({ version, provider, baseURL, model, openaiBaseURL, openaiModel, strict, timeoutSeconds, rememberKey }));
+  // The schema's fields only, in its order: nothing else the object carries is written.
+  const fields = Object.keys(ModelSettingsSchema.shape) as (keyof ModelSettings)[];
+  store.set(MODEL_SETTINGS_KEY, JSON.stringify(Object.fromEntries(fields.map((f) => [f, s[f]]))));
 }
 
 export function loadRememberedKey(store: KeyValueStore): string | null {

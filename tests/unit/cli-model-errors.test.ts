@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
-import { createClient } from '../../src/model/client';
+import { createClient, resolveConnection } from '../../src/model/client';
 import { runModelAuditNode } from '../../src/model/node';
 import { auditCase } from '../../src/core/audit';
 import { describeModelError } from '../../src/model/errors';
@@ -57,7 +57,7 @@ describe('a malformed key', () => {
 
   it('is refused by the model layer the page uses, before any request', async () => {
     for (const key of bad) {
-      const e = await failure(createClient({ apiKey: key, baseURL: server.url }));
+      const e = await failure(createClient(resolveConnection({ apiKey: key, baseURL: server.url })));
       expect(e.kind).toBe('auth');
       expect(e.message).not.toContain(TAIL);
       const c = cases[0]!;
@@ -67,7 +67,7 @@ describe('a malformed key', () => {
     }
     expect(server.calls('/v1/messages')).toHaveLength(0);
     // A key with surrounding white space (a pasted line) is still a key.
-    await expect(createClient({ apiKey: ` ${testKey('cli-merr')}\n`, baseURL: server.url })).resolves.toBeDefined();
+    await expect(createClient(resolveConnection({ apiKey: ` ${testKey('cli-merr')}\n`, baseURL: server.url }))).resolves.toBeDefined();
   });
 });
 

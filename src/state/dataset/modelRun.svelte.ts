@@ -15,7 +15,7 @@ import { cacheWritePremium, type AuditEstimate } from '../../model/estimate';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
 import { addUsage, emptyUsage, usageCost, type Usage, type UsageTotal } from '../../model/usage';
 import { makeNonce } from '../../model/wrap';
-import { keyRequired } from '../../model/settings';
+import { keyRequired, providerSpec } from '../../model/providers';
 import type { KeyValueStore } from '../constants';
 import type { LocalSettings } from './datasetRunJob';
 import {
@@ -213,7 +213,7 @@ export class DatasetModelRun {
   /** No key, and the server needs one (a local OpenAI-compatible server does not). */
   #keyMissing(): boolean {
     const s = this.#opts.connection.settings;
-    return !this.#opts.connection.apiKey() && keyRequired(s.provider ?? 'anthropic', s.baseURL);
+    return !this.#opts.connection.apiKey() && keyRequired(providerSpec(s.provider), s.baseURL);
   }
 
   #batchConn(signal: AbortSignal): BatchConnection {

@@ -7,7 +7,7 @@ import { applyModelResults } from '../../core/report/report';
 import type { AuditCase, ModelResults, Report } from '../../core/types';
 import { z } from '../../core/zod';
 import type { BatchState } from '../../model/batch';
-import type { Provider } from '../../model/constants';
+import type { Provider } from '../../model/providers';
 import type { AuditEstimate } from '../../model/estimate';
 import type { ModelErrorKind } from '../../model/errors';
 import type { ModelRecord } from '../../store/datasets';

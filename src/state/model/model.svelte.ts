@@ -3,7 +3,7 @@
 // Constructed as `new ModelAudit(workbench)`; it hands merged reports to workbench.setModelReport.
 // Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine.
 import type { AuditCase, ModelResults, Report } from '../../core/types';
-import { DEFAULT_BASE_URL, DEFAULT_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, FALLBACK_MODELS, type Provider } from '../../model/constants';
+import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerSpec, type Provider } from '../../model/providers';
 import { apiOrigin } from '../../model/csp';
 import { allowedApiOrigin } from '../../platform/connectPolicy';
 import type { ErrorDescription, ModelError, ModelErrorKind } from '../../model/errors';
@@ -14,12 +14,11 @@ import { RunSequencer } from '../../model/sequencer';
 import {
   activeSettings,
   eraseRememberedKey,
-  keyRequired,
   loadModelSettings,
   loadRememberedKey,
-  normaliseBaseURL,
   saveModelSettings,
   storeRememberedKey,
+  withServer,
   type ModelSettings,
 } from '../../model/settings';
 import { localStore, type KeyValueStore } from '../constants';
@@ -121,9 +120,19 @@ export class ModelAudit {
     return this.#settings.provider;
   }
 
+  /** The providers the settings offer, the default first. */
+  get providers(): readonly Provider[] {
+    return PROVIDER_NAMES;
+  }
+
+  /** The chosen provider takes Message Batches (Anthropic's only). */
+  get batchable(): boolean {
+    return providerSpec(this.#settings.provider).batch;
+  }
+
   /** A key is needed (Anthropic, OpenAI's own API); a local OpenAI-compatible server takes none. */
   get keyRequired(): boolean {
-    return keyRequired(this.#settings.provider, this.settings.baseURL);
+    return keyRequired(providerSpec(this.#settings.provider), this.settings.baseURL);
   }
 
   /** A run can be sent: there is a key, or the server needs none. */
@@ -131,12 +140,19 @@ export class ModelAudit {
     return this.hasKey || !this.keyRequired;
   }
 
-  /** Before the server has listed its models: Anthropic's known ones; for other servers none (any name is typed). */
+  /** Before the server has listed its models: the provider's known ones (none: any name is typed). */
   #builtInModels(): ModelChoice[] {
-    return this.#settings.provider === 'openai' ? [] : [...FALLBACK_MODELS];
+    return [...providerSpec(this.#settings.provider).builtInModels];
   }
 
-  setProvider(provider: Provider): void {
+  /** The model's name is typed, the server's list only a suggestion: the provider knows no models of its own. */
+  get modelsTyped(): boolean {
+    return providerSpec(this.#settings.provider).builtInModels.length === 0;
+  }
+
+  /** Chooses a provider by name (an unknown name chooses the default). */
+  setProvider(name: string): void {
+    const provider = PROVIDER_NAMES.find((p) => p === name) ?? DEFAULT_PROVIDER;
     if (provider === this.#settings.provider) return;
     this.#update({ provider });
     this.#models = this.#builtInModels();
@@ -185,14 +201,12 @@ export class ModelAudit {
   }
 
   setBaseURL(url: string): void {
-    if (this.#settings.provider === 'openai') this.#update({ openaiBaseURL: url.trim() || DEFAULT_OPENAI_BASE_URL });
-    else this.#update({ baseURL: url.trim() || DEFAULT_BASE_URL });
+    this.#update(withServer(this.#settings, { baseURL: url }));
     this.#estimate = null;
   }
 
   setModel(model: string): void {
-    if (this.#settings.provider === 'openai') this.#update({ openaiModel: model.trim() || DEFAULT_OPENAI_MODEL });
-    else this.#update({ model: model.trim() || DEFAULT_MODEL });
+    this.#update(withServer(this.#settings, { model }));
     this.#estimate = null;
   }
 
@@ -218,9 +232,10 @@ export class ModelAudit {
     saveModelSettings(this.#store, this.#settings);
   }
 
+  /** The connection a request is sent with; the model layer normalises the Base URL where it enters (client.ts resolveConnection). */
   #connection() {
     const { provider, baseURL, timeoutSeconds } = this.settings;
-    return { apiKey: this.#apiKey, provider, baseURL: normaliseBaseURL(baseURL, provider), timeoutMs: timeoutSeconds * 1000 };
+    return { apiKey: this.#apiKey, provider, baseURL, timeoutMs: timeoutSeconds * 1000 };
   }
 
   /**

@@ -1,14 +1,27 @@
 // The model audit's UI words, English and Czech. Accessible names (labels and button names) are
 // stable per language; the tests find them by these strings.
 import { formatUSD } from '../../core/report/format';
+import type { Provider } from '../../model/providers';
 import type { RunPhase } from '../../model/run';
 import type { Catalogue } from '../i18n';
 import { plural } from '../../core/report/plural';
 
+/** What the settings and the run bar say of one provider. */
+interface ProviderWords {
+  name: string;
+  key: string;
+  keyPlaceholder: string;
+  /** Shown without a key where this provider's server may need none. */
+  noKeyOptional?: string;
+  baseURLHint: string;
+  needKey: string;
+}
+
+/** One entry per provider: a provider added to providers.ts without its words fails the type check. */
+const perProvider = (words: Record<Provider, ProviderWords>): Record<Provider, ProviderWords> => words;
+
 const en = {
   settingsTitle: 'Model audit',
-  apiKey: 'Anthropic API key',
-  apiKeyPlaceholder: 'sk-ant-…',
   keyInMemory: (masked: string) => `Key ${masked} is kept in memory for this tab only.`,
   keyRemembered: (masked: string) => `Key ${masked} is remembered on this device.`,
   noKey: 'No key entered. The local checks work without one.',
@@ -22,7 +35,6 @@ const en = {
   loadingModels: 'Loading models…',
   modelsFailed: (title: string) => `The model list could not be loaded (${title}) — showing the built-in list.`,
   baseURL: 'Base URL',
-  baseURLHint: 'https://api.anthropic.com, or a company proxy / Anthropic-compatible server.',
   baseURLReload: 'The page may only connect to the address it was loaded with. The new Base URL applies after a reload.',
   reloadNow: 'Reload now',
   strict: 'Strict mode',
@@ -30,15 +42,27 @@ const en = {
   requestTimeout: 'Request timeout (seconds)',
   requestTimeoutHint: 'Each request to the model is cut after this long (10 to 3600 s); the claims judged before stay.',
   provider: 'Provider',
-  providerAnthropic: 'Anthropic (Claude)',
-  providerOpenAI: 'OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
-  openaiKey: 'API key (a local server needs none)',
-  openaiKeyPlaceholder: 'sk-… (optional)',
-  openaiNoKey: 'No key entered: fine for a local server; OpenAI\u2019s own API needs one.',
+  /** Each provider's own words (providers.ts names them; a new provider adds its entry here). */
+  providers: perProvider({
+    anthropic: {
+      name: 'Anthropic (Claude)',
+      key: 'Anthropic API key',
+      keyPlaceholder: 'sk-ant-…',
+      baseURLHint: 'https://api.anthropic.com, or a company proxy / Anthropic-compatible server.',
+      needKey: 'Enter an Anthropic API key in Settings to let Claude judge the citations.',
+    },
+    openai: {
+      name: 'OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
+      key: 'API key (a local server needs none)',
+      keyPlaceholder: 'sk-… (optional)',
+      noKeyOptional: 'No key entered: fine for a local server; OpenAI\u2019s own API needs one.',
+      baseURLHint:
+        'The API root, with /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. A local server must allow this page\u2019s origin (docs/model.md).',
+      needKey: 'Enter the API key in Settings: OpenAI\u2019s own API needs one (a local server needs none: set its Base URL).',
+    },
+  }),
   modelsFailedFree: (title: string) => `The model list could not be loaded (${title}) — type the model\u2019s name.`,
   modelFreeHint: 'Pick from the server\u2019s list or type any model name.',
-  openaiBaseURLHint:
-    'The API root, with /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. A local server must allow this page\u2019s origin (docs/model.md).',
   estimateApprox: 'approximately: this server cannot count tokens before a run',
 
   barLabel: 'Model audit',
@@ -47,8 +71,6 @@ const en = {
   run: 'Run model audit',
   runWithCost: (usd: string) => `Run model audit (≈ ${usd})`,
   cancel: 'Cancel',
-  needKey: 'Enter an Anthropic API key in Settings to let Claude judge the citations.',
-  needKeyOpenAI: 'Enter the API key in Settings: OpenAI\u2019s own API needs one (a local server needs none: set its Base URL).',
   estimate: (tokens: string, requests: number) => `${tokens} input tokens in ${plural('en', requests, { one: '# request', other: '# requests' })}`,
   estimateCost: (usd: number) => `≈ ${formatUSD(usd)} (input counted exactly, output estimated)`,
   estimateNoPrice: (model: string) => `No price is known for ${model}: tokens only.`,
@@ -90,8 +112,6 @@ export type ModelStrings = typeof en;
 
 const cs: ModelStrings = {
   settingsTitle: 'Kontrola modelem',
-  apiKey: 'API klíč Anthropic',
-  apiKeyPlaceholder: 'sk-ant-…',
   keyInMemory: (masked) => `Klíč ${masked} je uložen jen v paměti této karty.`,
   keyRemembered: (masked) => `Klíč ${masked} je zapamatován v tomto zařízení.`,
   noKey: 'Klíč není zadán. Lokální kontroly fungují i bez něj.',
@@ -105,7 +125,6 @@ const cs: ModelStrings = {
   loadingModels: 'Načítám modely…',
   modelsFailed: (title) => `Seznam modelů se nepodařilo načíst (${title}) — zobrazuji vestavěný seznam.`,
   baseURL: 'Base URL',
-  baseURLHint: 'https://api.anthropic.com, nebo firemní proxy či server kompatibilní s Anthropic.',
   baseURLReload: 'Stránka se smí připojit jen k adrese, se kterou byla načtena. Nová Base URL začne platit po opětovném načtení.',
   reloadNow: 'Načíst znovu',
   strict: 'Přísný režim',
@@ -113,15 +132,27 @@ const cs: ModelStrings = {
   requestTimeout: 'Časový limit požadavku (sekundy)',
   requestTimeoutHint: 'Každý požadavek na model se po této době přeruší (10 až 3600 s); tvrzení ohodnocená předtím zůstávají.',
   provider: 'Poskytovatel',
-  providerAnthropic: 'Anthropic (Claude)',
-  providerOpenAI: 'Server kompatibilní s OpenAI (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
-  openaiKey: 'API klíč (místní server žádný nepotřebuje)',
-  openaiKeyPlaceholder: 'sk-… (nepovinné)',
-  openaiNoKey: 'Klíč není zadán: pro místní server v pořádku; vlastní API OpenAI ho potřebuje.',
+  /** Each provider's own words (providers.ts names them; a new provider adds its entry here). */
+  providers: perProvider({
+    anthropic: {
+      name: 'Anthropic (Claude)',
+      key: 'API klíč Anthropic',
+      keyPlaceholder: 'sk-ant-…',
+      baseURLHint: 'https://api.anthropic.com, nebo firemní proxy či server kompatibilní s Anthropic.',
+      needKey: 'Zadejte v Nastavení API klíč Anthropic, aby Claude mohl citace posoudit.',
+    },
+    openai: {
+      name: 'Server kompatibilní s OpenAI (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
+      key: 'API klíč (místní server žádný nepotřebuje)',
+      keyPlaceholder: 'sk-… (nepovinné)',
+      noKeyOptional: 'Klíč není zadán: pro místní server v pořádku; vlastní API OpenAI ho potřebuje.',
+      baseURLHint:
+        'Kořen API včetně /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. Místní server musí povolit původ této stránky (docs/model.md).',
+      needKey: 'Zadejte v Nastavení API klíč: vlastní API OpenAI ho potřebuje (místní server žádný: nastavte jeho Base URL).',
+    },
+  }),
   modelsFailedFree: (title) => `Seznam modelů se nepodařilo načíst (${title}) — napište název modelu.`,
   modelFreeHint: 'Vyberte ze seznamu serveru nebo napište název libovolného modelu.',
-  openaiBaseURLHint:
-    'Kořen API včetně /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. Místní server musí povolit původ této stránky (docs/model.md).',
   estimateApprox: 'přibližně: tento server neumí tokeny spočítat před spuštěním',
 
   barLabel: 'Kontrola modelem',
@@ -130,8 +161,6 @@ const cs: ModelStrings = {
   run: 'Spustit kontrolu modelem',
   runWithCost: (usd) => `Spustit kontrolu modelem (≈ ${usd})`,
   cancel: 'Zrušit',
-  needKey: 'Zadejte v Nastavení API klíč Anthropic, aby Claude mohl citace posoudit.',
-  needKeyOpenAI: 'Zadejte v Nastavení API klíč: vlastní API OpenAI ho potřebuje (místní server žádný: nastavte jeho Base URL).',
   estimate: (tokens, requests) => `${tokens} vstupních tokenů v ${plural('cs', requests, { one: '# požadavku', other: '# požadavcích' })}`,
   estimateCost: (usd) => `≈ ${formatUSD(usd)} (vstup spočítán přesně, výstup odhadem)`,
   estimateNoPrice: (model) => `Pro ${model} není známa cena: jen tokeny.`,
