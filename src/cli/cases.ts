@@ -197,7 +197,7 @@ function metricsRow(r: Report): Parameters<typeof addMetricsRow>[1] {
   }
   const dimensions = {} as Record<Dimension, Status>;
   for (const d of DATASET_DIMENSIONS) dimensions[d] = r.dimensions[d].status;
-  return { verdict: r.verdict, dimensions, checked_by: r.meta.checked_by, claims: r.claims.length, citations: r.citations.length, scores };
+  return { verdict: r.verdict, dimensions, checked_by: r.meta.checked_by, claims: r.claims.length, citations: r.citations.length, scores, stability: r.meta.stability?.agreeing_share ?? null };
 }
 
 /**

@@ -29,6 +29,15 @@ export interface RepeatOptions {
   strict?: boolean | undefined;
 }
 
+/**
+ * What a run is asked for from the page's settings: K = "Judge each claim K times", at least 2 in
+ * strict mode; strict mode alone is two judgements under the stricter rule.
+ */
+export function settingsRepeat(s: { strict?: boolean | undefined; repeat?: number | undefined; repeatRule?: RepeatRule | undefined }): { repeat: number; repeatRule: RepeatRule } {
+  const k = Math.max(s.repeat ?? 1, s.strict ? 2 : 1);
+  return { repeat: k, repeatRule: s.strict && (s.repeat ?? 1) <= 1 ? 'stricter' : (s.repeatRule ?? 'stricter') };
+}
+
 /** K and the rule a run uses: `repeat` when given, else 2 in strict mode, else 1; the rule defaults to stricter. */
 export function resolveRepeat(o: RepeatOptions): { k: number; rule: RepeatRule } {
   const k = o.repeat !== undefined && o.repeat >= 1 ? Math.min(MAX_REPEAT, Math.floor(o.repeat)) : o.strict ? 2 : 1;

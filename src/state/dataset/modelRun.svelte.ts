@@ -15,6 +15,7 @@ import { cacheWritePremium, type AuditEstimate } from '../../model/estimate';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
 import { addUsage, emptyUsage, usageCost, type Usage, type UsageTotal } from '../../model/usage';
 import { makeNonce } from '../../model/wrap';
+import { settingsRepeat } from '../../model/repeat';
 import { keyRequired, providerSpec } from '../../model/providers';
 import type { KeyValueStore } from '../constants';
 import type { LocalSettings } from './datasetRunJob';
@@ -207,7 +208,7 @@ export class DatasetModelRun {
   // them byte-identical across cases, so the run pays for them once per cache window.
   #connection(signal: AbortSignal, nonce?: string) {
     const s = this.#opts.connection.settings;
-    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, ...(s.timeoutSeconds ? { timeoutMs: s.timeoutSeconds * 1000 } : {}), signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
+    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, ...settingsRepeat(s), ...(s.timeoutSeconds ? { timeoutMs: s.timeoutSeconds * 1000 } : {}), signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
   }
 
   /** No key, and the server needs one (a local OpenAI-compatible server does not). */
@@ -437,7 +438,8 @@ export class DatasetModelRun {
       const cases = await this.#casesFor(keys);
       if (!cases || gen !== this.#batchGeneration) return;
       const s = this.#opts.connection.settings;
-      const prepared = engine.prepareBatch(cases, { model: s.model, strict: s.strict, nonce: makeNonce() });
+      // Two judgements under the stricter rule (strict mode, or K = 2) are the batch's strict mode.
+      const prepared = engine.prepareBatch(cases, { model: s.model, strict: settingsRepeat(s).repeat === 2, nonce: makeNonce() });
       this.#batch.requests = prepared.requests;
       const state = await engine.createBatches(prepared, this.#batchConn(this.#batchController!.signal), null, (st) => this.#keepBatch(datasetId, keys, st));
       await this.#followBatch(engine, state, cases, datasetId, gen);

@@ -4,7 +4,7 @@
 import { datasetRow } from '../../core/eval/dataset';
 import { modelPairVerdicts } from '../../core/eval/labels';
 import { applyModelResults } from '../../core/report/report';
-import type { AuditCase, ModelResults, Report } from '../../core/types';
+import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
 import { z } from '../../core/zod';
 import type { BatchState } from '../../model/batch';
 import type { Provider } from '../../model/providers';
@@ -32,7 +32,7 @@ export interface ModelRunHost {
 /** Where the connection comes from: the model settings, and a key read only when needed. */
 export interface ModelConnectionSource {
   /** `provider` absent: Anthropic. */
-  readonly settings: { readonly provider?: Provider; readonly baseURL: string; readonly model: string; readonly strict: boolean; readonly timeoutSeconds?: number };
+  readonly settings: { readonly provider?: Provider; readonly baseURL: string; readonly model: string; readonly strict: boolean; readonly repeat?: number; readonly repeatRule?: RepeatRule; readonly timeoutSeconds?: number };
   apiKey(): string;
 }
 
