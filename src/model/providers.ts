@@ -140,3 +140,8 @@ export function keyRequired(spec: ProviderSpec, baseURL: string | undefined): bo
     return false;
   }
 }
+
+/** A connection's key is missing: none given, and its provider needs one at its Base URL. The one key check of every run. */
+export function keyMissing(conn: { apiKey: string; provider?: Provider | undefined; baseURL?: string | undefined }): boolean {
+  return !conn.apiKey.trim() && keyRequired(providerSpec(conn.provider), conn.baseURL);
+}

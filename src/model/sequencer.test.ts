@@ -22,3 +22,16 @@ test('finishing keeps the answer current', () => {
   expect(a.isCurrent()).toBe(true);
   expect(seq.running).toBe(false);
 });
+
+test('a dropped run is stale and aborted; a run that stops itself stays the latest', () => {
+  const seq = new RunSequencer();
+  const a = seq.start();
+  a.abort();
+  expect(a.signal.aborted).toBe(true);
+  expect(a.isLatest()).toBe(true);
+  const b = seq.start();
+  seq.drop();
+  expect(b.signal.aborted).toBe(true);
+  expect(b.isLatest()).toBe(false);
+  expect(seq.running).toBe(false);
+});

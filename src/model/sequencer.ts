@@ -6,8 +6,10 @@ export interface RunTicket {
   readonly signal: AbortSignal;
   /** False as soon as a newer run started or this one was cancelled. */
   isCurrent(): boolean;
-  /** False once a newer run started (a cancelled run is still the latest). */
+  /** False once a newer run started or the run was dropped (a cancelled run is still the latest). */
   isLatest(): boolean;
+  /** The run stops itself (its signal aborts); it stays the latest, so what it says still counts. */
+  abort(): void;
 }
 
 export class RunSequencer {
@@ -24,6 +26,7 @@ export class RunSequencer {
       signal: controller.signal,
       isCurrent: () => id === this.#current && !controller.signal.aborted,
       isLatest: () => id === this.#current,
+      abort: () => controller.abort(),
     };
   }
 
@@ -35,6 +38,12 @@ export class RunSequencer {
 
   get running(): boolean {
     return this.#controller !== null && !this.#controller.signal.aborted;
+  }
+
+  /** Cancels the current run and makes it stale: whatever it says later is dropped. */
+  drop(): void {
+    this.#current++;
+    this.cancel();
   }
 
   /** Marks a finished run as no longer running without making its answer stale. */

@@ -6,11 +6,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkKey, resolveConnection } from '../../src/model/client';
+import { MODEL_SETTINGS_KEY } from '../../src/model/constants';
 import { ModelError } from '../../src/model/errors';
 import { inProviderWords } from '../../src/model/openai';
 import { keyRequired, normaliseBaseURL, PROVIDER_NAMES, PROVIDERS, providerSpec, type ProviderSpec } from '../../src/model/providers';
 import { activeSettings, ModelSettingsSchema, saveModelSettings } from '../../src/model/settings';
 import { WIRES } from '../../src/model/wires';
+import { memoryStore } from '../../src/platform/storage';
 import { MODEL_STRINGS } from '../../src/ui/model/strings';
 
 const SRC = path.resolve(__dirname, '../../src');
@@ -53,11 +55,10 @@ describe('the providers table', () => {
   });
 
   it('keeps the saved settings in the fields they always had', () => {
-    const saved = new Map<string, string>();
-    const store = { get: (k: string) => saved.get(k) ?? null, set: (k: string, v: string) => (saved.set(k, v), true), remove: (k: string) => void saved.delete(k) };
+    const store = memoryStore();
     saveModelSettings(store, ModelSettingsSchema.parse({ provider: 'openai', openaiModel: 'llama3.1:8b' }));
-    const [json] = [...saved.values()];
-    expect(Object.keys(JSON.parse(json!))).toEqual(['version', 'provider', 'baseURL', 'model', 'openaiBaseURL', 'openaiModel', 'strict', 'timeoutSeconds', 'rememberKey']);
+    const json = store.get(MODEL_SETTINGS_KEY);
+    expect(Object.keys(JSON.parse(json!))).toEqual(['version', 'provider', 'baseURL', 'model', 'openaiBaseURL', 'openaiModel', 'strict', 'repeat', 'repeatRule', 'timeoutSeconds', 'rememberKey']);
     expect(JSON.parse(json!)).toMatchObject({ provider: 'openai', openaiModel: 'llama3.1:8b', model: PROVIDERS.anthropic.defaultModel });
   });
 

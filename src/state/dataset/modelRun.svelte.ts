@@ -6,7 +6,9 @@
 // that a reload resumes polling it; cancel asks the API to stop and keeps what was done; where the
 // browser is refused (CORS, or a 4xx on the batches endpoint) the message gives the CLI command
 // that runs the same batch. Both store a judged case the same way (modelRunParts.ts record), and
-// both read the key when a run starts, never storing it.
+// both read the key when a run starts, never storing it. The engine, the connection and the key
+// check are the workbench's too (model/modelRunCore.ts); stale answers are dropped by a
+// RunSequencer per mode, as the workbench drops its own.
 import { auditCase } from '../../core/audit';
 import type { AuditCase, ModelResults, Report } from '../../core/types';
 import type { BatchCase, BatchConnection, BatchCounts, BatchState } from '../../model/batch';
@@ -16,8 +18,10 @@ import type { ModelRun, ModelRunOptions } from '../../model/run';
 import { addUsage, emptyUsage, usageCost, type Usage, type UsageTotal } from '../../model/usage';
 import { makeNonce } from '../../model/wrap';
 import { settingsRepeat } from '../../model/repeat';
-import { keyRequired, providerSpec } from '../../model/providers';
+import { keyMissing } from '../../model/providers';
+import { RunSequencer, type RunTicket } from '../../model/sequencer';
 import type { KeyValueStore } from '../constants';
+import { ModelRunCore, type ConnectionSource } from '../model/modelRunCore';
 import type { LocalSettings } from './datasetRunJob';
 import {
   BATCH_STORE_KEY,
@@ -39,7 +43,6 @@ import {
   type BatchRunStatus,
   type DatasetEstimate,
   type ErrorLike,
-  type ModelConnectionSource,
   type ModelRunHost,
   type ModelRunStatus,
   type RunMode,
@@ -50,7 +53,7 @@ type BatchEngine = typeof import('../../model/batch');
 
 export interface DatasetModelOptions {
   host: ModelRunHost;
-  connection: ModelConnectionSource;
+  connection: ConnectionSource;
   localSettings: () => LocalSettings;
   store: KeyValueStore;
   /** The dataset's file name, for the CLI command offered when the browser is refused a batch. */
@@ -112,17 +115,21 @@ export class DatasetModelRun {
   #estimate = $state.raw<DatasetEstimate | null>(null);
   #concurrency = $state(DEFAULT_CONCURRENCY);
   #usage = $state.raw<UsageTotal>(emptyUsage());
-  // The batch mode's; it runs beside the other with its own generation and controller.
+  // The batch mode's; it runs beside the other with runs of its own.
   readonly #batch: BatchProgress;
 
   readonly #opts: DatasetModelOptions;
-  #controller: AbortController | null = null;
-  #generation = 0;
-  #batchController: AbortController | null = null;
-  #batchGeneration = 0;
+  /** The engine, the connection and the key check, shared with the workbench's model audit. */
+  readonly #core: ModelRunCore;
+  /** The estimate and the interactive run: a newer one, a cancel or leaving makes the older stale. */
+  readonly #runs = new RunSequencer();
+  /** The batch being created, followed or merged, likewise. */
+  readonly #batchRuns = new RunSequencer();
+  #batchTicket: RunTicket | null = null;
 
   constructor(opts: DatasetModelOptions) {
     this.#opts = opts;
+    this.#core = new ModelRunCore(opts.connection, { run: opts.run, estimate: opts.estimate });
     this.#batch = new BatchProgress(() => readStoredBatch(opts.store)?.datasetId === opts.host.datasetId);
     const stored = Number(opts.store.get(CONCURRENCY_KEY));
     if (Number.isInteger(stored) && stored >= 1 && stored <= MAX_CONCURRENCY) this.#concurrency = stored;
@@ -193,13 +200,6 @@ export class DatasetModelRun {
     return `${this.#opts.host.datasetId}:${p.length}:${p[0] ?? ''}:${p[p.length - 1] ?? ''}`;
   }
 
-  async #engine(): Promise<Pick<Engine, 'runModelAudit' | 'estimateAudit'>> {
-    const { run, estimate } = this.#opts;
-    if (run && estimate) return { runModelAudit: run, estimateAudit: estimate };
-    const engine = await import('../../model/engine');
-    return { runModelAudit: run ?? engine.runModelAudit, estimateAudit: estimate ?? engine.estimateAudit };
-  }
-
   async #batchEngine(): Promise<BatchEngine> {
     return this.#opts.batchEngine ? this.#opts.batchEngine() : import('../../model/batch');
   }
@@ -208,18 +208,13 @@ export class DatasetModelRun {
   // them byte-identical across cases, so the run pays for them once per cache window.
   #connection(signal: AbortSignal, nonce?: string) {
     const s = this.#opts.connection.settings;
-    return { apiKey: this.#opts.connection.apiKey(), ...(s.provider ? { provider: s.provider } : {}), baseURL: s.baseURL, model: s.model, strict: s.strict, ...settingsRepeat(s), ...(s.timeoutSeconds ? { timeoutMs: s.timeoutSeconds * 1000 } : {}), signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
+    return { ...this.#core.connection(), model: s.model, strict: s.strict, ...settingsRepeat(s), signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
   }
 
-  /** No key, and the server needs one (a local OpenAI-compatible server does not). */
-  #keyMissing(): boolean {
+  /** Message Batches are the default provider's: the connection names no other. */
+  #batchConn(signal?: AbortSignal): BatchConnection {
     const s = this.#opts.connection.settings;
-    return !this.#opts.connection.apiKey() && keyRequired(providerSpec(s.provider), s.baseURL);
-  }
-
-  #batchConn(signal: AbortSignal): BatchConnection {
-    const s = this.#opts.connection.settings;
-    return { apiKey: this.#opts.connection.apiKey(), baseURL: s.baseURL, signal, ...(this.#opts.sleep ? { sleep: this.#opts.sleep } : {}) };
+    return { apiKey: this.#opts.connection.apiKey(), baseURL: s.baseURL, ...(signal ? { signal } : {}), ...(this.#opts.sleep ? { sleep: this.#opts.sleep } : {}) };
   }
 
   /** Count tokens for a sample of the cases left and price them all (sample + extrapolation by size). */
@@ -230,17 +225,15 @@ export class DatasetModelRun {
       this.#estimate = null;
       return;
     }
-    if (this.#keyMissing()) {
+    if (this.#core.keyMissing()) {
       this.#message = 'no_key';
       return;
     }
-    const gen = ++this.#generation;
-    const controller = new AbortController();
-    this.#controller = controller;
+    const ticket = this.#runs.start();
     this.#status = 'estimating';
     this.#message = null;
     try {
-      const engine = await this.#engine();
+      const engine = await this.#core.engine();
       const signature = this.#signature();
       const sample = spread(pending, ESTIMATE_SAMPLE);
       const settings = this.#opts.localSettings();
@@ -251,8 +244,8 @@ export class DatasetModelRun {
       let counted: number | undefined;
       const estimateOne = async (index: number) => {
         const c = await this.#opts.host.caseAt(index);
-        if (!c || controller.signal.aborted) return;
-        const conn = { ...this.#connection(controller.signal), ...(counted !== undefined ? { instructionTokens: counted } : {}) };
+        if (!c || ticket.signal.aborted) return;
+        const conn = { ...this.#connection(ticket.signal), ...(counted !== undefined ? { instructionTokens: counted } : {}) };
         const est = await engine.estimateAudit(c, auditCase(c, settings), conn);
         counted ??= est.instructionTokens;
         sampleChars += sizeOf(c);
@@ -261,7 +254,7 @@ export class DatasetModelRun {
       const [head, ...rest] = sample;
       if (head !== undefined) await estimateOne(head);
       await pool(rest, this.#concurrency, estimateOne);
-      if (gen !== this.#generation) return;
+      if (!ticket.isLatest()) return;
       const { usd, inputTokens, cachedTokens, instructionTokens, outputTokens, requests } = sumEstimates(estimates);
       // Extrapolate to every pending case by input size (tokens follow characters closely).
       let allChars = sampleChars;
@@ -270,7 +263,7 @@ export class DatasetModelRun {
         for (const i of pending) {
           const c = await this.#opts.host.caseAt(i);
           if (c) allChars += sizeOf(c);
-          if (controller.signal.aborted || gen !== this.#generation) return;
+          if (ticket.signal.aborted || !ticket.isLatest()) return;
         }
       }
       const factor = sampleChars > 0 ? allChars / sampleChars : pending.length / Math.max(1, estimates.length);
@@ -291,11 +284,11 @@ export class DatasetModelRun {
       };
       this.#status = 'idle';
     } catch (e) {
-      if (gen !== this.#generation) return;
+      if (!ticket.isLatest()) return;
       this.#status = 'idle';
       this.#message = messageOf(e);
     } finally {
-      if (this.#controller === controller) this.#controller = null;
+      this.#runs.finish(ticket);
     }
   }
 
@@ -313,9 +306,7 @@ export class DatasetModelRun {
   /** Another dataset opens (or this one closes): the interactive run stops, a batch is left to itself (its stored id goes with its dataset). */
   leave(): void {
     this.#cancelInteractive();
-    this.#batchGeneration++;
-    this.#batchController?.abort();
-    this.#batchController = null;
+    this.#batchRuns.drop();
     if (this.#batch.active) this.#batch.status = 'idle';
   }
 
@@ -324,14 +315,11 @@ export class DatasetModelRun {
     const pending = this.#opts.host.pendingModel();
     const datasetId = this.#opts.host.datasetId;
     if (!datasetId || pending.length === 0) return;
-    if (this.#keyMissing()) {
+    if (this.#core.keyMissing()) {
       this.#message = 'no_key';
       return;
     }
-    this.#controller?.abort();
-    const gen = ++this.#generation;
-    const controller = new AbortController();
-    this.#controller = controller;
+    const ticket = this.#runs.start();
     this.#status = 'running';
     this.#message = null;
     this.#done = 0;
@@ -341,20 +329,20 @@ export class DatasetModelRun {
     this.#usage = emptyUsage();
     const nonce = makeNonce();
     const settings = this.#opts.localSettings();
-    const engine = await this.#engine();
+    const engine = await this.#core.engine();
     let fatal: string | null = null;
     // Another dataset opened (or this one closed) meanwhile: its cases sit at the same indexes, so
     // the run stops instead of spending requests on them and throwing the answers away.
     const replaced = () => this.#opts.host.datasetId !== datasetId;
     await pool(pending, this.#concurrency, async (index) => {
-      if (controller.signal.aborted || fatal !== null || gen !== this.#generation) return;
+      if (ticket.signal.aborted || fatal !== null || !ticket.isLatest()) return;
       if (replaced()) {
-        controller.abort();
+        ticket.abort();
         return;
       }
       const c = await this.#opts.host.caseAt(index);
       if (replaced()) {
-        controller.abort();
+        ticket.abort();
         return;
       }
       if (!c) return;
@@ -362,49 +350,45 @@ export class DatasetModelRun {
       const local = auditCase(c, settings);
       try {
         const before = this.#opts.host.partialModel?.(index) ?? null;
-        const run = await engine.runModelAudit(c, local, { ...this.#connection(controller.signal, nonce), ...(before ? { resume: before } : {}) });
-        if (gen !== this.#generation || replaced()) return;
+        const run = await engine.runModelAudit(c, local, { ...this.#connection(ticket.signal, nonce), ...(before ? { resume: before } : {}) });
+        if (!ticket.isLatest() || replaced()) return;
         this.#usage = withUsage(this.#usage, run.results.usage);
         await this.#opts.host.saveModel(index, record(index, this.#opts.host.lineOf(index), c.query, run.report, run.results));
         this.#done++;
       } catch (e) {
-        if (gen !== this.#generation || controller.signal.aborted || replaced()) return;
+        if (!ticket.isLatest() || ticket.signal.aborted || replaced()) return;
         // What was judged before a failure is kept with its error; a later run asks for the rest.
         const kept = partialRecord(index, this.#opts.host.lineOf(index), c, local, (e as { partial?: ModelResults }).partial);
         const kind = (e as ErrorLike).kind;
         if (kind && FATAL.has(kind)) {
           fatal = messageOf(e);
           if (kept) await this.#opts.host.saveModel(index, kept, messageOf(e));
-          controller.abort();
+          ticket.abort();
           return;
         }
         this.#failed++;
         await this.#opts.host.saveModel(index, kept, messageOf(e));
       } finally {
-        if (gen === this.#generation) this.#inFlight = this.#inFlight.filter((i) => i !== index);
+        if (ticket.isLatest()) this.#inFlight = this.#inFlight.filter((i) => i !== index);
       }
     });
-    if (gen !== this.#generation) return;
-    this.#controller = null;
+    if (!ticket.isLatest()) return;
+    this.#runs.finish(ticket);
     if (fatal !== null) {
       this.#status = 'stopped';
       this.#message = fatal;
-    } else if (controller.signal.aborted) this.#status = 'cancelled';
+    } else if (ticket.signal.aborted) this.#status = 'cancelled';
     else this.#status = 'done';
   }
 
   #cancelInteractive(): void {
     if (this.#status === 'estimating') {
-      this.#generation++;
-      this.#controller?.abort();
-      this.#controller = null;
+      this.#runs.drop();
       this.#status = 'idle';
       return;
     }
     if (!this.running) return;
-    this.#controller?.abort();
-    this.#generation++;
-    this.#controller = null;
+    this.#runs.drop();
     this.#inFlight = [];
     this.#status = 'cancelled';
   }
@@ -427,24 +411,24 @@ export class DatasetModelRun {
     const datasetId = this.#opts.host.datasetId;
     const keys = this.#opts.host.pendingModel();
     if (!datasetId || keys.length === 0) return;
-    if (!this.#opts.connection.apiKey()) {
+    if (keyMissing(this.#batchConn())) {
       this.#batch.message = 'no_key';
       return;
     }
-    const gen = this.#beginBatch('creating');
+    const ticket = this.#beginBatch('creating');
     this.#batch.cases = keys.length;
     try {
       const engine = await this.#batchEngine();
       const cases = await this.#casesFor(keys);
-      if (!cases || gen !== this.#batchGeneration) return;
+      if (!cases || !ticket.isLatest()) return;
       const s = this.#opts.connection.settings;
       // Two judgements under the stricter rule (strict mode, or K = 2) are the batch's strict mode.
       const prepared = engine.prepareBatch(cases, { model: s.model, strict: settingsRepeat(s).repeat === 2, nonce: makeNonce() });
       this.#batch.requests = prepared.requests;
-      const state = await engine.createBatches(prepared, this.#batchConn(this.#batchController!.signal), null, (st) => this.#keepBatch(datasetId, keys, st));
-      await this.#followBatch(engine, state, cases, datasetId, gen);
+      const state = await engine.createBatches(prepared, this.#batchConn(ticket.signal), null, (st) => this.#keepBatch(datasetId, keys, st));
+      await this.#followBatch(engine, state, cases, datasetId, ticket);
     } catch (e) {
-      this.#batchFailed(e, gen);
+      this.#batchFailed(e, ticket);
     }
   }
 
@@ -455,12 +439,12 @@ export class DatasetModelRun {
     const datasetId = this.#opts.host.datasetId;
     if (!stored || !datasetId) return;
     if (stored.datasetId !== datasetId) return;
-    if (!this.#opts.connection.apiKey()) {
+    if (keyMissing(this.#batchConn())) {
       this.#batch.waitingForKey = true;
       return;
     }
     this.#batch.waitingForKey = false;
-    const gen = this.#beginBatch('waiting');
+    const ticket = this.#beginBatch('waiting');
     this.#batch.cases = stored.keys.length;
     this.#batch.batchIds = stored.state.batches?.map((b) => b.id) ?? [];
     try {
@@ -473,15 +457,15 @@ export class DatasetModelRun {
       // The requests are built again as they were sent (same cases, settings and nonce): the
       // fingerprint check in createBatches refuses a batch made of other requests.
       const cases = await this.#casesFor(stored.keys);
-      if (!cases || gen !== this.#batchGeneration) return;
+      if (!cases || !ticket.isLatest()) return;
       const prepared = engine.prepareBatch(cases, { model: parsed.state.model, strict: parsed.state.strict, nonce: parsed.state.nonce });
       this.#batch.requests = prepared.requests;
       // Creates the parts of the batch a reload interrupted before they existed; checks the fingerprint.
-      const state = await engine.createBatches(prepared, this.#batchConn(this.#batchController!.signal), parsed.state, (st) => this.#keepBatch(datasetId, stored.keys, st));
-      await this.#followBatch(engine, state, cases, datasetId, gen);
+      const state = await engine.createBatches(prepared, this.#batchConn(ticket.signal), parsed.state, (st) => this.#keepBatch(datasetId, stored.keys, st));
+      await this.#followBatch(engine, state, cases, datasetId, ticket);
     } catch (e) {
       if (e instanceof Error && e.name === 'BatchMismatch') this.#opts.store.remove(BATCH_STORE_KEY);
-      this.#batchFailed(e, gen);
+      this.#batchFailed(e, ticket);
     }
   }
 
@@ -495,7 +479,7 @@ export class DatasetModelRun {
     if (!stored) return;
     this.#batch.status = 'cancelling';
     // Interrupts the wait between polls; the follow loop picks the cancelled batch up again.
-    this.#batchController?.abort();
+    this.#batchRuns.cancel();
     try {
       const engine = await this.#batchEngine();
       const parsed = engine.parseBatchState(stored.state);
@@ -504,14 +488,13 @@ export class DatasetModelRun {
       this.#batch.status = 'idle';
       await this.restore();
     } catch (e) {
-      this.#batchFailed(e, this.#batchGeneration);
+      this.#batchFailed(e, this.#batchTicket);
     }
   }
 
-  #beginBatch(status: BatchRunStatus): number {
-    this.#batchController?.abort();
-    const gen = ++this.#batchGeneration;
-    this.#batchController = new AbortController();
+  #beginBatch(status: BatchRunStatus): RunTicket {
+    const ticket = this.#batchRuns.start();
+    this.#batchTicket = ticket;
     const b = this.#batch;
     b.status = status;
     b.message = null;
@@ -520,24 +503,24 @@ export class DatasetModelRun {
     b.merged = 0;
     b.failed = 0;
     b.usage = emptyUsage();
-    return gen;
+    return ticket;
   }
 
-  async #followBatch(engine: BatchEngine, state: BatchState, cases: BatchCase[], datasetId: string, gen: number): Promise<void> {
+  async #followBatch(engine: BatchEngine, state: BatchState, cases: BatchCase[], datasetId: string, ticket: RunTicket): Promise<void> {
     const b = this.#batch;
-    const signal = this.#batchController!.signal;
+    const signal = ticket.signal;
     b.status = b.status === 'cancelling' ? 'cancelling' : 'waiting';
     b.batchIds = state.batches.map((x) => x.id);
     await engine.waitForBatches(state, this.#batchConn(signal), {
       onProgress: (p) => {
-        if (gen === this.#batchGeneration) b.counts = p.counts;
+        if (ticket.isLatest()) b.counts = p.counts;
       },
     });
-    if (gen !== this.#batchGeneration) return;
+    if (!ticket.isLatest()) return;
     b.status = 'merging';
     const results = await engine.readBatchResults(state, this.#batchConn(signal));
     const lines = new Map(cases.map((bc) => [bc.key, this.#opts.host.lineOf(bc.key)]));
-    const current = () => gen === this.#batchGeneration && this.#opts.host.datasetId === datasetId;
+    const current = () => ticket.isLatest() && this.#opts.host.datasetId === datasetId;
     await pool(cases, 3, async (bc) => {
       if (!current()) return;
       const o = await engine.mergeBatchCase(bc, results, state, this.#batchConn(signal));
@@ -552,19 +535,19 @@ export class DatasetModelRun {
         b.failed++;
       }
     });
-    if (gen !== this.#batchGeneration) return;
+    if (!ticket.isLatest()) return;
     this.#opts.store.remove(BATCH_STORE_KEY);
-    this.#batchController = null;
+    this.#batchRuns.finish(ticket);
     b.status = 'done';
   }
 
-  #batchFailed(e: unknown, gen: number): void {
-    if (gen !== this.#batchGeneration) return;
+  #batchFailed(e: unknown, ticket: RunTicket | null): void {
+    if (ticket && !ticket.isLatest()) return;
     const b = this.#batch;
     const err = e as ErrorLike;
     // A cancel interrupts the wait on purpose: the cancel itself carries on.
     if (err.kind === 'cancelled' && b.status === 'cancelling') return;
-    this.#batchController = null;
+    if (ticket) this.#batchRuns.finish(ticket);
     if (b.status === 'creating' && err.kind && REFUSED.has(err.kind)) {
       b.status = 'refused';
       // The server's own words: the kind's advice (pick another model…) does not fit a refusal.

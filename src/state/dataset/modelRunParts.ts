@@ -4,14 +4,14 @@
 import { datasetRow } from '../../core/eval/dataset';
 import { modelPairVerdicts } from '../../core/eval/labels';
 import { applyModelResults } from '../../core/report/report';
-import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
+import type { AuditCase, ModelResults, Report } from '../../core/types';
 import { z } from '../../core/zod';
 import type { BatchState } from '../../model/batch';
-import type { Provider } from '../../model/providers';
 import type { AuditEstimate } from '../../model/estimate';
 import type { ModelErrorKind } from '../../model/errors';
 import type { ModelRecord } from '../../store/datasets';
 import type { KeyValueStore } from '../constants';
+import type { ConnectionSettings } from '../model/modelRunCore';
 import type { LocalSettings } from './datasetRunJob';
 
 /** 'interactive': one request per case, `concurrency` at a time; 'batch': one Message Batch at half the price. */
@@ -27,13 +27,6 @@ export interface ModelRunHost {
   saveModel(index: number, model: ModelRecord | null, error?: string): Promise<void>;
   /** What a failed earlier run of this case had judged (kept with its error), to ask only for the rest. */
   partialModel?(index: number): ModelResults | null;
-}
-
-/** Where the connection comes from: the model settings, and a key read only when needed. */
-export interface ModelConnectionSource {
-  /** `provider` absent: Anthropic. */
-  readonly settings: { readonly provider?: Provider; readonly baseURL: string; readonly model: string; readonly strict: boolean; readonly repeat?: number; readonly repeatRule?: RepeatRule; readonly timeoutSeconds?: number };
-  apiKey(): string;
 }
 
 export type ModelRunStatus = 'idle' | 'estimating' | 'running' | 'done' | 'cancelled' | 'stopped';
@@ -164,7 +157,7 @@ export function readStoredBatch(store: KeyValueStore): StoredBatch | null {
 }
 
 /** The CLI command that runs the same batch (the key from the environment, never in the text). */
-export function batchCommand(s: ModelConnectionSource['settings'], l: LocalSettings, datasetName: string | null): string {
+export function batchCommand(s: ConnectionSettings, l: LocalSettings, datasetName: string | null): string {
   const name = datasetName ?? 'DATASET.jsonl';
   const q = (x: string) => (/^[\w./=:,@+-]+$/.test(x) ? x : `'${x.replace(/'/g, "'\\''")}'`);
   const base = /^https:\/\/api\.anthropic\.com\/?$/.test(s.baseURL) || !s.baseURL ? [] : [`ANTHROPIC_BASE_URL=${q(s.baseURL)}`];

@@ -1,7 +1,8 @@
 // The model audit as the page sees it: settings (key in memory unless the user opts in), the
 // model list, the token/cost estimate, the run with its streamed progress, cancel, and errors.
 // Constructed as `new ModelAudit(workbench)`; it hands merged reports to workbench.setModelReport.
-// Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine.
+// Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine,
+// by the core it shares with the dataset's model run (modelRunCore.ts).
 import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
 import { MAX_REPEAT, repeatRuleSchema, repeatSchema, settingsRepeat } from '../../model/repeat';
 import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerSpec, type Provider } from '../../model/providers';
@@ -23,6 +24,7 @@ import {
   type ModelSettings,
 } from '../../model/settings';
 import { localStore, type KeyValueStore } from '../constants';
+import { ModelRunCore, type EngineSeams } from './modelRunCore';
 
 type Engine = typeof import('../../model/engine');
 
@@ -47,12 +49,9 @@ export interface ShownError extends ErrorDescription {
   rawOutput?: string;
 }
 
-export interface ModelAuditOptions {
+/** Test seams (EngineSeams) replace parts of the engine. */
+export interface ModelAuditOptions extends EngineSeams {
   store?: KeyValueStore;
-  /** Test seams: replace parts of the engine. */
-  run?: Engine['runModelAudit'];
-  estimate?: Engine['estimateAudit'];
-  list?: Engine['listModels'];
 }
 
 export class ModelAudit {
@@ -88,7 +87,8 @@ export class ModelAudit {
   readonly #runs = new RunSequencer();
   readonly #estimates = new RunSequencer();
   readonly #modelLists = new RunSequencer();
-  readonly #injected: ModelAuditOptions;
+  /** The engine, the connection and the key check, shared with the dataset's model run. */
+  readonly #core: ModelRunCore;
 
   constructor(host: ModelHost, opts: ModelAuditOptions = {}) {
     this.#host = host;
@@ -96,18 +96,20 @@ export class ModelAudit {
     this.#settings = loadModelSettings(this.#store);
     this.#models = this.#builtInModels();
     if (this.#settings.rememberKey) this.#apiKey = loadRememberedKey(this.#store) ?? '';
-    this.#injected = opts;
+    const read = { settings: () => this.settings, key: () => this.#apiKey };
+    this.#core = new ModelRunCore(
+      {
+        get settings() {
+          return read.settings();
+        },
+        apiKey: read.key,
+      },
+      opts,
+    );
   }
 
-  async #engine(): Promise<Engine> {
-    const engine = await import('../../model/engine');
-    const { run, estimate, list } = this.#injected;
-    return {
-      ...engine,
-      ...(run ? { runModelAudit: run } : {}),
-      ...(estimate ? { estimateAudit: estimate } : {}),
-      ...(list ? { listModels: list } : {}),
-    };
+  #engine(): Promise<Engine> {
+    return this.#core.engine();
   }
 
   // --- settings ----------------------------------------------------------------------------
@@ -144,7 +146,7 @@ export class ModelAudit {
 
   /** A run can be sent: there is a key, or the server needs none. */
   get canConnect(): boolean {
-    return this.hasKey || !this.keyRequired;
+    return !this.#core.keyMissing();
   }
 
   /** Before the server has listed its models: the provider's known ones (none: any name is typed). */
@@ -253,10 +255,8 @@ export class ModelAudit {
     saveModelSettings(this.#store, this.#settings);
   }
 
-  /** The connection a request is sent with; the model layer normalises the Base URL where it enters (client.ts resolveConnection). */
   #connection() {
-    const { provider, baseURL, timeoutSeconds } = this.settings;
-    return { apiKey: this.#apiKey, provider, baseURL, timeoutMs: timeoutSeconds * 1000 };
+    return this.#core.connection();
   }
 
   /**
