@@ -1,13 +1,13 @@
 // `citation-audit FILE... [--format json|text|junit|markdown] [--fail-under S=V,...] [--require-style S] [--lang en|cs] [--citation-scope sentence|paragraph] [--model [name]]`
 // `citation-audit diff BEFORE AFTER ...`, `citation-audit calibrate LABELLED ...`, `citation-audit agreement LABELS...` (src/cli/).
 // Exit codes: 0 no case fails, 1 some case fails (or a threshold is missed), 2 unusable input or usage.
-import type { RequiredStyle } from './core/types';
+import type { RepeatRule, RequiredStyle } from './core/types';
 import { TOOL_VERSION } from './core/types';
 import { parseThresholds, type Threshold } from './core/eval/ci';
 import type { OutputFormat } from './cli/cases';
 import { runAudit, type AuditRunOptions, type CliIo } from './cli/run';
 import { ArgError, oneOf, readArgs, wholeIn, type OptionSpecs } from './cli/args';
-import { PROVIDER_HELP, PROVIDER_OPTIONS, takesBatches } from './cli/provider';
+import { PROVIDER_HELP, PROVIDER_OPTIONS, REPEAT_HELP, REPEAT_OPTIONS, takesBatches } from './cli/provider';
 
 export type { CliIo };
 
@@ -52,6 +52,8 @@ Options:
   --model [NAME]          also run the model audit (key and base URL: see --provider)
 ${PROVIDER_HELP}
   --strict                with --model: two independent judgements per claim, keep the stricter
+                          (the same as --repeat 2 --repeat-rule stricter)
+${REPEAT_HELP}
   --timeout SECONDS       with --model: the deadline of each request, from sending it to the
                           reply's last byte (default 600); past it the request is cut and the
                           claims judged so far are kept
@@ -106,6 +108,7 @@ const OPTIONS = {
   // A model name, never a file: `--model a.jsonl` is the default model over a.jsonl.
   model: { type: 'optional', takes: (next) => !/\.(jsonl?|txt)$/i.test(next) && looksLikeModel(next) },
   strict: { type: 'boolean' },
+  ...REPEAT_OPTIONS,
   timeout: { type: 'string', check: (v) => (Number.isFinite(Number(v)) && Number(v) > 0 && Number(v) <= 86_400 && v.trim() !== '' ? undefined : `--timeout takes a number of seconds above 0 (up to 86400), not "${v}"`) },
   jobs: { type: 'string', check: (v) => (wholeIn(v, 1, 64) ? undefined : `--jobs takes a whole number from 1 to 64, not "${v}"`) },
   batch: { type: 'boolean' },
@@ -124,6 +127,10 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
   const batchAsked = v.batch || v.state !== undefined || v.detach || v['cancel-batch'];
   if (batchAsked && v.model === undefined) throw new ArgError('--batch, --state, --detach and --cancel-batch need --model');
   if ((v.provider !== undefined || v['base-url'] !== undefined || v.timeout !== undefined) && v.model === undefined) throw new ArgError('--provider, --base-url and --timeout need --model');
+  if ((v.repeat !== undefined || v['repeat-rule'] !== undefined) && v.model === undefined) throw new ArgError('--repeat and --repeat-rule need --model');
+  if (v.strict && v.repeat !== undefined) throw new ArgError('--strict is --repeat 2 --repeat-rule stricter: give --strict or --repeat, not both');
+  if (v['repeat-rule'] !== undefined && v.repeat === undefined) throw new ArgError('--repeat-rule needs --repeat K (the rule picks one of K verdicts)');
+  if (batchAsked && v.repeat !== undefined) throw new ArgError('--repeat does not work with --batch yet: use --strict (two judgements) with --batch, or run --repeat without --batch');
   if (batchAsked && !takesBatches(v.provider as AuditRunOptions['provider'])) throw new ArgError(`--batch uses Anthropic\u2019s Message Batches: it does not work with --provider ${v.provider}`);
   return {
     files,
@@ -135,6 +142,8 @@ function readOptions(argv: string[]): CliOptions | 'help' | 'version' {
       ...(v['citation-scope'] ? { citationScope: v['citation-scope'] as 'sentence' | 'paragraph' } : {}),
     },
     strict: v.strict === true,
+    ...(v.repeat !== undefined ? { repeat: Number(v.repeat) } : {}),
+    ...(v['repeat-rule'] !== undefined ? { repeatRule: v['repeat-rule'] as RepeatRule } : {}),
     ...(v.junit !== undefined ? { junitFile: v.junit } : {}),
     ...(v.markdown !== undefined ? { markdownFile: v.markdown } : {}),
     ...(v.model !== undefined ? { model: v.model } : {}),

@@ -7,6 +7,7 @@ import { withoutTexts } from '../core/report/localize';
 import { auditCase } from '../core/audit';
 import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/eval/ci';
 import { addLedger, emptyLedgerSums, type LedgerSums } from '../core/report/ledger';
+import { addStability, emptyStabilitySums, type StabilitySums } from '../core/report/stability';
 import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/eval/dataset';
 import { inputHash, queryHash } from '../core/eval/diff';
 import { parseCaseText, restoreCaseDetailed } from '../core/parse/case';
@@ -132,6 +133,8 @@ export interface TallyState {
   junitErrors: number;
   /** The ledgers of the model-judged cases, summed. */
   ledger: LedgerSums;
+  /** The repeatedly judged pairs of every case, pooled. */
+  stability: StabilitySums;
 }
 
 export class Tally {
@@ -141,6 +144,7 @@ export class Tally {
   junitFailures = 0;
   junitErrors = 0;
   readonly ledger = emptyLedgerSums();
+  readonly stability = emptyStabilitySums();
   constructor(private readonly keep: number) {}
 
   add(c: CiCase): void {
@@ -150,6 +154,7 @@ export class Tally {
     else if (r.verdict === 'FAIL') this.junitFailures++;
     addMetricsRow(this.sums, metricsRow(r));
     addLedger(this.ledger, r.meta.ledger);
+    addStability(this.stability, r.meta.stability);
     if (this.keep <= 0) return;
     const k = caseBadness(c);
     const last = this.worst[this.worst.length - 1];
@@ -162,14 +167,14 @@ export class Tally {
   }
 
   state(): TallyState {
-    return { sums: this.sums, worst: this.worst.map((w) => w.c), anyFail: this.anyFail, junitFailures: this.junitFailures, junitErrors: this.junitErrors, ledger: this.ledger };
+    return { sums: this.sums, worst: this.worst.map((w) => w.c), anyFail: this.anyFail, junitFailures: this.junitFailures, junitErrors: this.junitErrors, ledger: this.ledger, stability: this.stability };
   }
 }
 
 /** Several tallies (one per worker) as one; the worst-case candidates come back in input order. */
 export function mergeTallies(states: readonly TallyState[]): TallyState {
   const sums = emptyMetricsSums();
-  const out: TallyState = { sums, worst: [], anyFail: false, junitFailures: 0, junitErrors: 0, ledger: emptyLedgerSums() };
+  const out: TallyState = { sums, worst: [], anyFail: false, junitFailures: 0, junitErrors: 0, ledger: emptyLedgerSums(), stability: emptyStabilitySums() };
   for (const s of states) {
     mergeMetricsSums(sums, s.sums);
     out.worst.push(...s.worst);
@@ -177,6 +182,7 @@ export function mergeTallies(states: readonly TallyState[]): TallyState {
     out.junitFailures += s.junitFailures;
     out.junitErrors += s.junitErrors;
     addLedger(out.ledger, s.ledger);
+    addStability(out.stability, s.stability);
   }
   out.worst.sort((a, b) => a.index - b.index);
   return out;
@@ -191,7 +197,7 @@ function metricsRow(r: Report): Parameters<typeof addMetricsRow>[1] {
   }
   const dimensions = {} as Record<Dimension, Status>;
   for (const d of DATASET_DIMENSIONS) dimensions[d] = r.dimensions[d].status;
-  return { verdict: r.verdict, dimensions, checked_by: r.meta.checked_by, claims: r.claims.length, citations: r.citations.length, scores };
+  return { verdict: r.verdict, dimensions, checked_by: r.meta.checked_by, claims: r.claims.length, citations: r.citations.length, scores, stability: r.meta.stability?.agreeing_share ?? null };
 }
 
 /**

@@ -2,6 +2,7 @@
 // OpenAI-compatible server), --base-url, and the environment variables each provider reads its
 // key and address from. Shared by the audit and calibrate, so both read them alike.
 import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerSpec, type Provider } from '../model/providers';
+import { MAX_REPEAT, REPEAT_RULES, repeatProblem, repeatRuleSchema } from '../model/repeat';
 import { oneOf, type OptionSpecs } from './args';
 
 export const PROVIDER_OPTIONS = {
@@ -41,3 +42,17 @@ export function modelAccess(provider: Provider | undefined, baseURLFlag: string 
   if (!apiKey.trim() && keyRequired(spec, baseURL)) return { missingKey: keyVar };
   return { provider: provider ?? DEFAULT_PROVIDER, apiKey, keyVar, ...(baseURL ? { baseURL } : {}) };
 }
+
+/** --repeat K and --repeat-rule (src/model/repeat.ts), each value checked where it is given. */
+export const REPEAT_OPTIONS = {
+  repeat: { type: 'string', check: (v) => (repeatProblem(v, 2) ? `--repeat ${repeatProblem(v, 2)!}` : undefined) },
+  'repeat-rule': { type: 'string', check: (v) => (repeatRuleSchema.safeParse(v).success ? undefined : `--repeat-rule takes ${REPEAT_RULES.join(' or ')}, not "${v}"`) },
+} as const satisfies OptionSpecs;
+
+export const REPEAT_HELP = `  --repeat K              with --model: K independent judgements per claim (2 to ${MAX_REPEAT}); the
+                          report says which citations the model changed its mind on and how
+                          often its verdicts agreed (stability); the repeats read the case from
+                          the prompt cache
+  --repeat-rule RULE      with --repeat: stricter (default: the lowest verdict stands; a citation
+                          judged differently is never fully supported) or majority (the most
+                          frequent verdict; a tie goes to the stricter)`;

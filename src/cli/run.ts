@@ -11,7 +11,7 @@ import { auditCase } from '../core/audit';
 import { visibleControls } from '../core/text/text';
 import { checkThresholds, describeThresholdFailure, junitFrame, toMarkdown, type Threshold, type ThresholdResult } from '../core/eval/ci';
 import { metricsOfSums } from '../core/eval/dataset';
-import type { AuditCase, AuditOptions, Report } from '../core/types';
+import type { AuditCase, AuditOptions, RepeatRule, Report } from '../core/types';
 import { providerSpec, type Provider } from '../model/providers';
 import { modelAccess } from './provider';
 import { addUsage, emptyUsage, usageLine } from '../model/usage';
@@ -46,6 +46,9 @@ export interface AuditRunOptions {
   provider?: Provider;
   baseURL?: string;
   strict: boolean;
+  /** --repeat K and --repeat-rule: K judgements per claim and the rule that keeps one (src/model/repeat.ts). */
+  repeat?: number;
+  repeatRule?: RepeatRule;
   /** --timeout: the deadline of each model request, in milliseconds (default: the model layer's). */
   timeoutMs?: number;
   /** Worker threads for the local checks; undefined: one per core (up to 8), only for inputs past one batch. */
@@ -213,6 +216,8 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
         ...(baseURL ? { baseURL } : {}),
         ...(name ? { model: name } : {}),
         strict: opts.strict,
+        ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
+        ...(opts.repeatRule ? { repeatRule: opts.repeatRule } : {}),
         ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
         ...many,
         onUsage: (u) => addUsage(usage, u),
@@ -410,14 +415,14 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   const tally = mergeTallies(states);
   const metrics = metricsOfSums(tally.sums);
   if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
-  const gate: ThresholdResult[] = opts.failUnder.length ? checkThresholds(metrics, opts.failUnder, tally.ledger) : [];
+  const gate: ThresholdResult[] = opts.failUnder.length ? checkThresholds(metrics, opts.failUnder, tally.ledger, tally.stability) : [];
 
   if (hold) {
     if (summary.singleCase && heldCases === 1) await out.write(`${JSON.stringify(JSON.parse(held), null, 2)}\n`);
     else await out.write(held);
   }
-  const frame = junit ? junitFrame({ cases: metrics.cases, failures: tally.junitFailures, errors: tally.junitErrors }, { thresholds: gate, ledger: tally.ledger }) : undefined;
-  const markdown = work.worst ? toMarkdown(tally.worst, { thresholds: gate, metrics, worst: WORST, ledger: tally.ledger }) : undefined;
+  const frame = junit ? junitFrame({ cases: metrics.cases, failures: tally.junitFailures, errors: tally.junitErrors }, { thresholds: gate, ledger: tally.ledger, stability: tally.stability }) : undefined;
+  const markdown = work.worst ? toMarkdown(tally.worst, { thresholds: gate, metrics, worst: WORST, ledger: tally.ledger, stability: tally.stability }) : undefined;
   try {
     if (opts.format === 'junit' && frame) {
       await out.write(frame.head);

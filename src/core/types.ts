@@ -323,6 +323,34 @@ export interface SupportJudgement {
   phrase_verified?: boolean;
   /** True when the local numbers check capped the verdict. */
   capped_by_numbers?: boolean;
+  /**
+   * With repeated judgements (`--repeat K`): the K verdicts the model gave this pair, in the order
+   * the judgements were made (fewer when a judgement left the claim out). `verdict` is the one the
+   * rule kept.
+   */
+  verdicts?: SupportVerdict[];
+}
+
+/** Which of K repeated verdicts stands: the stricter (lowest) one, or the most frequent (a tie goes to the stricter). */
+export type RepeatRule = 'stricter' | 'majority';
+
+/**
+ * How often a judge repeated K times agreed with itself (docs/model.md): over the (claim, chunk)
+ * pairs judged at least twice, the share whose verdicts all agree and the mean agreement of every
+ * two of their verdicts.
+ */
+export interface Stability {
+  /** Judgements asked for per pair. */
+  k: number;
+  rule: RepeatRule;
+  /** Pairs judged at least twice. */
+  n: number;
+  /** Of those, pairs whose verdicts differ. */
+  unstable: number;
+  /** (n − unstable) / n; null when n is 0. */
+  agreeing_share: number | null;
+  /** The mean, over the pairs, of the share of their verdicts' pairs that agree; null when n is 0. */
+  pairwise_agreement: number | null;
 }
 
 export interface ReportClaim extends Claim {
@@ -441,6 +469,8 @@ export interface Report {
     usage?: ReportUsage;
     /** How the claims of a model-judged report were decided (absent in local reports). */
     ledger?: Ledger;
+    /** How often the repeated judgements agreed (only when the model judged each pair K ≥ 2 times). */
+    stability?: Stability;
   };
 }
 
@@ -506,6 +536,8 @@ export interface ModelResults {
   summary?: string;
   recommendations?: string[];
   strict?: boolean;
+  /** Repeated judgements: K per pair and the rule that picked the verdict that stands (absent: one judgement). */
+  repeat?: { k: number; rule: RepeatRule };
   /** Claims the model's reply left without a verdict (the run went on without them). */
   no_verdict?: number[];
   /** Why the run stopped before judging every claim, when it did (the other unjudged claims' reason). */

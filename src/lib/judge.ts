@@ -1,7 +1,8 @@
 // The model judge of the library: the local audit, then the same model run as the page and the
 // CLI (src/model, Node's fetch), merged into one report. The provider is a field of the options so
 // that another one is one more member of JudgeOptions and one more case in judgeCase.
-import type { AuditCase, Report } from '../core/types';
+import type { AuditCase, RepeatRule, Report } from '../core/types';
+import { REPEAT_RULES, repeatProblem, repeatRuleSchema } from '../model/repeat';
 import type { ModelErrorKind } from '../model/errors';
 import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
@@ -14,8 +15,16 @@ import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
 interface JudgeCommonOptions {
   /** The model's name (default: the CLI's default model, docs/model.md). */
   model?: string;
-  /** Two independent judgements per claim; the stricter one is kept. */
+  /** Two independent judgements per claim; the stricter one is kept (the same as repeat 2, repeatRule 'stricter'). */
   strict?: boolean;
+  /**
+   * K independent judgements per (claim, chunk) pair, 1 to 10 (default 1; `strict` makes it 2).
+   * The report's claims then keep every verdict (`support[].verdicts`) and `meta.stability` says
+   * how often they agreed. The repeats read the case from the prompt cache.
+   */
+  repeat?: number;
+  /** Which of the K verdicts stands: 'stricter' (default; the lowest) or 'majority' (a tie goes to the stricter). */
+  repeatRule?: RepeatRule;
   /**
    * The deadline of each request to the model, in milliseconds, from sending it to the reply's
    * last byte (default 600 000, ten minutes). Past it the request is cut: judgeCase rejects with a
@@ -55,7 +64,7 @@ export interface JudgeProgress {
   phase: 'connecting' | 'streaming' | 'tool' | 'repairing' | 'waiting' | 'fallback' | 'done';
   claimsJudged: number;
   claimsTotal: number;
-  /** 0, or 1 for strict mode's second judgement. */
+  /** Which of the K repeated judgements (0 the first; strict mode's second is 1). */
   pass: number;
   passes: number;
   /** While a failed request waits to be tried again: how long, in milliseconds. */
@@ -91,6 +100,10 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
   if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
     throw new TypeError('judgeCase: timeoutMs must be a number of milliseconds above 0');
   }
+  if (options.repeat !== undefined && repeatProblem(options.repeat)) throw new TypeError(`judgeCase: repeat ${repeatProblem(options.repeat)!}`);
+  if (options.repeatRule !== undefined && !repeatRuleSchema.safeParse(options.repeatRule).success) {
+    throw new TypeError(`judgeCase: repeatRule takes ${REPEAT_RULES.map((r) => `'${r}'`).join(' or ')}, not ${JSON.stringify(options.repeatRule)}`);
+  }
   const local = () => finishedReport(valid, auditCore(valid, pick(options.audit ?? {})));
   // Switching on the field itself narrows `options` to that provider's member of the union.
   switch (options.provider) {
@@ -120,6 +133,8 @@ async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Pro
       ...(o.baseURL !== undefined ? { baseURL: o.baseURL } : {}),
       ...(o.model !== undefined ? { model: o.model } : {}),
       strict: o.strict === true,
+      ...(o.repeat !== undefined ? { repeat: o.repeat } : {}),
+      ...(o.repeatRule !== undefined ? { repeatRule: o.repeatRule } : {}),
       ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.onProgress ? { onProgress: (p) => o.onProgress!(progressOf(p)) } : {}),

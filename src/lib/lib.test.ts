@@ -104,6 +104,18 @@ describe('judgeCase against the fake Messages API', () => {
     expect((await judgeCase(unsupported, { apiKey: testKey('lib'), baseURL: server.url })).verdict).toBe('FAIL');
   });
 
+  it('judges each claim K times when asked, and refuses a K or rule it cannot take, saying which and why', async () => {
+    const report = await judgeCase(good, { apiKey: testKey('lib'), baseURL: server.url, repeat: 3, repeatRule: 'majority' });
+    expect(server.calls('/v1/messages')).toHaveLength(3);
+    expect(report.meta.stability).toMatchObject({ k: 3, rule: 'majority', unstable: 0 });
+    expect(report.claims.find((cl) => cl.support)?.support?.[0]?.verdicts).toHaveLength(3);
+    await expect(judgeCase(good, { apiKey: testKey('lib'), baseURL: server.url, repeat: 0 })).rejects.toThrow('judgeCase: repeat takes a whole number of judgements per claim from 1 to 10, not 0');
+    await expect(judgeCase(good, { apiKey: testKey('lib'), baseURL: server.url, repeat: 2, repeatRule: 'mean' as 'majority' })).rejects.toThrow(
+      `judgeCase: repeatRule takes 'stricter' or 'majority', not "mean"`,
+    );
+    expect(server.calls('/v1/messages')).toHaveLength(3);
+  });
+
   it('tells how it goes, and is cancelled by its signal', async () => {
     const phases: string[] = [];
     await judgeCase(good, { apiKey: testKey('lib'), baseURL: server.url, strict: true, onProgress: (p) => phases.push(`${p.phase} ${p.pass}/${p.passes}`) });

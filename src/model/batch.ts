@@ -102,12 +102,12 @@ export function batchEntries(cases: readonly BatchCase[], settings: BatchSetting
   const passes = settings.strict ? 2 : 1;
   for (const bc of cases) {
     // The very plan the interactive path makes for these options.
-    const plan = planModelAudit(bc.c, bc.report, { apiKey: '', model: settings.model, nonce: settings.nonce, cacheInstructions: true, ...(bc.resume ? { resume: bc.resume } : {}) });
+    const plan = planModelAudit(bc.c, bc.report, { apiKey: '', model: settings.model, strict: settings.strict, nonce: settings.nonce, cacheInstructions: true, ...(bc.resume ? { resume: bc.resume } : {}) });
     for (let pass = 0; pass < passes; pass++) {
       for (const part of plan.batches.filter(asked)) {
         // Built as the interactive path builds it (streaming's output limit included); only
         // `stream` goes, since a batch answers with whole messages.
-        const { stream: _stream, ...params } = buildRequest(plan, part, { mode: 'output_config', pass: pass as 0 | 1, stream: true });
+        const { stream: _stream, ...params } = buildRequest(plan, part, { mode: 'output_config', pass, stream: true });
         entries.push({ custom_id: customId(bc.key, pass, part.index), params: params as MessageCreateParamsNonStreaming });
       }
     }

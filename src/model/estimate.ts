@@ -5,14 +5,17 @@ import { bodySnippet, createClient, resolveConnection, toModelError, withRetry, 
 import { EST_OUTPUT_TOKENS_FIXED, EST_OUTPUT_TOKENS_PER_PAIR, EST_OUTPUT_TOKENS_PER_UNCITED } from './constants';
 import { costUSD, priceFor, type RequestTokens } from './cost';
 import { ModelError } from './errors';
-import { buildRequest, planAudit, type AuditPlan, type OutputMode, type RequestBody } from './plan';
+import { buildRequest, cachesShared, planAudit, type AuditPlan, type OutputMode, type RequestBody } from './plan';
+import { resolveRepeat } from './repeat';
 import { requestBytes } from './wire';
 import { WIRES } from './wires';
 
 export interface AuditEstimate {
   model: string;
-  /** Requests the audit will send (×2 in strict mode), not counting tool round trips. */
+  /** Requests the audit will send (×K with K judgements per claim), not counting tool round trips. */
   requests: number;
+  /** Judgements per claim (K): the estimate covers all of them. */
+  repeat?: number;
   /** Exact input tokens over all requests, from the count-tokens endpoint. */
   inputTokens: number;
   /** Of which served from the prompt cache (split audits, and the instructions when cached). */
@@ -23,6 +26,8 @@ export interface AuditEstimate {
   outputTokens: number;
   /** null when the model's price is unknown. */
   usd: number | null;
+  /** The same requests with nothing read from or written to the prompt cache: usd − this is the cache's saving. */
+  uncachedUsd?: number | null;
   priceKnown: boolean;
   split: boolean;
   claims: number;
@@ -33,6 +38,8 @@ export interface AuditEstimate {
 export interface EstimateOptions extends Connection {
   model?: string | undefined;
   strict?: boolean | undefined;
+  /** K judgements per claim (repeat.ts): K× the requests, all but the first reading the case from the cache. */
+  repeat?: number | undefined;
   mode?: OutputMode | undefined;
   signal?: AbortSignal | undefined;
   sleep?: Sleep | undefined;
@@ -59,6 +66,9 @@ function countBody(body: RequestBody) {
   return { model, messages, ...(system ? { system } : {}), ...(tools ? { tools } : {}), ...(tool_choice ? { tool_choice } : {}), ...(output_config ? { output_config } : {}) };
 }
 
+/** The shortest prefix the API caches (1024 tokens on most models; some need more, and then the estimate is low). */
+const MIN_CACHED_PREFIX_TOKENS = 1024;
+
 /** Characters per token, for the guess where no server counts (English prose with JSON: about 4). */
 const CHARS_PER_TOKEN = 4;
 
@@ -67,11 +77,12 @@ const CHARS_PER_TOKEN = 4;
  * input guessed from its size, the output as usual, priced when the model's price is known.
  */
 function roughEstimate(c: AuditCase, report: Report, model: string, opts: EstimateOptions): AuditEstimate {
-  const plan = planAudit(c, report, { model });
+  const k = resolveRepeat(opts).k;
+  const plan = planAudit(c, report, { model, repeat: k });
   const mode = opts.mode ?? 'output_config';
   const outputs = estimateOutputTokens(plan);
   const requests: RequestTokens[] = [];
-  for (let pass = 0; pass < (opts.strict ? 2 : 1); pass++) {
+  for (let pass = 0; pass < k; pass++) {
     plan.batches.forEach((batch, i) => {
       const input = Math.ceil(requestBytes(buildRequest(plan, batch, { mode, pass: 0, stream: true })) / CHARS_PER_TOKEN);
       requests.push({ input, cacheWrite: 0, cacheRead: 0, output: outputs[i] ?? 0 });
@@ -80,10 +91,12 @@ function roughEstimate(c: AuditCase, report: Report, model: string, opts: Estima
   return {
     model,
     requests: requests.length,
+    repeat: k,
     inputTokens: requests.reduce((n, r) => n + r.input, 0),
     cachedTokens: 0,
     outputTokens: requests.reduce((n, r) => n + r.output, 0),
     usd: costUSD(model, requests),
+    uncachedUsd: costUSD(model, requests),
     priceKnown: priceFor(model) !== null,
     split: plan.split,
     claims: plan.claimsTotal,
@@ -98,7 +111,8 @@ export async function estimateAudit(c: AuditCase, report: Report, given: Estimat
   const mode = opts.mode ?? 'output_config';
   const ctx = { model, baseURL: opts.baseURL, signal: opts.signal, ...(opts.sleep ? { sleep: opts.sleep } : {}) };
   try {
-    const plan = planAudit(c, report, { model, ...(opts.cacheInstructions ? { cacheInstructions: true } : {}) });
+    const k = resolveRepeat(opts).k;
+    const plan = planAudit(c, report, { model, repeat: k, ...(opts.cacheInstructions ? { cacheInstructions: true } : {}) });
     const client = await createClient(opts);
     const reqOpts = opts.signal ? { signal: opts.signal } : undefined;
     const count = async (body: ReturnType<typeof countBody>) => {
@@ -113,9 +127,9 @@ export async function estimateAudit(c: AuditCase, report: Report, given: Estimat
 
     const totals: number[] = [];
     for (const batch of plan.batches) totals.push(await count(countBody(buildRequest(plan, batch, { mode, pass: 0, stream: true }))));
-    // Split audits cache tools + system + shared block: count that prefix once to price it.
+    // Split and repeated audits cache tools + system + shared block: count that prefix once to price it.
     let prefix = 0;
-    if (plan.split) {
+    if (cachesShared(plan)) {
       const first = buildRequest(plan, plan.batches[0]!, { mode, pass: 0, stream: true });
       const firstContent = first.messages[0]!.content;
       const sharedOnly = { ...first, messages: [{ role: 'user' as const, content: Array.isArray(firstContent) ? firstContent.slice(0, 1) : firstContent }] };
@@ -129,11 +143,12 @@ export async function estimateAudit(c: AuditCase, report: Report, given: Estimat
       instructions = await count(countBody({ ...first, messages: [{ role: 'user' as const, content: '.' }] }));
     }
     const outputs = estimateOutputTokens(plan);
-    const passes = opts.strict ? 2 : 1;
     const requests: RequestTokens[] = [];
-    for (let pass = 0; pass < passes; pass++) {
+    // The repeats go after the first judgement, so each of them reads the prefix it wrote.
+    for (let pass = 0; pass < k; pass++) {
       totals.forEach((total, i) => {
-        const cached = plan.split ? Math.min(prefix, total) : 0;
+        // A prefix under the API's minimum is neither written to the cache nor read from it.
+        const cached = cachesShared(plan) && prefix >= MIN_CACHED_PREFIX_TOKENS ? Math.min(prefix, total) : 0;
         const warm = Math.min(instructions, total);
         const firstOfAll = pass === 0 && i === 0;
         // The first request of a split audit writes its shared block; the instructions in it are already cached.
@@ -148,14 +163,17 @@ export async function estimateAudit(c: AuditCase, report: Report, given: Estimat
       });
     }
     const usd = costUSD(model, requests);
+    const uncachedUsd = costUSD(model, requests.map((r) => ({ input: r.input + r.cacheWrite + r.cacheRead, cacheWrite: 0, cacheRead: 0, output: r.output })));
     return {
       model,
       requests: requests.length,
+      repeat: k,
       inputTokens: requests.reduce((n, r) => n + r.input + r.cacheWrite + r.cacheRead, 0),
       cachedTokens: requests.reduce((n, r) => n + r.cacheRead, 0),
       instructionTokens: instructions,
       outputTokens: requests.reduce((n, r) => n + r.output, 0),
       usd,
+      uncachedUsd,
       priceKnown: priceFor(model) !== null,
       split: plan.split,
       claims: plan.claimsTotal,

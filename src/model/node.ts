@@ -1,6 +1,6 @@
 // The CLI's entry into the model audit (`citation-audit --model`): the same run as in the page,
 // with the provider, key and base URL the CLI read (src/cli/provider.ts). No DOM.
-import type { AuditCase, ModelResults, Report } from '../core/types';
+import type { AuditCase, ModelResults, RepeatRule, Report } from '../core/types';
 import { runModelAudit, type RunProgress } from './run';
 import type { Provider } from './providers';
 
@@ -10,6 +10,9 @@ export interface NodeModelOptions {
   baseURL?: string;
   model?: string;
   strict?: boolean;
+  /** K judgements per claim and the rule that keeps one (repeat.ts). */
+  repeat?: number;
+  repeatRule?: RepeatRule;
   /** The deadline of each request, in milliseconds (default REQUEST_TIMEOUT_MS). */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -33,6 +36,8 @@ export async function runModelAuditNode(c: AuditCase, report: Report, opts: Node
       baseURL: opts.baseURL,
       model: opts.model,
       strict: opts.strict ?? false,
+      repeat: opts.repeat,
+      repeatRule: opts.repeatRule,
       timeoutMs: opts.timeoutMs,
       signal: opts.signal,
       onProgress: opts.onProgress,

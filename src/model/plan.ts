@@ -60,6 +60,11 @@ export interface AuditPlan {
   /** True when the audit needs more than one request (then the shared block is cached). */
   split: boolean;
   /**
+   * Judgements per claim (repeat.ts). Above 1 the shared block is cached too: every repeat sends
+   * the same prefix (tools, system, the case), so all but the first read it from the cache.
+   */
+  repeat: number;
+  /**
    * Mark tools + system prompt (the fixed instructions) for prompt caching: set for runs over many
    * cases that share one nonce, so every request after the first reads them from the cache.
    */
@@ -82,6 +87,8 @@ export interface PlanOptions {
   cacheInstructions?: boolean;
   maxClaimsPerRequest?: number;
   maxPairsPerRequest?: number;
+  /** Judgements per claim (default 1). */
+  repeat?: number;
   /** What an earlier, interrupted run already has: only the rest is planned. */
   done?: PlanDone;
 }
@@ -191,6 +198,7 @@ export function planAudit(c: AuditCase, report: Report, opts: PlanOptions): Audi
     language: report.meta.language,
     batches,
     split: batches.length > 1,
+    repeat: Math.max(1, opts.repeat ?? 1),
     cacheInstructions: opts.cacheInstructions ?? false,
     fullChunkIds,
     system: fillTemplate(PROMPTS.system, { nonce }),
@@ -209,8 +217,8 @@ function jsonLines(items: unknown[]): string {
 
 export interface TaskOptions {
   mode: OutputMode;
-  /** 0 = first judgement; 1 = the independent second judgement of strict mode. */
-  pass: 0 | 1;
+  /** Which repeated judgement: 0 = the first; 1 = the second (strict mode's), and so on. */
+  pass: number;
 }
 
 // What the model is told about how a claim got its cited chunks (issue 10, item 11).
@@ -238,8 +246,9 @@ export function renderTask(plan: AuditPlan, batch: BatchPlan, opts: TaskOptions)
     language_code: lang,
     summary_scope: summaryScope,
   });
-  // The second judgement sees the claims in reverse order, so it is not anchored on the first.
-  const claims = opts.pass === 1 ? [...batch.claims].reverse() : batch.claims;
+  // Each repeat after the first sees the claims in another order, so it is not anchored on the
+  // first: the second in reverse, later ones reversed or not and turned round by a place more.
+  const claims = claimOrder(batch.claims, opts.pass);
   let task = fillTemplate(PROMPTS.task, {
     citation_scope: fillTemplate(PROMPTS.citationScope, { scope_rule: SCOPE_RULES[plan.citationScope] }),
     part,
@@ -254,6 +263,16 @@ export function renderTask(plan: AuditPlan, batch: BatchPlan, opts: TaskOptions)
   if (opts.mode === 'tool') task += `\n\n${fillTemplate(PROMPTS.submitTool, { tool_name: SUBMIT_TOOL })}`;
   return task;
 }
+
+/** The claims in the order repeat `pass` lists them. */
+function claimOrder(claims: ClaimTask[], pass: number): ClaimTask[] {
+  const ordered = pass % 2 === 1 ? [...claims].reverse() : claims;
+  const turn = claims.length ? Math.floor(pass / 2) % claims.length : 0;
+  return turn ? [...ordered.slice(turn), ...ordered.slice(0, turn)] : ordered;
+}
+
+/** The shared block is marked for the prompt cache: a split audit, or one judged more than once. */
+export const cachesShared = (plan: AuditPlan): boolean => plan.split || plan.repeat > 1;
 
 export function chunkTool(): Tool {
   return {
@@ -282,8 +301,8 @@ export type RequestBody = MessageCreateParamsBase & { stream: boolean };
 /** The first request of a batch; the tool loop and the repair round append messages to it. */
 export function buildRequest(plan: AuditPlan, batch: BatchPlan, opts: TaskOptions & { stream: boolean }): RequestBody {
   const shared: TextBlockParam = { type: 'text', text: plan.sharedBlock };
-  // Tools, system and this block are the same in every request of a split audit: cache them.
-  if (plan.split) shared.cache_control = { type: 'ephemeral' };
+  // Tools, system and this block are the same in every request of a split or repeated audit: cache them.
+  if (cachesShared(plan)) shared.cache_control = { type: 'ephemeral' };
   const messages: MessageParam[] = [
     { role: 'user', content: [shared, { type: 'text', text: renderTask(plan, batch, opts) }] },
   ];

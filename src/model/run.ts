@@ -4,7 +4,7 @@
 // page, a worker or the CLI can run it.
 import type { ContentBlock, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { applyModelResults } from '../core/report/report';
-import type { AuditCase, ModelResults, Report, SupportJudgement, SupportVerdict } from '../core/types';
+import type { AuditCase, ModelResults, RepeatRule, Report, SupportVerdict } from '../core/types';
 import { markFinal, resolveConnection, toModelError, withRetry, type Connection, type Resolved, type RetryNotice, type Sleep } from './client';
 import { MAX_REQUEST_BYTES, MAX_TOOL_ROUNDS, REQUEST_TIMEOUT_MS, STREAM_IDLE_MS } from './constants';
 import { providerSpec } from './providers';
@@ -27,7 +27,8 @@ import type { ClaimJudgement, JudgementOutput, UncitedJudgement } from './schema
 import { judgedSoFar, validateReply, type BatchExpectation } from './validate';
 import { textOf, type MessageUsage, type Turn } from './accumulator';
 import { emptyUsage, withUsage } from './usage';
-import { mergeOutputs, mergeStricter, VERDICT_RANK } from './merge';
+import { mergeOutputs, mergeRepeats, VERDICT_RANK } from './merge';
+import { resolveRepeat } from './repeat';
 import { pushAssistant, rejectsOutputConfig, requestBytes, TRUNCATED } from './wire';
 
 /** Characters per token, for a request whose usage never came (the same guess as estimate.ts). */
@@ -39,8 +40,11 @@ import { WIRES, type Send } from './wires';
 
 export interface ModelRunOptions extends Connection {
   model?: string | undefined;
-  /** Two independent judgements per claim; the stricter one is kept. */
+  /** Two independent judgements per claim; the stricter one is kept (repeat 2, rule stricter). */
   strict?: boolean | undefined;
+  /** K independent judgements per (claim, chunk) pair (default 1; repeat.ts); `repeatRule` picks the one that stands. */
+  repeat?: number | undefined;
+  repeatRule?: RepeatRule | undefined;
   /** Stream replies (default) or wait for whole messages. */
   stream?: boolean | undefined;
   signal?: AbortSignal | undefined;
@@ -78,7 +82,7 @@ export type RunPhase = 'connecting' | 'streaming' | 'tool' | 'repairing' | 'wait
 
 export interface RunProgress {
   phase: RunPhase;
-  /** 0 = first judgement, 1 = strict mode's second. */
+  /** Which of the K repeated judgements (0 = the first; strict mode's second is 1). */
   pass: number;
   passes: number;
   batch: number;
@@ -117,7 +121,8 @@ const MAX_PAUSE_CONTINUATIONS = 4;
 const NOT_JSON = new WeakSet<ModelError>();
 
 class AuditRun {
-  private readonly judged: Map<number, ClaimJudgement>[] = [new Map(), new Map()];
+  /** Per repeat (pass), the claims it judged. */
+  private readonly judged: Map<number, ClaimJudgement>[];
   private readonly uncited = new Map<number, UncitedJudgement>();
   /** Claims a reply left out even after its repair round. */
   private readonly noVerdict = new Set<number>();
@@ -129,10 +134,11 @@ class AuditRun {
   private reached = false;
   mode: OutputMode;
   private readonly passes: number;
+  private readonly rule: RepeatRule;
   /** The API root, normalised where the run began (resolveConnection). */
   private readonly baseURL: string;
   /** Claims an earlier run had judged (resume): counted as judged in every pass. */
-  private readonly resumed = new Map<number, ClaimJudgement>();
+  private readonly resumed = new Map<number, ModelResults['judgements'][number]>();
 
   constructor(
     /** One request on the provider's wire (wires.ts). */
@@ -141,17 +147,18 @@ class AuditRun {
     private readonly opts: Resolved<ModelRunOptions>,
   ) {
     this.mode = opts.mode ?? 'output_config';
-    this.passes = opts.strict ? 2 : 1;
+    const { k, rule } = resolveRepeat(opts);
+    this.passes = k;
+    this.rule = rule;
+    this.judged = Array.from({ length: k }, () => new Map<number, ClaimJudgement>());
     this.baseURL = opts.baseURL;
     const before = opts.resume;
     if (before) {
       for (const j of before.judgements) {
         const joint = j.joint_verdict ?? j.support.reduce<SupportVerdict>((best, p) => (VERDICT_RANK[p.verdict] > VERDICT_RANK[best] ? p.verdict : best), 'not_supported');
-        this.resumed.set(j.claim_index, {
-          claim_index: j.claim_index,
-          judgements: j.support.map((p) => ({ chunk_id: p.chunk_id, verdict: p.verdict, supporting_phrase: p.supporting_phrase, missing_or_extra: p.missing_or_extra, decision_basis: p.decision_basis })),
-          joint_verdict: joint,
-        });
+        // It stands as the earlier run left it (its repeated verdicts included).
+        const support = j.support.map((p) => ({ chunk_id: p.chunk_id, verdict: p.verdict, supporting_phrase: p.supporting_phrase, missing_or_extra: p.missing_or_extra, decision_basis: p.decision_basis, ...(p.verdicts ? { verdicts: p.verdicts } : {}) }));
+        this.resumed.set(j.claim_index, { claim_index: j.claim_index, support, joint_verdict: joint });
       }
       for (const u of before.complete_refinement ?? []) this.uncited.set(u.claim_index, { claim_index: u.claim_index, is_factual_claim: u.is_factual_claim, reason: u.reason ?? '' });
       if (before.answer_evaluation) this.answerEvaluation = { ...before.answer_evaluation, explanation: before.answer_evaluation.explanation ?? '' };
@@ -180,44 +187,35 @@ class AuditRun {
     return this.plan.claimsTotal + this.resumed.size;
   }
 
+  /** A claim some repeat of this run judged: it is in the report. */
+  private judgedByAny(i: number): boolean {
+    return this.judged.some((m) => m.has(i));
+  }
+
   /** The claims (by index) this run was to judge that no pass has judged yet. */
   unjudged(): number[] {
-    // The same rule as results(): a claim with a first judgement is in the report.
-    const first = this.judged[0]!;
     return this.plan.batches
       .flatMap((b) => b.claims.map((t) => t.claim_index))
-      .filter((i) => !first.has(i))
+      .filter((i) => !this.judgedByAny(i))
       .sort((a, b) => a - b);
   }
 
   results(): ModelResults {
-    const [judgedFirst, second] = this.judged as [Map<number, ClaimJudgement>, Map<number, ClaimJudgement>];
-    const first = this.resumed.size ? new Map([...this.resumed, ...judgedFirst]) : judgedFirst;
+    const indexes = new Set([...this.resumed.keys(), ...this.judged.flatMap((m) => [...m.keys()])]);
     const judgements: ModelResults['judgements'] = [];
-    for (const [index, j] of [...first].sort((a, b) => a[0] - b[0])) {
-      const s = second.get(index);
-      const merged = s ? mergeStricter(j, s) : j;
-      judgements.push({
-        claim_index: index,
-        support: merged.judgements.map(
-          (p): SupportJudgement => ({
-            chunk_id: p.chunk_id,
-            verdict: p.verdict,
-            supporting_phrase: p.supporting_phrase,
-            missing_or_extra: p.missing_or_extra,
-            decision_basis: p.decision_basis,
-          }),
-        ),
-        joint_verdict: merged.joint_verdict,
-      });
+    for (const index of [...indexes].sort((a, b) => a - b)) {
+      // The repeats that judged the claim, in order; a claim an earlier run judged stands as it was.
+      const repeats = this.judged.map((m) => m.get(index)).filter((j): j is ClaimJudgement => !!j);
+      judgements.push(repeats.length ? mergeRepeats(index, repeats, this.rule, this.passes) : this.resumed.get(index)!);
     }
     const results: ModelResults = {
       model: this.plan.model,
       judgements,
-      strict: this.passes === 2,
+      strict: this.passes === 2 && this.rule === 'stricter',
+      ...(this.passes >= 2 ? { repeat: { k: this.passes, rule: this.rule } } : {}),
       usage: { ...this.usage },
     };
-    const noVerdict = [...this.noVerdict].filter((i) => !first.has(i)).sort((a, b) => a - b);
+    const noVerdict = [...this.noVerdict].filter((i) => !this.judgedByAny(i) && !this.resumed.has(i)).sort((a, b) => a - b);
     if (noVerdict.length) results.no_verdict = noVerdict;
     if (this.uncited.size) {
       results.complete_refinement = [...this.uncited.values()]
@@ -256,7 +254,7 @@ class AuditRun {
   async run(): Promise<ModelResults> {
     for (let pass = 0; pass < this.passes; pass++) {
       for (const batch of this.plan.batches) {
-        const out = await this.runBatchWithFallback(batch, pass as 0 | 1);
+        const out = await this.runBatchWithFallback(batch, pass);
         this.record(out, batch, pass);
       }
     }
@@ -267,7 +265,7 @@ class AuditRun {
 
   private record(out: JudgementOutput, batch: BatchPlan, pass: number): void {
     for (const c of out.claims) this.judged[pass]!.set(c.claim_index, c);
-    // Strict mode keeps the first pass's classification, correctness and feedback.
+    // Repeats keep the first judgement's classification, correctness and feedback.
     if (pass > 0) return;
     for (const u of out.uncited) this.uncited.set(u.claim_index, u);
     if (batch.wantsCorrectness && out.answer_evaluation) this.answerEvaluation = out.answer_evaluation;
@@ -275,7 +273,7 @@ class AuditRun {
     for (const r of out.recommendations) if (r.trim() && !this.recommendations.includes(r.trim())) this.recommendations.push(r.trim());
   }
 
-  private async runBatchWithFallback(batch: BatchPlan, pass: 0 | 1): Promise<JudgementOutput> {
+  private async runBatchWithFallback(batch: BatchPlan, pass: number): Promise<JudgementOutput> {
     try {
       return await this.runBatch(batch, pass);
     } catch (err) {
@@ -293,7 +291,7 @@ class AuditRun {
     }
   }
 
-  private async runBatch(batch: BatchPlan, pass: 0 | 1): Promise<JudgementOutput> {
+  private async runBatch(batch: BatchPlan, pass: number): Promise<JudgementOutput> {
     const stream = this.opts.stream ?? true;
     const exp = expectationOf(batch);
     const body = buildRequest(this.plan, batch, { mode: this.mode, pass, stream });
@@ -395,7 +393,7 @@ class AuditRun {
    * yet in one smaller request, or, when the cut came before any claim was finished, the claims
    * in two halves. Null when nothing smaller can be asked (one claim that alone overflows).
    */
-  private afterCut(batch: BatchPlan, pass: 0 | 1): BatchPlan[] | null {
+  private afterCut(batch: BatchPlan, pass: number): BatchPlan[] | null {
     const judged = this.judged[pass]!;
     const left = batch.claims.filter((t) => !judged.has(t.claim_index));
     const parts: ClaimTask[][] =
@@ -541,6 +539,7 @@ export function planModelAudit(c: AuditCase, report: Report, opts: ModelRunOptio
     ...(opts.nonce ? { nonce: opts.nonce } : {}),
     ...(opts.maxClaimsPerRequest ? { maxClaimsPerRequest: opts.maxClaimsPerRequest } : {}),
     ...(opts.cacheInstructions ? { cacheInstructions: true } : {}),
+    repeat: resolveRepeat(opts).k,
     ...(before
       ? {
           done: {

@@ -4,6 +4,7 @@
 import { z } from '../core/zod';
 import type { KeyValueStore } from '../platform/storage';
 import { MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY, REQUEST_TIMEOUT_MS } from './constants';
+import { repeatRuleSchema, repeatSchema } from './repeat';
 import { DEFAULT_PROVIDER, PROVIDER_NAMES, PROVIDERS, providerSpec, type Provider } from './providers';
 
 type Specs = typeof PROVIDERS;
@@ -30,6 +31,9 @@ export const ModelSettingsSchema = z.object({
   provider: z.enum(PROVIDER_NAMES).catch(DEFAULT_PROVIDER).default(DEFAULT_PROVIDER),
   ...serverFields,
   strict: z.boolean().default(false),
+  /** "Judge each claim K times" (repeat.ts); out of range reads as one judgement. */
+  repeat: repeatSchema.catch(1).default(1),
+  repeatRule: repeatRuleSchema.catch('stricter').default('stricter'),
   /** The deadline of each request, in seconds (model/guard.ts); out of range reads as the default. */
   timeoutSeconds: z.number().int().min(10).max(3600).catch(REQUEST_TIMEOUT_MS / 1000).default(REQUEST_TIMEOUT_MS / 1000),
   rememberKey: z.boolean().default(false),

@@ -173,6 +173,11 @@ const en = {
       ? `The claim as a whole is ${verdict}; the model’s reasoning for this chunk:`
       : `Lowered to ${verdict}: ${why === 'numbers' ? 'a number of the claim is in no cited chunk' : 'the supporting phrase is not in the chunk'}. The model’s reasoning:`,
   showCitation: (marker: string, chunk: string) => `Show the source of ${marker} (${chunk})`,
+  unstable: 'unstable',
+  unstableTitle: (verdicts: string[]) => `The model judged this citation differently each time: ${verdicts.join(', ')}`,
+  stabilityLine: (agreeing: number, n: number, k: number, stricter: boolean) =>
+    `Judged ${k} times: ${agreeing} of ${n} ${n === 1 ? 'citation' : 'citations'} got the same verdict every time; ${stricter ? 'the stricter' : 'the most frequent'} verdict stands.`,
+  onlyUnstable: (n: number) => `Unstable only (${n})`,
   scores: 'Scores',
   scoresLocalNote: 'Scores that need the model’s support judgements show “—” until a model run.',
   scoreName: {
@@ -457,6 +462,11 @@ const cs: Messages = {
     partially_supported: 'částečně podloženo',
     not_supported: 'nepodloženo',
   },
+  unstable: 'nestabilní',
+  unstableTitle: (verdicts) => `Model hodnotil tuto citaci pokaždé jinak: ${verdicts.join(', ')}`,
+  stabilityLine: (agreeing, n, k, stricter) =>
+    `Hodnoceno ${k}krát: ${agreeing} z ${n} ${n === 1 ? 'citace dostala' : 'citací dostalo'} pokaždé stejné hodnocení; platí ${stricter ? 'přísnější' : 'nejčastější'} hodnocení.`,
+  onlyUnstable: (n) => `Jen nestabilní (${n})`,
   basisLowered: (why, verdict) =>
     why === 'claim'
       ? `Tvrzení jako celek je ${verdict}; zdůvodnění modelu k tomuto úryvku:`

@@ -87,6 +87,11 @@ export interface Behaviour {
   batchExpire?: boolean;
   rejectStyle?: RejectStyle;
   ignoredReply?: ReplyShape;
+  /**
+   * Seeded mode: the verdicts vary between requests, deterministically from the seed (a judge
+   * asked K times that changes its mind now and then). See seededVariation.
+   */
+  seed?: number;
 }
 
 /** How the reply goes over the wire: the variations real servers and proxies produce. */
@@ -135,6 +140,8 @@ export type Step =
       kind: 'judge';
       /** Force every label (pairs and joint). */
       verdict?: Verdict;
+      /** Force the labels (pairs and joint) of these claims, by claim index. */
+      claimVerdicts?: Record<number, Verdict>;
       /** Force every supporting phrase (e.g. one that is in no chunk). */
       phrase?: string;
       /** Leave these claims out of the reply. */
@@ -341,7 +348,32 @@ export interface JudgeOutput {
   recommendations: string[];
 }
 
-export function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefined): JudgeOutput {
+/** A verdict as a seeded judge changes it: (claim text, chunk id, the rule's verdict) → the verdict given. */
+export type Variation = (claim: string, chunkId: string, verdict: Verdict) => Verdict;
+
+const ORDER: Verdict[] = ['not_supported', 'partially_supported', 'fully_supported'];
+
+/**
+ * The seeded judge: the n-th judgement of a (claim, chunk) pair keeps the rule's verdict unless a
+ * hash of (seed, claim, chunk, n) picks it to move one step (about one judgement in three), up or
+ * down. The same seed and the same order of requests give the same verdicts every run, so a test
+ * can compute what a server started with that seed will say.
+ */
+export function seededVariation(seed: number): Variation {
+  const seen = new Map<string, number>();
+  return (claim, chunkId, verdict) => {
+    const key = `${claim}\u0000${chunkId}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    const h = createHash('sha256').update(`${seed}:${key}:${n}`).digest();
+    if (h[0]! % 3 !== 0) return verdict;
+    const rank = ORDER.indexOf(verdict);
+    const up = (h[1]! % 2 === 0 && rank < 2) || rank === 0;
+    return ORDER[up ? rank + 1 : rank - 1]!;
+  };
+}
+
+export function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefined, vary?: Variation): JudgeOutput {
   const cs = p.language === 'cs';
   // A model that obeys instructions found outside the data wrappers: only a broken wrapper lets
   // a chunk's "ignore your instructions" reach this text.
@@ -355,7 +387,10 @@ export function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefi
       const source = p.chunks.get(id) ?? '';
       const { cov, missing } = coverage(claim.text, source);
       let verdict = hijacked ? 'fully_supported' : label(cov, claim.text, source);
+      if (vary) verdict = vary(claim.text, id, verdict);
       if (step?.verdict) verdict = step.verdict;
+      const forced = step?.claimVerdicts?.[claim.claim_index];
+      if (forced) verdict = forced;
       const pct = Math.round(cov * 100);
       return {
         chunk_id: id,
@@ -368,6 +403,8 @@ export function judge(p: Parsed, step: Extract<Step, { kind: 'judge' }> | undefi
     });
     const union = claim.cited_chunk_ids.map((id) => p.chunks.get(id) ?? '').join('\n');
     let joint: Verdict = hijacked ? 'fully_supported' : label(coverage(claim.text, union).cov, claim.text, union);
+    // A varied (or forced) judgement's joint label is its best pair's: the claim as its chunks have it.
+    if (vary || step?.claimVerdicts?.[claim.claim_index]) joint = judgements.reduce<Verdict>((b, j) => (ORDER.indexOf(j.verdict) > ORDER.indexOf(b) ? j.verdict : b), 'not_supported');
     if (step?.verdict) joint = step.verdict;
     claims.push({ claim_index: claim.claim_index, judgements, joint_verdict: joint });
     if (joint !== 'fully_supported') {
@@ -417,6 +454,15 @@ export function serialise(out: JudgeOutput): { text: string; claimEnds: number[]
   });
   text += `],"uncited":${JSON.stringify(out.uncited)},"answer_evaluation":${JSON.stringify(out.answer_evaluation)},"summary":${JSON.stringify(out.summary)},"recommendations":${JSON.stringify(out.recommendations)}}`;
   return { text, claimEnds };
+}
+
+/** The seeded judge of a behaviour (seed set): one per behaviour object, so a reset or a new behaviour starts it afresh. */
+const variations = new WeakMap<object, Variation>();
+export function variationOf(b: { seed?: number | undefined }): Variation | undefined {
+  if (b.seed === undefined) return undefined;
+  let v = variations.get(b);
+  if (!v) variations.set(b, (v = seededVariation(b.seed)));
+  return v;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -756,7 +802,7 @@ export async function startFakeAnthropic(opts: { port?: number; host?: string } 
       blocks = [{ type: 'text', text: step.text }];
       stopReason = step.stopReason ?? 'end_turn';
     } else {
-      const judged = judge(parsed, judgeStep);
+      const judged = judge(parsed, judgeStep, variationOf(behaviour));
       const out = serialise(judged);
       const bare = wire.asciiJson ? asciiJson(out.text) : out.text;
       // Escaping only lengthens strings, never the structure: claim ends move by what came before.

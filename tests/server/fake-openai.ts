@@ -11,7 +11,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { isMain, runStandalone } from './standalone';
-import { judge, parsePrompt, serialise, shapeReply, type JudgeOutput, type RecordedRequest, type ReplyShape } from './fake-anthropic';
+import { judge, parsePrompt, serialise, shapeReply, variationOf, type JudgeOutput, type RecordedRequest, type ReplyShape } from './fake-anthropic';
 
 type Verdict = 'fully_supported' | 'partially_supported' | 'not_supported';
 
@@ -49,7 +49,18 @@ export interface OpenAIBehaviour {
   noModels?: boolean;
   /** Require this bearer key (default: any key, or none, as local servers do). */
   key?: string;
+  /** Seeded mode: verdicts vary between requests, deterministically (fake-anthropic.ts's seededVariation). */
+  seed?: number;
+  /**
+   * OpenAI's automatic prompt caching: a prompt's prefix shared with an earlier one (1024 tokens
+   * or more) is reported as cached_tokens. Off by default (0 cached, as most local servers say).
+   */
+  autoCache?: boolean;
 }
+
+/** OpenAI caches a prompt's prefix by itself from this many tokens on, in steps of CACHE_STEP_TOKENS. */
+export const OPENAI_CACHE_MIN_TOKENS = 1024;
+const CACHE_STEP_TOKENS = 128;
 
 interface StepBase {
   holdMs?: number;
@@ -62,6 +73,8 @@ export type OpenAIStep =
   | (StepBase & {
       kind: 'judge';
       verdict?: Verdict;
+      /** Force the labels of these claims, by claim index. */
+      claimVerdicts?: Record<number, Verdict>;
       phrase?: string;
       omitClaims?: number[];
       /** Streaming: break the connection after this many claims went out. */
@@ -194,6 +207,22 @@ export async function startFakeOpenAI(opts: { port?: number; host?: string } = {
   let steps: OpenAIStep[] = [];
   let behaviour: OpenAIBehaviour = {};
   let recorded: RecordedRequest[] = [];
+  /** The prompts served so far: a new one shares its longest common prefix with one of them (automatic caching). */
+  let prompts: string[] = [];
+
+  /** Tokens of `prompt` served from the cache: the longest prefix it shares with an earlier prompt, in 128-token steps from 1024 on. */
+  function cachedTokens(prompt: string): number {
+    let best = 0;
+    for (const p of prompts) {
+      let i = 0;
+      const n = Math.min(p.length, prompt.length);
+      while (i < n && p.charCodeAt(i) === prompt.charCodeAt(i)) i++;
+      best = Math.max(best, i);
+    }
+    if (prompts.length < 64) prompts.push(prompt);
+    const tokens = Math.floor(best / 4);
+    return !behaviour.autoCache || tokens < OPENAI_CACHE_MIN_TOKENS ? 0 : tokens - (tokens % CACHE_STEP_TOKENS);
+  }
 
   async function chat(req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>): Promise<void> {
     const problem = invalid(body);
@@ -219,7 +248,10 @@ export async function startFakeOpenAI(opts: { port?: number; host?: string } = {
 
     const model = String(body.model);
     const tools = ((body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
-    const promptTokens = approxTokens(JSON.stringify(messages) + JSON.stringify(body.tools ?? []) + JSON.stringify(rf ?? ''));
+    // The prefix runs tools → output schema → messages, as the cache reads it.
+    const prompt = JSON.stringify(body.tools ?? []) + JSON.stringify(rf ?? '') + JSON.stringify(messages);
+    const promptTokens = approxTokens(prompt);
+    const cached = Math.min(promptTokens, cachedTokens(prompt));
     const cid = id('chatcmpl');
     const created = Math.floor(Date.now() / 1000);
     const pieceChars = step?.pieceChars ?? 40;
@@ -237,7 +269,7 @@ export async function startFakeOpenAI(opts: { port?: number; host?: string } = {
       refusal = step.text;
     } else if (step?.kind !== 'stream_error') {
       const judgeStep = step?.kind === 'judge' ? step : undefined;
-      const out: JudgeOutput = judge(promptOf(messages), judgeStep ? { ...judgeStep, kind: 'judge' } : undefined);
+      const out: JudgeOutput = judge(promptOf(messages), judgeStep ? { ...judgeStep, kind: 'judge' } : undefined, variationOf(behaviour));
       const { text: json, claimEnds } = serialise(out);
       const ignored = rf && behaviour.responseFormat === 'ignore';
       const viaTool = !rf && tools.includes('submit_judgement');
@@ -256,7 +288,7 @@ export async function startFakeOpenAI(opts: { port?: number; host?: string } = {
     }
     if (calls.length && behaviour.toolCalls === 'ollama' && finish === 'tool_calls') finish = 'stop';
     const completionTokens = approxTokens(content + refusal + calls.map((c) => c.arguments).join(''));
-    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens, prompt_tokens_details: { cached_tokens: 0 } };
+    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens, prompt_tokens_details: { cached_tokens: cached } };
 
     if (!stream) {
       if (step?.kind === 'stream_error') return sendError(req, res, { status: 500, type: 'server_error', message: step.message ?? 'The server had an error.' });
@@ -340,6 +372,7 @@ export async function startFakeOpenAI(opts: { port?: number; host?: string } = {
           steps = [];
           behaviour = {};
           recorded = [];
+          prompts = [];
           return sendJson(req, res, 200, { ok: true });
         }
         if (path === '/__requests') return sendJson(req, res, 200, recorded);
@@ -382,6 +415,7 @@ export async function startFakeOpenAI(opts: { port?: number; host?: string } = {
       steps = [];
       behaviour = {};
       recorded = [];
+      prompts = [];
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -58,7 +58,7 @@ describe('the providers table', () => {
     const store = memoryStore();
     saveModelSettings(store, ModelSettingsSchema.parse({ provider: 'openai', openaiModel: 'llama3.1:8b' }));
     const json = store.get(MODEL_SETTINGS_KEY);
-    expect(Object.keys(JSON.parse(json!))).toEqual(['version', 'provider', 'baseURL', 'model', 'openaiBaseURL', 'openaiModel', 'strict', 'timeoutSeconds', 'rememberKey']);
+    expect(Object.keys(JSON.parse(json!))).toEqual(['version', 'provider', 'baseURL', 'model', 'openaiBaseURL', 'openaiModel', 'strict', 'repeat', 'repeatRule', 'timeoutSeconds', 'rememberKey']);
     expect(JSON.parse(json!)).toMatchObject({ provider: 'openai', openaiModel: 'llama3.1:8b', model: PROVIDERS.anthropic.defaultModel });
   });
 

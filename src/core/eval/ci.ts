@@ -6,6 +6,7 @@ import { datasetMetrics, datasetRow, SCORE_KEYS, type DatasetMetrics } from './d
 import type { Finding, Report, Verdict } from '../types';
 import { plural } from '../report/plural';
 import { reasonsText, type LedgerSums } from '../report/ledger';
+import { shares, stabilityLine, type StabilitySums } from '../report/stability';
 
 /** One audited case as the CLI holds it: where it came from and its report. */
 export interface CiCase {
@@ -21,8 +22,11 @@ export interface CiCase {
   error?: string;
 }
 
-/** What --fail-under gates on: the dataset scores, and `judged` (the ledger's share of claims judged). */
-export const GATE_KEYS = [...SCORE_KEYS, 'judged'] as const;
+/**
+ * What --fail-under gates on: the dataset scores, `judged` (the ledger's share of claims judged)
+ * and `stability` (with --repeat: the share of repeatedly judged pairs whose verdicts agree).
+ */
+export const GATE_KEYS = [...SCORE_KEYS, 'judged', 'stability'] as const;
 export type GateKey = (typeof GATE_KEYS)[number];
 const isGateKey = (s: string): s is GateKey => (GATE_KEYS as readonly string[]).includes(s);
 
@@ -68,13 +72,19 @@ export interface ThresholdResult extends Threshold {
   passed: boolean;
 }
 
-const MODEL_SCORES: readonly GateKey[] = ['judged', 'citation_recall', 'citation_precision', 'support_weighted_precision', 'mean_support', 'interpretability', 'correctness', 'overall_score'];
+const MODEL_SCORES: readonly GateKey[] = ['judged', 'stability', 'citation_recall', 'citation_precision', 'support_weighted_precision', 'mean_support', 'interpretability', 'correctness', 'overall_score'];
 
 /** A score nobody measured fails its threshold: a gate that cannot see must not let through. */
-export function checkThresholds(metrics: DatasetMetrics, thresholds: readonly Threshold[], ledger?: LedgerSums): ThresholdResult[] {
+export function checkThresholds(metrics: DatasetMetrics, thresholds: readonly Threshold[], ledger?: LedgerSums, stability?: StabilitySums): ThresholdResult[] {
   return thresholds.map((t) => {
-    // `judged` is the run's share of claims needing judgement that were judged (every claim pooled).
-    const s = t.score === 'judged' ? { mean: ledger && ledger.needing ? ledger.judged / ledger.needing : null, n: ledger?.cases ?? 0 } : metrics.scores[t.score];
+    // `judged` is the run's share of claims needing judgement that were judged (every claim pooled);
+    // `stability` the run's share of repeatedly judged pairs whose verdicts agree (every pair pooled).
+    const s =
+      t.score === 'judged'
+        ? { mean: ledger && ledger.needing ? ledger.judged / ledger.needing : null, n: ledger?.cases ?? 0 }
+        : t.score === 'stability'
+          ? { mean: stability?.n ? (stability.n - stability.unstable) / stability.n : null, n: stability?.cases ?? 0 }
+          : metrics.scores[t.score];
     // Compared at the precision the means are reported at (4 decimals), so 0.8 ≥ 0.8 after rounding noise.
     const passed = s.mean !== null && s.mean >= t.min - 1e-9;
     return { ...t, measured: s.mean, n: s.n, passed };
@@ -83,14 +93,16 @@ export function checkThresholds(metrics: DatasetMetrics, thresholds: readonly Th
 
 export function describeThresholdFailure(r: ThresholdResult): string {
   if (r.score === 'judged' && r.measured !== null) return `judged: ${fmt(r.measured)} of the claims needing judgement over ${plural('en', r.n, { one: '# case', other: '# cases' })} < required ${fmt(r.min)}`;
+  if (r.score === 'stability' && r.measured !== null) return `stability: ${fmt(r.measured)} of the citations judged repeatedly got the same verdict every time, over ${plural('en', r.n, { one: '# case', other: '# cases' })} < required ${fmt(r.min)}`;
   if (r.measured === null) {
-    const hint = MODEL_SCORES.includes(r.score) ? (r.score === 'correctness' ? ' (needs --model and a gold_answer)' : ' (needs --model)') : r.score === 'source_verification' ? ' (no citation carries a quote)' : '';
+    const hint = MODEL_SCORES.includes(r.score) ? (r.score === 'correctness' ? ' (needs --model and a gold_answer)' : r.score === 'stability' ? ' (needs --model with --repeat K or --strict)' : ' (needs --model)') : r.score === 'source_verification' ? ' (no citation carries a quote)' : '';
     return `${r.score}: not measured on any case${hint}; required ≥ ${fmt(r.min)}`;
   }
   return `${r.score}: mean ${fmt(r.measured)} over ${plural('en', r.n, { one: '# case', other: '# cases' })} < required ${fmt(r.min)}`;
 }
 
 const fmt = (x: number): string => String(Math.round(x * 10000) / 10000);
+const sentenceStart = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 // ---------------------------------------------------------------------------------------------
 // Shared report data
@@ -201,7 +213,9 @@ export function junitTestcase(c: CiCase): string {
   }
   const l = r.meta.ledger;
   const ledger = l ? `; claims judged ${l.local + l.model} of ${l.needing}${l.unjudged ? `, unjudged ${l.unjudged} (${reasonsText(l.reasons)})` : ''}` : '';
-  body.push(`      <system-out>${xmlEscape(`verdict ${r.verdict}${ledger}; ${r.summary}`)}</system-out>`);
+  const st = r.meta.stability;
+  const stable = st ? `; ${stabilityLine(st)}` : '';
+  body.push(`      <system-out>${xmlEscape(`verdict ${r.verdict}${ledger}${stable}; ${r.summary}`)}</system-out>`);
   return [`    <testcase ${attrs}>`, ...body, '    </testcase>'].join('\n') + '\n';
 }
 
@@ -211,7 +225,7 @@ export function junitTestcase(c: CiCase): string {
  */
 export function junitFrame(
   counts: { cases: number; failures: number; errors: number },
-  opts: { suite?: string; thresholds?: readonly ThresholdResult[]; ledger?: LedgerSums } = {},
+  opts: { suite?: string; thresholds?: readonly ThresholdResult[]; ledger?: LedgerSums; stability?: StabilitySums } = {},
 ): { head: string; tail: string } {
   const suite = opts.suite ?? 'citation-audit';
   const gateFailures = (opts.thresholds ?? []).filter((t) => !t.passed);
@@ -223,14 +237,17 @@ export function junitFrame(
     `  <testsuite name="${xmlEscape(suite)}" tests="${total}" failures="${failures}" errors="${counts.errors}" skipped="0">`,
   ];
   // The ledger of the model-judged cases: claims needing judgement, judged, unjudged by reason.
+  // With repeats, the stability of the run's pairs: how many were judged repeatedly, how many changed.
   const l = opts.ledger;
-  if (l && l.cases) {
-    head.push('    <properties>');
-    for (const [name, value] of [['claims_needing_judgement', l.needing], ['claims_judged', l.judged], ['claims_unjudged', l.unjudged], ...Object.entries(l.reasons).map(([k, v]) => [`claims_unjudged_${k}`, v])] as [string, number][]) {
-      head.push(`      <property name="${name}" value="${value}"/>`);
-    }
-    head.push('    </properties>');
+  const st = opts.stability;
+  const props: [string, number][] = [];
+  if (l && l.cases) props.push(['claims_needing_judgement', l.needing], ['claims_judged', l.judged], ['claims_unjudged', l.unjudged], ...Object.entries(l.reasons).map(([k, v]): [string, number] => [`claims_unjudged_${k}`, v]));
+  if (st && st.cases) {
+    const sh = shares(st);
+    props.push(['pairs_judged_repeatedly', st.n], ['pairs_unstable', st.unstable]);
+    if (sh.agreeing_share !== null) props.push(['stability', sh.agreeing_share], ['pairwise_agreement', sh.pairwise_agreement!]);
   }
+  if (props.length) head.push('    <properties>', ...props.map(([name, value]) => `      <property name="${name}" value="${value}"/>`), '    </properties>');
   const tail: string[] = [];
   for (const t of opts.thresholds ?? []) {
     const attrs = `classname="fail-under" name="${xmlEscape(`${t.score} >= ${fmt(t.min)}`)}"`;
@@ -277,7 +294,7 @@ const pct = (x: number | null): string => (x === null ? '—' : `${(Math.round(x
  * `metrics`, when given, are the whole run's (summed as it went), and `cases` then need only hold
  * the candidates for the worst-cases table (at least the `worst` worst of the run).
  */
-export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; worst?: number; thresholds?: readonly ThresholdResult[]; metrics?: DatasetMetrics; ledger?: LedgerSums } = {}): string {
+export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; worst?: number; thresholds?: readonly ThresholdResult[]; metrics?: DatasetMetrics; ledger?: LedgerSums; stability?: StabilitySums } = {}): string {
   const m = opts.metrics ?? ciMetrics(cases);
   const out: string[] = [];
   const gateFailed = (opts.thresholds ?? []).some((t) => !t.passed);
@@ -289,6 +306,7 @@ export function toMarkdown(cases: readonly CiCase[], opts: { title?: string; wor
   if (l && l.cases) {
     out.push(`Claims needing judgement: ${l.needing}; judged: ${l.judged}; unjudged: ${l.unjudged}${l.unjudged ? ` (${reasonsText(l.reasons)})` : ''}.`, '');
   }
+  if (opts.stability?.cases) out.push(`${sentenceStart(stabilityLine(opts.stability))}.`, '');
   out.push('| verdict | cases |', '|---|---:|');
   for (const v of ['FAIL', 'INCOMPLETE', 'PASS'] as const) out.push(`| ${v} | ${m.verdicts[v]} |`);
   out.push('');

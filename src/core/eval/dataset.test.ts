@@ -186,3 +186,29 @@ describe('dataset exports', () => {
     expect(datasetRowsToCsv([])).toBe(`${DATASET_COLUMNS.join(',')}\r\n`);
   });
 });
+
+describe('stability (repeated judgements)', () => {
+  const c: AuditCase = { query: 'How tall?', answer: 'It is 330 metres tall [1].', chunks: [{ id: '1', text: 'The tower is 330 metres tall.' }] };
+  const judged = (verdicts: ModelResults['judgements'][number]['support'][number]['verdicts']): ModelResults => ({
+    model: 'm',
+    repeat: { k: 2, rule: 'stricter' },
+    judgements: [{ claim_index: 0, support: [{ chunk_id: '1', verdict: 'partially_supported', supporting_phrase: 'The tower is 330 metres tall.', missing_or_extra: '', decision_basis: '', verdicts }] }],
+  });
+
+  it('a row carries its case’s share of agreeing pairs; a case without repeats has none', () => {
+    const unstable = applyModelResults(auditCase(c), judged(['fully_supported', 'partially_supported']), c);
+    expect(datasetRow(0, 1, unstable, c.query).stability).toBe(0);
+    const stable = applyModelResults(auditCase(c), judged(['partially_supported', 'partially_supported']), c);
+    expect(datasetRow(0, 1, stable, c.query).stability).toBe(1);
+    expect(datasetRow(0, 1, auditCase(c), c.query).stability).toBeNull();
+  });
+
+  it('is averaged over the cases that have it, sorted with the others, and exported', () => {
+    const rows = [row(0, { stability: 1 }), row(1, { stability: 0.5 }), row(2, { stability: null }), row(3)];
+    expect(datasetMetrics(rows).stability).toMatchObject({ mean: 0.75, n: 2, min: 0.5, max: 1 });
+    expect(sortRows(rows, 'stability').map((r) => r.index)).toEqual([1, 0, 2, 3]);
+    expect(DATASET_COLUMNS).toContain('stability');
+    expect(datasetRowsToCsv(rows).split('\r\n')[2]).toContain(',0.5,');
+    expect(JSON.parse(datasetRowsToJsonl(rows).split('\n')[3]!).stability).toBeNull();
+  });
+});

@@ -42,6 +42,11 @@ export interface DatasetRow {
   errors: number;
   warnings: number;
   scores: Record<ScoreKey, number | null>;
+  /**
+   * With repeated judgements: the share of the case's pairs whose verdicts all agree
+   * (meta.stability.agreeing_share); null without repeats. Absent in rows stored before it.
+   */
+  stability?: number | null;
   /** Set when the case could not be audited at all (the row then fails). */
   error: string | null;
 }
@@ -68,6 +73,7 @@ export function datasetRow(index: number, line: number, report: Report, query: s
     errors: errorCount(report),
     warnings: report.findings.filter((f) => f.severity === 'warning').length,
     scores,
+    stability: report.meta.stability?.agreeing_share ?? null,
     error: null,
   };
 }
@@ -110,6 +116,7 @@ export function failedRow(index: number, line: number, caseId: string | null, qu
     errors: 1,
     warnings: 0,
     scores,
+    stability: null,
     error: message,
   };
 }
@@ -138,26 +145,59 @@ export interface DatasetMetrics {
   claims: number;
   citations: number;
   scores: Record<ScoreKey, ScoreSummary>;
+  /** The cases' stability (repeated judgements), averaged like the scores. */
+  stability: ScoreSummary;
 }
 
 /**
  * Running sums of the metrics, as plain data: rows are added one at a time and partial sums (one
  * per CLI worker thread) merge, so a dataset of any size is summed without keeping its rows.
  */
-export interface MetricsSums extends Omit<DatasetMetrics, 'scores'> {
+export interface MetricsSums extends Omit<DatasetMetrics, 'scores' | 'stability'> {
   /** Per score, what its summary is computed from (an empty one has n = 0 and ±Infinity bounds). */
-  scores: Record<ScoreKey, { sum: number; n: number; min: number; max: number; histogram: number[] }>;
+  scores: Record<ScoreKey, ValueSums>;
+  stability: ValueSums;
 }
+
+interface ValueSums {
+  sum: number;
+  n: number;
+  min: number;
+  max: number;
+  histogram: number[];
+}
+
+const emptyValueSums = (): ValueSums => ({ sum: 0, n: 0, min: Infinity, max: -Infinity, histogram: new Array<number>(HISTOGRAM_BINS).fill(0) });
+
+function addValue(s: ValueSums, v: number | null | undefined): void {
+  if (v === null || v === undefined || !Number.isFinite(v)) return;
+  s.sum += v;
+  s.n++;
+  s.min = Math.min(s.min, v);
+  s.max = Math.max(s.max, v);
+  s.histogram[binOf(v)]!++;
+}
+
+function mergeValues(a: ValueSums, b: ValueSums): void {
+  a.sum += b.sum;
+  a.n += b.n;
+  a.min = Math.min(a.min, b.min);
+  a.max = Math.max(a.max, b.max);
+  b.histogram.forEach((c, i) => (a.histogram[i]! += c));
+}
+
+const summaryOf = (s: ValueSums): ScoreSummary =>
+  s.n ? { mean: round4(s.sum / s.n), n: s.n, min: s.min, max: s.max, histogram: [...s.histogram] } : { mean: null, n: 0, min: null, max: null, histogram: [...s.histogram] };
 
 export function emptyMetricsSums(): MetricsSums {
   const dimensions = {} as MetricsSums['dimensions'];
   for (const d of DATASET_DIMENSIONS) dimensions[d] = { PASS: 0, FAIL: 0, NOT_CHECKED: 0 };
   const scores = {} as MetricsSums['scores'];
-  for (const k of SCORE_KEYS) scores[k] = { sum: 0, n: 0, min: Infinity, max: -Infinity, histogram: new Array<number>(HISTOGRAM_BINS).fill(0) };
-  return { cases: 0, verdicts: { PASS: 0, FAIL: 0, INCOMPLETE: 0 }, dimensions, checkedByModel: 0, claims: 0, citations: 0, scores };
+  for (const k of SCORE_KEYS) scores[k] = emptyValueSums();
+  return { cases: 0, verdicts: { PASS: 0, FAIL: 0, INCOMPLETE: 0 }, dimensions, checkedByModel: 0, claims: 0, citations: 0, scores, stability: emptyValueSums() };
 }
 
-type MetricsInput = Pick<DatasetRow, 'verdict' | 'dimensions' | 'checked_by' | 'claims' | 'citations' | 'scores'>;
+type MetricsInput = Pick<DatasetRow, 'verdict' | 'dimensions' | 'checked_by' | 'claims' | 'citations' | 'scores' | 'stability'>;
 
 export function addMetricsRow(m: MetricsSums, r: MetricsInput): void {
   m.cases++;
@@ -166,16 +206,8 @@ export function addMetricsRow(m: MetricsSums, r: MetricsInput): void {
   if (r.checked_by === 'model') m.checkedByModel++;
   m.claims += r.claims;
   m.citations += r.citations;
-  for (const k of SCORE_KEYS) {
-    const v = r.scores[k];
-    if (v === null || !Number.isFinite(v)) continue;
-    const s = m.scores[k];
-    s.sum += v;
-    s.n++;
-    s.min = Math.min(s.min, v);
-    s.max = Math.max(s.max, v);
-    s.histogram[binOf(v)]!++;
-  }
+  for (const k of SCORE_KEYS) addValue(m.scores[k], r.scores[k]);
+  addValue(m.stability, r.stability);
 }
 
 /** Adds `from` into `into` (both partial sums of disjoint sets of rows). */
@@ -186,26 +218,14 @@ export function mergeMetricsSums(into: MetricsSums, from: MetricsSums): void {
   into.checkedByModel += from.checkedByModel;
   into.claims += from.claims;
   into.citations += from.citations;
-  for (const k of SCORE_KEYS) {
-    const a = into.scores[k];
-    const b = from.scores[k];
-    a.sum += b.sum;
-    a.n += b.n;
-    a.min = Math.min(a.min, b.min);
-    a.max = Math.max(a.max, b.max);
-    b.histogram.forEach((c, i) => (a.histogram[i]! += c));
-  }
+  for (const k of SCORE_KEYS) mergeValues(into.scores[k], from.scores[k]);
+  mergeValues(into.stability, from.stability);
 }
 
 export function metricsOfSums(m: MetricsSums): DatasetMetrics {
   const scores = {} as Record<ScoreKey, ScoreSummary>;
-  for (const k of SCORE_KEYS) {
-    const s = m.scores[k];
-    scores[k] = s.n
-      ? { mean: round4(s.sum / s.n), n: s.n, min: s.min, max: s.max, histogram: [...s.histogram] }
-      : { mean: null, n: 0, min: null, max: null, histogram: [...s.histogram] };
-  }
-  return { cases: m.cases, verdicts: { ...m.verdicts }, dimensions: m.dimensions, checkedByModel: m.checkedByModel, claims: m.claims, citations: m.citations, scores };
+  for (const k of SCORE_KEYS) scores[k] = summaryOf(m.scores[k]);
+  return { cases: m.cases, verdicts: { ...m.verdicts }, dimensions: m.dimensions, checkedByModel: m.checkedByModel, claims: m.claims, citations: m.citations, scores, stability: summaryOf(m.stability) };
 }
 
 export function datasetMetrics(rows: readonly DatasetRow[]): DatasetMetrics {
@@ -223,7 +243,7 @@ const round4 = (x: number) => Math.round(x * 10000) / 10000;
 // ---------------------------------------------------------------------------------------------
 // Table: sort and filter
 
-export type SortKey = 'index' | 'case_id' | 'verdict' | Dimension | 'claims' | 'citations' | 'errors' | ScoreKey;
+export type SortKey = 'index' | 'case_id' | 'verdict' | Dimension | 'claims' | 'citations' | 'errors' | ScoreKey | 'stability';
 
 const VERDICT_ORDER: Record<Verdict, number> = { FAIL: 0, INCOMPLETE: 1, PASS: 2 };
 const STATUS_ORDER: Record<Status, number> = { FAIL: 0, NOT_CHECKED: 1, PASS: 2 };
@@ -245,6 +265,8 @@ function sortValue(r: DatasetRow, key: SortKey): number | string | null {
     case 'citations':
     case 'errors':
       return r[key];
+    case 'stability':
+      return r.stability ?? null;
     default:
       return r.scores[key];
   }
@@ -304,6 +326,7 @@ export const DATASET_COLUMNS = [
   'errors',
   'warnings',
   ...SCORE_KEYS,
+  'stability',
   'error',
   'query',
 ] as const;
@@ -315,7 +338,7 @@ export function flatRow(r: DatasetRow): Record<DatasetColumn, string | number | 
   for (const col of DATASET_COLUMNS) {
     if ((DATASET_DIMENSIONS as readonly string[]).includes(col)) out[col] = r.dimensions[col as Dimension];
     else if ((SCORE_KEYS as readonly string[]).includes(col)) out[col] = r.scores[col as ScoreKey];
-    else out[col] = r[col as keyof DatasetRow] as string | number | null;
+    else out[col] = (r[col as keyof DatasetRow] ?? null) as string | number | null;
   }
   return out;
 }

@@ -71,6 +71,7 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   unverifiedPhrase: { claim: 2, chunk: 'c3' },
   numbersCap: { claim: 0, numbers: ['12,717'] },
   notJudged: { claims: 2 },
+  unstablePair: { claim: 1, chunk: '2', verdicts: ['fully_supported', 'partially_supported'], kept: 'partially_supported' },
   confirmedFactual: { claim: 3 },
   incorrect: { verdict: 'PARTIALLY_CORRECT' },
   missingSource: {},
@@ -82,6 +83,7 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   recQuotesSimilar: { quotes: 2 },
   recOffsets: { quotes: 3 },
   recNumbers: { numbers: 5 },
+  recUnstable: { pairs: 2 },
   recRunModel: {},
 };
 

@@ -28,6 +28,7 @@ import { isBlank } from '../text/text';
 import { citationsUnreadable, claimFacts } from './facts';
 import { claimSupport, SUPPORT_SCORE } from './verdictScores';
 import { decisionOf, ledgerOf, withLedger } from './ledger';
+import { stabilityOf, unstablePairs } from './stability';
 import { DIMENSIONS } from '../types';
 
 const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
@@ -314,6 +315,9 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     else if (sup === 'partially_supported') accurateIssues.push(msg('partial', { claim: cl.index }));
   }
   if (unjudged) accurateIssues.push(msg('notJudged', { claims: unjudged }));
+  // Repeated judgements: each pair whose verdicts differ is named, with the verdict that stands.
+  const unstable = unstablePairs(claims);
+  for (const u of unstable) accurateIssues.push(msg('unstablePair', u));
   const localAccurate = report.dimensions.accurate;
   const localFailed = localAccurate.status === 'FAIL';
   const modelFailed = cited.some((cl) => {
@@ -348,7 +352,7 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     // a chunk, or written from labels that the checks above lowered.
     summary: [msg('summaryModel', { verdict, recall: scores.citation_recall })],
     // Ours only: the model's recommendations are its words, kept apart (model_recommendations).
-    recommendations: uniqueTexts(before.recommendations.filter((r) => !isKey(r, 'recRunModel') && r !== notChecked[1])),
+    recommendations: uniqueTexts([...before.recommendations.filter((r) => !isKey(r, 'recRunModel') && r !== notChecked[1]), ...(unstable.length ? [msg('recUnstable', { pairs: unstable.length })] : [])]),
     issues,
   };
   const words = written(status, texts, lang);
@@ -364,7 +368,13 @@ export function applyModelResults(report: Report, results: ModelResults, c: Audi
     ...(modelRecommendations.length ? { model_recommendations: modelRecommendations } : {}),
     ...(results.answer_evaluation ? { answer_evaluation: results.answer_evaluation } : {}),
     scores,
-    meta: { ...report.meta, checked_by: 'model', model: results.model, ledger: ledgerOf(claims) },
+    meta: {
+      ...report.meta,
+      checked_by: 'model',
+      model: results.model,
+      ledger: ledgerOf(claims),
+      ...(results.repeat && results.repeat.k >= 2 ? { stability: stabilityOf(claims, results.repeat.k, results.repeat.rule) } : {}),
+    },
   };
 }
 

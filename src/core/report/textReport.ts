@@ -3,6 +3,7 @@ import type { Report } from '../types';
 import { DIMENSIONS } from '../types';
 import { plural } from './plural';
 import { reasonsText } from './ledger';
+import { stabilityLine, unstablePairs, verdictsText } from './stability';
 import { visibleControls } from '../text/text';
 
 /**
@@ -36,6 +37,12 @@ export function renderTextReport(report: Report, origin: { file?: string; id?: s
     // The ledger: how every claim was decided, and each one left unjudged named with its reason.
     lines.push(`  judged: ${l.local + l.model} of ${plural('en', l.needing, { one: '# claim', other: '# claims' })} needing judgement (${l.model} by the model, ${l.local} by local checks); unjudged: ${l.unjudged}${l.unjudged ? ` (${reasonsText(l.reasons)})` : ''}; exempt: ${l.exempt}`);
     for (const c of report.claims) if (c.decided_by === 'unjudged' && c.unjudged_reason !== 'exempt') lines.push(`    - claim ${c.index + 1} unjudged: ${reasonsText({ [c.unjudged_reason ?? 'no_verdict']: 1 }).replace(/ 1$/, '')}`);
+  }
+  const st = report.meta.stability;
+  if (st) {
+    // Repeated judgements: how often they agreed, and each citation the model changed its mind on.
+    lines.push(`  ${stabilityLine(st)}; rule: ${st.rule}`);
+    for (const u of unstablePairs(report.claims)) lines.push(`    - claim ${u.claim + 1}, chunk ${u.chunk} unstable: ${verdictsText(u.verdicts)} (kept: ${verdictsText([u.kept])})`);
   }
   const s = report.scores;
   const scoreParts: string[] = [`coverage ${pct(s.citation_coverage)}`, `existence ${pct(s.citation_existence)}`];

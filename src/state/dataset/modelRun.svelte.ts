@@ -17,6 +17,7 @@ import { cacheWritePremium, type AuditEstimate } from '../../model/estimate';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
 import { addUsage, emptyUsage, usageCost, type Usage, type UsageTotal } from '../../model/usage';
 import { makeNonce } from '../../model/wrap';
+import { settingsRepeat } from '../../model/repeat';
 import { keyMissing } from '../../model/providers';
 import { RunSequencer, type RunTicket } from '../../model/sequencer';
 import type { KeyValueStore } from '../constants';
@@ -207,7 +208,7 @@ export class DatasetModelRun {
   // them byte-identical across cases, so the run pays for them once per cache window.
   #connection(signal: AbortSignal, nonce?: string) {
     const s = this.#opts.connection.settings;
-    return { ...this.#core.connection(), model: s.model, strict: s.strict, signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
+    return { ...this.#core.connection(), model: s.model, strict: s.strict, ...settingsRepeat(s), signal, cacheInstructions: true, ...(nonce ? { nonce } : {}) };
   }
 
   /** Message Batches are the default provider's: the connection names no other. */
@@ -421,7 +422,8 @@ export class DatasetModelRun {
       const cases = await this.#casesFor(keys);
       if (!cases || !ticket.isLatest()) return;
       const s = this.#opts.connection.settings;
-      const prepared = engine.prepareBatch(cases, { model: s.model, strict: s.strict, nonce: makeNonce() });
+      // Two judgements under the stricter rule (strict mode, or K = 2) are the batch's strict mode.
+      const prepared = engine.prepareBatch(cases, { model: s.model, strict: settingsRepeat(s).repeat === 2, nonce: makeNonce() });
       this.#batch.requests = prepared.requests;
       const state = await engine.createBatches(prepared, this.#batchConn(ticket.signal), null, (st) => this.#keepBatch(datasetId, keys, st));
       await this.#followBatch(engine, state, cases, datasetId, ticket);

@@ -3,7 +3,8 @@
 // Constructed as `new ModelAudit(workbench)`; it hands merged reports to workbench.setModelReport.
 // Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine,
 // by the core it shares with the dataset's model run (modelRunCore.ts).
-import type { AuditCase, ModelResults, Report } from '../../core/types';
+import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
+import { MAX_REPEAT, repeatRuleSchema, repeatSchema, settingsRepeat } from '../../model/repeat';
 import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerSpec, type Provider } from '../../model/providers';
 import { apiOrigin } from '../../model/csp';
 import { allowedApiOrigin } from '../../platform/connectPolicy';
@@ -132,6 +133,12 @@ export class ModelAudit {
     return providerSpec(this.#settings.provider).batch;
   }
 
+  /** Message Batches carry one judgement per claim, or strict mode's two: not K > 2 or the majority rule. */
+  get repeatsBatchable(): boolean {
+    const r = settingsRepeat(this.#settings);
+    return r.repeat === 1 || (r.repeat === 2 && r.repeatRule === 'stricter');
+  }
+
   /** A key is needed (Anthropic, OpenAI's own API); a local OpenAI-compatible server takes none. */
   get keyRequired(): boolean {
     return keyRequired(providerSpec(this.#settings.provider), this.settings.baseURL);
@@ -214,6 +221,20 @@ export class ModelAudit {
 
   setStrict(strict: boolean): void {
     this.#update({ strict });
+    this.#estimate = null;
+  }
+
+  /** The most judgements per claim the setting takes. */
+  readonly maxRepeat = MAX_REPEAT;
+
+  /** "Judge each claim K times": a whole number from 1 to MAX_REPEAT (anything else is refused as it is typed). */
+  setRepeat(k: number): void {
+    if (repeatSchema.safeParse(k).success) this.#update({ repeat: k });
+    this.#estimate = null;
+  }
+
+  setRepeatRule(rule: RepeatRule): void {
+    if (repeatRuleSchema.safeParse(rule).success) this.#update({ repeatRule: rule });
     this.#estimate = null;
   }
 
@@ -354,6 +375,7 @@ export class ModelAudit {
         ...this.#connection(),
         model: this.settings.model,
         strict: this.#settings.strict,
+        ...settingsRepeat(this.#settings),
         signal: ticket.signal,
       });
       if (!ticket.isCurrent()) return;
@@ -454,6 +476,8 @@ export class ModelAudit {
         // The rest is judged by the model that judged the first part.
         model: resume?.model ?? this.settings.model,
         strict: resume ? !!resume.strict : this.#settings.strict,
+        // The rest is judged as often, and by the same rule, as the first part.
+        ...(resume ? (resume.repeat ? { repeat: resume.repeat.k, repeatRule: resume.repeat.rule } : {}) : settingsRepeat(this.#settings)),
         signal: ticket.signal,
         ...(resume ? { resume } : {}),
         onProgress: (p) => {

@@ -3,6 +3,7 @@
 // the connection, read from the model settings when a request is made, the key with it and kept
 // nowhere; and the one key check (providers.ts keyMissing). Both drop stale answers the same way,
 // with a RunSequencer (model/sequencer.ts) per kind of run. No runes: plain TypeScript.
+import type { RepeatRule } from '../../core/types';
 import { keyMissing, type Provider } from '../../model/providers';
 
 type Engine = typeof import('../../model/engine');
@@ -13,6 +14,9 @@ export interface ConnectionSettings {
   readonly baseURL: string;
   readonly model: string;
   readonly strict: boolean;
+  /** "Judge each claim K times" and its rule (model/repeat.ts settingsRepeat); absent: strict mode decides. */
+  readonly repeat?: number;
+  readonly repeatRule?: RepeatRule;
   /** The deadline of each request; absent: the model layer's default. */
   readonly timeoutSeconds?: number;
 }

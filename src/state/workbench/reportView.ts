@@ -3,6 +3,7 @@
 import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, Scores, Status, SupportVerdict } from '../../core/types';
 import { claimFacts, type ClaimStatus } from '../../core/report/facts';
 import { claimSupport } from '../../core/report/verdictScores';
+import { isUnstable } from '../../core/report/stability';
 import { SCORE_KEYS, type ScoreKey } from '../../core/eval/dataset';
 import { DIMENSIONS } from '../../core/types';
 
@@ -123,6 +124,9 @@ export function basisLines(claim: ReportClaim): BasisLine[] {
   }
   return out;
 }
+
+/** A claim with a citation the model judged differently over its repeated judgements (docs/model.md). */
+export const claimUnstable = (claim: ReportClaim): boolean => !!claim.support?.some(isUnstable);
 
 /** Whether the report was made without its chunks (they could not be read): nothing about them is known. */
 export function chunksUnreadable(report: Report): boolean {

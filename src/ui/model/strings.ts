@@ -3,6 +3,7 @@
 import { formatUSD } from '../../core/report/format';
 import type { Provider } from '../../model/providers';
 import type { RunPhase } from '../../model/run';
+import type { RepeatRule } from '../../core/types';
 import type { Catalogue } from '../i18n';
 import { plural } from '../../core/report/plural';
 
@@ -39,6 +40,16 @@ const en = {
   reloadNow: 'Reload now',
   strict: 'Strict mode',
   strictHint: 'Judge every claim twice, independently, and keep the stricter label (twice the cost).',
+  repeat: 'Judge each claim K times',
+  repeatHint:
+    'K independent judgements of every claim (1 to 10). The report marks the claims the model judged differently as unstable and says how often its judgements agreed. Each judgement is a request, but all after the first read the case from the prompt cache.',
+  repeatRule: 'Verdict that stands',
+  repeatRuleNames: {
+    stricter: 'the stricter (a claim judged differently is never fully supported)',
+    majority: 'the most frequent (a tie goes to the stricter)',
+  } satisfies Record<RepeatRule, string>,
+  estimateRepeat: (k: number, saving: string | null) => `${k} judgements per claim${saving ? `; the prompt cache saves ${saving}` : ''}`,
+  repeatPass: (n: number, k: number) => `Judgement ${n} of ${k} of each claim`,
   requestTimeout: 'Request timeout (seconds)',
   requestTimeoutHint: 'Each request to the model is cut after this long (10 to 3600 s); the claims judged before stay.',
   provider: 'Provider',
@@ -129,6 +140,16 @@ const cs: ModelStrings = {
   reloadNow: 'Načíst znovu',
   strict: 'Přísný režim',
   strictHint: 'Každé tvrzení ohodnotit dvakrát nezávisle a ponechat přísnější hodnocení (dvojnásobná cena).',
+  repeat: 'Hodnotit každé tvrzení K krát',
+  repeatHint:
+    'K nezávislých hodnocení každého tvrzení (1 až 10). Zpráva označí tvrzení, která model hodnotil pokaždé jinak, jako nestabilní a uvede, jak často se hodnocení shodla. Každé hodnocení je jeden požadavek, ale všechna po prvním čtou případ z mezipaměti promptu.',
+  repeatRule: 'Platné hodnocení',
+  repeatRuleNames: {
+    stricter: 'přísnější (tvrzení hodnocené různě nikdy není plně podpořené)',
+    majority: 'nejčastější (při shodném počtu přísnější)',
+  },
+  estimateRepeat: (k, saving) => `${k} hodnocení každého tvrzení${saving ? `; mezipaměť promptu ušetří ${saving}` : ''}`,
+  repeatPass: (n, k) => `Hodnocení ${n} z ${k} každého tvrzení`,
   requestTimeout: 'Časový limit požadavku (sekundy)',
   requestTimeoutHint: 'Každý požadavek na model se po této době přeruší (10 až 3600 s); tvrzení ohodnocená předtím zůstávají.',
   provider: 'Poskytovatel',

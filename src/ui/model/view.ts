@@ -9,6 +9,11 @@ export function estimateLines(est: AuditEstimate, s: ModelStrings, lang: 'en' | 
   if (est.cachedTokens > 0) lines[0] += ` (${s.estimateCached(formatCount(est.cachedTokens, lang))})`;
   if (est.approximate) lines[0] += ` (${s.estimateApprox})`;
   lines.push(est.usd !== null ? s.estimateCost(est.usd) : s.estimateNoPrice(est.model));
+  // Repeats: K× the requests, and what the prompt cache takes off that.
+  if (est.repeat && est.repeat > 1) {
+    const saving = est.usd !== null && est.uncachedUsd != null && est.uncachedUsd > est.usd ? formatUSD(est.uncachedUsd - est.usd) : null;
+    lines.push(s.estimateRepeat(est.repeat, saving));
+  }
   return lines;
 }
 
@@ -31,6 +36,7 @@ export function progressLines(p: RunProgress, s: ModelStrings): string[] {
   let count = s.judged(p.claimsJudged, p.claimsTotal);
   if (p.batches > 1) count += ` · ${s.part(p.batch + 1, p.batches)}`;
   lines.push(count);
-  if (p.pass > 0) lines.push(s.secondPass);
+  if (p.passes > 2) lines.push(s.repeatPass(p.pass + 1, p.passes));
+  else if (p.pass > 0) lines.push(s.secondPass);
   return lines;
 }

@@ -1,12 +1,13 @@
 // The Czech texts the core writes, entry for entry those of en.ts (the type makes both agree on
 // keys and parameters; tests/unit or core/messages.test.ts checks every one renders).
 import type { Catalogue } from './en';
-import type { UnreadableInput } from '../../types';
+import type { SupportVerdict, UnreadableInput } from '../../types';
 import { plural } from '../plural';
 import { ruleName } from './ruleNames';
 import { STYLE_SHAPE, list, nth, pct, q, sentence } from './format';
 
 type Input = UnreadableInput['input'];
+const VERDICT_CS: Record<SupportVerdict, string> = { fully_supported: 'plně podporuje', partially_supported: 'podporuje částečně', not_supported: 'nepodporuje' };
 const NAME_RULE_CS: Record<string, string> = { alias: 'jiný název téže věci', acronym: 'zkratka a její rozepsání', spelling: 'blízký pravopis nebo jiný tvar slova', head: 'jeho rozlišující slovo jako samostatné jméno' };
 const INPUT_NAME: Record<Input, string> = { chunks: 'Vstup Úryvky', answer: 'Vstup Odpověď', structured_citations: 'Strukturované citace' };
 
@@ -148,6 +149,8 @@ export const cs: Catalogue = {
     `Tvrzení ${nth(claim)}: ${list(numbers)} ${numbers.length === 1 ? 'není' : 'nejsou'} v žádném citovaném úryvku, proto je podpořeno nanejvýš částečně.`,
   notJudged: ({ claims }) =>
     `Model neohodnotil ${plural('cs', claims, { one: '# citované tvrzení', other: '# citovaných tvrzení', few: '# citovaná tvrzení' })}.`,
+  unstablePair: ({ claim, chunk, verdicts, kept }) =>
+    `Tvrzení ${nth(claim)}: ${verdicts.length} hodnocení úryvku ${chunk} modelem se liší (${verdicts.map((v) => VERDICT_CS[v]).join(', ')}); platí ${VERDICT_CS[kept]}.`,
   confirmedFactual: ({ claim }) => `Model potvrzuje, že tvrzení ${nth(claim)} uvádí fakt a potřebuje citaci.`,
   incorrect: ({ verdict }) => `Správnost odpovědi vůči referenční odpovědi: ${verdict}.`,
   missingSource: () => 'Citovaný úryvek chybí nebo nemá text.',
@@ -164,5 +167,7 @@ export const cs: Catalogue = {
     `Opravte pozice znaků ${plural('cs', quotes, { one: '# citované pasáže', few: '# citovaných pasáží', other: '# citovaných pasáží' })} ve zdroji.`,
   recNumbers: ({ numbers }) =>
     `Ověřte ${plural('cs', numbers, { one: '# číslo, které není', few: '# čísla, která nejsou', other: '# čísel, která nejsou' })} v žádném citovaném úryvku.`,
+  recUnstable: ({ pairs }) =>
+    `Ověřte sami ${plural('cs', pairs, { one: '# citaci', few: '# citace', other: '# citací' })}, ${plural('cs', pairs, { one: 'jejíž opakovaná hodnocení se liší', other: 'jejichž opakovaná hodnocení se liší' })}: model si ${plural('cs', pairs, { one: 'jí', other: 'jimi' })} není jistý.`,
   recRunModel: () => 'Spusťte kontrolu modelem, která ověří, zda citované úryvky tvrzení podporují.',
 };

@@ -2,12 +2,13 @@
 // start of the claim — in one short sentence), the report's summary, its recommendations and the
 // issues the model step adds. Each entry takes one object of parameters, so a text can be stored
 // as a key and its parameters (core/report/messages.ts) and written again in the other language.
-import type { CitationStyle, RequiredStyle, UnreadableInput, Verdict } from '../../types';
+import type { CitationStyle, RequiredStyle, SupportVerdict, UnreadableInput, Verdict } from '../../types';
 import { plural } from '../plural';
 import { ruleName } from './ruleNames';
 import { STYLE_SHAPE, list, nth, pct, q, sentence } from './format';
 
 type Input = UnreadableInput['input'];
+const VERDICT_EN: Record<SupportVerdict, string> = { fully_supported: 'fully supported', partially_supported: 'partially supported', not_supported: 'not supported' };
 // How a name was found in a chunk without its own words (checks/names.ts).
 const NAME_RULE_EN: Record<string, string> = { alias: 'another name of the same thing', acronym: 'an acronym and its expansion', spelling: 'a close spelling or another form of the word', head: 'its distinctive word as a name of its own' };
 const INPUT_NAME: Record<Input, string> = { chunks: 'The Chunks input', answer: 'The Answer input', structured_citations: 'The structured citations' };
@@ -156,6 +157,8 @@ export const en = {
     `Claim ${nth(claim)}: ${list(numbers)} ${numbers.length === 1 ? 'appears' : 'appear'} in no cited chunk, so it is at most partially supported.`,
   notJudged: ({ claims: n }: { claims: number }) =>
     `${plural('en', n, { one: '# cited claim was', other: '# cited claims were' })} not judged by the model.`,
+  unstablePair: ({ claim, chunk, verdicts, kept }: { claim: number; chunk: string; verdicts: SupportVerdict[]; kept: SupportVerdict }) =>
+    `Claim ${nth(claim)}: the model's ${verdicts.length} judgements of chunk ${chunk} differ (${verdicts.map((v) => VERDICT_EN[v]).join(', ')}); ${VERDICT_EN[kept]} stands.`,
   confirmedFactual: ({ claim }: { claim: number }) => `The model confirms that claim ${nth(claim)} states a fact and needs a citation.`,
   incorrect: ({ verdict }: { verdict: string }) => `Answer correctness against the gold answer: ${verdict}.`,
   missingSource: () => 'The cited chunk is missing or has no text.',
@@ -173,6 +176,8 @@ export const en = {
     `Correct the character offsets of ${plural('en', quotes, { one: '# quote', other: '# quotes' })} in the cited source.`,
   recNumbers: ({ numbers }: { numbers: number }) =>
     `Verify ${plural('en', numbers, { one: '# number that appears', other: '# numbers that appear' })} in no cited chunk.`,
+  recUnstable: ({ pairs }: { pairs: number }) =>
+    `Check ${plural('en', pairs, { one: 'the # citation', other: 'the # citations' })} whose repeated judgements differ yourself: the model is not sure of them.`,
   recRunModel: () => 'Run the model audit to check whether each cited chunk supports its claim.',
 };
 
