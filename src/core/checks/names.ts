@@ -317,17 +317,19 @@ function closeSpelling(w: string, sources: NameSource[]): string | undefined {
  * ("Bank of England"); `wordPresent` the older word test (by stem, by start).
  */
 export function nameVerdict(words: string[], all: string[], lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): NameVerdict {
+  // A name of one word is most often found by that word: nothing else is read then.
+  if (words.length === 1 && wordPresent(words[0]!)) return { present: true };
   const folded = words.map((w) => fold(stripPossessive(w)).replace(/\./g, ''));
   const name = all.join(' ');
-  const alias = aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
+  const aliasOf = () => aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
 
   const allFolded = all.map((w) => fold(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
   const squashed = allFolded.join('');
   const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.squashed.includes(squashed) || (squashed.endsWith('s') && s.squashed.includes(squashed.slice(0, -1))));
 
   if (words.length === 1) {
-    if (wordPresent(words[0]!)) return { present: true };
     if (allFolded.length > 1 && squashedIn()) return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
+    const alias = aliasOf();
     if (alias) return { present: true, rule: 'alias', found: alias };
     const acr = acronymIn(words[0]!, sources);
     if (acr) return { present: true, rule: 'acronym', found: acr };
@@ -340,6 +342,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   if (squashedIn()) {
     return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
   }
+  const alias = aliasOf();
   if (alias) return { present: true, rule: 'alias', found: alias };
   const initials = folded.map((w) => w[0]!.toUpperCase()).join('');
   if (initials.length >= 3 && sources.some((s) => s.hasAcronym(initials))) return { present: true, rule: 'acronym', found: initials };
