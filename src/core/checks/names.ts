@@ -49,6 +49,7 @@ export class NameSource {
   private foldedText?: string;
   private spacedText?: string;
   private squashedText?: string;
+  private wordList?: FoldedWords;
   private index?: NameIndex;
 
   constructor(
@@ -60,21 +61,25 @@ export class NameSource {
   get folded(): string {
     return (this.foldedText ??= fold(this.text));
   }
-  /** Folded, every run of non-letters a single space, with a space at both ends. */
+  /** The folded text's words (letters and digits), in order, and where each starts in it. */
+  get words(): FoldedWords {
+    return (this.wordList ??= foldedWords(this.folded));
+  }
+  /** The folded words, a space between two and at both ends. */
   get spaced(): string {
-    return (this.spacedText ??= ` ${this.folded.replace(/[^\p{L}\p{N}]+/gu, ' ')} `);
+    return (this.spacedText ??= ` ${this.words.words.join(' ')} `);
   }
   /** Folded letters and digits only. */
   get squashed(): string {
-    return (this.squashedText ??= this.folded.replace(/[^\p{L}\p{N}]+/gu, ''));
+    return (this.squashedText ??= this.words.words.join(''));
   }
   /** The text's capitalised runs, as folded words (initials left out), and their text. */
   get runs(): NameIndex['runs'] {
-    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).runs;
+    return (this.index ??= nameIndex(this.text, this.words, this.lang)).runs;
   }
   /** Folded word → whether it occurs outside the capitalised runs, and the runs it occurs in. */
   get where(): NameIndex['where'] {
-    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).where;
+    return (this.index ??= nameIndex(this.text, this.words, this.lang)).where;
   }
   /**
    * Whether the acronym is written in the text (as written, dots dropped: "U.S." is "US"). A text
@@ -83,8 +88,25 @@ export class NameSource {
    */
   hasAcronym(a: string): boolean {
     if (!this.index && !this.text.includes(a) && !(this.text.includes('.') && dottedRegex(a).test(this.text))) return false;
-    return (this.index ??= nameIndex(this.text, this.folded, this.lang)).acronyms.has(a);
+    return (this.index ??= nameIndex(this.text, this.words, this.lang)).acronyms.has(a);
   }
+}
+
+interface FoldedWords {
+  /** What /[\p{L}\p{N}]+/gu matches in the folded text, in order. */
+  words: string[];
+  starts: number[];
+}
+
+function foldedWords(folded: string): FoldedWords {
+  const words: string[] = [];
+  const starts: number[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(folded); m; m = WORD.exec(folded)) {
+    words.push(m[0]);
+    starts.push(m.index);
+  }
+  return { words, starts };
 }
 
 /** The letters of `a` in order with any dots between them ("U.S" for "US"). */
@@ -104,31 +126,55 @@ export function nameSource(text: string, lang: Language): NameSource {
   return new NameSource(text, lang);
 }
 
-function nameIndex(text: string, folded: string, lang: Language): NameIndex {
+/** A word of a run as the index reads it: its acronym form, its folded parts that are not stopwords. */
+interface RunWord {
+  acronym?: string;
+  parts: string[];
+  /** Whether the word as written, folded, is a stopword; on first need. */
+  stopword?: boolean;
+}
+
+function runWord(written: string, lang: Language): RunWord {
+  const plain = stripPossessive(written).replace(/\./g, '');
+  const parts = (fold(plain).match(WORD) ?? []).filter((part) => !isStopword(part, lang));
+  return isAcronym(plain) ? { acronym: plain, parts } : { parts };
+}
+
+function nameIndex(text: string, folded: FoldedWords, lang: Language): NameIndex {
   const runs: NameIndex['runs'] = [];
   const where = new Map<string, { prose: boolean; runs: number[] }>();
   const acronyms = new Set<string>();
   const inRun = new Uint8Array(text.length + 1);
+  // A page repeats its names: each word as written is read once.
+  const read = new Map<string, RunWord>();
+  const readWord = (written: string): RunWord => {
+    let w = read.get(written);
+    if (!w) read.set(written, (w = runWord(written, lang)));
+    return w;
+  };
   for (const r of entityRuns(text)) {
     const words: string[] = [];
     for (const w of r.words) {
       if (w.initial) continue;
-      const plain = stripPossessive(w.text).replace(/\./g, '');
-      if (isAcronym(plain)) acronyms.add(plain);
-      for (const part of fold(plain).match(WORD) ?? []) if (!isStopword(part, lang)) words.push(part);
+      const { acronym, parts } = readWord(w.text);
+      if (acronym) acronyms.add(acronym);
+      for (const part of parts) words.push(part);
     }
     for (let i = r.start; i < r.end; i++) inRun[i] = 1;
     const k = runs.length;
     // The run's text from its first word that is not a stopword ("Langa", not "The Langa").
-    const first = r.words.find((w) => !w.initial && !isStopword(fold(w.text), lang));
+    const first = r.words.find((w) => {
+      if (w.initial) return false;
+      const x = readWord(w.text);
+      return !(x.stopword ??= isStopword(fold(w.text), lang));
+    });
     runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
     for (const w of words) entry(where, w).runs.push(k);
   }
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(folded); m; m = WORD.exec(folded)) {
+  for (let k = 0; k < folded.words.length; k++) {
     // Offsets of the folded text are the text's only while folding keeps lengths; an NFD letter
     // with a mark folds to one letter too, so the check of the first letter is close enough.
-    if (!inRun[m.index]) entry(where, m[0]).prose = true;
+    if (!inRun[folded.starts[k]!]) entry(where, folded.words[k]!).prose = true;
   }
   return { runs, where, acronyms };
 }
@@ -271,17 +317,19 @@ function closeSpelling(w: string, sources: NameSource[]): string | undefined {
  * ("Bank of England"); `wordPresent` the older word test (by stem, by start).
  */
 export function nameVerdict(words: string[], all: string[], lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): NameVerdict {
+  // A name of one word is most often found by that word: nothing else is read then.
+  if (words.length === 1 && wordPresent(words[0]!)) return { present: true };
   const folded = words.map((w) => fold(stripPossessive(w)).replace(/\./g, ''));
   const name = all.join(' ');
-  const alias = aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
+  const aliasOf = () => aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
 
   const allFolded = all.map((w) => fold(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
   const squashed = allFolded.join('');
   const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.squashed.includes(squashed) || (squashed.endsWith('s') && s.squashed.includes(squashed.slice(0, -1))));
 
   if (words.length === 1) {
-    if (wordPresent(words[0]!)) return { present: true };
     if (allFolded.length > 1 && squashedIn()) return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
+    const alias = aliasOf();
     if (alias) return { present: true, rule: 'alias', found: alias };
     const acr = acronymIn(words[0]!, sources);
     if (acr) return { present: true, rule: 'acronym', found: acr };
@@ -294,6 +342,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   if (squashedIn()) {
     return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
   }
+  const alias = aliasOf();
   if (alias) return { present: true, rule: 'alias', found: alias };
   const initials = folded.map((w) => w[0]!.toUpperCase()).join('');
   if (initials.length >= 3 && sources.some((s) => s.hasAcronym(initials))) return { present: true, rule: 'acronym', found: initials };

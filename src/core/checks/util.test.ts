@@ -33,4 +33,16 @@ describe('TextCache', () => {
     expect(cache.get('z', make)).toBe(3);
     expect(cache.get('x', make)).toBe(4);
   });
+
+  it('keeps no more than about a million characters of texts, however few they are', () => {
+    const cache = new TextCache<number>(100);
+    let made = 0;
+    const make = () => ++made;
+    const first = 'a'.repeat(600_000);
+    cache.get(first, make);
+    expect(cache.get(first, make)).toBe(1);
+    cache.get('b'.repeat(600_000), make); // over the budget: cleared, then kept
+    expect(cache.get('b'.repeat(600_000), make)).toBe(2);
+    expect(cache.get(first, make)).toBe(3);
+  });
 });

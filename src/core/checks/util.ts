@@ -197,10 +197,18 @@ function fingerprint(text: string): number {
 }
 
 const SAME_FINGERPRINT_MAX = 4;
+/**
+ * Characters of text a cache keeps data for, besides its count of texts. What is kept of a text
+ * (its words, sentences, name index) is several times its size: a dataset of long pages, each
+ * seen once, would otherwise keep thousands of them alive, and the garbage collector would copy
+ * and mark them again and again. A case on the page (the 50k case's chunks are 0.6 M) fits.
+ */
+const TEXT_CHARS_MAX = 1_000_000;
 
 export class TextCache<T> {
   readonly #byPrint = new Map<number, { text: string; value: T }[]>();
   #count = 0;
+  #chars = 0;
   constructor(readonly max: number) {}
 
   /** The value kept for `text`, else make(text), kept. */
@@ -208,9 +216,10 @@ export class TextCache<T> {
     const key = fingerprint(text);
     let same = this.#byPrint.get(key);
     if (same) for (const e of same) if (e.text === text) return e.value;
-    if (this.#count >= this.max) {
+    if (this.#count >= this.max || this.#chars + text.length > TEXT_CHARS_MAX) {
       this.#byPrint.clear();
       this.#count = 0;
+      this.#chars = 0;
       same = undefined;
     }
     const e = { text, value: make(text) };
@@ -218,6 +227,7 @@ export class TextCache<T> {
     else if (same.length < SAME_FINGERPRINT_MAX) same.push(e);
     else same[same.length - 1] = e;
     this.#count++;
+    this.#chars += text.length;
     return e.value;
   }
 }

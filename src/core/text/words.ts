@@ -103,60 +103,7 @@ function foldWordCodes(raw: string): string {
   return out;
 }
 
-/** What {@link WordTable.get} answers for a word it does not hold. */
-const ABSENT = -2;
-
-/**
- * An open-addressing hash table from a word, known by two independent 30-bit hashes of its folded
- * codes (a 60-bit key: a collision between two different words is not a practical concern), to
- * a small integer (-1 allowed). Typed arrays instead of a Map: no boxed keys, no entry objects.
- */
-class WordTable {
-  // Per slot: first hash + 1 (0 = empty), second hash, value.
-  #cells: Int32Array;
-  #bits: number;
-  size = 0;
-  constructor(bits: number) {
-    this.#bits = bits;
-    this.#cells = new Int32Array(3 << bits);
-  }
-  /** The first slot to try for hash k1 (the top bits of a multiplicative hash); then the next ones. */
-  #home(k1: number): number {
-    return Math.imul(k1, 0x9e3779b1) >>> (32 - this.#bits);
-  }
-  get(k1: number, k2: number): number {
-    const cells = this.#cells;
-    const mask = (1 << this.#bits) - 1;
-    for (let s = this.#home(k1); ; s = (s + 1) & mask) {
-      const at = s * 3;
-      const key = cells[at]!;
-      if (key === 0) return ABSENT;
-      if (key === k1 + 1 && cells[at + 1] === k2) return cells[at + 2]!;
-    }
-  }
-  /** Adds a word that get() found absent. */
-  add(k1: number, k2: number, value: number): void {
-    if (++this.size * 2 > 1 << this.#bits) this.#grow();
-    this.#put(k1, k2, value);
-  }
-  #put(k1: number, k2: number, value: number): void {
-    const cells = this.#cells;
-    const mask = (1 << this.#bits) - 1;
-    let s = this.#home(k1);
-    while (cells[s * 3] !== 0) s = (s + 1) & mask;
-    cells[s * 3] = k1 + 1;
-    cells[s * 3 + 1] = k2;
-    cells[s * 3 + 2] = value;
-  }
-  #grow(): void {
-    const old = this.#cells;
-    this.#cells = new Int32Array(old.length * 2);
-    this.#bits++;
-    for (let at = 0; at < old.length; at += 3) if (old[at] !== 0) this.#put(old[at]! - 1, old[at + 1]!, old[at + 2]!);
-  }
-}
-
-// Folded word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
+// Word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
 // and started afresh, in a new era, when it grows large. A text is read within one era (the size
 // is checked before it is read), so its stem numbers all belong to one cache.
 const STEM_CACHE_MAX = 200_000;
@@ -164,12 +111,13 @@ interface StemCache {
   language: Language;
   /** Which cache this is (of all started so far): a vocabulary keeps this, not the cache itself. */
   era: number;
-  words: WordTable;
+  /** Word as written → stem number (-1 for a dropped word). */
+  words: Map<string, number>;
   stems: string[];
   numberOf: Map<string, number>;
   /**
    * Per stem number: the serial of the vocabulary whose term id for it is in `termOf`. A word
-   * then costs one hash probe (here) and two array reads, where a hash table of each
+   * then costs one lookup (here) and two array reads, where a hash table of each
    * vocabulary's own (built afresh every audit) cost a probe per word and three more plus two
    * insertions per new word. One vocabulary at a time, the claimant, has all its terms entered;
    * another one enters its own again when it is next used (see Vocabulary.#claim). Doubles: a
@@ -183,7 +131,7 @@ let eras = 0;
 const newStemCache = (language: Language): StemCache => ({
   language,
   era: ++eras,
-  words: new WordTable(12),
+  words: new Map(),
   stems: [],
   numberOf: new Map(),
   owner: new Float64Array(1024),
@@ -216,25 +164,15 @@ function stemNumber(cache: StemCache, stem: string): number {
   return s;
 }
 
-/**
- * The stem number (-1 for a dropped word) of the word text[start, end) whose running hashes are
- * h1 and h2.
- */
-function wordStem(cache: StemCache, h1: number, h2: number, text: string, start: number, end: number): number {
-  const k1 = h1 & 0x3fffffff;
-  const k2 = h2 & 0x3fffffff;
-  const s = cache.words.get(k1, k2);
-  return s === ABSENT ? addWord(cache, k1, k2, text, start, end) : s;
-}
-
-/**
- * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are k1 and
- * k2, when the cache does not have it yet.
- */
-function addWord(cache: StemCache, k1: number, k2: number, text: string, start: number, end: number): number {
-  const stem = stemOfFolded(foldWordCodes(text.slice(start, end)), cache.language);
-  const s = stem === null ? -1 : stemNumber(cache, stem);
-  cache.words.add(k1, k2, s);
+/** The stem number (-1 for a dropped word) of the word text[start, end). */
+function wordStem(cache: StemCache, text: string, start: number, end: number): number {
+  const word = text.slice(start, end);
+  let s = cache.words.get(word);
+  if (s === undefined) {
+    const stem = stemOfFolded(foldWordCodes(word), cache.language);
+    s = stem === null ? -1 : stemNumber(cache, stem);
+    cache.words.set(word, s);
+  }
   return s;
 }
 
@@ -242,7 +180,7 @@ function addWord(cache: StemCache, k1: number, k2: number, text: string, start: 
  * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
  * into `buf` from index `at` on; returns the index after the last one. Words are found by a
  * single pass over character codes; each distinct word is stemmed once (across audits, while
- * the cache holds it) and looked up by its hashes afterwards. With `starts`, each word's offset
+ * the cache holds it) and looked up as written afterwards. With `starts`, each word's offset
  * in `text` goes to the same index of `starts`.
  */
 function stemsInto(cache: StemCache, text: string, buf: number[], at: number, starts?: number[]): number {
@@ -256,25 +194,15 @@ function stemsInto(cache: StemCache, text: string, buf: number[], at: number, st
       continue;
     }
     const start = i;
-    // FNV-1a (offset basis 0x811c9dc5 as a signed 32-bit integer) and a multiply-by-31 hash.
-    let h1 = 0x811c9dc5 | 0;
-    let h2 = 0;
     while (i < n) {
       const c = text.charCodeAt(i);
       let f = FOLD_CODE[c]!;
       if (f === UNKNOWN) f = foldFirstSight(c);
-      if (f === 0) {
-        // An apostrophe between letters stays inside the word: "don't", "Brian's".
-        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
-        else break;
-      }
-      if (f !== 1) {
-        h1 = Math.imul(h1 ^ f, 0x01000193);
-        h2 = (Math.imul(h2, 31) + f) | 0;
-      }
+      // An apostrophe between letters stays inside the word: "don't", "Brian's".
+      if (f === 0 && !((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1))))) break;
       i++;
     }
-    const s = wordStem(cache, h1, h2, text, start, i);
+    const s = wordStem(cache, text, start, i);
     if (s >= 0) {
       if (starts) starts[at] = start;
       buf[at++] = s;
