@@ -2,7 +2,7 @@
 // and claims never make a check throw, and every finding points inside the answer.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { CheckContext, Claim, Finding } from '../types';
+import type { CheckContext, CheckFinding, Claim } from '../types';
 import { checkExists } from './exists';
 import { checkFormatted } from './formatted';
 import { checkComplete } from './complete';
@@ -21,7 +21,7 @@ const lang = fc.constantFrom('en' as const, 'cs' as const);
 const style = fc.constantFrom('auto' as const, 'latex_cite' as const, 'bracket_number' as const, 'bracket_id' as const);
 const offset = fc.oneof(fc.integer({ min: -5, max: 300 }), fc.constant(Number.NaN), fc.double({ noNaN: false }));
 
-function runAll(ctx: CheckContext): Finding[] {
+function runAll(ctx: CheckContext): CheckFinding[] {
   const q = checkQuotes(ctx);
   for (const k of q.verifications.keys()) expect(ctx.citations.some((c) => c.index === k)).toBe(true);
   for (const v of q.verifications.values()) expect(['VERIFIED', 'UNCERTAIN', 'LIKELY_FABRICATED']).toContain(v.status);

@@ -16,7 +16,7 @@
 // - 'qualifier_mismatch': the claim uses a word that bounds its scope ("all", "every", "always",
 //   "only", "first", "most", and the Czech ones) and no cited chunk has that word or one of its
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
-import type { CheckContext, Chunk, Finding, Language } from '../types';
+import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { tokenize } from '../text/words';
 import { blankSpans, isDigitCode } from '../text/text';
@@ -407,10 +407,10 @@ function matchSentences(claimWords: Word[], claimTerms: Set<string>, sentences: 
   return out;
 }
 
-export function checkContent(ctx: CheckContext): Finding[] {
+export function checkContent(ctx: CheckContext): CheckFinding[] {
   const m = messagesFor(ctx.language);
   const lang = ctx.language;
-  const out: Finding[] = [];
+  const out: CheckFinding[] = [];
   const citationsOf = citationsByClaim(ctx);
   const opp = opposites(lang);
   const stats = statsFor(ctx);
@@ -435,7 +435,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
     // The chunks' ids, for the messages and the term index; most claims need neither.
     let ids: string[] | undefined;
     const idsOf = () => (ids ??= chunks.map((ch) => String(ch.id)));
-    const base = { check: 'content' as const, dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
+    const base = { severity: 'warning' as const, claim_index: claim.index };
 
     // Long numbers are the numbers check's business.
     const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));

@@ -26,7 +26,7 @@ describe('checkNumbers', () => {
     const ctx = makeContext({ answer: 'Brian is 5\'11" tall [1][3].', chunks: ['Suzy is 6\'2"', 'Jeremiah is blonde', 'Brian is 3 inches shorter than Suzy'] });
     const fs = checkNumbers(ctx);
     expect(fs.map((f) => ctx.answer.slice(f.start, f.end))).toEqual(['5', '11']);
-    expect(fs[0]).toMatchObject({ code: 'number_absent', severity: 'warning', dimension: 'accurate', claim_index: 0 });
+    expect(fs[0]).toMatchObject({ code: 'number_absent', severity: 'warning', claim_index: 0 });
     expect(fs[0]!.message).toContain('(1, 3)');
     expect(numbersAbsentByClaim(ctx)).toEqual(new Map([[0, ['5', '11']]]));
   });

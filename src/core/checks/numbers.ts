@@ -5,7 +5,7 @@
 // 2 %" against "−2 %"). A hedged number ("about 12,700") matches a source value within one unit
 // of its last significant digit, a scaled one ("1.2 million") within half a unit (its rounding).
 // Uncited claims are left to COMPLETE, and claims whose cited chunks have no text to EXISTS.
-import type { CheckContext, Chunk, Claim, Finding } from '../types';
+import type { CheckContext, Chunk, Claim, CheckFinding } from '../types';
 import { messagesFor } from '../report/messages';
 import { extractNumbers, isScaleInitial, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
 import { citationsByClaim, citedChunksWithText, finding, memoOf, TextCache } from './util';
@@ -426,15 +426,13 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   return out;
 }
 
-export function checkNumbers(ctx: CheckContext): Finding[] {
+export function checkNumbers(ctx: CheckContext): CheckFinding[] {
   const m = messagesFor(ctx.language);
-  const out: Finding[] = [];
+  const out: CheckFinding[] = [];
   for (const { claim, absent, chunkIds } of analyse(ctx)) {
     for (const n of absent) {
       out.push(
         finding(ctx, {
-          check: 'numbers',
-          dimension: 'accurate',
           severity: 'warning',
           code: 'number_absent',
           start: n.start,

@@ -28,7 +28,7 @@ import { isBlank } from '../text/text';
 import { citationsUnreadable, claimFacts } from './facts';
 import { claimSupport, SUPPORT_SCORE } from './verdictScores';
 import { decisionOf, ledgerOf, withLedger } from './ledger';
-import { DIMENSIONS } from '../types';
+import { DIMENSIONS } from '../checks/registry';
 
 const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
   VERIFIED: 1,
