@@ -79,7 +79,7 @@ function inputFindings(ctx: CheckContext, inputs: CaseInputs, structuredUnreadab
     out.push({ severity: 'warning', code: 'input_unreadable', ...m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
   }
   if (!structuredUnreadable) {
-    for (const message of inputs.repairs) out.push({ severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
+    for (const message of inputs.repairs) out.push({ severity: 'warning', code: 'structured_citations', ...m.structuredRepaired({ message }), start: 0, end: 0 });
   }
   return out;
 }
