@@ -8,7 +8,7 @@ import type { Chunk, ParseError } from '../types';
 import { parseAnswerInput } from './answer';
 import { parseCaseText, parseDataset, prepareCase, restoreCase } from './case';
 import { parseChunks } from './chunks';
-import { normalizeStructured } from './structured';
+import { normalizeStructured } from '../../../tests/factories/structured';
 
 const RUNS = { numRuns: 300 };
 
