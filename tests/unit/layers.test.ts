@@ -178,6 +178,11 @@ describe('the layers of src/', () => {
     expect(edges.map((e) => violation(e, RULES)).filter((v) => v !== null)).toEqual([]);
   });
 
+  it("reaches each feature of state through its entry app.ts (the Chunks editor's schema aside, loaded with Monaco)", () => {
+    const past = edges.filter((e) => layerOf(e.from) === 'ui' && layerOf(e.to) === 'state' && !relPath(e.to).endsWith('/app.ts') && relPath(e.to) !== 'state/workbench/chunkSchema.ts');
+    expect(past.map((e) => `${relPath(e.from)} → ${relPath(e.to)}`)).toEqual([]);
+  });
+
   it('has no circular imports', () => {
     expect(cycles(edges).map((c) => c.map(relPath))).toEqual([]);
   });
