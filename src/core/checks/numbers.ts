@@ -445,11 +445,3 @@ export function checkNumbers(ctx: CheckContext): CheckFinding[] {
   }
   return out;
 }
-
-/** Claim index → the number texts its cited chunks lack; the model step caps those verdicts. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function numbersAbsentByClaim(ctx: CheckContext): Map<number, string[]> {
-  const out = new Map<number, string[]>();
-  for (const { claim, absent } of analyse(ctx)) out.set(claim.index, absent.map((n) => n.text));
-  return out;
-}
