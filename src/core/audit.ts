@@ -2,13 +2,12 @@
 // Pure and synchronous, so the page, a worker, the CLI and the tests all call the same thing.
 import type { AuditCase, AuditOptions, CheckContext, Finding, Language, ParseError, Report, UnreadableInput } from './types';
 import { prepareCase, type PreparedCase } from './parse/case';
-import { messagesFor } from './report/messages';
 import { findMarkers, type FootnoteDefinition } from './markers/markers';
 import { resolveMapping } from './citations/mapping';
 import { splitClaims } from './claims/claims';
 import { languageVote } from './text/language';
 import { buildCitations } from './citations/citations';
-import { runChecks } from './checks/registry';
+import { runChecks } from './checks/runChecks';
 import { buildLocalReport } from './report/report';
 import { applyCitationScope } from './claims/scope';
 
@@ -60,20 +59,9 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
     ...(structured ? { structured } : {}),
   };
 
-  const m = messagesFor(language);
-  // Checks that need an input that could not be read do not run (checks/registry.ts says which).
-  const findings: Finding[] = runChecks(ctx, new Set(unreadable.map((u) => u.input)));
-  for (const u of unreadable) {
-    const where = u.line !== undefined ? { line: u.line, column: u.column ?? 1 } : undefined;
-    findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'input_unreadable', ...m.inputUnreadable({ input: u.input, message: u.message, ...(where ? where : {}) }), start: 0, end: 0 });
-  }
-  // Structured citations that had to be repaired are reported like any other formatting finding
-  // (a warning: the citations that were read are still checked).
-  if (!unreadable.some((u) => u.input === 'structured_citations')) {
-    for (const message of prepared.errors) {
-      findings.push({ check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'structured_citations', message, start: 0, end: 0 });
-    }
-  }
+  // Checks that need an input that could not be read do not run (checks/registry.ts says which);
+  // what could not be read, or had to be repaired, is a finding of its own.
+  const findings: Finding[] = runChecks(ctx, { unreadable, repairs: prepared.errors });
   // Each finding with the text it points at, shortened.
   const withExcerpts = findings.map((f) => {
     const text = answer.slice(f.start, f.end);

@@ -1,6 +1,9 @@
 // The shared vocabulary of the audit core. Input shapes are zod schemas (the single source of
 // truth for validation and for the editor's JSON schema); derived results are plain types.
 import { z } from './zod';
+import type { CaseInput, CheckName, Dimension } from './checks/registry';
+
+export type { CheckName, Dimension };
 
 export const TOOL_VERSION = '0.1.0';
 
@@ -257,10 +260,7 @@ export interface Claim {
 // ---------------------------------------------------------------------------------------------
 // Findings of the local checks (positioned; strings in the report are made from these)
 
-export type CheckName = 'exists' | 'formatted' | 'complete' | 'quotes' | 'numbers' | 'relevance' | 'content';
-export type Dimension = 'exists' | 'accurate' | 'complete' | 'formatted';
-/** The dimensions of a report, in the order every output lists them. */
-export const DIMENSIONS: readonly Dimension[] = ['exists', 'accurate', 'complete', 'formatted'];
+// The checks' names and the dimensions are those of the table of checks (core/checks/registry.ts).
 
 /**
  * A text the core writes, kept as its catalogue key and parameters (core/report/catalogue/) so that it
@@ -304,6 +304,9 @@ export interface Finding {
   chunk_start?: number;
   chunk_end?: number;
 }
+
+/** A finding as a check writes it: the table of checks stamps its `check` and `dimension`. */
+export type CheckFinding = Omit<Finding, 'check' | 'dimension'>;
 
 // ---------------------------------------------------------------------------------------------
 // Report (SPEC §6, §7)
@@ -492,7 +495,7 @@ export interface AuditOptions {
 
 /** An input the audit could not read, as the report states it. */
 export interface UnreadableInput {
-  input: 'chunks' | 'answer' | 'structured_citations';
+  input: CaseInput;
   message: string;
   /** 1-based, when the input is text. */
   line?: number;

@@ -8,8 +8,3 @@ export const examples: Example[] = [...englishExamples, ...czechExamples];
 /** The audit a first visit opens with (README: "npm start" shows an example already checked). */
 /** @public read through the lazily loaded module (state/workbench/app.ts). */
 export const defaultExample: Example = heatPumps;
-
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function findExample(id: string): Example | undefined {
-  return examples.find((e) => e.id === id);
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../core/audit';
 import { CaseSchema } from '../core/types';
-import { examples, defaultExample, findExample } from './catalog';
+import { examples, defaultExample } from './catalog';
 
 describe('built-in examples', () => {
   it('cover every citation style of SPEC §3 in English and Czech', () => {
@@ -11,7 +11,7 @@ describe('built-in examples', () => {
     }
     expect(examples.some((e) => e.language === 'cs')).toBe(true);
     expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
-    expect(findExample(defaultExample.id)).toBe(defaultExample);
+    expect(examples.find((e) => e.id === defaultExample.id)).toBe(defaultExample);
   });
 
   it.each(examples.map((e) => [e.id, e] as const))('%s is a valid case whose local verdict is as planted', (_id, e) => {

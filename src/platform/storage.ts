@@ -64,20 +64,3 @@ export function browserStore(kind: 'local' | 'session' = 'local'): KeyValueStore
     },
   };
 }
-
-/** In-memory store for tests. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
-  const map = new Map(Object.entries(initial));
-  return {
-    get: (k) => map.get(k) ?? null,
-    set: (k, v) => {
-      map.set(k, v);
-      return true;
-    },
-    remove: (k) => {
-      map.delete(k);
-    },
-    keys: () => [...map.keys()],
-  };
-}

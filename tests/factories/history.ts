@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach } from 'vitest';
 import type { ModelResults } from '../../src/core/types';
-import { memoryStore } from '../../src/platform/storage';
+import { memoryStore } from './memoryStore';
 import { AppDb } from '../../src/store/db';
 import * as engine from '../../src/state/engine/engine';
 import { History } from '../../src/state/history/history.svelte';

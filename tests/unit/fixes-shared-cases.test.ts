@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../../src/core/audit';
-import { applyEdits, fixesFor } from '../../src/core/fixes/fixes';
+import { fixesFor } from '../../src/core/fixes/fixes';
+import { applyEdits } from '../factories/applyEdits';
 import { parseCaseText } from '../../src/core/parse/case';
 import type { AuditOptions, Finding, Report } from '../../src/core/types';
 

@@ -3,7 +3,7 @@
 // estimates sent to the chosen provider.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
-import { memoryStore } from '../../src/platform/storage';
+import { memoryStore } from '../factories/memoryStore';
 import { MODEL_SETTINGS_KEY } from '../../src/model/constants';
 import { loadModelSettings } from '../../src/model/settings';
 import type { Report } from '../../src/core/types';

@@ -2,7 +2,7 @@
 // back through zod (out of range: the default), and handed to every run as its deadline.
 import { expect, test } from 'vitest';
 import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
-import { memoryStore } from '../../src/platform/storage';
+import { memoryStore } from '../factories/memoryStore';
 import { MODEL_SETTINGS_KEY, REQUEST_TIMEOUT_MS } from '../../src/model/constants';
 import type { ModelRun, ModelRunOptions } from '../../src/model/run';
 import type { AuditCase, Report } from '../../src/core/types';

@@ -1,7 +1,7 @@
 // ModelAudit, the page's model state: key handling, runs, stale answers, cancel, failures.
 import { describe, expect, test } from 'vitest';
 import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
-import { memoryStore } from '../../src/platform/storage';
+import { memoryStore } from '../factories/memoryStore';
 import { MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY } from '../../src/model/constants';
 import { ModelError } from '../../src/model/errors';
 import type { ModelRun, ModelRunOptions } from '../../src/model/run';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
-import { applyEdits, fixesFor } from '../fixes/fixes';
+import { fixesFor } from '../fixes/fixes';
+import { applyEdits } from '../../../tests/factories/applyEdits';
 import type { Chunk } from '../types';
 
 const CHUNKS: Chunk[] = [

@@ -14,7 +14,7 @@
 //   (an "of" after it) and "the second passage of the poem" (no number) are prose.
 // One scan of the answer with one regular expression per family; claims and citations are read,
 // not computed again.
-import type { CheckContext, Finding } from '../types';
+import type { CheckContext, CheckFinding } from '../types';
 import { messagesFor } from '../report/messages';
 import { finding } from './util';
 
@@ -80,10 +80,10 @@ function findArtefacts(ctx: CheckContext): Artefact[] {
 }
 
 /** The findings: one warning per artefact. */
-export function checkArtefacts(ctx: CheckContext): Finding[] {
+export function checkArtefacts(ctx: CheckContext): CheckFinding[] {
   const m = messagesFor(ctx.language);
   return findArtefacts(ctx).map((a) =>
-    finding(ctx, { check: 'formatted', dimension: 'formatted', severity: 'warning', code: 'retrieval_artefact', start: a.start, end: a.end, ...m.retrievalArtefact({ text: ctx.answer.slice(a.start, a.end) }) }),
+    finding(ctx, { severity: 'warning', code: 'retrieval_artefact', start: a.start, end: a.end, ...m.retrievalArtefact({ text: ctx.answer.slice(a.start, a.end) }) }),
   );
 }
 

@@ -12,7 +12,7 @@ describe('checkComplete', () => {
     const ctx = makeContext({ answer: 'Grass is green [1]. Sky is blue. Water is wet.', chunks: ['g'] });
     const fs = checkComplete(ctx).filter((f) => f.code === 'uncited_claim');
     expect(fs.map((f) => ctx.answer.slice(f.start, f.end))).toEqual(['Sky is blue.', 'Water is wet.']);
-    expect(fs[0]).toMatchObject({ severity: 'error', dimension: 'complete', claim_index: 1 });
+    expect(fs[0]).toMatchObject({ severity: 'error', claim_index: 1 });
     expect(fs[0]!.message).toContain('"Sky is blue."');
   });
 

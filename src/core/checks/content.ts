@@ -16,7 +16,7 @@
 // - 'qualifier_mismatch': the claim uses a word that bounds its scope ("all", "every", "always",
 //   "only", "first", "most", and the Czech ones) and no cited chunk has that word or one of its
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
-import type { CheckContext, Chunk, Finding, Language } from '../types';
+import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { tokenize } from '../text/words';
 import { blankSpans, isDigitCode } from '../text/text';
@@ -407,10 +407,10 @@ function matchSentences(claimWords: Word[], claimTerms: Set<string>, sentences: 
   return out;
 }
 
-export function checkContent(ctx: CheckContext): Finding[] {
+export function checkContent(ctx: CheckContext): CheckFinding[] {
   const m = messagesFor(ctx.language);
   const lang = ctx.language;
-  const out: Finding[] = [];
+  const out: CheckFinding[] = [];
   const citationsOf = citationsByClaim(ctx);
   const opp = opposites(lang);
   const stats = statsFor(ctx);
@@ -435,7 +435,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
     // The chunks' ids, for the messages and the term index; most claims need neither.
     let ids: string[] | undefined;
     const idsOf = () => (ids ??= chunks.map((ch) => String(ch.id)));
-    const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
+    const base = { severity: 'warning' as const, claim_index: claim.index };
 
     // Long numbers are the numbers check's business.
     const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
@@ -467,20 +467,20 @@ export function checkContent(ctx: CheckContext): Finding[] {
       names.absent.push(...absentTitles);
       names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));
+        out.push(finding(ctx, { ...base, code: 'entity_absent', start: start + name.start, end: start + name.end, ...m.entityAbsent({ name: name.text, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
       // A name found by a rule rather than by its own words: a note, so a reviewer can check it.
       const noted = new Set<string>();
       for (const name of names.present) {
         if (noted.has(foldText(name.text))) continue;
         noted.add(foldText(name.text));
-        out.push(finding(ctx, { ...base, severity: 'info', check: 'content', code: 'name_equivalent', start: start + name.start, end: start + name.end, ...m.nameEquivalent({ name: name.text, found: name.found, rule: name.rule, chunkIds: idsOf() }) }));
+        out.push(finding(ctx, { ...base, severity: 'info', code: 'name_equivalent', start: start + name.start, end: start + name.end, ...m.nameEquivalent({ name: name.text, found: name.found, rule: name.rule, chunkIds: idsOf() }) }));
       }
     }
 
     const apart = wordsApart(text, chunks);
     if (apart) {
-      out.push(finding(ctx, { ...base, severity: 'info', check: 'content', code: 'words_apart', start, end, chunk_id: apart.chunkId, ...m.wordsApart({ claim: claim.text || text, chunkId: apart.chunkId, from: apart.from, to: apart.to, window: apart.window, missing: apart.missing }) }));
+      out.push(finding(ctx, { ...base, severity: 'info', code: 'words_apart', start, end, chunk_id: apart.chunkId, ...m.wordsApart({ claim: claim.text || text, chunkId: apart.chunkId, from: apart.from, to: apart.to, window: apart.window, missing: apart.missing }) }));
     }
 
     // One pass over the claim's words decides what else is read: sentences of the chunks only
@@ -507,11 +507,11 @@ export function checkContent(ctx: CheckContext): Finding[] {
     if (terms.size >= MATCH_MIN && (negated || opposite || chunkNegated)) {
       const negation = negationFinding(words, terms, data);
       if (negation) {
-        out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: idsOf() }) }));
+        out.push(finding(ctx, { ...base, code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: idsOf() }) }));
       } else if (opposite) {
         const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
         const word = oppositeFinding(words, terms, data, opp, stats, positions);
-        if (word) out.push(finding(ctx, { ...base, check: 'content', code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: idsOf() }) }));
+        if (word) out.push(finding(ctx, { ...base, code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
 
@@ -522,7 +522,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
         const hit = q.claim.exec(plain);
         if (!hit) continue;
         if (data.some((d) => hasKind(d, k))) continue;
-        out.push(finding(ctx, { ...base, check: 'content', code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, ...m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: idsOf() }) }));
+        out.push(finding(ctx, { ...base, code: 'qualifier_mismatch', start: start + hit.index, end: start + hit.index + hit[0].length, ...m.qualifierMismatch({ word: hit[0], claim: claim.text || text, chunkIds: idsOf() }) }));
       }
     }
   }

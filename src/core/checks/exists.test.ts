@@ -17,7 +17,7 @@ describe('checkExists', () => {
     });
     const fs = checkExists(ctx);
     expect(codes(fs)).toEqual(['unknown_chunk']);
-    expect(fs[0]).toMatchObject({ severity: 'error', dimension: 'exists', citation_index: 0 });
+    expect(fs[0]).toMatchObject({ severity: 'error', citation_index: 0 });
     expect(ctx.answer.slice(fs[0]!.start, fs[0]!.end)).toBe('\\cite{doc_7}');
     expect(fs[0]!.message).toContain('doc_7');
   });

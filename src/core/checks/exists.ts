@@ -1,6 +1,6 @@
 // EXISTS (SPEC §4): every citation resolves to a chunk that has text. A well-formed id that is
 // not among the chunks is as much a failure as a malformed one.
-import type { CheckContext, Citation, Finding, StructuredCitation } from '../types';
+import type { CheckContext, Citation, CheckFinding, StructuredCitation } from '../types';
 import { citationLabel, messagesFor } from '../report/messages';
 import { chunkOf, citationSpan, finding } from './util';
 import { isBlank } from '../text/text';
@@ -18,9 +18,9 @@ function positionalBase(ctx: CheckContext, c: Citation, structuredByRef: () => M
   return undefined;
 }
 
-export function checkExists(ctx: CheckContext): Finding[] {
+export function checkExists(ctx: CheckContext): CheckFinding[] {
   const m = messagesFor(ctx.language);
-  const out: Finding[] = [];
+  const out: CheckFinding[] = [];
   const count = ctx.chunks.length;
   // The first structured citation of each ref, built when a first one fails: a lookup per failing
   // citation instead of a search through all of them.
@@ -37,7 +37,7 @@ export function checkExists(ctx: CheckContext): Finding[] {
     // A citation of a chunk with text is fine: nothing to build.
     if (chunk && typeof chunk.text === 'string' && !isBlank(chunk.text)) continue;
     const marker = citationLabel(c);
-    const base = { check: 'exists', dimension: 'exists', severity: 'error', citation_index: c.index, ...citationSpan(ctx, c) } as const;
+    const base = { severity: 'error', citation_index: c.index, ...citationSpan(ctx, c) } as const;
     if (count === 0) {
       out.push(finding(ctx, { ...base, code: 'no_chunks', ...m.noChunks({ marker }) }));
       continue;
@@ -52,7 +52,7 @@ export function checkExists(ctx: CheckContext): Finding[] {
         // A page the document has but the pasted chunks do not: said by the document's name.
         out.push(finding(ctx, { ...base, code: 'unknown_chunk', ...m.locationMissing({ marker }) }));
       } else {
-        const f: Finding = { ...base, code: 'unknown_chunk', ...m.unknownChunk({ marker, ref }) };
+        const f: CheckFinding = { ...base, code: 'unknown_chunk', ...m.unknownChunk({ marker, ref }) };
         if (c.chunk_id) f.chunk_id = c.chunk_id;
         out.push(finding(ctx, f));
       }

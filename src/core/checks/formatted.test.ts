@@ -14,7 +14,7 @@ describe('checkFormatted', () => {
     const ctx = makeContext({ answer: 'A \\cite{}. B [ ]. C \\cite{a', chunks: [{ id: 'a', text: 'x' }] });
     const fs = checkFormatted(ctx);
     expect(fs.filter((f) => f.code === 'malformed_marker')).toHaveLength(3);
-    expect(fs.every((f) => f.severity === 'error' && f.dimension === 'formatted')).toBe(true);
+    expect(fs.every((f) => f.severity === 'error')).toBe(true);
     expect(ctx.answer.slice(fs[0]!.start, fs[0]!.end)).toBe('\\cite{}');
   });
 

@@ -1,16 +1,16 @@
 // FORMATTED (SPEC §4): markers are well formed, one style throughout, and the required style
 // when the user set one. Structured citations have no inline syntax and are exempt.
-import type { CheckContext, CitationMarker, CitationStyle, Finding } from '../types';
+import type { CheckContext, CitationMarker, CitationStyle, CheckFinding } from '../types';
 import { messagesFor } from '../report/messages';
 import { finding } from './util';
 import { checkArtefacts } from './artefacts';
 import { checkRepeats } from './repeats';
 
-export function checkFormatted(ctx: CheckContext): Finding[] {
+export function checkFormatted(ctx: CheckContext): CheckFinding[] {
   const m = messagesFor(ctx.language);
-  const out: Finding[] = [];
+  const out: CheckFinding[] = [];
   const inline = ctx.markers.filter((mk) => mk.style !== 'structured');
-  const base = (mk: CitationMarker) => ({ check: 'formatted', dimension: 'formatted', severity: 'error', start: mk.start, end: mk.end }) as const;
+  const base = (mk: CitationMarker) => ({ severity: 'error', start: mk.start, end: mk.end }) as const;
 
   for (const mk of inline) {
     if (mk.malformed) out.push(finding(ctx, { ...base(mk), code: 'malformed_marker', ...m.malformedMarker({ marker: mk.text, reason: mk.malformed }) }));

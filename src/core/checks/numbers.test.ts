@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNumbers, numbersAbsentByClaim } from './numbers';
+import { checkNumbers } from './numbers';
 import { makeContext, spansInside } from '../../../tests/factories/checkContext';
 
 function absent(answer: string, chunks: string[], language: 'en' | 'cs' = 'en') {
@@ -26,9 +26,10 @@ describe('checkNumbers', () => {
     const ctx = makeContext({ answer: 'Brian is 5\'11" tall [1][3].', chunks: ['Suzy is 6\'2"', 'Jeremiah is blonde', 'Brian is 3 inches shorter than Suzy'] });
     const fs = checkNumbers(ctx);
     expect(fs.map((f) => ctx.answer.slice(f.start, f.end))).toEqual(['5', '11']);
-    expect(fs[0]).toMatchObject({ code: 'number_absent', severity: 'warning', dimension: 'accurate', claim_index: 0 });
+    expect(fs[0]).toMatchObject({ code: 'number_absent', severity: 'warning', claim_index: 0 });
     expect(fs[0]!.message).toContain('(1, 3)');
-    expect(numbersAbsentByClaim(ctx)).toEqual(new Map([[0, ['5', '11']]]));
+    // Both are the one claim's (the model step caps its verdict by them, report.ts).
+    expect(fs.map((f) => f.claim_index)).toEqual([0, 0]);
   });
 
   it('finds a plain number only where the source reads it whole, not inside a longer number', () => {

@@ -5,7 +5,7 @@
 // 2 %" against "−2 %"). A hedged number ("about 12,700") matches a source value within one unit
 // of its last significant digit, a scaled one ("1.2 million") within half a unit (its rounding).
 // Uncited claims are left to COMPLETE, and claims whose cited chunks have no text to EXISTS.
-import type { CheckContext, Chunk, Claim, Finding } from '../types';
+import type { CheckContext, Chunk, Claim, CheckFinding } from '../types';
 import { messagesFor } from '../report/messages';
 import { extractNumbers, isScaleInitial, numberWords, NUMBER_WORD_VALUES, type NumberMention } from './numberText';
 import { citationsByClaim, citedChunksWithText, finding, memoOf, TextCache } from './util';
@@ -426,15 +426,13 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   return out;
 }
 
-export function checkNumbers(ctx: CheckContext): Finding[] {
+export function checkNumbers(ctx: CheckContext): CheckFinding[] {
   const m = messagesFor(ctx.language);
-  const out: Finding[] = [];
+  const out: CheckFinding[] = [];
   for (const { claim, absent, chunkIds } of analyse(ctx)) {
     for (const n of absent) {
       out.push(
         finding(ctx, {
-          check: 'numbers',
-          dimension: 'accurate',
           severity: 'warning',
           code: 'number_absent',
           start: n.start,
@@ -445,13 +443,5 @@ export function checkNumbers(ctx: CheckContext): Finding[] {
       );
     }
   }
-  return out;
-}
-
-/** Claim index → the number texts its cited chunks lack; the model step caps those verdicts. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function numbersAbsentByClaim(ctx: CheckContext): Map<number, string[]> {
-  const out = new Map<number, string[]>();
-  for (const { claim, absent } of analyse(ctx)) out.set(claim.index, absent.map((n) => n.text));
   return out;
 }

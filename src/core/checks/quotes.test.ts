@@ -52,7 +52,7 @@ describe('checkQuotes', () => {
     const r = run([{ ref: '1', quote: 'The sky is blue.', source_start: 0, source_end: 16, start: 16, end: 28 }]);
     expect(r.verifications.get(0)).toMatchObject({ status: 'VERIFIED', method: 'relocated', found_start: 20, found_end: 36 });
     expect(r.findings).toHaveLength(1);
-    expect(r.findings[0]).toMatchObject({ code: 'offsets_wrong', severity: 'warning', dimension: 'accurate', chunk_start: 20, chunk_end: 36 });
+    expect(r.findings[0]).toMatchObject({ code: 'offsets_wrong', severity: 'warning', chunk_start: 20, chunk_end: 36 });
     expect(r.findings[0]!.message).toContain('20–36');
   });
 
@@ -88,7 +88,7 @@ describe('checkQuotes', () => {
     expect(v.similarity).toBeLessThan(FUZZY_THRESHOLD);
     const codes = r.findings.map((f) => f.code);
     expect(codes).toContain('quote_not_found');
-    expect(r.findings.find((f) => f.code === 'quote_not_found')).toMatchObject({ severity: 'error', dimension: 'accurate' });
+    expect(r.findings.find((f) => f.code === 'quote_not_found')).toMatchObject({ severity: 'error' });
   });
 
   it('says when the quote is verbatim in another chunk', () => {

@@ -14,7 +14,7 @@
 //      (with a pointer to another chunk when the quote is verbatim there)
 // Citations with offsets but no quote: bounds only (VERIFIED when in bounds). A cited chunk
 // without text confirms nothing: LIKELY_FABRICATED (EXISTS reports the chunk itself).
-import type { CheckContext, Chunk, Citation, Finding, SourceVerification } from '../types';
+import type { CheckContext, Chunk, Citation, CheckFinding, SourceVerification } from '../types';
 import { citationLabel, messagesFor } from '../report/messages';
 import { bestFuzzyMatch } from '../text/fuzzy';
 import { PreparedQuote, PreparedText, TextCorpus, equalNormalized, findElidedQuote, findQuote, findQuoteIgnoringEdges, trimQuoteEdges } from '../text/quoteSearch';
@@ -30,7 +30,7 @@ import { chunkOf, citationSpan, finding, hasText } from './util';
 export const FUZZY_THRESHOLD = 0.8;
 
 export interface QuoteCheckResult {
-  findings: Finding[];
+  findings: CheckFinding[];
   /** Keyed by Citation.index. */
   verifications: Map<number, SourceVerification>;
 }
@@ -93,7 +93,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
   // such a case has nothing to verify, and the lookups below need not be set up for it.
   if (!ctx.citations.some(hasSource)) return { findings: [], verifications: new Map() };
   const m = messagesFor(ctx.language);
-  const findings: Finding[] = [];
+  const findings: CheckFinding[] = [];
   const verifications = new Map<number, SourceVerification>();
   const prepared = new Map<Chunk, PreparedText>();
   const prep = (ch: Chunk) => {
@@ -142,8 +142,8 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     const marker = citationLabel(c);
     const chunkId = chunk?.id ?? c.chunk_id ?? null;
     const span = citationSpan(ctx, c);
-    const base = { check: 'quotes', dimension: 'accurate', citation_index: c.index, ...span } as const;
-    const withChunk = (f: Finding): Finding => (chunkId !== null ? { ...f, chunk_id: chunkId } : f);
+    const base = { citation_index: c.index, ...span } as const;
+    const withChunk = (f: CheckFinding): CheckFinding => (chunkId !== null ? { ...f, chunk_id: chunkId } : f);
     const off = offsetState(c, text);
     const verification: SourceVerification = { status: 'LIKELY_FABRICATED', method: 'none', chunk_id: chunkId };
     if ('problem' in off && off.problem) verification.offset_problem = off.problem;
@@ -151,7 +151,7 @@ export function checkQuotes(ctx: CheckContext): QuoteCheckResult {
     verifications.set(c.index, verification);
     if (c.style === 'structured') checked.set(key, verification);
 
-    const offsetFinding = (severity: 'error' | 'warning'): Finding | undefined => {
+    const offsetFinding = (severity: 'error' | 'warning'): CheckFinding | undefined => {
       if (off.kind !== 'problem' || text === undefined) return undefined;
       const words =
         off.code === 'offsets_inverted'

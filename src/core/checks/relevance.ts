@@ -23,7 +23,7 @@
 // cited chunks are scored first, by a search in those postings; every other chunk is scored only
 // when a better chunk is still possible (the best cited coverage leaves room for BETTER_RATIO ×
 // and BETTER_MARGIN more below the maximum coverage of 1) — an exact bound, not a shortcut.
-import type { CheckContext, Chunk, Citation, Claim, Finding, Language } from '../types';
+import type { CheckContext, Chunk, Citation, Claim, CheckFinding, Language } from '../types';
 import { citationLabel, messagesFor } from '../report/messages';
 import { Vocabulary } from '../text/words';
 import { citationsByClaim, citationSpan, finding } from './util';
@@ -373,9 +373,9 @@ export function sortedHas(list: readonly number[], p: number): boolean {
 // needs to be scored beyond the cited ones.
 const COVERAGE_MAX = 1 + 1e-9;
 
-export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(ctx)): Finding[] {
+export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(ctx)): CheckFinding[] {
   const m = messagesFor(ctx.language);
-  const out: Finding[] = [];
+  const out: CheckFinding[] = [];
   if (stats.n === 0) return out;
   const citationsOf = citationsByClaim(ctx);
   const scorer = new Scorer(stats);
@@ -385,9 +385,7 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
   const citedBy: Citation[] = [];
   const citedMark = new Int32Array(stats.ids.length);
   // What both findings say of the citation they are about: where it stands, and its chunk.
-  const aboutCitation = (severity: Finding['severity'], code: string, claim: Claim, c: Citation, pos: number) => ({
-    check: 'relevance' as const,
-    dimension: 'accurate' as const,
+  const aboutCitation = (severity: CheckFinding['severity'], code: string, claim: Claim, c: Citation, pos: number) => ({
     severity,
     code,
     ...citationSpan(ctx, c),

@@ -2,7 +2,7 @@
 // warning under FORMATTED on each repeat, naming the claim that said it first. Claims are compared
 // by their words (case, punctuation and markers aside); only claims of at least MIN_WORDS words
 // count, so a list of short items ("Paris", "Yes.") is never a repeat.
-import type { CheckContext, Finding } from '../types';
+import type { CheckContext, CheckFinding } from '../types';
 import { messagesFor } from '../report/messages';
 import { finding } from './util';
 
@@ -19,8 +19,8 @@ function wordCount(key: string): number {
   return n;
 }
 
-export function checkRepeats(ctx: CheckContext): Finding[] {
-  const out: Finding[] = [];
+export function checkRepeats(ctx: CheckContext): CheckFinding[] {
+  const out: CheckFinding[] = [];
   if (ctx.claims.length < 2) return out;
   const m = messagesFor(ctx.language);
   const first = new Map<string, number>();
@@ -37,8 +37,6 @@ export function checkRepeats(ctx: CheckContext): Finding[] {
     const earlier = ctx.claims[seen]!;
     out.push(
       finding(ctx, {
-        check: 'formatted',
-        dimension: 'formatted',
         severity: 'warning',
         code: 'repeated_sentence',
         start: claim.start,

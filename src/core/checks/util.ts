@@ -1,5 +1,5 @@
 // Small helpers shared by the checks: spans clamped into the answer, chunk lookups.
-import type { CheckContext, Chunk, Citation, Claim, Finding } from '../types';
+import type { CheckContext, Chunk, Citation, Claim, CheckFinding } from '../types';
 import { isAsciiLetterCode, isBlank } from '../text/text';
 
 /** [start, end) clamped into the answer, with start <= end; non-numbers become 0. */
@@ -11,7 +11,7 @@ export function clampSpan(ctx: CheckContext, start: number, end: number): { star
 }
 
 /** A finding with its span clamped into the answer. */
-export function finding(ctx: CheckContext, f: Finding): Finding {
+export function finding(ctx: CheckContext, f: CheckFinding): CheckFinding {
   return { ...f, ...clampSpan(ctx, f.start, f.end) };
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { findMarkers } from '../markers/markers';
 import { createResolver } from './mapping';
 import { splitClaims } from '../claims/claims';
-import { detectLanguage } from '../text/language';
+import { detectLanguage } from '../../../tests/factories/language';
 import { buildCitations } from './citations';
 import type { Chunk, StructuredCitation, StructuredInput } from '../types';
 

@@ -6,7 +6,7 @@ import { findMarkers } from '../markers/markers';
 import { createResolver, resolveMapping } from './mapping';
 import { splitClaims } from '../claims/claims';
 import { buildCitations } from './citations';
-import { detectLanguage } from '../text/language';
+import { detectLanguage } from '../../../tests/factories/language';
 import type { Chunk, RefKind, StructuredInput } from '../types';
 
 // Pieces that exercise every syntax and every Markdown rule, glued at random.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { findMarkers } from '../markers/markers';
 import { createResolver } from './mapping';
 import { splitClaims } from '../claims/claims';
-import { buildCitations, claimForSpan, collectCitations } from './citations';
+import { buildCitations, claimForSpan } from './citations';
+import { auditCase } from '../audit';
 import type { Chunk, Language, StructuredInput } from '../types';
 
 function audit(answer: string, chunks: Chunk[], structured?: StructuredInput, language: Language = 'en') {
@@ -258,17 +259,16 @@ describe('spanless structured citations next to inline markers', () => {
   });
 });
 
-describe('collectCitations', () => {
-  it('runs the whole pipeline in one call', () => {
-    const r = collectCitations({ answer: 'Fakt [1]. Další fakt \\cite{b}.', chunks: [chunk('a'), chunk('b')], language: 'cs' });
-    expect(r.markers.map((m) => m.text)).toEqual(['[1]', '\\cite{b}']);
-    expect(r.citations.map((c) => [c.chunk_id, c.claim_index])).toEqual([
-      ['a', 0],
-      ['b', 1],
+describe('the citations of an audit', () => {
+  it('come out of the whole pipeline: markers of two styles, mapped and tied to their claims', () => {
+    const r = auditCase({ query: 'Co?', answer: 'Fakt [1]. Další fakt \\cite{b}. Třetí fakt [2].', chunks: [chunk('a'), chunk('b')] }, { language: 'cs' });
+    expect(r.citations.map((c) => [c.marker, c.chunk_id, c.claim_index])).toEqual([
+      ['[1]', 'a', 0],
+      ['\\cite{b}', 'b', 1],
+      ['[2]', 'b', 2],
     ]);
     expect(r.mapping.kind).toBe('mixed');
     expect(r.mapping.description).toMatch(/počítáno od 1/);
-    expect(r.resolveRef('2')).toBe('b');
   });
 });
 

@@ -26,16 +26,11 @@ import type {
   CitationStyle,
   Claim,
   IdMapping,
-  Language,
   RefKind,
   StructuredCitation,
   StructuredInput,
 } from '../types';
-import { createResolver, mappingKey } from './mapping';
-import type { RefResolver } from './mapping';
-import { findMarkers } from '../markers/markers';
-import type { EmptyCite, FootnoteDefinition } from '../markers/markers';
-import { splitClaims } from '../claims/claims';
+import { mappingKey } from './mapping';
 import { contentWords } from '../text/language';
 import { isBlank } from '../text/text';
 import { lowerBound } from '../text/sorted';
@@ -509,53 +504,4 @@ function hasNewline(answer: string, a: number, b: number): boolean {
   const at = newlinesOf.at;
   const lo = lowerBound(at, a);
   return lo < at.length && (at[lo] as number) < b;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The whole pipeline in one call: markers → mapping → claims → citations.
-
-export interface CollectCitationsInput {
-  answer: string;
-  chunks: readonly Chunk[];
-  language: Language;
-  structured?: StructuredInput;
-}
-
-export interface CollectedCitations extends BuiltCitations {
-  markers: CitationMarker[];
-  footnoteDefinitions: FootnoteDefinition[];
-  emptyCites: EmptyCite[];
-  mapping: IdMapping;
-  resolveRef: RefResolver['resolveRef'];
-}
-
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function collectCitations(input: CollectCitationsInput): CollectedCitations {
-  const answer = typeof input.answer === 'string' ? input.answer : '';
-  const chunks = Array.isArray(input.chunks) ? input.chunks : [];
-  const structured = input.structured;
-  const chunkIds = [...chunks, ...(structured?.chunks ?? [])].map((c) => String((c as { id?: unknown }).id ?? ''));
-  const scan = findMarkers(answer, { chunkIds });
-  const resolver = createResolver(scan.markers, chunks, {
-    footnoteDefinitions: scan.footnoteDefinitions,
-    language: input.language,
-    ...(structured ? { structured } : {}),
-  });
-  const claims = splitClaims(answer, scan.markers, input.language, { footnoteDefinitions: scan.footnoteDefinitions });
-  const built = buildCitations({
-    answer,
-    markers: scan.markers,
-    mapping: resolver.mapping,
-    claims,
-    chunks,
-    ...(structured ? { structured } : {}),
-  });
-  return {
-    markers: scan.markers,
-    footnoteDefinitions: scan.footnoteDefinitions,
-    emptyCites: scan.emptyCites,
-    mapping: resolver.mapping,
-    resolveRef: resolver.resolveRef,
-    ...built,
-  };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { agreement, cohensKappa, confusionMatrix, kappaFromMatrix, percentAgreement, SUPPORT_SCALE, weightedKappa } from './agreement';
+import { agreement, confusionMatrix, kappaFromMatrix, percentAgreement, SUPPORT_SCALE, type Weights } from './agreement';
 import type { SupportVerdict } from '../types';
+
+// κ of label pairs, from their confusion matrix, as agreement() and the team's figures take it.
+const cohensKappa = <T>(pairs: readonly (readonly [T, T])[], categories: readonly T[]) => kappaFromMatrix(confusionMatrix(pairs, categories), 'nominal');
+const weightedKappa = <T>(pairs: readonly (readonly [T, T])[], ordered: readonly T[], weights: Weights = 'linear') => kappaFromMatrix(confusionMatrix(pairs, ordered), weights);
 
 /** Expands a confusion matrix into label pairs, to test the pair-based functions. */
 function pairsFrom<T>(m: number[][], cats: readonly T[]): [T, T][] {

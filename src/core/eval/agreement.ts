@@ -50,15 +50,6 @@ export function kappaFromMatrix(m: number[][], weights: Weights | 'nominal' = 'n
   return 1 - observed / expected;
 }
 
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function cohensKappa<T>(pairs: readonly (readonly [T, T])[], categories: readonly T[]): number | null {
-  return kappaFromMatrix(confusionMatrix(pairs, categories), 'nominal');
-}
-
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function weightedKappa<T>(pairs: readonly (readonly [T, T])[], orderedCategories: readonly T[], weights: Weights = 'linear'): number | null {
-  return kappaFromMatrix(confusionMatrix(pairs, orderedCategories), weights);
-}
 
 export interface AgreementSummary<K> {
   /** Items both raters labelled. */

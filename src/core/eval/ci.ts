@@ -183,8 +183,8 @@ function findingLine(f: Finding): string {
 /**
  * One testcase per audited case. A FAIL verdict is a <failure> carrying the findings; a model
  * error is an <error>; INCOMPLETE passes (as the exit status does) with the reason in system-out.
- * @testSeam the whole document at once; the CLI streams junitTestcase() between junitFrame()'s
- * head and tail instead, and tests check the pieces through this.
+ * The whole document at once (the library's report writer); the CLI streams junitTestcase()
+ * between junitFrame()'s head and tail instead.
  */
 export function toJunit(cases: readonly CiCase[], opts: { suite?: string; thresholds?: readonly ThresholdResult[] } = {}): string {
   const counts = { cases: cases.length, failures: 0, errors: 0 };

@@ -2,7 +2,7 @@
 // rows with small histograms for charts, sorting and filtering for the table, and the JSONL / CSV
 // exports. Pure; the dataset state computes rows in a worker and keeps them in IndexedDB.
 import { csvCell } from '../report/export';
-import { DIMENSIONS } from '../types';
+import { DIMENSIONS } from '../checks/registry';
 import { claimSupport } from '../report/verdictScores';
 import type { Dimension, Report, Scores, Status, Verdict } from '../types';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { alphaFromCoincidences, coincidences, krippendorffAlpha } from './krippendorff';
+import { alphaFromCoincidences, coincidences, type AlphaLevel } from './krippendorff';
+
+/**
+ * Krippendorff's α over units (each a map rater → value; null or absent = missing) for the ordered
+ * `categories`, in one call: the app (team.ts) builds the matrix once and takes every level from it.
+ */
+const krippendorffAlpha = <T>(units: Iterable<ReadonlyMap<string, T | null | undefined>>, categories: readonly T[], level: AlphaLevel) =>
+  alphaFromCoincidences(coincidences(units, categories).matrix, level);
 
 /** Units from rows of raters ('.' = missing), one column per unit. */
 function unitsOf(rows: Record<string, string>): Map<string, number>[] {

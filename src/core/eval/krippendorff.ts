@@ -57,18 +57,9 @@ export function coincidences<T>(units: Iterable<ReadonlyMap<string, T | null | u
 }
 
 /**
- * Krippendorff's α over units (each a map rater → value; null or absent = missing) for the
- * ordered `categories`. Null when it is undefined: fewer than two pairable values, or no expected
- * disagreement (every value in one category). The app computes both levels from one matrix
- * (team.ts); this is the one-call form.
- * @testSeam only tests import this directly (tests/unit/unused-exports.test.ts).
+ * α from a coincidence matrix (see coincidences), so one matrix gives every level. Null when it is
+ * undefined: fewer than two pairable values, or no expected disagreement (every value in one category).
  */
-export function krippendorffAlpha<T>(units: Iterable<ReadonlyMap<string, T | null | undefined>>, categories: readonly T[], level: AlphaLevel): number | null {
-  const { matrix } = coincidences(units, categories);
-  return alphaFromCoincidences(matrix, level);
-}
-
-/** α from a coincidence matrix (see coincidences), so one matrix gives every level. */
 export function alphaFromCoincidences(matrix: readonly (readonly number[])[], level: AlphaLevel): number | null {
   const k = matrix.length;
   const marginals = matrix.map((row) => row.reduce((a, b) => a + b, 0));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
-import { applyEdits, fixesFor, fixKey, MAX_CHUNK_CHOICES, type Fix, type FixInput } from './fixes';
+import { fixesFor, fixKey, MAX_CHUNK_CHOICES, type Fix, type FixInput } from './fixes';
+import { applyEdits } from '../../../tests/factories/applyEdits';
 import type { AuditOptions, Chunk, Finding, Report } from '../types';
 
 const SHOP: Chunk[] = [

@@ -149,15 +149,6 @@ function answerFixes(fx: FixContext, finding: Finding): Fix[] {
   }
 }
 
-/** Applies non-overlapping edits to a text. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Which chunk fits a claim
 

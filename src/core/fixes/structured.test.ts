@@ -3,7 +3,8 @@
 // and the near misses where no fix may be offered.
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
-import { applyEdits, fixesFor, type Fix, type FixInput } from './fixes';
+import { fixesFor, type Fix, type FixInput } from './fixes';
+import { applyEdits } from '../../../tests/factories/applyEdits';
 import { parseAnswerInput } from '../parse/answer';
 import type { AuditCase, AuditOptions, Chunk, Finding, Report } from '../types';
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, parseJson, type JsonPath } from './json';
-import { offsetToPosition } from '../text/positions';
+import { lineIndexOf } from '../text/positions';
 
 /** Line:column of a parse error, as the editor would show it. */
 function errorAt(text: string): { message: string; line: number; column: number; offset: number; endOffset: number } {
   const r = parseJson(text);
   if (!r.error) throw new Error(`expected a syntax error for ${JSON.stringify(text)}`);
-  return { ...r.error, ...offsetToPosition(text, r.error.offset) };
+  return { ...r.error, ...lineIndexOf(text).position(r.error.offset) };
 }
 
 describe('parseJson: values', () => {
@@ -54,7 +54,7 @@ describe('parseJson: locate', () => {
   it('gives the span of the key with target "key"', () => {
     const s = r.locate(['chunks', 1, 'id'], 'key');
     expect(s && text.slice(s.offset, s.endOffset)).toBe('"id"');
-    expect(s && offsetToPosition(text, s.offset)).toEqual({ line: 4, column: 6 });
+    expect(s && lineIndexOf(text).position(s.offset)).toEqual({ line: 4, column: 6 });
   });
 
   it('returns undefined for missing paths and the deepest existing value with locateNearest', () => {

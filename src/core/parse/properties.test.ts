@@ -3,12 +3,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson } from './json';
-import { offsetToPosition } from '../text/positions';
+import { lineIndexOf } from '../text/positions';
 import type { Chunk, ParseError } from '../types';
 import { parseAnswerInput } from './answer';
 import { parseCaseText, parseDataset, prepareCase, restoreCase } from './case';
 import { parseChunks } from './chunks';
-import { normalizeStructured } from './structured';
+import { normalizeStructured } from '../../../tests/factories/structured';
 
 const RUNS = { numRuns: 300 };
 
@@ -56,7 +56,7 @@ function expectPositioned(errors: readonly ParseError[], text: string): void {
     expect(e.offset).toBeGreaterThanOrEqual(0);
     expect(e.endOffset).toBeGreaterThanOrEqual(e.offset);
     expect(e.endOffset).toBeLessThanOrEqual(text.length);
-    expect(offsetToPosition(text, e.offset)).toEqual({ line: e.line, column: e.column });
+    expect(lineIndexOf(text).position(e.offset)).toEqual({ line: e.line, column: e.column });
     expect(e.message.length).toBeGreaterThan(0);
   }
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk, StructuredCitation } from '../types';
 import { parseCaseText, parseDataset, type CaseParseResult } from './case';
 import { parseChunks } from './chunks';
-import { normalizeStructured } from './structured';
+import { normalizeStructured } from '../../../tests/factories/structured';
 
 const dir = process.env.SHARED_CASES_DIR ?? path.resolve(process.cwd(), '../shared/cases');
 const present = existsSync(dir);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Chunk, StructuredCitation } from '../types';
 import { findQuote, findQuoteIgnoringEdges } from '../text/quoteSearch';
-import { normalizeStructured } from './structured';
+import { normalizeStructured } from '../../../tests/factories/structured';
 import { refKindFor } from './structuredCommon';
 
 const chunks: Chunk[] = [

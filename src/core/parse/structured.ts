@@ -11,11 +11,6 @@ import { REF_KEYS, chunkIndex, isInt, issue, num, refKindFor, refOf, str, type C
 import { azure, findAzure, findOpenAiParts, isAzureCitation, openAiAnnotations } from './structuredOpenAi';
 import { cohereSpans, markerSpans } from './structuredSpans';
 
-export interface NormalizeResult {
-  structured?: StructuredInput;
-  errors: string[];
-}
-
 export interface NormalizeDetailedResult {
   structured?: StructuredInput;
   /** Problems with paths relative to the value given (plus `base`). */
@@ -26,12 +21,6 @@ const EXPECTED =
   'expected Anthropic content blocks (a list, {content: [...]} or {blocks: [...]}), {answer, citations: [...]} ' +
   '(offsets, ids or ids with quotes), Cohere spans ({start, end, sources}), an Azure OpenAI On Your Data response ' +
   '(messages with a JSON string of citations), an OpenAI response with annotations or a list of marker spans ({text: "[1]", start_index, end_index})';
-
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function normalizeStructured(value: unknown, answer: string, chunks: readonly Chunk[]): NormalizeResult {
-  const r = normalizeStructuredDetailed(value, answer, chunks);
-  return { ...(r.structured ? { structured: r.structured } : {}), errors: r.issues.map(issueText) };
-}
 
 export function normalizeStructuredDetailed(
   value: unknown,

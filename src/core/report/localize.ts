@@ -5,7 +5,7 @@
 // and recommendations, a parser's message) stay as they were written.
 import type { Dimension, Language, Msg, Report, ReportTexts } from '../types';
 import { msg, renderOr } from './messages';
-import { DIMENSIONS } from '../types';
+import { DIMENSIONS } from '../checks/registry';
 
 /** The words of `texts` in `lang`; `old` gives the words to keep where a text cannot be written. */
 export function renderTexts(

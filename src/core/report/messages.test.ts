@@ -14,6 +14,7 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   noChunks: { marker: '[1]' },
   locationMissing: { marker: 'Citation of "Annual report", page 14' },
   inputUnreadable: { input: 'chunks', message: "Unexpected 'broken': expected a JSON value", line: 1, column: 23 },
+  structuredRepaired: { message: 'structured_citations.citations[0]: start 9 and end 2 do not make a span' },
   malformedMarker: { marker: '\\cite{}', reason: 'empty \\cite{}' },
   mixedStyles: { marker: '[chunk_3]', style: 'bracket_id', majority: 'latex_cite' },
   wrongStyle: { marker: '[chunk_3]', style: 'bracket_id', required: 'latex_cite' },

@@ -193,6 +193,24 @@ describe('structured-citation problems', () => {
     expect(r.meta.unreadable).toBeUndefined();
     expect(r.citations).toHaveLength(1);
   });
+
+  it('says a repair of the structured citations in the report\'s language, and again in the other one', async () => {
+    const { auditCase } = await import('../audit');
+    const { localizeReport } = await import('./localize');
+    const c: AuditCase = {
+      query: 'Kde je Paříž?',
+      answer: 'Paříž je ve Francii.',
+      chunks: [{ id: '1', text: 'Paříž je hlavní město Francie.' }],
+      structured_citations: { answer: 'Paříž je ve Francii.', citations: [{ chunk_id: '1', start: 9, end: 2, quote: 'Paříž je hlavní město Francie.' }] },
+    };
+    const cs = auditCase(c, { language: 'cs' }).findings.find((x) => x.code === 'structured_citations')!;
+    expect(cs.message).toMatch(/^Strukturované citace bylo nutné opravit \(přečtené citace se kontrolují dál\): structured_citations\./);
+    expect(cs.message).toContain('do not make a span');
+    const en = auditCase(c, { language: 'en' });
+    const repaired = en.findings.find((x) => x.code === 'structured_citations')!;
+    expect(repaired.message).toMatch(/^structured_citations\.\S+: start 9 and end 2 do not make a span/);
+    expect(localizeReport(en, 'cs').findings.find((x) => x.code === 'structured_citations')!.message).toBe(cs.message);
+  });
 });
 
 describe("the model's free-text summary", () => {

@@ -29,7 +29,7 @@ import { citationsUnreadable, claimFacts } from './facts';
 import { claimSupport, SUPPORT_SCORE } from './verdictScores';
 import { decisionOf, ledgerOf, withLedger } from './ledger';
 import { stabilityOf, unstablePairs } from './stability';
-import { DIMENSIONS } from '../types';
+import { DIMENSIONS } from '../checks/registry';
 
 const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
   VERIFIED: 1,

@@ -1,6 +1,6 @@
 // Plain-text rendering of a report, for the CLI and "copy report".
 import type { Report } from '../types';
-import { DIMENSIONS } from '../types';
+import { DIMENSIONS } from '../checks/registry';
 import { plural } from './plural';
 import { reasonsText } from './ledger';
 import { stabilityLine, unstablePairs, verdictsText } from './stability';

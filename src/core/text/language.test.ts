@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentWords, detectLanguage, foldWord, languageVote, languageVotes, wordsOf } from './language';
+import { contentWords, foldWord, languageVote, languageVotes, wordsOf } from './language';
+import { detectLanguage } from '../../../tests/factories/language';
 
 describe('detectLanguage', () => {
   it('recognises Czech by its letters and function words', () => {

@@ -195,11 +195,6 @@ function rangeVotes(head: string, from: number, to: number, votes: Votes): void 
   }
 }
 
-/** @testSeam the audit takes {@link languageVote} once and applies its fallback itself; tests ask this. */
-export function detectLanguage(text: string, fallback: Language = 'en'): Language {
-  return languageVote(text) ?? (fallback === 'cs' ? 'cs' : 'en');
-}
-
 /** Lower-cases and removes diacritics: "Třinec" → "trinec". */
 export function foldWord(w: string): string {
   const low = w.toLowerCase();

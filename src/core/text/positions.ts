@@ -76,16 +76,6 @@ export function lineIndexOf(text: string): LineIndex {
   return lastIndex;
 }
 
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function offsetToPosition(text: string, offset: number): Position {
-  return lineIndexOf(text).position(offset);
-}
-
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function positionToOffset(text: string, line: number, column: number): number {
-  return lineIndexOf(text).offset(line, column);
-}
-
 /**
  * A ParseError for a span of `text`. Offsets are clamped into the text and ordered, so the result
  * always satisfies 0 <= offset <= endOffset <= text.length, line >= 1, column >= 1.
@@ -102,16 +92,4 @@ export function makeParseError(
   const end = Math.max(start, clamp(endOffset, text.length));
   const { line, column } = index.position(start);
   return { message, line, column, offset: start, endOffset: end, source };
-}
-
-/** The same error moved into a larger text that contains the parsed text at `base`. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function shiftParseError(
-  error: ParseError,
-  whole: string,
-  base: number,
-  source: InputName = error.source,
-  index: LineIndex = lineIndexOf(whole),
-): ParseError {
-  return makeParseError(whole, error.message, base + error.offset, base + error.endOffset, source, index);
 }

@@ -12,7 +12,7 @@ import { caseKeyOf } from '../../store/labels';
 import type { AnnotationLabel } from '../../store/schemas';
 import { Annotation, type LabelStore } from './annotation.svelte';
 import { WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
-import { memoryStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 
 export const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {

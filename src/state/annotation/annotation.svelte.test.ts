@@ -11,7 +11,7 @@ import { AppDb } from '../../store/db';
 import type { AnnotationLabel } from '../../store/schemas';
 import { ANNOTATION_NOTES_KEY, NOTE_SAVE_MS, type LabelStore } from './annotation.svelte';
 import { storeLabelStore, type WorkbenchView } from './annotationSource.svelte';
-import { memoryStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 
 import { cleanups, fakeSource, memoryLabels, setup, tick, tower } from './annotation.fixtures';
 

@@ -14,7 +14,7 @@ import { AppDb } from '../../store/db';
 import { localResult, runJob, type JobReply, type JobRequest } from './datasetRunJob';
 import { DatasetModelRun } from './modelRun.svelte';
 import { pool, spread } from './modelRunParts';
-import { memoryStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

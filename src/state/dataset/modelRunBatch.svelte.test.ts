@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditCase, ModelResults } from '../../core/types';
 import type { ModelRecord } from '../../store/datasets';
-import { memoryStore, type KeyValueStore } from '../../platform/storage';
+import type { KeyValueStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 import { DatasetModelRun } from './modelRun.svelte';
 import { BATCH_STORE_KEY, type ModelRunHost } from './modelRunParts';
 import { testKey, useFakeAnthropic } from '../../../tests/server/harness';

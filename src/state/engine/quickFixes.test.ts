@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type AnalysisRequest } from './analysis';
 import { quickFixesAt, quickFixesFor } from './quickFixes';
+import { applyEdits } from '../../../tests/factories/applyEdits';
 
 const CHUNKS = JSON.stringify([
   { id: '1', text: 'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.' },
@@ -15,8 +16,6 @@ const request = (answerText: string): AnalysisRequest => ({
   settings: { requiredStyle: 'auto', language: 'auto' },
 });
 
-const apply = (text: string, edits: { start: number; end: number; text: string }[]) =>
-  [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
 
 describe('quickFixesAt', () => {
   it('offers the fixes of the findings at the caret, in editor offsets', () => {
@@ -26,7 +25,7 @@ describe('quickFixesAt', () => {
     const fixes = quickFixesAt(a, at, at);
     expect(fixes.length).toBeGreaterThan(0);
     expect(fixes[0]!.fix).toMatchObject({ kind: 'replace_ref', chunkId: '2', preferred: true });
-    expect(apply(text, fixes[0]!.edits)).toBe('Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [2].');
+    expect(applyEdits(text, fixes[0]!.edits)).toBe('Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [2].');
     // Away from every finding: nothing.
     expect(quickFixesAt(a, 3, 3)).toEqual([]);
   });
@@ -42,7 +41,7 @@ describe('quickFixesAt', () => {
     const index = a.report!.findings.findIndex((f) => f.code === 'quote_uncertain');
     const fixes = quickFixesFor(a, index);
     expect(fixes.map((f) => f.fix.kind)).toEqual(['exact_quote']);
-    const fixed = JSON.parse(apply(text, fixes[0]!.edits)) as typeof value;
+    const fixed = JSON.parse(applyEdits(text, fixes[0]!.edits)) as typeof value;
     expect(fixed.citations[0]!.quote).toBe('it has an oversized windpipe');
     // Findings on the answer text inside the JSON have no fix that edits the answer text.
     for (const [i, f] of a.report!.findings.entries()) {
@@ -60,7 +59,7 @@ describe('quickFixesAt', () => {
     expect(fixes.map((f) => [f.fix.kind, f.fix.target, f.fix.chunkId])).toEqual([['replace_ref', 'editor', '2']]);
     // Asked for one, one is checked and given.
     expect(quickFixesFor(a, index, 1)).toHaveLength(1);
-    const fixed = apply(text, fixes[0]!.edits);
+    const fixed = applyEdits(text, fixes[0]!.edits);
     const after = analyze({ ...request(fixed), seq: 2 });
     expect(after.report!.findings.map((f) => f.code)).not.toContain('unknown_chunk');
     expect(after.report!.dimensions.exists.status).toBe('PASS');

@@ -10,7 +10,7 @@ import { useHistories } from '../../../tests/factories/history';
 import { loadEngine } from '../lazy';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from '../share/share.svelte';
-import { memoryStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 import { Workbench, caseToDraft } from '../workbench/workbench.svelte';
 
 // Restored like every case the app loads (so chunk keys are in the schema's order).

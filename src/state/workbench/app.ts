@@ -16,6 +16,10 @@ export type { Diagnostic, EditorName } from '../engine/analysis';
 export type { ExportKind } from '../engine/engine';
 export type { AppView, EditorHandle } from './ui.svelte';
 export type { InputName } from './workbench.svelte';
+// What the report and the editors are drawn with: pure helpers over the report, and the rows shown.
+export { answerFormatLabelKey, basisLines, chunksUnreadable, claimUnstable, claimViews, dimensionViews, formatScore, reportCounts, scoreRows, type ClaimView, type DimensionView } from './reportView';
+export { clipText, firstRows, ITEMS_PER_ROW, markersToShow, ROWS_SHOWN } from './rowLimit';
+export { largeReport, later } from './later.svelte';
 
 export const workbench = new Workbench({
   locale: typeof navigator === 'undefined' ? undefined : navigator.language,

@@ -4,7 +4,7 @@ import type { Report } from '../../core/types';
 import { examples } from '../../examples/catalog';
 import { basisLines, chunksUnreadable, claimViews, dimensionViews, scoreRows } from './reportView';
 import { applyModelResults } from '../../core/report/report';
-import { DIMENSIONS } from '../../core/types';
+import { DIMENSIONS } from '../../core/checks/registry';
 
 // The straightforward definitions (a filter per claim / dimension): the grouped versions must
 // produce exactly the same views, in the same order.

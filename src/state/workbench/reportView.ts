@@ -5,7 +5,7 @@ import { claimFacts, type ClaimStatus } from '../../core/report/facts';
 import { claimSupport } from '../../core/report/verdictScores';
 import { isUnstable } from '../../core/report/stability';
 import { SCORE_KEYS, type ScoreKey } from '../../core/eval/dataset';
-import { DIMENSIONS } from '../../core/types';
+import { DIMENSIONS } from '../../core/checks/registry';
 
 export interface IndexedFinding {
   finding: Finding;

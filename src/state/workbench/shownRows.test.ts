@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as engine from '../engine/engine';
 import { loadEngine } from '../lazy';
-import { memoryStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 import { ROWS_SHOWN } from './rowLimit';
 import { ShownRows } from './ui.svelte';
 import { Workbench } from './workbench.svelte';

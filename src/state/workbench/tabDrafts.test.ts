@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memoryStore, type KeyValueStore } from '../../platform/storage';
+import type { KeyValueStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 import { DRAFT_KEY, MAX_TAB_DRAFTS, TAB_ID_KEY, TAB_RECENT_MS, TAB_SEEN_KEY } from '../constants';
 import { decodeDraft, draftSavedAt, encodeDraft, EMPTY_INPUTS } from './draft';
 import * as engine from '../engine/engine';

@@ -3,7 +3,7 @@ import { loadEngine } from '../lazy';
 import { DRAFT_KEY, SETTINGS_KEY } from '../constants';
 import { decodeDraft } from './draft';
 import * as engine from '../engine/engine';
-import { memoryStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 import { caseToDraft, Workbench } from './workbench.svelte';
 import type { AuditCase, ModelResults } from '../../core/types';
 import { ModelAudit } from '../model/model.svelte';

@@ -47,6 +47,7 @@ export const cs: Catalogue = {
   locationMissing: ({ marker }) => `${marker}: tuto část dokumentu žádný úryvek neobsahuje.`,
   inputUnreadable: ({ input, message, line, column }) =>
     `${input === 'chunks' ? 'Vstup Úryvky nejde zpracovat' : input === 'answer' ? 'Vstup Odpověď nejde přečíst' : 'Strukturované citace nejde přečíst'}${line !== undefined ? ` (řádek ${line}, sloupec ${column ?? 1})` : ''}: ${sentence(message)}`,
+  structuredRepaired: ({ message }) => `Strukturované citace bylo nutné opravit (přečtené citace se kontrolují dál): ${sentence(message)}`,
   malformedMarker: ({ marker, reason }) => `Chybně zapsaná citace ${marker}: ${reasonCs(reason)}.`,
   mixedStyles: ({ marker, style, majority }) => `${marker} používá styl ${STYLE_SHAPE[style]}, zbytek odpovědi ale ${STYLE_SHAPE[majority]}.`,
   wrongStyle: ({ marker, required }) => `${marker} nepoužívá požadovaný styl ${STYLE_SHAPE[required]}.`,

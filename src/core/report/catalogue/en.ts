@@ -42,6 +42,8 @@ export const en = {
   locationMissing: ({ marker }: { marker: string }) => `${marker}: no chunk holds that part of the document.`,
   inputUnreadable: ({ input, message, line, column }: { input: Input; message: string; line?: number; column?: number }) =>
     `${input === 'chunks' ? 'The Chunks input does not parse' : input === 'answer' ? 'The Answer input could not be read' : 'The structured citations could not be read'}${line !== undefined ? ` (line ${line}, column ${column ?? 1})` : ''}: ${sentence(message)}`,
+  // The parser's own words say what was repaired and where (the path); kept as they are in English.
+  structuredRepaired: ({ message }: { message: string }) => message,
   // FORMATTED
   malformedMarker: ({ marker, reason }: { marker: string; reason: string }) => `Malformed citation marker ${marker}: ${reason}.`,
   mixedStyles: ({ marker, style, majority }: { marker: string; style: CitationStyle; majority: CitationStyle }) =>
