@@ -12,7 +12,7 @@ import { inProviderWords } from '../../src/model/openai';
 import { keyRequired, normaliseBaseURL, PROVIDER_NAMES, PROVIDERS, providerSpec, type ProviderSpec } from '../../src/model/providers';
 import { activeSettings, ModelSettingsSchema, saveModelSettings } from '../../src/model/settings';
 import { WIRES } from '../../src/model/wires';
-import { memoryStore } from '../../src/platform/storage';
+import { memoryStore } from '../factories/memoryStore';
 import { MODEL_STRINGS } from '../../src/ui/model/strings';
 
 const SRC = path.resolve(__dirname, '../../src');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditCase, ModelResults, Report } from '../../core/types';
 import { applyModelResults } from '../../core/report/report';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
-import { memoryStore } from '../../platform/storage';
+import { memoryStore } from '../../../tests/factories/memoryStore';
 import { DatasetModelRun } from '../dataset/modelRun.svelte';
 import type { ModelRunHost } from '../dataset/modelRunParts';
 import { ModelRunCore, type ConnectionSettings } from './modelRunCore';
