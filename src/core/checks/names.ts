@@ -21,6 +21,7 @@
 import type { Language } from '../types';
 import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
 import { tokenize } from '../text/words';
+import { foldWord } from '../text/text';
 import { entityRuns } from './entities';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
@@ -58,7 +59,7 @@ export class NameSource {
 
   /** The text folded (./names.ts fold). */
   get folded(): string {
-    return (this.foldedText ??= fold(this.text));
+    return (this.foldedText ??= foldWord(this.text));
   }
   /** Folded, every run of non-letters a single space, with a space at both ends. */
   get spaced(): string {
@@ -90,10 +91,6 @@ export class NameSource {
 /** The letters of `a` in order with any dots between them ("U.S" for "US"). */
 const dottedRegex = (a: string) => new RegExp([...a].map(escape).join('\\.*'), 'u');
 
-export function fold(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-}
-
 const WORD = /[\p{L}\p{N}]+/gu;
 const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}&]+$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
 const stripPossessive = (w: string) => w.replace(/['’]s?$/, '');
@@ -115,12 +112,12 @@ function nameIndex(text: string, folded: string, lang: Language): NameIndex {
       if (w.initial) continue;
       const plain = stripPossessive(w.text).replace(/\./g, '');
       if (isAcronym(plain)) acronyms.add(plain);
-      for (const part of fold(plain).match(WORD) ?? []) if (!isStopword(part, lang)) words.push(part);
+      for (const part of foldWord(plain).match(WORD) ?? []) if (!isStopword(part, lang)) words.push(part);
     }
     for (let i = r.start; i < r.end; i++) inRun[i] = 1;
     const k = runs.length;
     // The run's text from its first word that is not a stopword ("Langa", not "The Langa").
-    const first = r.words.find((w) => !w.initial && !isStopword(fold(w.text), lang));
+    const first = r.words.find((w) => !w.initial && !isStopword(foldWord(w.text), lang));
     runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
     for (const w of words) entry(where, w).runs.push(k);
   }
@@ -180,7 +177,7 @@ const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // ---------------------------------------------------------------------------------------------
 // Aliases
 
-const keyOf = (s: string) => fold(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+const keyOf = (s: string) => foldWord(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
 let groupsByForm: Map<string, number[]> | undefined;
 function groupsOf(key: string): number[] {
   if (!groupsByForm) {
@@ -271,11 +268,11 @@ function closeSpelling(w: string, sources: NameSource[]): string | undefined {
  * ("Bank of England"); `wordPresent` the older word test (by stem, by start).
  */
 export function nameVerdict(words: string[], all: string[], lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): NameVerdict {
-  const folded = words.map((w) => fold(stripPossessive(w)).replace(/\./g, ''));
+  const folded = words.map((w) => foldWord(stripPossessive(w)).replace(/\./g, ''));
   const name = all.join(' ');
   const alias = aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
 
-  const allFolded = all.map((w) => fold(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
+  const allFolded = all.map((w) => foldWord(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
   const squashed = allFolded.join('');
   const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.squashed.includes(squashed) || (squashed.endsWith('s') && s.squashed.includes(squashed.slice(0, -1))));
 
@@ -401,7 +398,7 @@ export function titleSpans(text: string): { start: number; end: number; text: st
 
 /** Whether a title is in the sources: its words in order somewhere, or all but one of its content words. */
 export function titlePresent(title: string, lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): boolean {
-  const words = (fold(title).match(WORD) ?? []).filter((w) => !isStopword(w, lang));
+  const words = (foldWord(title).match(WORD) ?? []).filter((w) => !isStopword(w, lang));
   if (!words.length) return true;
   if (sources.some((s) => s.squashed.includes(words.join('')) || phraseIn(words, s, lang))) return true;
   // Titles are made of common words: all but one of them (three in four at least) must be there.
