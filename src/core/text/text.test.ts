@@ -390,9 +390,7 @@ describe('blankSpans', () => {
 
 describe('foldWord', () => {
   it('lower-cases and removes diacritics, in either script of a mixed word', () => {
-    expect(foldWord('Třinecké')).toBe('trinecke');
-    expect(foldWord('İSTANBUL Ǆ \u212a')).toBe('istanbul ǆ k');
-    expect(foldWord('ΣΟΦΊΑ')).toBe('σοφια');
+    expect(['Třinecké', 'İSTANBUL Ǆ \u212a', 'ΣΟΦΊΑ'].map((w) => foldWord(w))).toEqual(['trinecke', 'istanbul ǆ k', 'σοφια']);
   });
 
   it("removes every script's marks, or with 'latin' only U+0300–U+036F", () => {
