@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { runCli, useCliEnv } from './cli-harness';
+import { CITY_CASES, runCli, useCliEnv, writeCases } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { tempDir } from '../factories/tempDir';
@@ -28,11 +28,7 @@ useFakeAnthropic((s) => (server = s));
 const KEY = testKey('cli-batch-state');
 let dir = '';
 let data = '';
-const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
-const cases = [
-  { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks },
-  { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks },
-];
+const cases = CITY_CASES;
 
 const run = runCli;
 const created = () => server.calls('/v1/messages/batches').filter((r) => r.method === 'POST' && !r.path.includes('/cancel'));
@@ -40,8 +36,7 @@ const created = () => server.calls('/v1/messages/batches').filter((r) => r.metho
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
   dir = tempDir('citation-audit-bstate-');
-  data = join(dir, 'cases.jsonl');
-  writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  data = writeCases(join(dir, 'cases.jsonl'), cases);
 });
 
 describe('an unwritable batch state', () => {

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, useCliEnv } from './cli-harness';
+import { CITY_CASES, runCli, useCliEnv, writeCases } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { tempDir } from '../factories/tempDir';
@@ -17,8 +17,7 @@ let dir = '';
 let data = '';
 
 const cases = [
-  { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] },
-  { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] },
+  ...CITY_CASES,
   { id: 'c', query: 'Which city?', answer: 'Rome is the capital of Italy [1].', chunks: [{ id: '1', text: 'Rome is the capital of Italy.' }] },
 ];
 
@@ -34,8 +33,7 @@ const verdictsOf = (out: string) =>
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
   dir = tempDir('citation-audit-batch-');
-  data = join(dir, 'cases.jsonl');
-  writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  data = writeCases(join(dir, 'cases.jsonl'), cases);
 });
 
 describe('citation-audit --model --batch', () => {

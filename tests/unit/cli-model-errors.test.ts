@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, useCliEnv } from './cli-harness';
+import { CITY_CASES, runCli, useCliEnv, writeCases } from './cli-harness';
 import { createClient } from '../../src/model/client';
 import { runModelAuditNode } from '../../src/model/node';
 import { auditCase } from '../../src/core/audit';
@@ -18,11 +18,7 @@ useFakeAnthropic((s) => (server = s));
 
 let dir = '';
 let data = '';
-const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
-const cases = [
-  { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks },
-  { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks },
-];
+const cases = CITY_CASES;
 
 async function run(args: string[], key: string): Promise<{ code: number; out: string; err: string }> {
   process.env.ANTHROPIC_API_KEY = key;
@@ -32,8 +28,7 @@ async function run(args: string[], key: string): Promise<{ code: number; out: st
 useCliEnv(() => ({ ANTHROPIC_API_KEY: testKey('cli-merr'), ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
 beforeEach(() => {
   dir = tempDir('citation-audit-merr-');
-  data = join(dir, 'cases.jsonl');
-  writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  data = writeCases(join(dir, 'cases.jsonl'), cases);
 });
 
 describe('a malformed key', () => {
