@@ -1,8 +1,10 @@
 // What the CLI test files share: the CLI's main with its output captured, and the environment
 // variables a file sets for the CLI put back as they were when the file ends.
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { main } from '../../src/cli';
+import { tempDir } from '../factories/tempDir';
 
 export async function runCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -24,10 +26,14 @@ export const CITY_CASES = [
   { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] },
 ];
 
-/** Writes cases as JSON Lines to `file`; returns its path. */
-export function writeCases(file: string, cases: readonly object[]): string {
-  writeFileSync(file, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
-  return file;
+/** Before each test, a new temporary folder with `cases` in it as cases.jsonl; `use` gets both paths. */
+export function useCasesFile(prefix: string, cases: readonly object[], use: (dir: string, data: string) => void): void {
+  beforeEach(() => {
+    const dir = tempDir(prefix);
+    const data = join(dir, 'cases.jsonl');
+    writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+    use(dir, data);
+  });
 }
 
 /** Sets these variables (a function is read when the file's tests start) and restores them after the file. */
