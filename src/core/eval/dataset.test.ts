@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { numberedChunks } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import {
   DATASET_COLUMNS,
@@ -54,10 +55,7 @@ describe('dataset rows', () => {
     id: 'tower',
     query: 'How tall is the tower?',
     answer: 'The tower is 300 metres tall [1]. It has a lift [2].',
-    chunks: [
-      { id: '1', text: 'The tower is 300 metres tall.' },
-      { id: '2', text: 'Visitors ride a lift to the top.' },
-    ],
+    chunks: numberedChunks('The tower is 300 metres tall.', 'Visitors ride a lift to the top.'),
   };
 
   it('summarises a local report: verdict, dimension statuses, counts and the local scores', () => {
