@@ -10,6 +10,7 @@ import {
   failedRow,
   filterRows,
   sortRows,
+  SCORE_KEYS,
   type DatasetRow,
   type ScoreKey,
 } from './dataset';
@@ -32,19 +33,7 @@ function row(index: number, over: Partial<Omit<DatasetRow, 'scores'>> & { scores
     citations: 2,
     errors: 0,
     warnings: 0,
-    scores: {
-      citation_recall: null,
-      citation_precision: null,
-      support_weighted_precision: null,
-      mean_support: null,
-      interpretability: null,
-      correctness: null,
-      overall_score: null,
-      citation_coverage: null,
-      citation_existence: null,
-      source_verification: null,
-      ...scores,
-    },
+    scores: { ...(Object.fromEntries(SCORE_KEYS.map((k) => [k, null])) as Record<ScoreKey, null>), ...scores },
     error: null,
     ...rest,
   };
