@@ -10,6 +10,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import { z } from '../core/zod';
 import type { AuditCase, ModelResults, Report } from '../core/types';
+import { Hash53 } from '../core/text/hash';
+import { utf8Length } from '../core/text/text';
 import { createClient, resolveConnection, toModelError, withRetry, abortableSleep, type Connection, type Sleep } from './client';
 import { BATCH_PRICE_FACTOR } from './constants';
 import { ModelError } from './errors';
@@ -57,42 +59,6 @@ export interface PreparedBatch {
 
 export const customId = (key: number, pass: number, part: number): string => `c${key}_p${pass}_b${part}`;
 
-/** 53-bit hash fed in pieces (not cryptographic: it only tells two sets of requests apart). */
-class Hash {
-  private h1 = 0xdeadbeef;
-  private h2 = 0x41c6ce57;
-  add(text: string): void {
-    let { h1, h2 } = this;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ ch, 2654435761);
-      h2 = Math.imul(h2 ^ ch, 1597334677);
-    }
-    this.h1 = h1;
-    this.h2 = h2;
-  }
-  hex(): string {
-    let h1 = Math.imul(this.h1 ^ (this.h1 >>> 16), 2246822507) ^ Math.imul(this.h2 ^ (this.h2 >>> 13), 3266489909);
-    const h2 = Math.imul(this.h2 ^ (this.h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    h1 >>>= 0;
-    return (4294967296 * (2097151 & h2) + h1).toString(16).padStart(14, '0');
-  }
-}
-
-const utf8Bytes = (s: string): number => {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-};
-
 /** A part that asks for anything (a resumed case may have parts with nothing left). */
 const asked = (b: BatchPlan): boolean => b.claims.length > 0 || b.uncited.length > 0 || b.wantsCorrectness || b.wantsSummary;
 
@@ -118,15 +84,15 @@ export function batchEntries(cases: readonly BatchCase[], settings: BatchSetting
 /** The entries in batches of at most `limits` requests and create-body bytes, in order. */
 export function splitEntries(entries: readonly BatchEntry[], limits: { requests: number; bytes: number } = BATCH_LIMITS): { groups: BatchEntry[][]; fingerprint: string } {
   const groups: BatchEntry[][] = [];
-  const hash = new Hash();
+  const hash = new Hash53();
   // The create body is {"requests":[e1,e2,…]}: 14 bytes of frame, a comma between entries.
-  const frame = utf8Bytes('{"requests":[]}');
+  const frame = utf8Length('{"requests":[]}');
   let current: BatchEntry[] = [];
   let bytes = frame;
   for (const e of entries) {
     const json = JSON.stringify(e);
     hash.add(json);
-    const size = utf8Bytes(json);
+    const size = utf8Length(json);
     if (frame + size > limits.bytes) {
       throw new ModelError({ kind: 'too_large', apiMessage: `The request ${e.custom_id} alone is larger than a batch may be (${limits.bytes} bytes).` });
     }

@@ -7,9 +7,10 @@ import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ModelError } from './errors';
 import type { RequestBody } from './plan';
+import { utf8Length } from '../core/text/text';
 
 export function requestBytes(body: RequestBody): number {
-  return new TextEncoder().encode(JSON.stringify(body)).length;
+  return utf8Length(JSON.stringify(body));
 }
 
 /**

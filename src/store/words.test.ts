@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOUNDARY, cutKind, indexWords, indexWordsInSlices, indexWordsWithTitle, MARK, MAX_INDEXED_WORDS, normalizeWord } from './words';
+import { BOUNDARY, cutKind, indexWords, indexWordsInSlices, indexWordsWithTitle, MARK, MAX_INDEXED_WORDS } from './words';
+import { foldWord } from '../core/text/text';
 
 const noPause = { sliceMs: 0, pause: () => Promise.resolve() };
 
@@ -51,7 +52,7 @@ describe('the index words worked out in slices', () => {
     for (let c = 0; c <= 0xffff; c++) {
       const x = String.fromCharCode(c);
       const kind = cutKind(c);
-      if (kind === MARK && normalizeWord(x) !== '') wrong.push(`mark ${c.toString(16)}`);
+      if (kind === MARK && foldWord(x) !== '') wrong.push(`mark ${c.toString(16)}`);
       if (kind !== BOUNDARY) continue;
       boundaries++;
       for (const [left, right] of [
@@ -60,7 +61,7 @@ describe('the index words worked out in slices', () => {
         ['Α', x + 'Σ'],
         ['Α\u0301', x + '\u0301Σ'],
       ] as const) {
-        if (normalizeWord(left) + normalizeWord(right) !== normalizeWord(left + right)) wrong.push(`${c.toString(16)}: ${left} | ${right}`);
+        if (foldWord(left) + foldWord(right) !== foldWord(left + right)) wrong.push(`${c.toString(16)}: ${left} | ${right}`);
       }
     }
     expect(wrong.slice(0, 20)).toEqual([]);

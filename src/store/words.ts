@@ -1,18 +1,15 @@
 // Words for the full-text index: lower case, without diacritics (so "prilis" finds "příliš"),
 // split on anything that is not a letter or a digit. Search matches word prefixes.
 import type { SliceOptions } from './hash';
+import { foldWord } from '../core/text/text';
 
 /** At most this many distinct words per audit go into the index (long answers stay bounded). */
 export const MAX_INDEXED_WORDS = 2_000;
 /** Longer tokens are cut: nobody types them, and keys stay small. */
 const MAX_WORD_LENGTH = 40;
 
-export function normalizeWord(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
 function tokens(text: string): string[] {
-  return normalizeWord(text)
+  return foldWord(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length >= 2 || /\d/.test(w))
     .map((w) => w.slice(0, MAX_WORD_LENGTH));
@@ -122,7 +119,7 @@ const PIECE_CHARS = 16_384;
  * characters that are no letters or digits).
  */
 function pieceWords(piece: string, carry: string | null, open: boolean): { words: string[]; carry: string | null } {
-  const parts = normalizeWord(piece).split(/[^\p{L}\p{N}]+/u);
+  const parts = foldWord(piece).split(/[^\p{L}\p{N}]+/u);
   if (carry !== null) parts[0] = carry + parts[0];
   const held = open ? (parts.pop() ?? '').slice(0, MAX_WORD_LENGTH) : null;
   const words = parts.filter((w) => w.length >= 2 || /\d/.test(w)).map((w) => w.slice(0, MAX_WORD_LENGTH));

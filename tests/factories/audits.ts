@@ -1,6 +1,6 @@
 // Small factories of audit cases and history saves for store and state tests.
 import { auditCase } from '../../src/core/audit';
-import type { AuditCase } from '../../src/core/types';
+import type { AuditCase, Chunk } from '../../src/core/types';
 import type { SaveInput } from '../../src/store/history';
 
 let serial = 0;
@@ -18,4 +18,9 @@ export function makeCase(over: Partial<AuditCase> = {}): AuditCase {
 export function makeSave(over: Partial<SaveInput> = {}): SaveInput {
   const c = over.case ?? makeCase();
   return { case: c, report: auditCase(c), settings: { requiredStyle: 'auto', language: 'auto' }, ...over };
+}
+
+/** Chunks with the ids '1', '2', … in the order of the texts given. */
+export function numberedChunks(...texts: string[]): Chunk[] {
+  return texts.map((text, i) => ({ id: String(i + 1), text }));
 }

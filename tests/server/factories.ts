@@ -107,6 +107,22 @@ export function makeCase(spec: CaseSpec): { c: AuditCase; report: Report } {
   return { c, report };
 }
 
+/**
+ * One claim citing c1, and a long chunk c9 it does not cite (sent as a preview), which a test
+ * scripts the judge to ask for with get_chunk_content; `longText` is c9's text.
+ */
+export function toolLoopCase(): { c: AuditCase; report: Report; longText: string } {
+  const longText = `Opening hours and prices. ${'The tower opens every day of the year. '.repeat(20)}`;
+  const { c, report } = makeCase({
+    chunks: [
+      ['c1', 'The Eiffel Tower was built between 1887 and 1889.'],
+      ['c9', longText],
+    ],
+    claims: [{ text: 'The Eiffel Tower was built between 1887 and 1889.', cites: ['c1'] }],
+  });
+  return { c, report, longText };
+}
+
 /** A three-claim English case where the lexical judge gives one label of each kind. */
 export function threeClaimCase(): { c: AuditCase; report: Report } {
   return makeCase({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { ModelRunOptions } from '../../src/model/run';
 import { ModelError } from '../../src/model/errors';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from './fake-anthropic';
+import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 
 /** A key-shaped test key, assembled at run time so that no key-like literal sits in the repository. */
 export function testKey(label: string): string {
@@ -15,9 +16,18 @@ export function testKey(label: string): string {
  * closes it after; `use` receives it once it listens.
  */
 export function useFakeAnthropic(use: (server: FakeAnthropic) => void): void {
-  let server: FakeAnthropic | undefined;
+  useFakeServer(startFakeAnthropic, use);
+}
+
+/** The fake OpenAI-compatible server for a file's tests, as useFakeAnthropic. */
+export function useFakeOpenAI(use: (server: FakeOpenAI) => void): void {
+  useFakeServer(startFakeOpenAI, use);
+}
+
+function useFakeServer<S extends { reset(): void; close(): Promise<void> }>(start: () => Promise<S>, use: (server: S) => void): void {
+  let server: S | undefined;
   beforeAll(async () => {
-    server = await startFakeAnthropic();
+    server = await start();
     use(server);
   });
   afterAll(async () => {

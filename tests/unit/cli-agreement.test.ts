@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, useCliEnv } from './cli-harness';
+import { runCli, succeededJson, useCliEnv } from './cli-harness';
 import { tempDir } from '../factories/tempDir';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
@@ -155,10 +155,7 @@ describe('citation-audit agreement', () => {
 
   it('calibrate takes the gold rater as the truth without --annotator', async () => {
     await runCli(['agreement', ...files(), '--consensus', 'majority', '--out', path('gold.jsonl')]);
-    const r = await runCli(['calibrate', path('gold.jsonl'), '--cases', path('cases.jsonl'), '--format', 'json']);
-    expect(r.err).toBe('');
-    expect(r.code).toBe(0);
-    const j = JSON.parse(r.out);
+    const j = succeededJson(await runCli(['calibrate', path('gold.jsonl'), '--cases', path('cases.jsonl'), '--format', 'json']));
     expect(j.annotator).toBe('gold');
     // Gold for a, b, d (c is a tie): the judge agrees on all three.
     expect(j.labelled).toBe(3);

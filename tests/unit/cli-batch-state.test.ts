@@ -1,12 +1,11 @@
 // The batch state file of `citation-audit --model --batch` when it cannot be written or says
 // something wrong: nothing is paid for that the user cannot find again.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { runCli, useCliEnv } from './cli-harness';
+import { CITY_CASES, runCli, useCasesFile, useCliEnv } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
-import { tempDir } from '../factories/tempDir';
 
 // A state path named like this passes the writability probe but its final rename fails: a disk
 // that fills or a directory removed after the check.
@@ -28,21 +27,13 @@ useFakeAnthropic((s) => (server = s));
 const KEY = testKey('cli-batch-state');
 let dir = '';
 let data = '';
-const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
-const cases = [
-  { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks },
-  { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks },
-];
+const cases = CITY_CASES;
 
 const run = runCli;
 const created = () => server.calls('/v1/messages/batches').filter((r) => r.method === 'POST' && !r.path.includes('/cancel'));
 
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
-beforeEach(() => {
-  dir = tempDir('citation-audit-bstate-');
-  data = join(dir, 'cases.jsonl');
-  writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
-});
+useCasesFile('citation-audit-bstate-', cases, (d, f) => ([dir, data] = [d, f]));
 
 describe('an unwritable batch state', () => {
   it('is found before any batch is created', async () => {

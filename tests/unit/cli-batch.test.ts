@@ -1,13 +1,12 @@
 // `citation-audit --model --batch` against the fake Message Batches API: the same reports as the
 // interactive run, both prices in the estimate, a detached run resumed from its state file by the
 // command it printed, and the refusals that keep a batch from being paid twice.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, useCliEnv } from './cli-harness';
+import { CITY_CASES, runCli, useCasesFile, useCliEnv } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
-import { tempDir } from '../factories/tempDir';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
@@ -17,8 +16,7 @@ let dir = '';
 let data = '';
 
 const cases = [
-  { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] },
-  { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] },
+  ...CITY_CASES,
   { id: 'c', query: 'Which city?', answer: 'Rome is the capital of Italy [1].', chunks: [{ id: '1', text: 'Rome is the capital of Italy.' }] },
 ];
 
@@ -32,11 +30,7 @@ const verdictsOf = (out: string) =>
     .map((r) => JSON.stringify(r.claims.map((c) => c.model ?? c.support)));
 
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
-beforeEach(() => {
-  dir = tempDir('citation-audit-batch-');
-  data = join(dir, 'cases.jsonl');
-  writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
-});
+useCasesFile('citation-audit-batch-', cases, (d, f) => ([dir, data] = [d, f]));
 
 describe('citation-audit --model --batch', () => {
   it('writes the same reports as the interactive run, with both prices and the batch cost', async () => {

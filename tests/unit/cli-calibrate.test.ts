@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../src/cli';
+import { runCli, succeededJson } from './cli-harness';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { tempDir } from '../factories/tempDir';
@@ -33,12 +33,7 @@ const exportRow = (b: (typeof base)[number], annotator: string) => ({
   model_verdict: null,
 });
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
-}
+const run = runCli;
 
 beforeAll(() => {
   process.env.ANTHROPIC_API_KEY = testKey('calibrate');
@@ -57,10 +52,7 @@ afterAll(() => {
 
 describe('citation-audit calibrate', () => {
   it('measures the model against reference labels: balanced accuracy, κ, confusion, cost', async () => {
-    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--format', 'json']);
-    expect(r.err).toBe('');
-    expect(r.code).toBe(0);
-    const j = JSON.parse(r.out);
+    const j = succeededJson(await run(['calibrate', join(dir, 'labelled.jsonl'), '--format', 'json']));
     expect(j.annotator).toBe('reference');
     expect(j.labelled).toBe(4);
     expect(j.judged).toBe(4);

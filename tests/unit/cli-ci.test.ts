@@ -2,7 +2,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main, type CliIo } from '../../src/cli';
+import { runCli } from './cli-harness';
 import { tempDir } from '../factories/tempDir';
 
 const dir = tempDir('citation-audit-ci-');
@@ -10,12 +10,7 @@ const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
 const good = { id: 'g', query: 'Where?', answer: 'Paris is the capital of France [1].', chunks };
 const half = { id: 'h', query: 'Where?', answer: 'Paris is the capital of France. It is in Europe [1].', chunks };
 
-async function run(args: string[], extra: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s), ...extra });
-  return { code, out, err };
-}
+const run = runCli;
 
 beforeAll(() => {
   writeFileSync(join(dir, 'good.jsonl'), `${JSON.stringify(good)}\n${JSON.stringify({ ...good, id: 'g2' })}\n`);

@@ -3,16 +3,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../src/cli';
+import { runCli } from './cli-harness';
 import { tempDir } from '../factories/tempDir';
 
 const dir = tempDir('citation-audit-measured-');
 
-async function run(args: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const code = await main(args, { out: (s) => (out += s), err: () => {} });
-  return { code, out };
-}
+const run = runCli;
 
 beforeAll(async () => {
   const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];

@@ -1,9 +1,9 @@
 // How the CLI says a model run failed: a malformed key refused before anything is sent and never
 // quoted, and the errors a pipeline reading the JSON must see in each case's report.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, useCliEnv } from './cli-harness';
+import { CITY_CASES, runCli, useCasesFile, useCliEnv } from './cli-harness';
 import { createClient, resolveConnection } from '../../src/model/client';
 import { runModelAuditNode } from '../../src/model/node';
 import { auditCase } from '../../src/core/audit';
@@ -11,18 +11,13 @@ import { describeModelError } from '../../src/model/errors';
 import { failure, testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic, Step } from '../server/fake-anthropic';
 import { threeClaimCase } from '../server/factories';
-import { tempDir } from '../factories/tempDir';
 
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
 
 let dir = '';
 let data = '';
-const chunks = [{ id: '1', text: 'Paris is the capital of France.' }];
-const cases = [
-  { id: 'a', query: 'Which city?', answer: 'Paris is the capital of France [1].', chunks },
-  { id: 'b', query: 'Which city?', answer: 'Berlin hosts seventeen purple elephants [1].', chunks },
-];
+const cases = CITY_CASES;
 
 async function run(args: string[], key: string): Promise<{ code: number; out: string; err: string }> {
   process.env.ANTHROPIC_API_KEY = key;
@@ -30,11 +25,7 @@ async function run(args: string[], key: string): Promise<{ code: number; out: st
 }
 
 useCliEnv(() => ({ ANTHROPIC_API_KEY: testKey('cli-merr'), ANTHROPIC_BASE_URL: server.url, CITATION_AUDIT_BATCH_POLL_MS: '0' }));
-beforeEach(() => {
-  dir = tempDir('citation-audit-merr-');
-  data = join(dir, 'cases.jsonl');
-  writeFileSync(data, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
-});
+useCasesFile('citation-audit-merr-', cases, (d, f) => ([dir, data] = [d, f]));
 
 describe('a malformed key', () => {
   const TAIL = 'SECONDLINE99';

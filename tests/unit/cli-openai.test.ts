@@ -1,22 +1,16 @@
 // The CLI with --provider openai against the fake OpenAI-compatible server: the audit, calibrate,
 // the key and base URL from OPENAI_* or --base-url, and --batch refused as a usage error.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, useCliEnv } from './cli-harness';
-import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
+import type { FakeOpenAI } from '../server/fake-openai';
 import { startFakeAnthropic } from '../server/fake-anthropic';
-import { testKey } from '../server/harness';
+import { testKey, useFakeOpenAI } from '../server/harness';
 import { tempDir } from '../factories/tempDir';
 
 let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
+useFakeOpenAI((s) => (server = s));
 // No key: local servers take none. The Anthropic variables must not be what is read.
 useCliEnv(() => ({ OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '' }));
 

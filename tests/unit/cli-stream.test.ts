@@ -4,7 +4,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main, type CliIo } from '../../src/cli';
+import { runCli } from './cli-harness';
 import { startProgress, streamedLine } from '../../src/cli/progress';
 import { tempDir } from '../factories/tempDir';
 
@@ -22,12 +22,7 @@ const cases = Array.from({ length: 150 }, (_, i) => ({
   chunks,
 }));
 
-async function run(args: string[], extra: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s), ...extra });
-  return { code, out, err };
-}
+const run = runCli;
 
 beforeAll(() => {
   writeFileSync(join(dir, 'many.jsonl'), cases.map((c) => JSON.stringify(c)).join('\n') + '\n');

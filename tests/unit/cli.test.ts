@@ -2,18 +2,13 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { main } from '../../src/cli';
+import { runCli } from './cli-harness';
 import { tempDir } from '../factories/tempDir';
 
 const SHARED = join(process.cwd(), '..', 'shared', 'cases');
 const dir = tempDir('citation-audit-');
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
-}
+const run = runCli;
 
 const good = { id: 'g', query: 'Where?', answer: 'Paris is in France [1].', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] };
 const bad = { id: 'b', query: 'Where?', answer: 'Paris is in France [7].', chunks: [{ id: '1', text: 'Paris is the capital of France.' }] };

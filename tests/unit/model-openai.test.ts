@@ -1,10 +1,10 @@
 // The model audit on an OpenAI-compatible server (Chat Completions), against the local fake that
 // speaks its wire: the same run, verdict rules, fallbacks and error words as on the Messages API.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startFakeOpenAI, OPENAI_ERRORS, OPENAI_MODELS, type FakeOpenAI, type OpenAIErrorPreset } from '../server/fake-openai';
+import { describe, expect, test } from 'vitest';
+import { OPENAI_ERRORS, OPENAI_MODELS, type FakeOpenAI, type OpenAIErrorPreset } from '../server/fake-openai';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../server/fake-anthropic';
-import { bodyOf, EXPECTED, failure, verdicts } from '../server/harness';
-import { makeCase, threeClaimCase } from '../server/factories';
+import { bodyOf, EXPECTED, failure, useFakeOpenAI, verdicts } from '../server/harness';
+import { threeClaimCase, toolLoopCase } from '../server/factories';
 import { runModelAudit, type ModelRunOptions } from '../../src/model/run';
 import { listModels } from '../../src/model/models';
 import { chatRequest, strictSchema } from '../../src/model/openai-wire';
@@ -14,13 +14,7 @@ import { usageLine } from '../../src/model/usage';
 
 const KEY = ['sk', 'proj', 'TESTKEYopenai0123456789abcdef'].join('-');
 let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
+useFakeOpenAI((s) => (server = s));
 
 const opts = (extra: Partial<ModelRunOptions> = {}): ModelRunOptions => ({ provider: 'openai', apiKey: KEY, baseURL: server.url, model: 'llama3.1:8b', sleep: async () => {}, ...extra });
 const chatCalls = () => server.calls('/v1/chat/completions');
@@ -89,14 +83,7 @@ describe('a normal run', () => {
 
 describe('the tool loop', () => {
   test('get_chunk_content goes round as tool_calls and a tool message', async () => {
-    const longText = `Opening hours and prices. ${'The tower opens every day of the year. '.repeat(20)}`;
-    const { c, report } = makeCase({
-      chunks: [
-        ['c1', 'The Eiffel Tower was built between 1887 and 1889.'],
-        ['c9', longText],
-      ],
-      claims: [{ text: 'The Eiffel Tower was built between 1887 and 1889.', cites: ['c1'] }],
-    });
+    const { c, report, longText } = toolLoopCase();
     server.script({ kind: 'tool_call', chunkId: 'c9' });
     const tools: (string | null | undefined)[] = [];
     const run = await runModelAudit(c, report, opts({ onProgress: (p) => p.phase === 'tool' && tools.push(p.chunkId) }));

@@ -3,13 +3,13 @@
 // (unusable replies and repairs included, the input of a cut stream estimated); the CLI's summary
 // is their sum and shows the raw reply it speaks of; control and bidi characters from a server or a
 // case id never reach a terminal, an error message or a JUnit file raw.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
-import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
+import type { FakeAnthropic } from '../server/fake-anthropic';
+import type { FakeOpenAI } from '../server/fake-openai';
 import { startHostile, relay, sseFrames, useHostileServers } from '../server/hostile';
-import { failure, testKey } from '../server/harness';
+import { failure, testKey, useFakeAnthropic, useFakeOpenAI } from '../server/harness';
 import { threeClaimCase } from '../server/factories';
 import { runModelAudit } from '../../src/model/run';
 import { judgeCase, JudgeError } from '../../src/lib';
@@ -19,12 +19,8 @@ import type { ReportUsage } from '../../src/core/types';
 
 let anthropic: FakeAnthropic;
 let openai: FakeOpenAI;
-beforeAll(async () => {
-  [anthropic, openai] = await Promise.all([startFakeAnthropic(), startFakeOpenAI()]);
-});
-afterAll(async () => {
-  await Promise.all([anthropic.close(), openai.close()]);
-});
+useFakeAnthropic((s) => (anthropic = s));
+useFakeOpenAI((s) => (openai = s));
 useHostileServers();
 const KEY = testKey('paid');
 useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY }));

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { ERRORS, type ErrorPreset, type FakeAnthropic, type RecordedRequest } from '../server/fake-anthropic';
 import { bodyOf, failure, runOptions, testKey, useFakeAnthropic } from '../server/harness';
-import { makeCase, threeClaimCase } from '../server/factories';
+import { makeCase, threeClaimCase, toolLoopCase } from '../server/factories';
 import { runModelAudit, type ModelRunOptions, type RunProgress } from '../../src/model/run';
 import { runModelAuditNode } from '../../src/model/node';
 import { describeModelError } from '../../src/model/errors';
@@ -92,14 +92,7 @@ describe('a normal run', () => {
 
 describe('the tool loop', () => {
   test('serves get_chunk_content from the case and answers after the tool_result', async () => {
-    const longText = `Opening hours and prices. ${'The tower opens every day of the year. '.repeat(20)}`;
-    const { c, report } = makeCase({
-      chunks: [
-        ['c1', 'The Eiffel Tower was built between 1887 and 1889.'],
-        ['c9', longText],
-      ],
-      claims: [{ text: 'The Eiffel Tower was built between 1887 and 1889.', cites: ['c1'] }],
-    });
+    const { c, report, longText } = toolLoopCase();
     server.script({ kind: 'tool_use', chunkId: 'c9' });
     const tools: (string | null | undefined)[] = [];
     const run = await runModelAudit(c, report, opts({ onProgress: (p) => p.phase === 'tool' && tools.push(p.chunkId) }));

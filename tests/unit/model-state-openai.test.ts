@@ -1,15 +1,15 @@
 // ModelAudit with an OpenAI-compatible server chosen: settings per provider that persist, a key
 // that is optional for a local server, the server's model list with free entry, and runs and
 // estimates sent to the chosen provider.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
 import { memoryStore } from '../factories/memoryStore';
 import { MODEL_SETTINGS_KEY } from '../../src/model/constants';
 import { loadModelSettings } from '../../src/model/settings';
 import type { Report } from '../../src/core/types';
 import { threeClaimCase } from '../server/factories';
-import { EXPECTED, verdicts } from '../server/harness';
-import { startFakeOpenAI, OPENAI_MODELS, type FakeOpenAI } from '../server/fake-openai';
+import { EXPECTED, useFakeOpenAI, verdicts } from '../server/harness';
+import { OPENAI_MODELS, type FakeOpenAI } from '../server/fake-openai';
 
 function host(): ModelHost & { reports: (Report | null)[] } {
   const { c, report } = threeClaimCase();
@@ -31,13 +31,7 @@ function host(): ModelHost & { reports: (Report | null)[] } {
 }
 
 let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
+useFakeOpenAI((s) => (server = s));
 
 describe('choosing an OpenAI-compatible server', () => {
   test('each provider keeps its own base URL and model; the choice persists; settings saved before it still read', () => {

@@ -2,11 +2,11 @@
 // comments included; a server that accepts and never answers), a Retry-After of a day is a time
 // to come back, not a wait, and a redirect never takes the case to another origin. Each server
 // here is a small hostile node:http server; deadlines are short so the file stays fast.
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
-import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
+import { describe, expect, test, vi } from 'vitest';
+import type { FakeAnthropic } from '../server/fake-anthropic';
+import type { FakeOpenAI } from '../server/fake-openai';
 import { startHostile, relay, sseFrames, useHostileServers, type Handler } from '../server/hostile';
-import { failure, testKey } from '../server/harness';
+import { failure, testKey, useFakeAnthropic, useFakeOpenAI } from '../server/harness';
 import { threeClaimCase } from '../server/factories';
 import { runModelAudit, type ModelRunOptions } from '../../src/model/run';
 import { describeModelError } from '../../src/model/errors';
@@ -18,12 +18,8 @@ import { join } from 'node:path';
 
 let anthropic: FakeAnthropic;
 let openai: FakeOpenAI;
-beforeAll(async () => {
-  [anthropic, openai] = await Promise.all([startFakeAnthropic(), startFakeOpenAI()]);
-});
-afterAll(async () => {
-  await Promise.all([anthropic.close(), openai.close()]);
-});
+useFakeAnthropic((s) => (anthropic = s));
+useFakeOpenAI((s) => (openai = s));
 useHostileServers();
 
 type Wire = 'anthropic' | 'openai';

@@ -19,7 +19,7 @@
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { tokenize } from '../text/words';
-import { blankSpans, isDigitCode } from '../text/text';
+import { blankSpans, foldWord, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, titlePresent, titleSpans, type NameRule, type NameSource } from './names';
 import { apartFinder } from './together';
@@ -37,10 +37,6 @@ const NEGATION_LEAD = 4;
 // Words
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
-
-function foldText(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-}
 
 const termCache: Record<Language, Map<string, string | null>> = { en: new Map(), cs: new Map() };
 /** A word's stem, or null for a stopword (tokenize's rules), cached per language. */
@@ -261,12 +257,12 @@ function wordInChunks(word: string, lang: Language, stats: ChunkStats, positions
   const ids = stats.vocab.termIds(word);
   if (ids.length === 0) return true;
   if (ids.every((t) => positions.some((p) => !!stats.postings[t] && sortedHas(stats.postings[t]!, p)))) return true;
-  const f = foldText(word).replace(/['’]s$/, '');
+  const f = foldWord(word).replace(/['’]s$/, '');
   if (titles.includes(f)) return true;
   if (lang === 'cs') return czechStemIn(f, data, titles);
   if (f.length < 5) return false;
   const stem = f.slice(0, Math.max(5, f.length - 3));
-  return data.some((c) => (c.folded ??= foldText(c.text)).includes(stem)) || titles.includes(stem);
+  return data.some((c) => (c.folded ??= foldWord(c.text)).includes(stem)) || titles.includes(stem);
 }
 
 // Czech names decline with a changed final consonant ("Praha" / "v Praze", "Amerika" / "v
@@ -280,7 +276,7 @@ function czechStemIn(f: string, data: ChunkData[], titles: string): boolean {
   const last = base[base.length - 1]!;
   const body = base.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const re = new RegExp(`(?<![\\p{L}])${body}${CZECH_ALTERNATION[last] ?? last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
-  return data.some((c) => re.test((c.folded ??= foldText(c.text)))) || re.test(titles);
+  return data.some((c) => re.test((c.folded ??= foldWord(c.text)))) || re.test(titles);
 }
 
 type Absent = { text: string; start: number; end: number };
@@ -320,7 +316,7 @@ function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: {
     if (prev && !absent[i - 1] && /^\s*\(\s*$/.test(claimText.slice(prev.end, runs[i]!.start))) continue;
     if (next && !absent[i + 1] && /^\s*\(\s*$/.test(claimText.slice(runs[i]!.end, next.start))) continue;
     // One finding per name per claim, however often the claim names it.
-    const key = foldText(a.text);
+    const key = foldWord(a.text);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(a);
@@ -442,7 +438,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
     if (runs.length) {
       const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
       const rawTitles = chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n');
-      const titles = foldText(rawTitles);
+      const titles = foldWord(rawTitles);
       const refs = proseReferences(text, ctx.chunks, ctx.chunkById);
       const titleSource = rawTitles.trim() ? nameSource(rawTitles, lang) : undefined;
       // Titles are checked whole, as titles, not their capitalised words as names.
@@ -472,8 +468,8 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
       // A name found by a rule rather than by its own words: a note, so a reviewer can check it.
       const noted = new Set<string>();
       for (const name of names.present) {
-        if (noted.has(foldText(name.text))) continue;
-        noted.add(foldText(name.text));
+        if (noted.has(foldWord(name.text))) continue;
+        noted.add(foldWord(name.text));
         out.push(finding(ctx, { ...base, severity: 'info', code: 'name_equivalent', start: start + name.start, end: start + name.end, ...m.nameEquivalent({ name: name.text, found: name.found, rule: name.rule, chunkIds: idsOf() }) }));
       }
     }

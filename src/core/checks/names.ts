@@ -21,6 +21,7 @@
 import type { Language } from '../types';
 import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
 import { tokenize } from '../text/words';
+import { foldWord } from '../text/text';
 import { entityRuns } from './entities';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
@@ -59,7 +60,7 @@ export class NameSource {
 
   /** The text folded (./names.ts fold). */
   get folded(): string {
-    return (this.foldedText ??= fold(this.text));
+    return (this.foldedText ??= foldWord(this.text));
   }
   /** The folded text's words (letters and digits), in order, and where each starts in it. */
   get words(): FoldedWords {
@@ -112,10 +113,6 @@ function foldedWords(folded: string): FoldedWords {
 /** The letters of `a` in order with any dots between them ("U.S" for "US"). */
 const dottedRegex = (a: string) => new RegExp([...a].map(escape).join('\\.*'), 'u');
 
-export function fold(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-}
-
 const WORD = /[\p{L}\p{N}]+/gu;
 const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}&]+$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
 const stripPossessive = (w: string) => w.replace(/['’]s?$/, '');
@@ -136,7 +133,7 @@ interface RunWord {
 
 function runWord(written: string, lang: Language): RunWord {
   const plain = stripPossessive(written).replace(/\./g, '');
-  const parts = (fold(plain).match(WORD) ?? []).filter((part) => !isStopword(part, lang));
+  const parts = (foldWord(plain).match(WORD) ?? []).filter((part) => !isStopword(part, lang));
   return isAcronym(plain) ? { acronym: plain, parts } : { parts };
 }
 
@@ -166,7 +163,7 @@ function nameIndex(text: string, folded: FoldedWords, lang: Language): NameIndex
     const first = r.words.find((w) => {
       if (w.initial) return false;
       const x = readWord(w.text);
-      return !(x.stopword ??= isStopword(fold(w.text), lang));
+      return !(x.stopword ??= isStopword(foldWord(w.text), lang));
     });
     runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
     for (const w of words) entry(where, w).runs.push(k);
@@ -226,7 +223,7 @@ const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // ---------------------------------------------------------------------------------------------
 // Aliases
 
-const keyOf = (s: string) => fold(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+const keyOf = (s: string) => foldWord(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
 let groupsByForm: Map<string, number[]> | undefined;
 function groupsOf(key: string): number[] {
   if (!groupsByForm) {
@@ -319,11 +316,11 @@ function closeSpelling(w: string, sources: NameSource[]): string | undefined {
 export function nameVerdict(words: string[], all: string[], lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): NameVerdict {
   // A name of one word is most often found by that word: nothing else is read then.
   if (words.length === 1 && wordPresent(words[0]!)) return { present: true };
-  const folded = words.map((w) => fold(stripPossessive(w)).replace(/\./g, ''));
+  const folded = words.map((w) => foldWord(stripPossessive(w)).replace(/\./g, ''));
   const name = all.join(' ');
   const aliasOf = () => aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
 
-  const allFolded = all.map((w) => fold(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
+  const allFolded = all.map((w) => foldWord(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
   const squashed = allFolded.join('');
   const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.squashed.includes(squashed) || (squashed.endsWith('s') && s.squashed.includes(squashed.slice(0, -1))));
 
@@ -450,7 +447,7 @@ export function titleSpans(text: string): { start: number; end: number; text: st
 
 /** Whether a title is in the sources: its words in order somewhere, or all but one of its content words. */
 export function titlePresent(title: string, lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): boolean {
-  const words = (fold(title).match(WORD) ?? []).filter((w) => !isStopword(w, lang));
+  const words = (foldWord(title).match(WORD) ?? []).filter((w) => !isStopword(w, lang));
   if (!words.length) return true;
   if (sources.some((s) => s.squashed.includes(words.join('')) || phraseIn(words, s, lang))) return true;
   // Titles are made of common words: all but one of them (three in four at least) must be there.

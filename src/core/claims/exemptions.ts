@@ -1,8 +1,7 @@
 // Exemption rules of claims: questions, meta sentences (only words about the answer, the
 // documents or the conversation) and statements that the sources hold no answer.
-import { foldWord } from '../text/language';
 import { STOPWORDS } from '../text/wordLists';
-import { isLetterCode } from '../text/text';
+import { foldWord, isLetterCode } from '../text/text';
 import type { Language } from '../types';
 
 export function isQuestion(text: string): boolean {
@@ -73,7 +72,7 @@ export function isMeta(text: string, _lang: Language): boolean {
     }
     i++;
     const tok = trimmed.slice(from, k);
-    const folded = foldWord(tok);
+    const folded = foldWord(tok, 'latin');
     // Meta words first: some are stopwords too ("here", "below"), and still say what follows.
     if (isMetaWord(folded)) {
       metaCount++;

@@ -14,8 +14,8 @@
 //   X directly.", "Please contact the support team for details.") or an announcement of the
 //   explanation itself ("Let me explain X's loyalty program:"). It must hold no number and no
 //   clause that could carry a fact ("…, because fees changed", "… that the fee is waived").
-import { foldWord } from '../text/language';
 import { STOPWORDS } from '../text/wordLists';
+import { foldWord } from '../text/text';
 
 /** Content words a lead-in may hold and still be exempt, and up to which it is only doubtful. */
 export const LEAD_IN_FREE = 2;
@@ -73,7 +73,7 @@ const WORD_RE = /\p{L}+(?:['’]\p{L}+)*/gu;
 /** A digit or a count word: the sentence says how many, which a source must support. */
 export function statesCount(text: string): boolean {
   if (/\d/.test(text)) return true;
-  for (const tok of text.match(WORD_RE) ?? []) if (COUNT_WORDS.has(foldWord(tok))) return true;
+  for (const tok of text.match(WORD_RE) ?? []) if (COUNT_WORDS.has(foldWord(tok, 'latin'))) return true;
   return false;
 }
 
@@ -84,7 +84,7 @@ interface Words {
 
 function wordsOfText(text: string): Words {
   const tokens = text.match(WORD_RE) ?? [];
-  return { tokens, folded: tokens.map((t) => foldWord(t.replace(/['’]s$/u, ''))) };
+  return { tokens, folded: tokens.map((t) => foldWord(t.replace(/['’]s$/u, ''), 'latin')) };
 }
 
 /**
@@ -117,7 +117,7 @@ export function topicWords(query: string | undefined): Set<string> {
   const out = new Set<string>();
   if (typeof query !== 'string' || query === '') return out;
   for (const tok of query.slice(0, 4000).match(WORD_RE) ?? []) {
-    const f = foldWord(tok.replace(/['’]s$/u, ''));
+    const f = foldWord(tok.replace(/['’]s$/u, ''), 'latin');
     if (f.length >= 3 && !STOPWORDS.has(f)) out.add(f);
   }
   return out;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { numberedChunks } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import {
   DATASET_COLUMNS,
@@ -9,6 +10,7 @@ import {
   failedRow,
   filterRows,
   sortRows,
+  SCORE_KEYS,
   type DatasetRow,
   type ScoreKey,
 } from './dataset';
@@ -31,19 +33,7 @@ function row(index: number, over: Partial<Omit<DatasetRow, 'scores'>> & { scores
     citations: 2,
     errors: 0,
     warnings: 0,
-    scores: {
-      citation_recall: null,
-      citation_precision: null,
-      support_weighted_precision: null,
-      mean_support: null,
-      interpretability: null,
-      correctness: null,
-      overall_score: null,
-      citation_coverage: null,
-      citation_existence: null,
-      source_verification: null,
-      ...scores,
-    },
+    scores: { ...(Object.fromEntries(SCORE_KEYS.map((k) => [k, null])) as Record<ScoreKey, null>), ...scores },
     error: null,
     ...rest,
   };
@@ -54,10 +44,7 @@ describe('dataset rows', () => {
     id: 'tower',
     query: 'How tall is the tower?',
     answer: 'The tower is 300 metres tall [1]. It has a lift [2].',
-    chunks: [
-      { id: '1', text: 'The tower is 300 metres tall.' },
-      { id: '2', text: 'Visitors ride a lift to the top.' },
-    ],
+    chunks: numberedChunks('The tower is 300 metres tall.', 'Visitors ride a lift to the top.'),
   };
 
   it('summarises a local report: verdict, dimension statuses, counts and the local scores', () => {

@@ -6,6 +6,7 @@ import { DATASET_DIMENSIONS, SCORE_KEYS, type ScoreKey } from './dataset';
 import type { Dimension, Status, Verdict } from '../types';
 import { plural } from '../report/plural';
 import { mdCell } from './ci';
+import { Hash53 } from '../text/hash';
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -38,27 +39,10 @@ export interface RunFinding {
   key: string;
 }
 
-/** cyrb53 over the parts in order, as if joined (53-bit, hex). Not cryptographic. */
-function hashParts(parts: readonly string[]): string {
-  // Read part by part: a joined string would be a rope that every charCodeAt walks into, several
-  // times slower than the flat strings.
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (const text of parts) {
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ ch, 2654435761);
-      h2 = Math.imul(h2 ^ ch, 1597334677);
-    }
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
-}
-
 /** A short hash of a case's query and answer, for matching runs whose cases have no id. */
 export function inputHash(query: string, answer: string): string {
-  return hashParts([query, '\u0000', answer]);
+  // Fed in parts: a joined string would be a rope that every charCodeAt walks into.
+  return new Hash53().add(query).add('\u0000').add(answer).hex();
 }
 
 /**
@@ -66,7 +50,7 @@ export function inputHash(query: string, answer: string): string {
  * edited answer to the same query is still paired with its earlier run.
  */
 export function queryHash(query: string): string {
-  return hashParts([query]);
+  return new Hash53().add(query).hex();
 }
 
 const VerdictSchema = z.enum(['PASS', 'FAIL', 'INCOMPLETE']);

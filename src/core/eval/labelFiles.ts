@@ -90,25 +90,25 @@ const settled = {
   settled_how: z.enum(SETTLED_HOW as [SettledHow, ...SettledHow[]]).optional(),
 };
 
-/** A line of the labels download (labels.ts LabelExportRow): one pair, every annotator's label. */
-const ExportRowSchema = z.looseObject({
+/** The pair a line of a labels file is about: its case, claim and chunk. */
+const pairFields = {
   case_id: idLike.nullable().optional(),
   case_key: z.string().min(1).max(1000).nullable().optional(),
   claim_index: z.number().int().min(0),
   claim: z.string().nullable().optional(),
   chunk_id: idLike,
   chunk_text: z.string().nullable().optional(),
+};
+
+/** A line of the labels download (labels.ts LabelExportRow): one pair, every annotator's label. */
+const ExportRowSchema = z.looseObject({
+  ...pairFields,
   labels: z.record(annotatorName, z.looseObject({ label: verdict, note: z.string().nullable().optional(), updated: isoTime, ...settled })),
 });
 
 /** One label per line, written by hand or by another tool. */
 const FlatRowSchema = z.looseObject({
-  case_id: idLike.nullable().optional(),
-  case_key: z.string().min(1).max(1000).nullable().optional(),
-  claim_index: z.number().int().min(0),
-  claim: z.string().nullable().optional(),
-  chunk_id: idLike,
-  chunk_text: z.string().nullable().optional(),
+  ...pairFields,
   annotator: annotatorName,
   label: verdict,
   note: z.string().nullable().optional(),

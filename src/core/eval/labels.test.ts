@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { numberedChunks } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import {
   MODEL_RATER,
@@ -71,10 +72,7 @@ describe('pairs and what the view shows of one', () => {
       id: 'm1',
       query: 'How tall?',
       answer: 'The tower is 300 metres tall [1]. It opened in 1889 [2].',
-      chunks: [
-        { id: '1', text: 'Built for the fair, the tower is 300 metres tall and made of iron.' },
-        { id: '2', text: 'The fair took place in Paris.' },
-      ],
+      chunks: numberedChunks('Built for the fair, the tower is 300 metres tall and made of iron.', 'The fair took place in Paris.'),
     };
     const local = auditCase(c);
     const results: ModelResults = {

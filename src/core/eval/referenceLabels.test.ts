@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { numberedChunks } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import { citedPairs } from './labels';
 import { referenceLabels } from './referenceLabels';
@@ -117,10 +118,7 @@ describe('reference labels in the simple hand-written shape', () => {
     id: 's1',
     query: 'Where?',
     answer: 'Paris is the capital of France [1]. It has about two million people [2].',
-    chunks: [
-      { id: '1', text: 'Paris is the capital and largest city of France.' },
-      { id: '2', text: 'The city had about 2.1 million residents.' },
-    ],
+    chunks: numberedChunks('Paris is the capital and largest city of France.', 'The city had about 2.1 million residents.'),
   };
 
   it('reads the list form: claim, chunk id and label per pair, with a note', () => {

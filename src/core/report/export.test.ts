@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { numberedChunks } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import { applyModelResults } from './report';
 import { claimRows, csvCell, exportFileName, reportToJson, rowsToCsv, rowsToJsonl } from './export';
@@ -8,10 +9,7 @@ const c: AuditCase = {
   id: 'exp/1',
   query: 'Where is the tower?',
   answer: 'The tower is in Paris [1]. It is 330 m tall [1][2]. It was painted blue in 1990.',
-  chunks: [
-    { id: '1', text: 'The tower stands in Paris and is 330 m tall.' },
-    { id: '2', text: 'Unrelated text about trains, "quoted", with commas.' },
-  ],
+  chunks: numberedChunks('The tower stands in Paris and is 330 m tall.', 'Unrelated text about trains, "quoted", with commas.'),
 };
 
 describe('claim rows', () => {

@@ -7,6 +7,7 @@
 // When the vote is thin the caller's fallback decides (the interface language in the page).
 import type { Language } from '../types';
 import { STOPWORDS } from './wordLists';
+import { foldWord } from './text';
 
 const SAMPLE = 20_000;
 
@@ -23,7 +24,6 @@ const EN_MARKERS = new Set(
 );
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Lower-cased word tokens (letters and digits, inner apostrophes and hyphens kept). */
 export function wordsOf(text: string): string[] {
@@ -195,16 +195,11 @@ function rangeVotes(head: string, from: number, to: number, votes: Votes): void 
   }
 }
 
-/** Lower-cases and removes diacritics: "Třinec" → "trinec". */
-export function foldWord(w: string): string {
-  const low = w.toLowerCase();
-  return NON_ASCII.test(low) ? low.normalize('NFD').replace(/[\u0300-\u036f]+/g, '') : low;
-}
 
 /** Content words of a text: lower-cased, diacritics folded, no function words, at least 3 characters or a number. */
 export function contentWords(text: string): string[] {
   const out: string[] = [];
-  for (const f of foldWord(text).match(WORD) ?? []) {
+  for (const f of foldWord(text, 'latin').match(WORD) ?? []) {
     if (f.length < 3 && !/\d/.test(f)) continue;
     if (STOPWORDS.has(f)) continue;
     out.push(f);

@@ -4,7 +4,7 @@ import { extractNumbers, numberWords } from '../checks/numberText';
 import { bestFuzzyMatch } from './fuzzy';
 import { normalizeForMatch, toOriginalSpan } from './normalize';
 import { equalNormalized, findElidedQuote, findQuote, PreparedQuote, PreparedText, TextCorpus } from './quoteSearch';
-import { blankSpans, excerpt } from './text';
+import { blankSpans, excerpt, foldWord, utf8Length } from './text';
 import { tokenize, Vocabulary } from './words';
 
 describe('normalizeForMatch', () => {
@@ -383,6 +383,41 @@ describe('blankSpans', () => {
           one = one.slice(0, s) + ' '.repeat(e - s) + one.slice(e);
         }
         expect(blankSpans(text, spans)).toBe(one);
+      }),
+    );
+  });
+});
+
+describe('foldWord', () => {
+  it('lower-cases and removes diacritics, in either script of a mixed word', () => {
+    expect(['Třinecké', 'İSTANBUL Ǆ \u212a', 'ΣΟΦΊΑ'].map((w) => foldWord(w))).toEqual(['trinecke', 'istanbul ǆ k', 'σοφια']);
+  });
+
+  it("removes every script's marks, or with 'latin' only U+0300–U+036F", () => {
+    expect(foldWord('कि a\u20d7 é')).toBe('क a e');
+    expect(foldWord('कि a\u20d7 é', 'latin')).toBe('कि a\u20d7 e');
+  });
+
+  it('is the same whether marks go before or after lower-casing (the index words were made so)', () => {
+    const unit = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 4 }), fc.constantFrom('Σ', 'İ', '\u0345', 'ς', 'Å', 'ǅ', '\u1e9e', 'Ω\u0301'));
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 8 }), (parts) => {
+        const s = parts.join('');
+        expect(foldWord(s)).toBe(s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase());
+        expect(foldWord(s)).toBe(s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
+      }),
+    );
+  });
+});
+
+describe('utf8Length', () => {
+  it('counts what TextEncoder writes, lone surrogates as U+FFFD included', () => {
+    const encoded = (s: string) => new TextEncoder().encode(s).length;
+    for (const s of ['', 'a', 'é', '€', '🐎', '\ud83d', '\ude00', '\ud83dé', '\ud83d\ud83d\ude00', 'x\ud83d']) expect(utf8Length(s), JSON.stringify(s)).toBe(encoded(s));
+    const unit = fc.constantFrom('a', 'é', 'ř', '€', '\ud83d', '\ude00', '\ud83d\ude00', '\u0000');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 20 }), (s) => {
+        expect(utf8Length(s)).toBe(encoded(s));
       }),
     );
   });

@@ -101,3 +101,38 @@ export function blankSpans(text: string, spans: readonly { start: number; end: n
   }
   return out + text.slice(at);
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const ANY_MARKS = /\p{M}+/gu;
+const LATIN_MARKS = /[\u0300-\u036f]+/g;
+
+/**
+ * Lower case without diacritics: "Třinec" → "trinec" (lower-cased, decomposed, marks removed).
+ * `marks: 'latin'` removes only the Latin combining diacritics (U+0300–U+036F) and keeps other
+ * scripts' marks: the claim splitter's word lists and the citation builder's word overlap have
+ * always folded so, and keep doing it so that their output does not change.
+ */
+export function foldWord(s: string, marks: 'all' | 'latin' = 'all'): string {
+  const low = s.toLowerCase();
+  // ASCII has nothing to decompose (a letter that lower-cases into ASCII, like the Kelvin sign, neither).
+  if (!NON_ASCII.test(low)) return low;
+  return low.normalize('NFD').replace(marks === 'all' ? ANY_MARKS : LATIN_MARKS, '');
+}
+
+/**
+ * The length of s in UTF-8 bytes, as TextEncoder would encode it (a lone surrogate becomes
+ * U+FFFD, three bytes), without encoding it.
+ */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}

@@ -88,7 +88,7 @@ function stemOfFolded(w: string, lang: Language): string | null {
   return lang === 'cs' ? stemCs(w) : stemEn(w);
 }
 
-// Folds by foldCode and keeps only word characters, unlike language.ts foldWord (case and
+// Folds by foldCode and keeps only word characters, unlike text.ts foldWord (case and
 // diacritics only).
 function foldWordCodes(raw: string): string {
   let out = '';

@@ -21,7 +21,7 @@ import {
 } from '../../core/eval/labels';
 import { storedReferenceLabel } from '../../core/eval/referenceLabels';
 import type { SupportVerdict } from '../../core/types';
-import { keyCommand, type KeyInput, type KeyOutcome } from './keyboard';
+import { handleKey, type KeyInput, type KeyOutcome } from './keyboard';
 import type { AnnotationLabel } from '../../store/schemas';
 import type { AnnotationSource, AnnotationTarget, LabelStore, LoadedCase } from './annotationSource.svelte';
 import type { KeyValueStore } from '../constants';
@@ -524,13 +524,7 @@ export class Annotation {
 
   /** The view's keys (keyboard.ts): labels, moves and undo are done here; the component moves the focus. */
   handleKey(e: KeyInput): KeyOutcome {
-    const c = keyCommand(e);
-    if (c === null || c === 'focus-note' || c === 'leave-note') return c;
-    if (c === 'next') this.next();
-    else if (c === 'prev') this.prev();
-    else if (c === 'undo') void this.undo();
-    else void this.label(c.label);
-    return 'handled';
+    return handleKey(e, { next: () => this.next(), prev: () => this.prev(), undo: () => this.undo(), label: (l) => this.label(l) });
   }
 
   // --- agreement -----------------------------------------------------------------------------

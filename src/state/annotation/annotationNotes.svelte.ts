@@ -7,6 +7,7 @@
 import type { AnnotationLabel } from '../../store/schemas';
 import type { AnnotationTarget } from './annotationSource.svelte';
 import type { KeyValueStore } from '../constants';
+import { Debouncer } from '../debounce';
 import { pairKey } from '../../core/eval/labels';
 
 /** Notes typed for pairs not labelled yet (annotator + pair → text), kept until the label takes them. */
@@ -33,7 +34,7 @@ export class NoteBuffer {
   /** The note being written for the current pair (saved with its label). */
   draft = $state('');
   #for = '';
-  #timer: ReturnType<typeof setTimeout> | null = null;
+  readonly #save = new Debouncer(() => void this.commit(), NOTE_SAVE_MS);
   readonly #host: NoteHost;
   readonly #store: KeyValueStore;
 
@@ -49,17 +50,12 @@ export class NoteBuffer {
 
   /** The note field changed: it is saved once typing rests (and at once on saveNow). */
   typed(): void {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      void this.commit();
-    }, NOTE_SAVE_MS);
+    this.#save.schedule();
   }
 
   /** Saves a note still waiting for its pause (the page is being hidden or left). */
   saveNow(): Promise<void> {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#save.cancel();
     return this.commit();
   }
 
@@ -140,11 +136,7 @@ export class NoteBuffer {
     const key = t?.key ?? '';
     if (this.#for === key) return;
     // Leaving a pair whose note was typed but not saved yet: save it first.
-    if (this.#timer !== null) {
-      clearTimeout(this.#timer);
-      this.#timer = null;
-      this.#saveNoteOf(this.#for, this.draft);
-    }
+    if (this.#save.cancel()) this.#saveNoteOf(this.#for, this.draft);
     this.#for = key;
     const who = this.#host.annotator();
     // A note kept aside is newer than its label's (its write had not finished).

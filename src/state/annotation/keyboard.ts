@@ -28,9 +28,28 @@ export interface KeyInput {
 /** What a key did: handled here, or the component should move focus. */
 export type KeyOutcome = 'handled' | 'focus-note' | 'leave-note' | null;
 
-export type KeyCommand = { label: SupportVerdict } | 'next' | 'prev' | 'undo' | 'focus-note' | 'leave-note' | null;
+type KeyCommand = { label: SupportVerdict } | 'next' | 'prev' | 'undo' | 'focus-note' | 'leave-note' | null;
 
-export function keyCommand(e: KeyInput): KeyCommand {
+/** What labelling and resolving do for the keys they share: a label (or a pick), moves, undo. */
+export interface KeyActions {
+  next(): void;
+  prev(): void;
+  undo(): Promise<unknown>;
+  label(label: SupportVerdict): Promise<unknown>;
+}
+
+/** Does what the key means with `actions`; focus moves are left to the component. */
+export function handleKey(e: KeyInput, actions: KeyActions): KeyOutcome {
+  const c = keyCommand(e);
+  if (c === null || c === 'focus-note' || c === 'leave-note') return c;
+  if (c === 'next') actions.next();
+  else if (c === 'prev') actions.prev();
+  else if (c === 'undo') void actions.undo();
+  else void actions.label(c.label);
+  return 'handled';
+}
+
+function keyCommand(e: KeyInput): KeyCommand {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.typing) return e.key === 'Escape' ? 'leave-note' : null;
   const verdict = LABEL_KEYS[e.key] ?? (e.code ? LABEL_KEYS[e.code] : undefined);

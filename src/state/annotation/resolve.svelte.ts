@@ -9,7 +9,7 @@ import type { SupportVerdict } from '../../core/types';
 import type { AnnotationLabel } from '../../store/schemas';
 import type { Annotation, LabelKey } from './annotation.svelte';
 import { GOLD_RATER, RESERVED_RATERS } from './gold';
-import { keyCommand, type KeyInput, type KeyOutcome } from './keyboard';
+import { handleKey, type KeyInput, type KeyOutcome } from './keyboard';
 
 /** One labelled pair as the lead sees it: the raters' votes, the gold label if any, the consensus. */
 export interface PairVotes {
@@ -159,13 +159,7 @@ export class Resolver {
 
   /** The keys while resolving: 1/2/3 pick, j/k move among the disagreements, u undoes, n goes to the reason. */
   handleKey(e: KeyInput): KeyOutcome {
-    const c = keyCommand(e);
-    if (c === null || c === 'focus-note' || c === 'leave-note') return c;
-    if (c === 'next') this.next();
-    else if (c === 'prev') this.prev();
-    else if (c === 'undo') void this.undo();
-    else void this.pick(c.label);
-    return 'handled';
+    return handleKey(e, { next: () => this.next(), prev: () => this.prev(), undo: () => this.undo(), label: (l) => this.pick(l) });
   }
 
   dismissMessage(): void {

@@ -6,6 +6,7 @@ import type { Analysis, AnalysisRequest } from './analysis';
 import AuditWorker from './audit.worker?worker';
 import { AUDIT_DEBOUNCE_MS, WORKER_THRESHOLD_CHARS, WORKER_TIMEOUT_MS } from '../constants';
 import { loadEngine, type Engine } from '../lazy';
+import { Debouncer } from '../debounce';
 import type { Inputs } from '../workbench/draft';
 import { inputsPatch, PartCollector, ReplyUnpacker, type WorkerMessage, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
@@ -28,7 +29,6 @@ export function inputSize(r: RunnerRequest): number {
 export class AuditRunner {
   #seq = 0;
   #delivered = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #latest: AnalysisRequest | undefined;
   #worker: Worker | undefined;
   #workerBroken = false;
@@ -40,7 +40,7 @@ export class AuditRunner {
   #queued: AnalysisRequest | undefined;
   readonly #onResult: (a: Analysis) => void;
   readonly #onBusy: (busy: boolean) => void;
-  readonly #debounceMs: number;
+  readonly #debounce: Debouncer;
   readonly #threshold: number;
   readonly #createWorker: (() => Worker) | null;
   readonly #loadEngine: () => Promise<Engine>;
@@ -49,7 +49,7 @@ export class AuditRunner {
   constructor(onResult: (a: Analysis) => void, onBusy: (busy: boolean) => void = () => {}, opts: RunnerOptions = {}) {
     this.#onResult = onResult;
     this.#onBusy = onBusy;
-    this.#debounceMs = opts.debounceMs ?? AUDIT_DEBOUNCE_MS;
+    this.#debounce = new Debouncer(() => this.#run(), opts.debounceMs ?? AUDIT_DEBOUNCE_MS);
     this.#threshold = opts.workerThreshold ?? WORKER_THRESHOLD_CHARS;
     this.#createWorker = opts.createWorker === undefined ? () => new AuditWorker() : opts.createWorker;
     this.#loadEngine = opts.engine ?? loadEngine;
@@ -59,28 +59,26 @@ export class AuditRunner {
   request(req: RunnerRequest, immediate = false): void {
     this.#latest = { ...req, seq: ++this.#seq };
     this.#onBusy(true);
-    clearTimeout(this.#timer);
-    if (immediate) this.#run();
-    else this.#timer = setTimeout(() => this.#run(), this.#debounceMs);
-  }
-
-  /** Run the pending request now, if there is one. */
-  flush(): void {
-    if (this.#timer !== undefined && this.#latest) {
-      clearTimeout(this.#timer);
+    if (!immediate) this.#debounce.schedule();
+    else {
+      this.#debounce.cancel();
       this.#run();
     }
   }
 
+  /** Run the pending request now, if there is one. */
+  flush(): void {
+    if (this.#latest) this.#debounce.flush();
+  }
+
   dispose(): void {
-    clearTimeout(this.#timer);
+    this.#debounce.cancel();
     if (this.#inFlight) clearTimeout(this.#inFlight.timer);
     this.#worker?.terminate();
     this.#worker = undefined;
   }
 
   #run(): void {
-    this.#timer = undefined;
     const req = this.#latest;
     if (!req) return;
     if (inputSize(req) >= this.#threshold && this.#ensureWorker()) {
@@ -110,7 +108,7 @@ export class AuditRunner {
     if (a.seq < this.#delivered) return;
     this.#delivered = a.seq;
     this.#onResult(a);
-    if (a.seq === this.#seq && !this.#inFlight && !this.#timer) this.#onBusy(false);
+    if (a.seq === this.#seq && !this.#inFlight && !this.#debounce.pending) this.#onBusy(false);
   }
 
   #ensureWorker(): boolean {
@@ -178,7 +176,7 @@ export class AuditRunner {
     if (next && next.seq > this.#delivered) {
       if (this.#ensureWorker()) this.#post(next);
       else this.#analyzeHere(next);
-    } else if (!this.#timer && this.#delivered === this.#seq) this.#onBusy(false);
+    } else if (!this.#debounce.pending && this.#delivered === this.#seq) this.#onBusy(false);
   }
 
   #onWorkerTimeout(): void {

@@ -7,6 +7,7 @@ import type { PersistState } from '../../store/persist';
 import type { AuditSettings } from '../../store/schemas';
 import { loadStore, type Store, type StoreHandle } from './historyList.svelte';
 import type { KeyValueStore } from '../constants';
+import { Debouncer } from '../debounce';
 import type { Workbench } from '../workbench/workbench.svelte';
 
 /** Where the model's results come from (the ModelAudit state), if there is a model feature. */
@@ -29,14 +30,13 @@ export class Autosave {
   readonly #workbench: Workbench;
   readonly #model: ModelSource | undefined;
   readonly #kv: KeyValueStore;
-  readonly #debounceMs: number;
+  readonly #save: Debouncer;
   readonly #store: StoreHandle;
 
   #persist = $state<PersistState | 'unknown'>('unknown');
   #saveStatus = $state<SaveStatus>('idle');
   #currentId = $state<string | null>(null);
 
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #idle: number | undefined;
   #lastAttached: unknown = undefined;
   #lastForks = 0;
@@ -53,7 +53,7 @@ export class Autosave {
     this.#store = store;
     this.#model = opts.model;
     this.#kv = opts.kv;
-    this.#debounceMs = opts.debounceMs;
+    this.#save = new Debouncer(() => this.#whenIdle(() => void this.flush()), opts.debounceMs);
   }
 
   get persist(): PersistState | 'unknown' {
@@ -88,7 +88,7 @@ export class Autosave {
     });
     return () => {
       stop();
-      clearTimeout(this.#timer);
+      this.#save.cancel();
       this.#cancelIdle();
     };
   }
@@ -179,9 +179,8 @@ export class Autosave {
     if (snap.key === this.#lastSavedKey) return;
     this.#pending = snap;
     this.#saveStatus = 'pending';
-    clearTimeout(this.#timer);
     this.#cancelIdle();
-    this.#timer = setTimeout(() => this.#whenIdle(() => void this.flush()), this.#debounceMs);
+    this.#save.schedule();
   }
 
   /**
@@ -206,7 +205,7 @@ export class Autosave {
 
   /** Saves the pending audit now (on page hide, in tests). */
   flush(): Promise<void> {
-    clearTimeout(this.#timer);
+    this.#save.cancel();
     this.#cancelIdle();
     return this.#queue(() => this.#flushNow());
   }
@@ -223,7 +222,7 @@ export class Autosave {
   #detach(): void {
     const waiting = this.#pending;
     this.#pending = null;
-    clearTimeout(this.#timer);
+    this.#save.cancel();
     this.#cancelIdle();
     void this.#queue(async () => {
       if (waiting) await this.#write(waiting);

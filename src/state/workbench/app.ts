@@ -16,10 +16,15 @@ export type { Diagnostic, EditorName } from '../engine/analysis';
 export type { ExportKind } from '../engine/engine';
 export type { AppView, EditorHandle } from './ui.svelte';
 export type { InputName } from './workbench.svelte';
-// What the report and the editors are drawn with: pure helpers over the report, and the rows shown.
+// What the report and editor components compute from a report, and when they may wait.
 export { answerFormatLabelKey, basisLines, chunksUnreadable, claimUnstable, claimViews, dimensionViews, formatScore, reportCounts, scoreRows, type ClaimView, type DimensionView } from './reportView';
 export { clipText, firstRows, ITEMS_PER_ROW, markersToShow, ROWS_SHOWN } from './rowLimit';
 export { largeReport, later } from './later.svelte';
+
+/** The JSON schema of the Chunks editor, loaded with the editor bundle rather than the shell. */
+export async function loadChunksJsonSchema(): Promise<Record<string, unknown>> {
+  return (await import('./chunkSchema')).chunksJsonSchema();
+}
 
 export const workbench = new Workbench({
   locale: typeof navigator === 'undefined' ? undefined : navigator.language,

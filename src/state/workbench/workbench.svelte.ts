@@ -8,6 +8,7 @@ import type { Analysis, Diagnostic } from '../engine/analysis';
 import { AuditRunner, type RunnerOptions } from '../engine/auditRunner';
 import { reuseUnchanged } from './reuse';
 import { engineNow } from '../lazy';
+import { Debouncer } from '../debounce';
 import { DRAFT_SAVE_DEBOUNCE_MS, localStore, MAX_DRAFT_CHARS, sessionStore, SETTINGS_KEY, type KeyValueStore } from '../constants';
 import { type Attached, type AuditSettings, type Draft, EMPTY_INPUTS, type Inputs, isEmptyInputs, sameInputs } from './draft';
 import { defaultSettings, restoreSettings, type Settings } from './settings';
@@ -81,7 +82,7 @@ export class Workbench {
   /** The save time of the draft just restored: saved again unchanged, it keeps that time. */
   #restoredAt: number | null = null;
   readonly #runner: AuditRunner;
-  #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #draftSave = new Debouncer(() => this.#saveDraft(), DRAFT_SAVE_DEBOUNCE_MS);
   #undoIds = 0;
   /** The inputs as last loaded (a case, a draft), to tell whether the user has edited them. */
   #pristine: Inputs | null = null;
@@ -427,11 +428,7 @@ export class Workbench {
   /** Write the draft now (on page hide), instead of after the debounce; the tab says it was open. */
   flushDraft(): void {
     this.#drafts.touch();
-    if (this.#saveTimer !== undefined) {
-      clearTimeout(this.#saveTimer);
-      this.#saveTimer = undefined;
-      this.#saveDraft();
-    }
+    this.#draftSave.flush();
   }
 
   /** The draft this tab would start with: its own (after a reload), else the newest of any tab. */
@@ -539,11 +536,7 @@ export class Workbench {
 
   #scheduleSave(): void {
     this.#draftStatus = 'pending';
-    clearTimeout(this.#saveTimer);
-    this.#saveTimer = setTimeout(() => {
-      this.#saveTimer = undefined;
-      this.#saveDraft();
-    }, DRAFT_SAVE_DEBOUNCE_MS);
+    this.#draftSave.schedule();
   }
 
   #saveDraft(): void {

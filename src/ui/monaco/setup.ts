@@ -4,7 +4,6 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
-import { chunksJsonSchema } from '../../state/workbench/chunkSchema';
 
 // Editor features, picked one by one.
 import 'monaco-editor/features/codicon/register';
@@ -37,22 +36,27 @@ self.MonacoEnvironment = {
   },
 };
 
-// The Chunks editor (CodeEditor names its model chunks.json) takes strict JSON and is checked
-// against the shapes the chunk parser reads; schema mismatches are warnings, the parser decides.
-jsonDefaults.setDiagnosticsOptions({
-  validate: true,
-  allowComments: false,
-  trailingCommas: 'error',
-  schemaValidation: 'warning',
-  enableSchemaRequest: false,
-  schemas: [
-    {
-      uri: 'inmemory://citation-auditor/chunks.schema.json',
-      fileMatch: ['inmemory://citation-auditor/chunks.json'],
-      schema: chunksJsonSchema(),
-    },
-  ],
-});
+/**
+ * The Chunks editor (CodeEditor names its model chunks.json) takes strict JSON and is checked
+ * against the shapes the chunk parser reads; schema mismatches are warnings, the parser decides.
+ * load.ts calls it once, before any editor is made.
+ */
+export function useChunksSchema(schema: Record<string, unknown>): void {
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    trailingCommas: 'error',
+    schemaValidation: 'warning',
+    enableSchemaRequest: false,
+    schemas: [
+      {
+        uri: 'inmemory://citation-auditor/chunks.schema.json',
+        fileMatch: ['inmemory://citation-auditor/chunks.json'],
+        schema,
+      },
+    ],
+  });
+}
 
 const LIGHT = 'citation-auditor-light';
 const DARK = 'citation-auditor-dark';
