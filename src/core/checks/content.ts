@@ -28,6 +28,7 @@ import { citationsByClaim, citedChunksWithText, finding, TextCache } from './uti
 import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 import { ANTONYM_WORDS, czechPrefixNegation, hasAntonym, opposedPassage } from './opposed';
+import { glossedRuns, splitDemonyms } from './nameShapes';
 
 export const MATCH_SHARE = 0.6;
 export const MATCH_MIN = 3;
@@ -440,7 +441,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
     const base = { dimension: 'accurate' as const, severity: 'warning' as const, claim_index: claim.index };
 
     // Long numbers are the numbers check's business.
-    const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
+    const runs = splitDemonyms(text, entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0))));
     if (runs.length) {
       const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
       const rawTitles = chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n');
@@ -465,7 +466,7 @@ export function checkContent(ctx: CheckContext): Finding[] {
         const author = by && runs.find((r) => r.start === t.end + by[0].length);
         if (author) authors.push({ text: text.slice(author.start, author.end), start: author.start, end: author.end });
       }
-      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors]);
+      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors, ...glossedRuns(text, runs, sources)]);
       names.absent.push(...absentTitles);
       names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
