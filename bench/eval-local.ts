@@ -2,8 +2,9 @@
 // (false alarms) and on claims they judged not supported (detection), over the labelled cases in
 // ../shared/cases: the AttributionBench sample, WiCE dev and Factcheck-GPT dev (supported / partially / not supported)
 // and the labelled single cases. Printed per data set: false alarms on SUP, detection on NOT and
-// on PARTIAL (WiCE only), and balanced accuracy (the mean of the SUP pairs left quiet and the NOT
-// pairs flagged). Hints (severity info) are counted per signal but not in "any warning".
+// on PARTIAL, balanced accuracy (the mean of the SUP pairs left quiet and the NOT pairs flagged)
+// and, where a set marks them (Factcheck-GPT's `human_label` refute), detection on the NOT claims
+// the passage refutes. Hints (severity info) are counted per signal but not in "any warning".
 //
 // A signal is a finding of the numbers or relevance checks or of the key-less content signals,
 // counted per finding code. A labelled claim counts as flagged by a signal when a finding with
