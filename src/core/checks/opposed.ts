@@ -23,24 +23,24 @@ import { tokenize } from '../text/words';
 import { ANTONYM_PAIRS } from '../text/antonyms';
 
 /** A word as the content check reads it (./content.ts Word). */
-export interface OpposedWord {
+interface OpposedWord {
   lower: string;
   term: string | null;
   negation: boolean;
   clause: number;
 }
 /** A sentence of a cited chunk as the content check reads it. */
-export interface OpposedSentence {
+interface OpposedSentence {
   text: string;
   words: OpposedWord[];
 }
 /** A cited chunk: its id, its sentences and, cheaper, only those around its negations. */
-export interface OpposedChunk {
+interface OpposedChunk {
   id: string;
   sentences: () => OpposedSentence[];
   negated: () => OpposedSentence[];
 }
-export interface Opposed {
+interface Opposed {
   chunkId: string;
   /** The chunk's sentence that says the opposite. */
   passage: string;
@@ -54,7 +54,7 @@ export interface Opposed {
 export const ANTONYM_WORDS: readonly string[] = ANTONYM_PAIRS.flat();
 
 /** Content words a proposition of the claim needs before its polarity is compared. */
-export const MIN_TERMS = 3;
+const MIN_TERMS = 3;
 /** How much of the passage part's own content words the claim must share. */
 const PART_SHARE = 0.4;
 
