@@ -2,8 +2,9 @@
 // (false alarms) and on claims they judged not supported (detection), over the labelled cases in
 // ../shared/cases: the AttributionBench sample, WiCE dev and Factcheck-GPT dev (supported / partially / not supported)
 // and the labelled single cases. Printed per data set: false alarms on SUP, detection on NOT and
-// on PARTIAL (WiCE only), and balanced accuracy (the mean of the SUP pairs left quiet and the NOT
-// pairs flagged). Hints (severity info) are counted per signal but not in "any warning".
+// on PARTIAL, balanced accuracy (the mean of the SUP pairs left quiet and the NOT pairs flagged)
+// and, where a set marks them (Factcheck-GPT's `human_label` refute), detection on the NOT claims
+// the passage refutes. Hints (severity info) are counted per signal but not in "any warning".
 //
 // A signal is a finding of the numbers or relevance checks or of the key-less content signals,
 // counted per finding code. A labelled claim counts as flagged by a signal when a finding with
@@ -41,6 +42,8 @@ interface Labelled {
   source: string;
   text: string;
   side: Side;
+  /** Factcheck-GPT: the passage refutes the claim (a NOT claim the passage contradicts). */
+  refuted?: boolean;
 }
 
 interface Raw {
@@ -49,6 +52,8 @@ interface Raw {
   /** WiCE: SUP / PARTIAL / NOT, for the claim `claim`. */
   label3?: string;
   claim?: string;
+  /** Factcheck-GPT: completely-support / partially-support / refute / irrelevant. */
+  human_label?: unknown;
 }
 
 /** The labelled claims of one case, in the label formats the shared cases use. */
@@ -58,7 +63,7 @@ function labelsOf(raw: Raw, source: string): Labelled[] {
   const two = (supported: boolean): Side => (supported ? 'sup' : 'not');
   if (typeof raw.label3 === 'string' && typeof raw.claim === 'string') {
     const side = ({ SUP: 'sup', PARTIAL: 'partial', NOT: 'not' } as const)[raw.label3 as 'SUP' | 'PARTIAL' | 'NOT'];
-    if (side) out.push({ source, text: raw.claim, side });
+    if (side) out.push({ source, text: raw.claim, side, refuted: raw.human_label === 'refute' });
     return out;
   }
   if (Array.isArray(h)) {
@@ -121,8 +126,9 @@ function locate(answer: string, text: string, nth: number): { start: number; end
   return { start: map[at]!, end: map[at + want.length - 1]! + 1 };
 }
 
-type Tally = Record<Side, number>;
-const tally = (): Tally => ({ sup: 0, partial: 0, not: 0 });
+// `refuted` counts the NOT claims whose passage refutes them (Factcheck-GPT), a subset of `not`.
+type Tally = Record<Side | 'refuted', number>;
+const tally = (): Tally => ({ sup: 0, partial: 0, not: 0, refuted: 0 });
 
 const cases: { name: string; raw: Raw; value: unknown }[] = [];
 for (const set of LABELLED) {
@@ -187,15 +193,19 @@ for (const { name, raw, value } of cases) {
       if (f.severity !== 'info') warned = true;
       messages.push(`${f.code}: ${f.message.slice(0, 160)}`);
     }
-    st.n[l.side]++;
+    const count = (t: Tally) => {
+      t[l.side]++;
+      if (l.refuted) t.refuted++;
+    };
+    count(st.n);
     for (const code of codes) {
       let t = st.bySignal.get(code);
       if (!t) st.bySignal.set(code, (t = tally()));
-      t[l.side]++;
+      count(t);
     }
-    if (warned) st.any[l.side]++;
+    if (warned) count(st.any);
     if (codes.size) {
-      st.anyHint[l.side]++;
+      count(st.anyHint);
       if (verbose) console.log(`${SIDE_NAME[l.side]} ${name}: ${squash(l.text).slice(0, 140)}\n    ${messages.join('\n    ')}`);
     }
   }
@@ -206,9 +216,11 @@ const balanced = (t: Tally, n: Tally) => (n.sup && n.not ? `${((100 * (1 - t.sup
 console.log(`Local signals over human-labelled claims (code under ${root})`);
 if (skipped) console.log(`${skipped} labelled claims not found in their answer (skipped)`);
 for (const [setName, st] of sets) {
-  console.log(`\n${setName}: ${st.n.sup} SUP, ${st.n.partial} PARTIAL, ${st.n.not} NOT`);
-  const rows: string[][] = [['signal', 'false alarms on SUP', 'detection on NOT', 'detection on PARTIAL', 'balanced acc.']];
-  const row = (label: string, t: Tally) => rows.push([label, pct(t.sup, st.n.sup), pct(t.not, st.n.not), st.n.partial ? pct(t.partial, st.n.partial) : '–', balanced(t, st.n)]);
+  const refuted = st.n.refuted > 0;
+  console.log(`\n${setName}: ${st.n.sup} SUP, ${st.n.partial} PARTIAL, ${st.n.not} NOT${refuted ? ` (${st.n.refuted} of them refuted)` : ''}`);
+  const rows: string[][] = [['signal', 'false alarms on SUP', 'detection on NOT', 'detection on PARTIAL', 'balanced acc.', ...(refuted ? ['detection on refuted'] : [])]];
+  const row = (label: string, t: Tally) =>
+    rows.push([label, pct(t.sup, st.n.sup), pct(t.not, st.n.not), st.n.partial ? pct(t.partial, st.n.partial) : '–', balanced(t, st.n), ...(refuted ? [pct(t.refuted, st.n.refuted)] : [])]);
   for (const [code, t] of [...st.bySignal].sort((a, b) => a[0].localeCompare(b[0]))) row(code, t);
   row('any warning', st.any);
   row('any, hints too', st.anyHint);

@@ -16,6 +16,13 @@ describe('names and numbers a reader accepts', () => {
     expect(codes('Tomatoes reached Italy in the 17th century [1].', 'Tomatoes arrived in Italy in 1548.')).toEqual(['number_absent 17']);
   });
 
+  it('the short end of a year range is the year it abbreviates', () => {
+    expect(codes('The renaming takes effect in the 2018–19 academic year [1].', 'The renaming takes effect over the 2018-2019 academic year.')).toEqual([]);
+    expect(codes('The season ran in 1999/00 [1].', 'The season ran from 1999 into 2000.')).toEqual([]);
+    // Near miss: the chunk has the first year only, so the second is still asked for.
+    expect(codes('The renaming takes effect in the 2018–19 academic year [1].', 'The renaming was announced in 2018 for the academic year 2020.')).toEqual(['number_absent 19']);
+  });
+
   it('the author of a work whose title the chunk holds is not asked for', () => {
     const page = 'Deep Residual Learning for Image Recognition (Q123) scientific article published in 2015';
     expect(codes('"Deep Residual Learning for Image Recognition" by Ross Girshick was published in 2015 [1].', page)).toEqual([]);

@@ -27,6 +27,8 @@ import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
 import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
+import { ANTONYM_WORDS, czechPrefixNegation, hasAntonym, opposedPassage } from './opposed';
+import { glossedRuns, splitDemonyms } from './nameShapes';
 
 export const MATCH_SHARE = 0.6;
 export const MATCH_MIN = 3;
@@ -165,6 +167,7 @@ const QUALIFIER_IDIOMS =
 // sentences are read around a negation, or in full for the few claims that need them.
 
 interface Sentence {
+  text: string;
   words: Word[];
   terms: Set<string>;
 }
@@ -196,7 +199,7 @@ function sentence(text: string, lang: Language): Sentence {
   const words = wordsOf(text, lang);
   const terms = new Set<string>();
   for (const w of words) if (w.term !== null) terms.add(w.term);
-  return { words, terms };
+  return { text, words, terms };
 }
 
 function sentencesOf(d: ChunkData): Sentence[] {
@@ -434,7 +437,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
     const base = { severity: 'warning' as const, claim_index: claim.index };
 
     // Long numbers are the numbers check's business.
-    const runs = entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0)));
+    const runs = splitDemonyms(text, entityRuns(text).filter((r) => !isDigitCode(r.words[0]!.text.charCodeAt(0))));
     if (runs.length) {
       const positions = idsOf().map((id) => stats.positionOf.get(id)).filter((p): p is number => p !== undefined);
       const rawTitles = chunks.map((ch) => (typeof ch.title === 'string' ? ch.title : '')).join('\n');
@@ -459,7 +462,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
         const author = by && runs.find((r) => r.start === t.end + by[0].length);
         if (author) authors.push({ text: text.slice(author.start, author.end), start: author.start, end: author.end });
       }
-      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors]);
+      const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors, ...glossedRuns(text, runs, sources)]);
       names.absent.push(...absentTitles);
       names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
@@ -486,7 +489,8 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
     // (A chunk's negations are read once per chunk; the claim's cue is then not needed.)
     const chunkNegated = data.some(hasNegation);
     // Without words (most claims) nothing below applies.
-    if (!chunkNegated && !claimCue(lang).test(text)) continue;
+    const prefixed = lang === 'cs' && czechPrefixNegation(text);
+    if (!chunkNegated && !prefixed && !claimCue(lang).test(text)) continue;
     const words = wordsOf(text, lang);
     const terms = new Set<string>();
     let negated = false;
@@ -500,7 +504,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
       if (w.negation) negated = true;
       if (!scope && SCOPE_WORDS.has(w.lower)) scope = true;
     }
-    if (terms.size >= MATCH_MIN && (negated || opposite || chunkNegated)) {
+    if (terms.size >= MATCH_MIN && (negated || opposite || chunkNegated || prefixed || hasAntonym(terms, lang))) {
       const negation = negationFinding(words, terms, data);
       if (negation) {
         out.push(finding(ctx, { ...base, code: 'negation_mismatch', start, end, ...m.negationMismatch({ ...negation, claim: claim.text || text, chunkIds: idsOf() }) }));
@@ -509,6 +513,10 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
         const word = oppositeFinding(words, terms, data, opp, stats, positions);
         if (word) out.push(finding(ctx, { ...base, code: 'negation_mismatch', start, end, ...m.oppositeMismatch({ word, claim: claim.text || text, chunkIds: idsOf() }) }));
       }
+      // One part of the claim against one of a passage (./opposed.ts), unless the whole claim was.
+      const last = out[out.length - 1];
+      const opposed = last?.claim_index === claim.index && last.code === 'negation_mismatch' ? undefined : opposedPassage(words, data.map((d, i) => ({ id: idsOf()[i]!, sentences: () => sentencesOf(d), negated: () => negatedSentencesOf(d) })), lang);
+      if (opposed) out.push(finding(ctx, { ...base, check: 'content', code: 'contradicts_passage', start, end, chunk_id: opposed.chunkId, ...m.contradictsPassage({ ...opposed, claim: claim.text || text }) }));
     }
 
     if (scope) {
@@ -544,7 +552,7 @@ function claimCue(lang: Language): RegExp {
   let re = claimCues[lang];
   if (!re) {
     const exact = [...NEGATION_EN, 'ne', 'nic', 'bez', 'ani', 'není', 'nejsou', 'nelze', 'nikdy', 'nikdo', ...SCOPE_WORDS];
-    const stems = OPPOSITES_RAW.flat().map((w) => w.slice(0, Math.max(3, termOf(w, lang)?.length ?? w.length)));
+    const stems = [...OPPOSITES_RAW.flat(), ...ANTONYM_WORDS].map((w) => w.slice(0, Math.max(3, termOf(w, lang)?.length ?? w.length)));
     // Short words of a pair ("po", "win") are matched whole, longer ones by their stem.
     for (const w of stems) if (w.length <= 4) exact.push(w);
     const prefixes = ['nebyl', 'nebud', 'nemá', 'nemaj', 'nemůž', 'nemoh', 'nesmí', 'žádn', ...stems.filter((w) => w.length > 4)];

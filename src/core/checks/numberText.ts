@@ -34,6 +34,8 @@ export interface ExtractNumbersOptions {
 
 // What follows a century's number: an ordinal suffix and "century", or the Czech ordinal dot
 // and "století".
+// A four-digit year and a range dash or slash right before a two-digit number.
+const SHORT_RANGE_START = /(?<!\d)(\d{4})[-–/]$/;
 const CENTURY_AFTER = /^(?:(?:st|nd|rd|th)[\s-]+centur|\.?\s*stolet)/iu;
 
 const EN_MONTHS: [RegExp, number][] = [
@@ -458,6 +460,16 @@ export function extractNumbers(s: string, lang: Language, opts: ExtractNumbersOp
     // A century: "the 16th century", "16. století" is carried by any year in it ("1570").
     if (kind === 'number' && !range && !sep && !dec && value >= 1 && value <= 21 && CENTURY_AFTER.test(s.slice(end, end + 14))) {
       range = [(value - 1) * 100, value * 100];
+    }
+    // The short end of a year range ("2018–19", "1998/99") is the year it abbreviates.
+    if (kind === 'number' && !range && !sep && !dec && value >= 0 && digits.length === 2 && start >= 5) {
+      const from = SHORT_RANGE_START.exec(s.slice(start - 5, start));
+      if (from) {
+        const year = Number(from[1]);
+        let full = year - (year % 100) + value;
+        if (full <= year) full += 100;
+        if (year >= 1000 && year <= 2199) alternatives.push(full);
+      }
     }
     const mention: NumberMention = { value, text: s.slice(start, end), start, end, kind, step };
     if (range) mention.range = range;

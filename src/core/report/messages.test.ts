@@ -37,6 +37,7 @@ const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? 
   wordsApart: { claim: 'Curie won two Nobel prizes.', chunkId: '1', from: 4, to: 6, window: 'She moved to Paris.', missing: ['Nobel', 'prizes'] },
   nameEquivalent: { name: 'United Kingdom', found: 'UK', rule: 'alias', chunkIds: ['1'] },
   negationMismatch: { word: 'no', inClaim: false, claim: 'Coffee causes dehydration.', chunkIds: ['1'] },
+  contradictsPassage: { claim: 'Repayments do not affect credit scores.', chunkId: '2', passage: 'A missed repayment can affect your credit score.', word: 'not', side: 'claim' },
   oppositeMismatch: { word: 'increased', claim: 'Sales increased in May.', chunkIds: ['1'] },
   qualifierMismatch: { word: 'all', claim: 'All citizens can vote.', chunkIds: ['1', '2'] },
   exemptionReason: { rule: 'question' },

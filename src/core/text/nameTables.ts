@@ -73,6 +73,13 @@ export const NAME_GROUPS: readonly (readonly string[])[] = [
   ['nigeria', 'nigerian', 'nigerians', 'nigérie', 'nigerijský'],
   ['kenya', 'kenyan', 'kenyans', 'keňa', 'keňský'],
   ['european union', 'eu', 'evropská unie'],
+  // Continents and regions of them.
+  ['europe', 'european', 'europeans', 'evropa', 'evropský', 'evropan', 'evropané'],
+  ['africa', 'african', 'africans', 'afrika', 'africký', 'afričan', 'afričané'],
+  ['west africa', 'west african', 'západní afrika', 'západoafrický'],
+  ['east africa', 'east african', 'východní afrika', 'východoafrický'],
+  ['asia', 'asian', 'asians', 'asie', 'asijský'],
+  ['eurasia', 'eurasian', 'eurasie', 'euroasie', 'eurasijský'],
   ['scandinavia', 'scandinavian', 'scandinavians', 'skandinávie', 'skandinávský'],
   ['nordic', 'nordic countries', 'severské země', 'severský'],
   ['united nations', 'un', 'organizace spojených národů', 'osn'],
@@ -101,6 +108,11 @@ export const WIDER_NAMES: Readonly<Record<string, readonly string[]>> = {
   bronx: ['new york city'],
   'staten island': ['new york city'],
   hollywood: ['los angeles'],
+  // A continent is in the one that holds it: "Eurasia" places a plant in Asia and in Europe.
+  asia: ['eurasia'],
+  europe: ['eurasia'],
+  asie: ['eurasia'],
+  evropa: ['eurasia'],
 };
 
 /**
@@ -164,6 +176,11 @@ export const PART_NAMES: Readonly<Record<string, readonly string[]>> = {
   chile: ['santiago'],
   nigeria: ['abuja'],
   kenya: ['nairobi'],
+  // A region by its countries, as Scandinavia below; a continent is named only by a name that
+  // holds it (WIDER_NAMES: "Eurasia"), not by one of its countries ("Britain" says little of
+  // "European imperialism").
+  'west africa': ['nigeria', 'ghana', 'senegal', 'mali', 'niger', 'burkina faso', "côte d'ivoire", 'ivory coast', 'guinea', 'sierra leone', 'liberia', 'benin', 'togo', 'gambia'],
+  'east africa': ['kenya', 'ethiopia', 'tanzania', 'uganda', 'rwanda', 'somalia'],
   scandinavia: ['denmark', 'sweden', 'norway'],
   nordic: ['denmark', 'sweden', 'norway', 'finland', 'iceland', 'scandinavia'],
 };

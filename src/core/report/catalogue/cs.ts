@@ -90,6 +90,8 @@ export const cs: Catalogue = {
       : `Pasáž citovaných úryvků (${list(chunkIds)}), která uvádí „${q(claim, 40)}“, je záporná („${word}“); tvrzení ne.`,
   oppositeMismatch: ({ word, claim, chunkIds }) =>
     `„${q(claim, 40)}“ uvádí „${word}“, ale pasáž citovaných úryvků (${list(chunkIds)}), která totéž uvádí, říká opak.`,
+  contradictsPassage: ({ claim, chunkId, passage, word, side }) =>
+    `„${q(claim, 60)}“ tvrdí opak úryvku „${chunkId}“: „${q(passage, 90)}“ (${side === 'pair' ? `„${word.replace(' / ', '“ proti „')}“` : side === 'claim' ? `zápor „${word}“ má tvrzení, úryvek ne` : `zápor „${word}“ má úryvek, tvrzení ne`}).`,
   qualifierMismatch: ({ word, claim, chunkIds }) =>
     `„${word}“ z „${q(claim, 40)}“ nemá v citovaných úryvcích (${list(chunkIds)}) protějšek; tvrzení může být širší než zdroj.`,
 

@@ -93,6 +93,8 @@ export const en = {
       : `The passage of the cited chunks (${list(chunkIds)}) that states "${q(claim, 40)}" is negated ("${word}"); the claim is not.`,
   oppositeMismatch: ({ word, claim, chunkIds }: { word: string; claim: string; chunkIds: string[] }) =>
     `"${q(claim, 40)}" says "${word}", but the passage of the cited chunks (${list(chunkIds)}) that states it says the opposite.`,
+  contradictsPassage: ({ claim, chunkId, passage, word, side }: { claim: string; chunkId: string; passage: string; word: string; side: 'claim' | 'passage' | 'pair' }) =>
+    `"${q(claim, 60)}" says the opposite of chunk "${chunkId}": "${q(passage, 90)}" (${side === 'pair' ? `"${word.replace(' / ', '" against "')}"` : side === 'claim' ? `"${word}" in the claim, not in the chunk` : `"${word}" in the chunk, not in the claim`}).`,
   qualifierMismatch: ({ word, claim, chunkIds }: { word: string; claim: string; chunkIds: string[] }) =>
     `"${word}" in "${q(claim, 40)}" has no counterpart in the cited chunks (${list(chunkIds)}); the claim may be broader than its source.`,
 

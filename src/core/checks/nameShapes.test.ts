@@ -1,0 +1,39 @@
+// Shapes of names a reviewer reads past (issue 32 §4, round three): a gloss in brackets after
+// words the chunk has, a demonym closing a run before a noun, a region named by its countries and
+// a continent by the landmass that holds it; each with its near miss that is still flagged.
+import { describe, expect, it } from 'vitest';
+import { auditCase } from '../audit';
+
+const absent = (answer: string, chunk: string, language: 'en' | 'cs' = 'en') =>
+  auditCase({ query: '', answer, chunks: [{ id: '1', text: chunk }], language })
+    .findings.filter((f) => f.code === 'entity_absent')
+    .map((f) => f.message.match(/["„]([^"“]+)["“]/)?.[1] ?? '');
+
+describe('name shapes a reviewer reads past', () => {
+  it('a gloss in brackets stands for the words before it', () => {
+    const chunk = 'Sulfuric acid attacks zinc quickly, releasing hydrogen gas.';
+    expect(absent('Zinc reacts with sulfuric acid (H2SO4) [1].', chunk)).toEqual([]);
+    // Near miss: the chunk has other words for the substance, so the gloss is not there.
+    expect(absent('Zinc reacts with sulfuric acid (H2SO4) [1].', 'Oil of vitriol attacks zinc quickly, releasing hydrogen gas.')).toEqual(['H2SO4']);
+    // Near miss: one shared word ("acid") is not the phrase.
+    expect(absent('Zinc reacts with sulfuric acid (H2SO4) [1].', 'Nitric acid attacks zinc quickly.')).toEqual(['H2SO4']);
+  });
+
+  it('a demonym closing a run before a noun is looked for on its own', () => {
+    const chunk = 'U-19 was a German submarine of the First World War, commissioned in 1914.';
+    expect(absent('The SM U-19 German submarine was commissioned in 1914 [1].', chunk)).toEqual([]);
+    // Near miss: another nationality is still absent.
+    expect(absent('The SM U-19 Austrian submarine was commissioned in 1914 [1].', chunk)).toEqual(['Austrian']);
+    // A compound demonym is one name: "South American" is not split into "South" and "American".
+    expect(absent('Quinoa is a South American grain [1].', 'Quinoa is a grain grown in the Andes.')).toEqual(['South American']);
+  });
+
+  it('a region is named by its countries, a continent by the landmass that holds it', () => {
+    expect(absent('Ironworking spread early in West Africa [1].', 'Ironworking spread early in what is now Nigeria.')).toEqual([]);
+    expect(absent('The plant grows in temperate Asia [1].', 'The plant grows in the temperate zones of Eurasia.')).toEqual([]);
+    expect(absent('Rostlina roste v mírném pásu Asie [1].', 'Rostlina roste v mírném pásu Eurasie.', 'cs')).toEqual([]);
+    // Near misses: a country of another region; a continent is not named by one of its countries.
+    expect(absent('Ironworking spread early in West Africa [1].', 'Ironworking spread early in what is now Kenya.')).toEqual(['West Africa']);
+    expect(absent('The plant grows in temperate Asia [1].', 'The plant grows in the temperate zones of Japan.')).toEqual(['Asia']);
+  });
+});

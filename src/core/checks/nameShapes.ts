@@ -1,0 +1,86 @@
+// Shapes of a claim's names that a reviewer reads past (issue 32 §4), for the entity signal
+// (./content.ts):
+//
+// - a gloss in brackets after the words it stands for: "hydrochloric acid (HCl)" names nothing the
+//   chunk lacks when the chunk has "hydrochloric acid" (two words or more, in order). "ferrous
+//   sulfate (FeSO4)" against a chunk saying "iron sulphate" is still absent.
+// - a demonym closing a run before a lower-case noun: in "The SM U-30 German submarine" the name
+//   is "SM U-30" and "German" says whose submarine it is; each is looked for on its own ("German"
+//   is still absent from a chunk about an Austrian boat). A run that is itself a name of the
+//   tables ("South African"), or whose rest is one word without a digit ("Latin American"), is
+//   kept whole.
+import type { EntityRun } from './entities';
+import { fold, type NameSource } from './names';
+import { NAME_GROUPS } from '../text/nameTables';
+
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Words the phrase before a gloss may not consist of alone. */
+const FILLER = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'with', 'in', 'on', 'for', 'to', 'its', 'their', 'by', 'as']);
+
+/**
+ * The runs of `text` that stand alone in brackets after two to four words that a source has in
+ * the same order (folded, whole words): glosses of those words.
+ */
+export function glossedRuns(text: string, runs: EntityRun[], sources: NameSource[]): EntityRun[] {
+  const out: EntityRun[] = [];
+  for (const run of runs) {
+    const openAt = text.lastIndexOf('(', run.start);
+    if (openAt < 0 || text.slice(openAt + 1, run.start).trim() || !/^\s*\)/.test(text.slice(run.end, run.end + 3))) continue;
+    const before = text.slice(Math.max(0, openAt - 80), openAt);
+    // The words right before the bracket, up to a mark that ends a phrase.
+    const phrase = before.slice(before.search(/[^,;:.!?()"“”]*$/u));
+    const words = fold(phrase).match(WORD) ?? [];
+    let found = false;
+    for (let n = Math.min(4, words.length); n >= 2 && !found; n--) {
+      const tail = words.slice(words.length - n);
+      if (tail.every((w) => FILLER.has(w)) || !tail.some((w) => w.length >= 5)) continue;
+      const key = ` ${tail.join(' ')} `;
+      found = sources.some((s) => s.spaced.includes(key));
+    }
+    if (found) out.push(run);
+  }
+  return out;
+}
+
+let demonyms: Set<string> | undefined;
+let tableNames: Set<string> | undefined;
+/** The one-word forms of NAME_GROUPS that describe rather than name ("german", "british"). */
+function isDemonym(word: string): boolean {
+  if (!demonyms) {
+    demonyms = new Set();
+    tableNames = new Set();
+    for (const g of NAME_GROUPS) {
+      for (const f of g) {
+        tableNames.add(f);
+        if (!f.includes(' ') && f !== g[0] && /(?:an|ish|ese|ch|ic|i)$/.test(f)) demonyms.add(f);
+      }
+    }
+  }
+  return demonyms.has(word);
+}
+
+/**
+ * The runs with a closing demonym split off when a lower-case word follows the run: two runs,
+ * the name and the demonym, each judged on its own.
+ */
+export function splitDemonyms(text: string, runs: EntityRun[]): EntityRun[] {
+  const out: EntityRun[] = [];
+  for (const run of runs) {
+    const last = run.words[run.words.length - 1]!;
+    const rest = run.words.slice(0, -1);
+    // The name left must stand on its own: two words or a number ("SM U-30"), not the first half
+    // of a compound demonym ("South American", "Latin American").
+    const split =
+      (rest.length > 1 || /\d/.test(rest[0]?.text ?? '')) &&
+      isDemonym(fold(last.text)) &&
+      !tableNames!.has(fold(text.slice(run.start, run.end)).replace(/^the\s+/, '')) &&
+      /^\s+\p{Ll}/u.test(text.slice(run.end, run.end + 3));
+    if (!split) {
+      out.push(run);
+      continue;
+    }
+    out.push({ start: run.start, end: rest[rest.length - 1]!.end, words: rest });
+    out.push({ start: last.start, end: last.end, words: [last] });
+  }
+  return out;
+}
