@@ -516,7 +516,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
       // One part of the claim against one of a passage (./opposed.ts), unless the whole claim was.
       const last = out[out.length - 1];
       const opposed = last?.claim_index === claim.index && last.code === 'negation_mismatch' ? undefined : opposedPassage(words, data.map((d, i) => ({ id: idsOf()[i]!, sentences: () => sentencesOf(d), negated: () => negatedSentencesOf(d) })), lang);
-      if (opposed) out.push(finding(ctx, { ...base, check: 'content', code: 'contradicts_passage', start, end, chunk_id: opposed.chunkId, ...m.contradictsPassage({ ...opposed, claim: claim.text || text }) }));
+      if (opposed) out.push(finding(ctx, { ...base, code: 'contradicts_passage', start, end, chunk_id: opposed.chunkId, ...m.contradictsPassage({ ...opposed, claim: claim.text || text }) }));
     }
 
     if (scope) {

@@ -10,7 +10,8 @@
 //   tables ("South African"), or whose rest is one word without a digit ("Latin American"), is
 //   kept whole.
 import type { EntityRun } from './entities';
-import { fold, type NameSource } from './names';
+import type { NameSource } from './names';
+import { foldWord } from '../text/text';
 import { NAME_GROUPS } from '../text/nameTables';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -29,7 +30,7 @@ export function glossedRuns(text: string, runs: EntityRun[], sources: NameSource
     const before = text.slice(Math.max(0, openAt - 80), openAt);
     // The words right before the bracket, up to a mark that ends a phrase.
     const phrase = before.slice(before.search(/[^,;:.!?()"“”]*$/u));
-    const words = fold(phrase).match(WORD) ?? [];
+    const words = foldWord(phrase).match(WORD) ?? [];
     let found = false;
     for (let n = Math.min(4, words.length); n >= 2 && !found; n--) {
       const tail = words.slice(words.length - n);
@@ -72,8 +73,8 @@ export function splitDemonyms(text: string, runs: EntityRun[]): EntityRun[] {
     // of a compound demonym ("South American", "Latin American").
     const split =
       (rest.length > 1 || /\d/.test(rest[0]?.text ?? '')) &&
-      isDemonym(fold(last.text)) &&
-      !tableNames!.has(fold(text.slice(run.start, run.end)).replace(/^the\s+/, '')) &&
+      isDemonym(foldWord(last.text)) &&
+      !tableNames!.has(foldWord(text.slice(run.start, run.end)).replace(/^the\s+/, '')) &&
       /^\s+\p{Ll}/u.test(text.slice(run.end, run.end + 3));
     if (!split) {
       out.push(run);
