@@ -10,7 +10,6 @@ import {
   busiestRaterPair,
   describePair,
   highlightRuns,
-  labelExportRow,
   labelRowsToCsv,
   labelRowsToJsonl,
   pairKey,
@@ -27,14 +26,13 @@ import type { AnnotationSource, AnnotationTarget, LabelStore, LoadedCase } from 
 import type { KeyValueStore } from '../constants';
 import { NOTE_MAX, NoteBuffer } from './annotationNotes.svelte';
 import { GOLD_RATER, RESERVED_RATERS } from './gold';
+import { chunkRunsOf, exportRowsOf, labelsByPair } from './annotationPairs';
+import { ANNOTATOR_KEY, readPrefs, rememberPosition, savePrefs } from './annotationPrefs';
 
 export type { LabelStore } from './annotationSource.svelte';
 export { ANNOTATION_NOTES_KEY, NOTE_SAVE_MS } from './annotationNotes.svelte';
 
-export const ANNOTATOR_KEY = 'citation-auditor:annotator';
-export const ANNOTATION_PREFS_KEY = 'citation-auditor:annotation-prefs';
-export const ANNOTATION_POSITION_KEY = 'citation-auditor:annotation-position';
-const MAX_POSITIONS = 20;
+export { ANNOTATOR_KEY, ANNOTATION_PREFS_KEY, ANNOTATION_POSITION_KEY } from './annotationPrefs';
 
 export type AnnotationMessage = 'need-annotator' | 'reserved-annotator' | 'save-failed' | 'undone' | 'nothing-to-undo';
 
@@ -101,19 +99,12 @@ export class Annotation {
       },
       opts.store,
     );
-    this.#annotator = (opts.store.get(ANNOTATOR_KEY) ?? '').slice(0, 200);
+    const prefs = readPrefs(opts.store);
+    this.#annotator = prefs.annotator;
     this.#raterA = this.#annotator;
-    try {
-      const prefs = JSON.parse(opts.store.get(ANNOTATION_PREFS_KEY) ?? '{}') as Record<string, unknown>;
-      if (typeof prefs.blind === 'boolean') this.#blind = prefs.blind;
-      if (typeof prefs.advance === 'boolean') this.#advance = prefs.advance;
-      const pos = JSON.parse(opts.store.get(ANNOTATION_POSITION_KEY) ?? '{}') as unknown;
-      if (pos && typeof pos === 'object' && !Array.isArray(pos)) {
-        this.#positions = Object.fromEntries(Object.entries(pos).filter((e): e is [string, string] => typeof e[1] === 'string'));
-      }
-    } catch {
-      // Unreadable preferences: the defaults stand.
-    }
+    if (prefs.blind !== undefined) this.#blind = prefs.blind;
+    if (prefs.advance !== undefined) this.#advance = prefs.advance;
+    if (prefs.positions) this.#positions = prefs.positions;
   }
 
   // --- settings ------------------------------------------------------------------------------
@@ -149,7 +140,7 @@ export class Annotation {
   }
 
   #savePrefs(): void {
-    this.#opts.store.set(ANNOTATION_PREFS_KEY, JSON.stringify({ blind: this.#blind, advance: this.#advance }));
+    savePrefs(this.#opts.store, { blind: this.#blind, advance: this.#advance });
   }
 
   // --- source and position -------------------------------------------------------------------
@@ -187,12 +178,7 @@ export class Annotation {
   #moveTo(i: number): void {
     const t = this.targets[i];
     if (!t) return;
-    const id = this.source.id;
-    const next = { ...this.#positions, [id]: t.key };
-    const keys = Object.keys(next);
-    if (keys.length > MAX_POSITIONS) delete next[keys[0]!];
-    this.#positions = next;
-    this.#opts.store.set(ANNOTATION_POSITION_KEY, JSON.stringify(next));
+    this.#positions = rememberPosition(this.#opts.store, this.#positions, this.source.id, t.key);
     this.#notes.sync();
   }
 
@@ -227,16 +213,7 @@ export class Annotation {
     return this.#labels;
   }
 
-  #byKey = $derived.by(() => {
-    const m = new Map<string, AnnotationLabel[]>();
-    for (const l of this.#labels) {
-      const k = pairKey(l.caseKey, l.claimIndex, l.chunkId);
-      const list = m.get(k);
-      if (list) list.push(l);
-      else m.set(k, [l]);
-    }
-    return m;
-  });
+  #byKey = $derived(labelsByPair(this.#labels));
 
   #mine = $derived(new Map(this.#labels.filter((l) => l.annotator === this.#annotator).map((l) => [pairKey(l.caseKey, l.claimIndex, l.chunkId), l])));
 
@@ -258,7 +235,6 @@ export class Annotation {
 
   /** Whether the model judged the current pair (said even in blind mode, which hides what it said). */
   modelJudged: boolean = $derived(!!this.current && this.source.modelVerdicts.has(this.current.key));
-
 
   /** A pair whose other labels and model verdict this annotator may see now. */
   mayReveal(key: string): boolean {
@@ -436,19 +412,8 @@ export class Annotation {
     return highlightRuns(l.answer, [{ ...v.claimSpan, kind: 'claim' as const }]);
   });
 
-  /**
-   * The chunk with the quoted span (or, with no quote, the passage sharing most words with the
-   * claim) and — once revealed — the model's supporting phrase.
-   */
-  chunkRuns: TextRun<'quote' | 'near' | 'support'>[] = $derived.by(() => {
-    const v = this.view;
-    if (!v?.chunk) return [];
-    const spans: { start: number; end: number; kind: 'quote' | 'near' | 'support' }[] = [];
-    if (v.quoteSpan) spans.push({ ...v.quoteSpan, kind: 'quote' });
-    else if (v.near) spans.push({ ...v.near, kind: 'near' });
-    if (this.revealed && v.model?.span) spans.push({ ...v.model.span, kind: 'support' });
-    return highlightRuns(v.chunk.text, spans);
-  });
+  /** The chunk with the quote (or the nearest passage) and, once revealed, the model's phrase. */
+  chunkRuns: TextRun<'quote' | 'near' | 'support'>[] = $derived(chunkRunsOf(this.view, this.revealed));
 
   get loadedCase(): LoadedCase | null {
     return this.#loaded;
@@ -603,19 +568,7 @@ export class Annotation {
 
   /** One row per pair with at least one label, in pair order (cases are loaded one by one). */
   async exportRows(): Promise<LabelExportRow[]> {
-    const source = this.source;
-    const rows: LabelExportRow[] = [];
-    let loaded: LoadedCase | null = null;
-    for (const t of this.targets) {
-      const labels = this.#byKey.get(t.key);
-      // Blind mode: a pair this annotator has not labelled carries only others' labels and the model's.
-      if (!labels?.length || !this.mayReveal(t.key)) continue;
-      if (loaded?.caseIndex !== t.caseIndex) loaded = await source.load(t.caseIndex);
-      if (!loaded) continue;
-      const view = describePair(loaded.report, loaded.chunks, t);
-      if (view) rows.push(labelExportRow(t.caseId, t.caseKey, view, labels));
-    }
-    return rows;
+    return exportRowsOf(this.source, this.targets, (key) => this.labelsAt(key), (key) => this.mayReveal(key));
   }
 
   async labelsJsonl(): Promise<string> {
