@@ -3,8 +3,6 @@
 // the interface language for the page; these are the UI's words. Components reach them, and the
 // views' catalogues, through locale.svelte.ts (`i18n.t`, `i18n.of(catalogue)`).
 import type {
-  AnswerFormat,
-  ChunkFormat,
   ClaimKind,
   Dimension,
   RequiredStyle,
@@ -15,6 +13,7 @@ import type {
 
 import { plural } from '../core/report/plural';
 import { RULE_NAMES, ruleName as coreRuleName } from '../core/report/catalogue/ruleNames';
+import { FORMAT_NAMES } from './formatNames';
 
 export type UiLanguage = 'en' | 'cs';
 /** A table of words per interface language, the same keys in each (tests/unit/catalogues.test.ts). */
@@ -302,24 +301,7 @@ const en = {
   updateReload: 'Reload',
   updateReloading: 'Reloading…',
 
-  formatName: {
-    'json-array': 'JSON array',
-    'json-map': 'JSON object (id → text)',
-    jsonl: 'JSON Lines',
-    'text-blocks': 'text blocks',
-    empty: 'empty',
-  } satisfies Record<ChunkFormat, string>,
-  answerFormatName: {
-    plain: 'plain text with markers',
-    'plain-no-markers': 'plain text (no inline markers)',
-    'offset-citations': 'offset citations',
-    'anthropic-blocks': 'Anthropic citation blocks',
-    'id-list': 'id list',
-    'cohere-spans': 'Cohere spans',
-    'azure-on-your-data': 'Azure “On Your Data”',
-    'openai-annotations': 'OpenAI annotations',
-    'json-unknown': 'JSON (not a known form)',
-  } satisfies Record<AnswerFormat | 'plain-no-markers', string>,
+  ...FORMAT_NAMES.en,
 };
 
 export type Messages = typeof en;
@@ -589,24 +571,7 @@ const cs: Messages = {
   updateReload: 'Načíst znovu',
   updateReloading: 'Načítá se…',
 
-  formatName: {
-    'json-array': 'pole JSON',
-    'json-map': 'objekt JSON (id → text)',
-    jsonl: 'JSON Lines',
-    'text-blocks': 'textové bloky',
-    empty: 'prázdné',
-  },
-  answerFormatName: {
-    plain: 'prostý text se značkami',
-    'plain-no-markers': 'prostý text (bez značek v textu)',
-    'offset-citations': 'citace s offsety',
-    'anthropic-blocks': 'bloky citací Anthropic',
-    'id-list': 'seznam id',
-    'cohere-spans': 'úseky Cohere',
-    'azure-on-your-data': 'Azure „On Your Data“',
-    'openai-annotations': 'anotace OpenAI',
-    'json-unknown': 'JSON (neznámý tvar)',
-  },
+  ...FORMAT_NAMES.cs,
 };
 
 export const MESSAGES: Catalogue<Messages> = { en, cs };
