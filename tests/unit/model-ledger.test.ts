@@ -7,31 +7,20 @@ import type { FakeAnthropic } from '../server/fake-anthropic';
 import { runOptions, testKey, useFakeAnthropic } from '../server/harness';
 import { threeClaimCase } from '../server/factories';
 import { runModelAudit } from '../../src/model/run';
-import { main as cliMain } from '../../src/cli';
+import { runCli, useCliEnv } from './cli-harness';
 import { tempDir } from '../factories/tempDir';
 
 const KEY = testKey('TESTKEY');
 let server: FakeAnthropic;
 useFakeAnthropic((s) => (server = s));
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const { c } = threeClaimCase();
+useCliEnv(() => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url }));
+
+/** The CLI run on the three-claim case against the file's fake server. */
+function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const file = join(tempDir('ledger-'), 'case.json');
-  writeFileSync(file, JSON.stringify(c));
-  const saved = { key: process.env.ANTHROPIC_API_KEY, base: process.env.ANTHROPIC_BASE_URL };
-  process.env.ANTHROPIC_API_KEY = KEY;
-  process.env.ANTHROPIC_BASE_URL = server.url;
-  let out = '';
-  let err = '';
-  try {
-    const code = await cliMain([file, '--model', ...args], { out: (x) => (out += x), err: (x) => (err += x) });
-    return { code, out, err };
-  } finally {
-    for (const [k, v] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.base]] as const) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
+  writeFileSync(file, JSON.stringify(threeClaimCase().c));
+  return runCli([file, '--model', ...args]);
 }
 
 describe('the ledger', () => {
