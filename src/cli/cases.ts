@@ -8,11 +8,12 @@ import { auditCase } from '../core/audit';
 import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase } from '../core/eval/ci';
 import { addLedger, emptyLedgerSums, type LedgerSums } from '../core/report/ledger';
 import { addStability, emptyStabilitySums, type StabilitySums } from '../core/report/stability';
-import { addMetricsRow, DATASET_DIMENSIONS, emptyMetricsSums, mergeMetricsSums, SCORE_KEYS, type MetricsSums, type ScoreKey } from '../core/eval/dataset';
+import { addMetricsRow, dimensionStatuses, emptyMetricsSums, mergeMetricsSums, reportScores, type MetricsSums } from '../core/eval/dataset';
 import { inputHash, queryHash } from '../core/eval/diff';
 import { parseCaseText, restoreCaseDetailed } from '../core/parse/case';
+import { tryJsonParse } from '../core/parse/json';
 import { renderTextReport } from '../core/report/textReport';
-import type { AuditCase, AuditOptions, Dimension, Report, Status } from '../core/types';
+import type { AuditCase, AuditOptions, Report } from '../core/types';
 
 export type OutputFormat = 'json' | 'text' | 'junit' | 'markdown';
 
@@ -100,16 +101,10 @@ export const fileLabel = (file: string): string => (file === '-' ? '<stdin>' : f
  * errors name the line and column in the file as before.
  */
 export function readCaseLine(text: string, file: string, line: number): { c?: AuditCase; errors: string[] } {
-  let value: unknown;
-  let parsed = false;
-  try {
-    value = JSON.parse(text);
-    parsed = true;
-  } catch {
-    // Read again below for a positioned message.
-  }
+  // A line JSON.parse refuses is read again below, for a positioned message.
+  const parsed = tryJsonParse(text);
   if (parsed) {
-    const r = restoreCaseDetailed(value);
+    const r = restoreCaseDetailed(parsed.value);
     if (r.value && r.errors.length === 0) return { c: r.value, errors: [] };
   }
   const r = parseCaseText(text, 'dataset');
@@ -190,13 +185,8 @@ export function mergeTallies(states: readonly TallyState[]): TallyState {
 
 /** What the metrics read of a report (the Dataset view's row, without the row's strings). */
 function metricsRow(r: Report): Parameters<typeof addMetricsRow>[1] {
-  const scores = {} as Record<ScoreKey, number | null>;
-  for (const k of SCORE_KEYS) {
-    const v = r.scores[k];
-    scores[k] = typeof v === 'number' ? v : null;
-  }
-  const dimensions = {} as Record<Dimension, Status>;
-  for (const d of DATASET_DIMENSIONS) dimensions[d] = r.dimensions[d].status;
+  const scores = reportScores(r);
+  const dimensions = dimensionStatuses(r.dimensions);
   return { verdict: r.verdict, dimensions, checked_by: r.meta.checked_by, claims: r.claims.length, citations: r.citations.length, scores, stability: r.meta.stability?.agreeing_share ?? null };
 }
 

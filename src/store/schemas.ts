@@ -2,6 +2,7 @@
 // beside the case (the case itself always goes through core's restoreCase; shapes of core types
 // are in core/schemas.ts). Pure: no Dexie here, so db.ts, datasets.ts and the worker share it.
 import { z } from '../core/zod';
+import { SHOWN_REPORT_FIELDS } from '../core/reportShape';
 import type { DatasetRow } from '../core/eval/dataset';
 import type { PairRef } from '../core/eval/labels';
 import type { ReferenceLabel } from '../core/eval/referenceLabels';
@@ -31,21 +32,12 @@ export type AuditSettings = z.output<typeof AuditSettingsSchema>;
 export const TimingsSchema = z.record(z.string().max(50), z.number().nonnegative());
 export type Timings = z.output<typeof TimingsSchema>;
 
-const StatusSchema = z.enum(['PASS', 'FAIL', 'NOT_CHECKED']);
-const DimensionSchema = z.looseObject({ status: StatusSchema, issues: z.array(z.string()) });
-
 /**
  * The shape of a stored report: enough to show it and list it, loose everywhere else so reports of
  * newer tool versions (more fields) still load.
  */
 export const ReportShapeSchema = z.looseObject({
-  verdict: z.enum(['PASS', 'FAIL', 'INCOMPLETE']),
-  dimensions: z.looseObject({ exists: DimensionSchema, accurate: DimensionSchema, complete: DimensionSchema, formatted: DimensionSchema }),
-  summary: z.string(),
-  recommendations: z.array(z.string()),
-  citations: z.array(z.looseObject({})),
-  claims: z.array(z.looseObject({})),
-  scores: z.looseObject({}),
+  ...SHOWN_REPORT_FIELDS,
   findings: z.array(z.looseObject({})).catch([]),
   markers: z.array(z.looseObject({})).catch([]),
   mapping: z.looseObject({}).catch({ kind: 'none', description: '', entries: [] }),

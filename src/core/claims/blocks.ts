@@ -37,8 +37,9 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
     st.cur = null;
   };
 
-  let pos = from;
-  while (pos < to) {
+  // Line by line: a line's case ends its turn with `continue`; the next line starts at `next`.
+  let next: number;
+  for (let pos = from; pos < to; pos = next) {
     let le = s.indexOf('\n', pos);
     if (le < 0 || le > to) le = to;
     let lineEnd = le;
@@ -56,28 +57,24 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
       while (c < lineEnd && (s[c] === ' ' || s[c] === '\t')) c++;
     }
     const line = s.slice(c, lineEnd);
-    const next = le + 1;
+    next = le + 1;
 
     if (fence !== null) {
       if (line.startsWith(fence)) fence = null;
-      pos = next;
       continue;
     }
     if (line.trim() === '') {
       flush();
-      pos = next;
       continue;
     }
     const fenceMatch = FENCE.exec(line);
     if (fenceMatch) {
       flush();
       fence = fenceMatch[1] ?? '```';
-      pos = next;
       continue;
     }
     if (isDefinitionLine(ctx, c, lineEnd, line, indent)) {
       flush();
-      pos = next;
       continue;
     }
     const heading = HEADING.exec(line);
@@ -88,7 +85,6 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
       while (b > a && (isSpace(s, b - 1) || s[b - 1] === '#')) b--;
       while (a < b && isSpace(s, a)) a++;
       pushDraft(ctx, a, b, 'heading', ++ctx.block);
-      pos = next;
       continue;
     }
     const curBlock = st.cur;
@@ -97,12 +93,10 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
       const b = trimEndIdx(ctx, curBlock.start, curBlock.end);
       pushDraft(ctx, curBlock.start, b, 'heading', ++ctx.block);
       st.cur = null;
-      pos = next;
       continue;
     }
     if (THEMATIC.test(line)) {
       flush();
-      pos = next;
       continue;
     }
     if (line.startsWith('|')) {
@@ -112,13 +106,11 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
         const isHeader = nextLine.startsWith('|') && TABLE_SEPARATOR.test(nextLine);
         pushDraft(ctx, c, trimEndIdx(ctx, c, lineEnd), isHeader ? 'heading' : 'list_item', ++ctx.block);
       }
-      pos = next;
       continue;
     }
     const glued = gluedListNumber(ctx, c, lineEnd, flush);
     if (glued) {
       st.cur = { kind: 'list_item', start: glued, end: lineEnd, lines: 1 };
-      pos = next;
       continue;
     }
     const bullet = LIST_BULLET.exec(line);
@@ -128,13 +120,11 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
       const box = TASK_BOX.exec(s.slice(a, Math.min(lineEnd, a + 8)));
       if (box) a += box[0].length;
       st.cur = { kind: 'list_item', start: a, end: lineEnd, lines: 1 };
-      pos = next;
       continue;
     }
     if (BOLD_LINE.test(line.trim()) && !/[.!?]\s*(?:\*\*|__)\s*:?\s*$/.test(line.trim())) {
       flush();
       pushDraft(ctx, c, trimEndIdx(ctx, c, lineEnd), 'heading', ++ctx.block);
-      pos = next;
       continue;
     }
     if (st.cur) {
@@ -143,7 +133,6 @@ export function splitRegion(ctx: Ctx, from: number, to: number): void {
     } else {
       st.cur = { kind: 'paragraph', start: c, end: lineEnd, lines: 1 };
     }
-    pos = next;
   }
   flush();
 }

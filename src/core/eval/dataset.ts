@@ -53,11 +53,26 @@ export interface DatasetRow {
 
 const QUERY_CHARS = 300;
 
-export function datasetRow(index: number, line: number, report: Report, query: string): DatasetRow {
+/** A report's scores, null for each one it has no number for. */
+export function reportScores(report: Report): Record<ScoreKey, number | null> {
   const scores = {} as Record<ScoreKey, number | null>;
-  for (const k of SCORE_KEYS) scores[k] = typeof report.scores[k] === 'number' ? report.scores[k] : null;
-  const dimensions = {} as Record<Dimension, Status>;
-  for (const d of DATASET_DIMENSIONS) dimensions[d] = report.dimensions[d].status;
+  for (const k of SCORE_KEYS) {
+    const v = report.scores[k];
+    scores[k] = typeof v === 'number' ? v : null;
+  }
+  return scores;
+}
+
+/** The status of each of a report's dimensions (a report, or a report line as read back). */
+export function dimensionStatuses(dims: Readonly<Record<Dimension, { status: Status }>>): Record<Dimension, Status> {
+  const out = {} as Record<Dimension, Status>;
+  for (const d of DATASET_DIMENSIONS) out[d] = dims[d].status;
+  return out;
+}
+
+export function datasetRow(index: number, line: number, report: Report, query: string): DatasetRow {
+  const scores = reportScores(report);
+  const dimensions = dimensionStatuses(report.dimensions);
   return {
     index,
     line,

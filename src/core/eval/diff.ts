@@ -2,7 +2,7 @@
 // case and over the dataset. Reads both kinds of results file: the CLI's report JSON lines and the
 // Dataset view's JSONL download (flat rows without findings). Pure.
 import { z } from '../zod';
-import { DATASET_DIMENSIONS, SCORE_KEYS, type ScoreKey } from './dataset';
+import { DATASET_DIMENSIONS, SCORE_KEYS, dimensionStatuses, type ScoreKey } from './dataset';
 import type { Dimension, Status, Verdict } from '../types';
 import { plural } from '../report/plural';
 import { mdCell } from './ci';
@@ -120,8 +120,7 @@ function fromValue(value: unknown, line: number, position: number): RunCase | st
   const asReport = ReportLine.safeParse(value);
   if (asReport.success) {
     const r = asReport.data;
-    const dimensions = {} as Record<Dimension, Status>;
-    for (const d of DATASET_DIMENSIONS) dimensions[d] = r.dimensions[d].status;
+    const dimensions = dimensionStatuses(r.dimensions);
     return {
       line,
       position,

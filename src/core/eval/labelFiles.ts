@@ -3,7 +3,7 @@
 // comes out with where it was read; each line that cannot be read comes out as an error with its
 // line number, never dropped in silence. Pure; matching the labels to a dataset is labelImport.ts.
 import { z } from '../zod';
-import { parseJson } from '../parse/json';
+import { parseJson, tryJsonParse } from '../parse/json';
 import { lineIndexOf } from '../text/positions';
 import { SETTLED_HOW, SUPPORT_VERDICTS, type SettledHow } from './labels';
 import type { SupportVerdict } from '../types';
@@ -377,15 +377,9 @@ export function readLabelFile(file: string, content: string): LabelFileRead {
   const first = body.trimStart()[0];
   if (first === undefined) return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, problem: 'empty', message: 'the file is empty' }] };
   if (first === '{' || first === '[') {
-    let whole: unknown;
-    let parsed = false;
-    try {
-      whole = JSON.parse(body);
-      parsed = true;
-    } catch {
-      // JSON Lines, or broken JSON: read line by line.
-    }
-    if (parsed && (Array.isArray(whole) || (typeof whole === 'object' && whole !== null && 'format' in whole))) return readJson(file, body, whole);
+    // JSON Lines, or broken JSON, does not parse whole: it is read line by line.
+    const whole = tryJsonParse(body)?.value;
+    if (Array.isArray(whole) || (typeof whole === 'object' && whole !== null && 'format' in whole)) return readJson(file, body, whole);
     return readJsonl(file, body);
   }
   const headLine = body.slice(0, body.search(/\r?\n|$/));

@@ -164,6 +164,15 @@ function setProperty(obj: Record<string, unknown>, key: string, value: unknown):
   else obj[key] = value;
 }
 
+/** JSON.parse's value in a box, or undefined where it throws: a quick first read, the error worded elsewhere. */
+export function tryJsonParse(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Parses `text`. Valid JSON (most texts, on every keystroke) is read by JSON.parse, and the spans
  * are found only when `locate` or `locateNearest` is first asked (a validation issue to mark);

@@ -1,6 +1,7 @@
 // The draft: exactly what the editors hold plus what a loaded case carried beside them, stored
 // as a versioned payload so that a reload (or a crash) never loses input.
 import { z } from '../../core/zod';
+import { SHOWN_REPORT_FIELDS } from '../../core/reportShape';
 import type { Report } from '../../core/types';
 import { DRAFT_VERSION } from '../constants';
 
@@ -31,22 +32,13 @@ const AuditSettingsSchema = z.object({
 });
 export type AuditSettings = z.output<typeof AuditSettingsSchema>;
 
-const StatusSchema = z.enum(['PASS', 'FAIL', 'NOT_CHECKED']);
-const DimensionSchema = z.looseObject({ status: StatusSchema, issues: z.array(z.string()) });
-
 /**
  * The shape of a judged report in a draft: what the page needs to show it. A draft is written by
  * this page, but localStorage is anyone's to edit; a report that does not pass is dropped (the
  * inputs stay) and the local audit shows instead.
  */
 const JudgedReportSchema = z.looseObject({
-  verdict: z.enum(['PASS', 'FAIL', 'INCOMPLETE']),
-  dimensions: z.looseObject({ exists: DimensionSchema, accurate: DimensionSchema, complete: DimensionSchema, formatted: DimensionSchema }),
-  summary: z.string(),
-  recommendations: z.array(z.string()),
-  citations: z.array(z.looseObject({})),
-  claims: z.array(z.looseObject({})),
-  scores: z.looseObject({}),
+  ...SHOWN_REPORT_FIELDS,
   findings: z.array(z.looseObject({})),
   markers: z.array(z.looseObject({})),
   mapping: z.looseObject({}),
