@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemsOf } from './cases';
-import { LineCutter } from './stream';
+import { LineCutter } from './lineCutter';
 
 // What the reader did when it decoded the input first: the whole text, cut at LF, one trailing CR
 // dropped from each line, lines blank by trim() skipped, lines numbered from 1.

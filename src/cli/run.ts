@@ -20,7 +20,8 @@ import type { RetryInfo } from '../model/run';
 import { caseOf, emptyBatch, itemsOf, readCaseLine, finishCase, mergeTallies, Tally, workSize, type BatchResult, type CaseItem, type OutputFormat, type TallyState, type Work, type WorkOptions } from './cases';
 import type { BatchCliOptions } from './batch';
 import { retryLine, startProgress } from './progress';
-import { BufferedOutput, readInputs, type InputEvent, type InputSummary } from './stream';
+import { BufferedOutput, readInputs, type InputSummary } from './stream';
+import type { InputEvent } from './lineCutter';
 
 export interface CliIo {
   out: (s: string) => void;

@@ -14,7 +14,7 @@ import {
 import { PROMPTS, fillTemplate } from './prompts';
 import { judgementJsonSchema } from './schema';
 import type { BatchExpectation } from './validate';
-import { makeNonce, wrap } from './wrap';
+import { makeNonce, safeJson, wrap } from './wrap';
 
 export const CHUNK_TOOL = 'get_chunk_content';
 export const SUBMIT_TOOL = 'submit_judgement';
@@ -210,9 +210,9 @@ export function planAudit(c: AuditCase, report: Report, opts: PlanOptions): Audi
 }
 
 function jsonLines(items: unknown[]): string {
-  // One entry per line; "<" escaped so that no text inside can form a tag.
+  // One entry per line, none of which can form a tag.
   if (items.length === 0) return '[]';
-  return `[\n${items.map((x) => JSON.stringify(x).replace(/</g, '\\u003c')).join(',\n')}\n]`;
+  return `[\n${items.map((x) => safeJson(x)).join(',\n')}\n]`;
 }
 
 export interface TaskOptions {

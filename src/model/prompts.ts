@@ -42,11 +42,6 @@ export function fillTemplate(t: PromptTemplate, vars: Record<string, string | nu
   });
 }
 
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function placeholders(t: PromptTemplate): string[] {
-  return [...new Set([...t.body.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-}
-
 export const PROMPTS = {
   system: parseTemplate(judgeSystemRaw, 'judge-system.md'),
   task: parseTemplate(judgeTaskRaw, 'judge-task.md'),
@@ -57,9 +52,3 @@ export const PROMPTS = {
   submitTool: parseTemplate(submitToolRaw, 'submit-tool.md'),
   citationScope: parseTemplate(citationScopeRaw, 'citation-scope.md'),
 } as const;
-
-/** "judge-system@1+judge-task@1+…": recorded with results so a report says which prompts made it. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export const PROMPT_VERSION = Object.values(PROMPTS)
-  .map((p) => `${p.id}@${p.version}`)
-  .join('+');

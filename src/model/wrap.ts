@@ -36,7 +36,6 @@ export function wrap(kind: WrapperKind, nonce: string, text: string, attrs: Reco
 }
 
 /** JSON for a wrapped block: "<" is written as \u003c so the data can never form a tag. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value, null, 1).replace(/</g, '\\u003c');
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

@@ -30,7 +30,7 @@ import { classifyLeadIn, isAdvice, statesCount, topicWords } from './leadIns';
 import { splitRegion } from './blocks';
 import { classArrays, draft, MARKER, PLAIN, plainEnd, setFlags, TAG, trimEndIdx, type Ctx, type Draft, type DraftKind } from './context';
 import { isAbsence, isAbsenceIntro, isMeta, isMetaWord, isQuestion, isRetrievalNote } from './exemptions';
-import { isBlank, isJsSpace, isLetterCode, isSpace } from '../text/text';
+import { endsWithColon, isBlank, isLetterCode, isSpace } from '../text/text';
 import { msg, render } from '../report/messages';
 
 export interface SplitClaimsOptions {
@@ -259,14 +259,6 @@ function toClaim(ctx: Ctx, d: Draft, index: number, next: Draft | undefined): Cl
 }
 
 const DIGIT = /\d/;
-
-/** @testSeam whether the text's last character before trailing whitespace is ':' or '：' (what /[:：]\s*$/ tests). */
-export function endsWithColon(text: string): boolean {
-  let e = text.length;
-  while (e > 0 && isJsSpace(text.charCodeAt(e - 1))) e--;
-  const c = text.charCodeAt(e - 1);
-  return c === 0x3a || c === 0xff1a;
-}
 
 /**
  * A sentence ending with ':'. A count or a number in it is a specific assertion, whatever else it

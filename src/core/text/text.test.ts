@@ -4,7 +4,7 @@ import { extractNumbers, numberWords } from '../checks/numberText';
 import { bestFuzzyMatch } from './fuzzy';
 import { normalizeForMatch, toOriginalSpan } from './normalize';
 import { equalNormalized, findElidedQuote, findQuote, PreparedQuote, PreparedText, TextCorpus } from './quoteSearch';
-import { blankSpans, excerpt, foldWord, utf8Length } from './text';
+import { blankSpans, endsWithColon, excerpt, foldWord, utf8Length } from './text';
 import { tokenize, Vocabulary } from './words';
 
 describe('normalizeForMatch', () => {
@@ -420,5 +420,19 @@ describe('utf8Length', () => {
         expect(utf8Length(s)).toBe(encoded(s));
       }),
     );
+  });
+});
+
+describe('endsWithColon', () => {
+  it('says what /[:：]\\s*$/ says', () => {
+    const arb = fc.array(fc.constantFrom(':', '：', ' ', '\n', '\u00a0', '\u3000', '\ufeff', 'a', '?', '.', '\u200b', '\u0085'), { maxLength: 8 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.oneof(arb, fc.string({ maxLength: 12 })), (t) => {
+        expect(endsWithColon(t)).toBe(/[:：]\s*$/.test(t));
+      }),
+      { numRuns: 3000 },
+    );
+    // Near miss: a colon with text after it does not end the sentence.
+    expect(endsWithColon('Note: it rains')).toBe(false);
   });
 });

@@ -41,6 +41,14 @@ export function isJsSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** Whether the text's last character before trailing white space is ':' or '：' (what /[:：]\s*$/ tests). */
+export function endsWithColon(text: string): boolean {
+  let e = text.length;
+  while (e > 0 && isJsSpace(text.charCodeAt(e - 1))) e--;
+  const c = text.charCodeAt(e - 1);
+  return c === 0x3a || c === 0xff1a;
+}
+
 /** True when s.trim() === '', without building the trimmed string. */
 export function isBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (!isJsSpace(s.charCodeAt(i))) return false;
