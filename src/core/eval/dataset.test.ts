@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedChunks } from '../../../tests/factories/audits';
+import { numberedCase } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import {
   DATASET_COLUMNS,
@@ -40,12 +40,7 @@ function row(index: number, over: Partial<Omit<DatasetRow, 'scores'>> & { scores
 }
 
 describe('dataset rows', () => {
-  const c: AuditCase = {
-    id: 'tower',
-    query: 'How tall is the tower?',
-    answer: 'The tower is 300 metres tall [1]. It has a lift [2].',
-    chunks: numberedChunks('The tower is 300 metres tall.', 'Visitors ride a lift to the top.'),
-  };
+  const c = numberedCase({ id: 'tower', query: 'How tall is the tower?', answer: 'The tower is 300 metres tall [1]. It has a lift [2].' }, 'The tower is 300 metres tall.', 'Visitors ride a lift to the top.');
 
   it('summarises a local report: verdict, dimension statuses, counts and the local scores', () => {
     const r = datasetRow(4, 9, auditCase(c), c.query);

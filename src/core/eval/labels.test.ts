@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { numberedChunks } from '../../../tests/factories/audits';
+import { numberedCase } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import {
   MODEL_RATER,
@@ -68,12 +68,7 @@ describe('pairs and what the view shows of one', () => {
   });
 
   it('carries the model judgement (after the merge) with its supporting phrase located', () => {
-    const c: AuditCase = {
-      id: 'm1',
-      query: 'How tall?',
-      answer: 'The tower is 300 metres tall [1]. It opened in 1889 [2].',
-      chunks: numberedChunks('Built for the fair, the tower is 300 metres tall and made of iron.', 'The fair took place in Paris.'),
-    };
+    const c = numberedCase({ id: 'm1', query: 'How tall?', answer: 'The tower is 300 metres tall [1]. It opened in 1889 [2].' }, 'Built for the fair, the tower is 300 metres tall and made of iron.', 'The fair took place in Paris.');
     const local = auditCase(c);
     const results: ModelResults = {
       model: 'test-model',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { numberedChunks } from '../../../tests/factories/audits';
+import { numberedCase } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import { citedPairs } from './labels';
 import { referenceLabels } from './referenceLabels';
@@ -114,12 +114,7 @@ describe('reference labels from the human-labelled shared cases', () => {
 });
 
 describe('reference labels in the simple hand-written shape', () => {
-  const base: AuditCase = {
-    id: 's1',
-    query: 'Where?',
-    answer: 'Paris is the capital of France [1]. It has about two million people [2].',
-    chunks: numberedChunks('Paris is the capital and largest city of France.', 'The city had about 2.1 million residents.'),
-  };
+  const base = numberedCase({ id: 's1', query: 'Where?', answer: 'Paris is the capital of France [1]. It has about two million people [2].' }, 'Paris is the capital and largest city of France.', 'The city had about 2.1 million residents.');
 
   it('reads the list form: claim, chunk id and label per pair, with a note', () => {
     const c = { ...base, human_labels: [

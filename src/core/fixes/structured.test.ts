@@ -14,6 +14,14 @@ const SHOP: Chunk[] = [
   { id: 'pw', text: 'Password reset: open account settings and choose change password.' },
 ];
 
+/** Two documents of two pages each, 'Guide' then 'Prices'. */
+const MUSEUM: Chunk[] = [
+  { id: 'g1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
+  { id: 'g2', page: 2, title: 'Guide', text: 'The café on the ground floor serves lunch.' },
+  { id: 'm1', page: 1, title: 'Prices', text: 'General admission is free on Sundays.' },
+  { id: 'm2', page: 2, title: 'Prices', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
+];
+
 interface Setup {
   text: string;
   report: Report;
@@ -150,12 +158,7 @@ describe('structured fixes: a citation naming a chunk that is not there', () => 
   });
 
   it('an Anthropic page citation of a document past the documents → the index of the document holding the page, not the chunk’s position', () => {
-    const chunks: Chunk[] = [
-      { id: 'g1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
-      { id: 'g2', page: 2, title: 'Guide', text: 'The café on the ground floor serves lunch.' },
-      { id: 'm1', page: 1, title: 'Prices', text: 'General admission is free on Sundays.' },
-      { id: 'm2', page: 2, title: 'Prices', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
-    ];
+    const chunks = MUSEUM;
     const cited = 'Tickets cost 12 euros for adults';
     const blocks = [{ type: 'text', text: 'Tickets cost 12 euros for adults.', citations: [{ type: 'page_location', cited_text: cited, document_index: 7, start_page_number: 2, end_page_number: 3 }] }];
     const s = setup(JSON.stringify(blocks, null, 2), chunks);
@@ -330,18 +333,23 @@ describe('structured fixes: an uncited claim gets a citation in the form’s own
     expect(JSON.parse(fixed).citations[1]).toEqual({ chunk_id: 'returns', start: 0, end: text.length, quote: text });
   });
 
-  it('Anthropic page_location → the chunk’s page, cited_text from it', () => {
-    const chunks: Chunk[] = [
-      { id: 'p1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
-      { id: 'p2', page: 2, title: 'Guide', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
-    ];
+  /** The museum answer over these page chunks: its first sentence cites page 1 of 'Guide', the second nothing. */
+  const museumFixes = (chunks: Chunk[]) => {
     const blocks = [
       { type: 'text', text: 'The museum opens at 9 am on weekdays.', citations: [{ type: 'page_location', cited_text: chunks[0]!.text, document_index: 0, document_title: 'Guide', start_page_number: 1, end_page_number: 2 }] },
       { type: 'text', text: ' Tickets cost 12 euros for adults.' },
     ];
     const s = setup(JSON.stringify(blocks, null, 2), chunks);
     const f = findingOf(s.report, 'uncited_claim');
-    const fixes = fixesFor(s.input, f);
+    return { s, f, fixes: fixesFor(s.input, f) };
+  };
+
+  it('Anthropic page_location → the chunk’s page, cited_text from it', () => {
+    const chunks: Chunk[] = [
+      { id: 'p1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
+      { id: 'p2', page: 2, title: 'Guide', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
+    ];
+    const { s, f, fixes } = museumFixes(chunks);
     expect(fixes.map((x) => x.chunkId)).toEqual(['p2']);
     const { fixed } = applyChecked(s, f, fixes[0]!);
     // Both chunks are pages of the one document 'Guide': document_index counts the request's
@@ -350,19 +358,8 @@ describe('structured fixes: an uncited claim gets a citation in the form’s own
   });
 
   it('Anthropic page_location with two documents of several pages → the index of the chunk’s document, in the order documents first appear', () => {
-    const chunks: Chunk[] = [
-      { id: 'g1', page: 1, title: 'Guide', text: 'The museum opens at 9 am on weekdays.' },
-      { id: 'g2', page: 2, title: 'Guide', text: 'The café on the ground floor serves lunch.' },
-      { id: 'm1', page: 1, title: 'Prices', text: 'General admission is free on Sundays.' },
-      { id: 'm2', page: 2, title: 'Prices', text: 'Tickets cost 12 euros for adults and 6 euros for children.' },
-    ];
-    const blocks = [
-      { type: 'text', text: 'The museum opens at 9 am on weekdays.', citations: [{ type: 'page_location', cited_text: chunks[0]!.text, document_index: 0, document_title: 'Guide', start_page_number: 1, end_page_number: 2 }] },
-      { type: 'text', text: ' Tickets cost 12 euros for adults.' },
-    ];
-    const s = setup(JSON.stringify(blocks, null, 2), chunks);
-    const f = findingOf(s.report, 'uncited_claim');
-    const fixes = fixesFor(s.input, f);
+    const chunks = MUSEUM;
+    const { s, f, fixes } = museumFixes(chunks);
     expect(fixes[0]).toMatchObject({ chunkId: 'm2', preferred: true });
     const { fixed } = applyChecked(s, f, fixes[0]!);
     // Document 1 ('Prices'), its page 2: not chunk position 3.

@@ -73,11 +73,7 @@ describe('parseCaseText', () => {
       query: 'q',
       answer: '',
       language: 'cs',
-      chunks: [
-        { id: 'x', text: 'c' },
-        { id: '5', text: '' },
-        { id: 'z', text: 'k' },
-      ],
+      chunks: [{ id: 'x', text: 'c' }, { id: '5', text: '' }, { id: 'z', text: 'k' }],
     });
     expect(r.warnings.map((w) => w.message)).toEqual([
       'question: read as "query"',

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { numberedChunks } from '../../../tests/factories/audits';
+import { numberedCase } from '../../../tests/factories/audits';
 import { auditCase } from '../audit';
 import { applyModelResults } from './report';
 import { claimRows, csvCell, exportFileName, reportToJson, rowsToCsv, rowsToJsonl } from './export';
-import type { AuditCase } from '../types';
 
-const c: AuditCase = {
-  id: 'exp/1',
-  query: 'Where is the tower?',
-  answer: 'The tower is in Paris [1]. It is 330 m tall [1][2]. It was painted blue in 1990.',
-  chunks: numberedChunks('The tower stands in Paris and is 330 m tall.', 'Unrelated text about trains, "quoted", with commas.'),
-};
+const c = numberedCase({ id: 'exp/1', query: 'Where is the tower?', answer: 'The tower is in Paris [1]. It is 330 m tall [1][2]. It was painted blue in 1990.' }, 'The tower stands in Paris and is 330 m tall.', 'Unrelated text about trains, "quoted", with commas.');
 
 describe('claim rows', () => {
   it('has one row per (claim, cited chunk) and one for an uncited claim', () => {

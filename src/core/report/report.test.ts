@@ -25,11 +25,7 @@ describe('computeVerdict', () => {
 const c: AuditCase = {
   query: 'q',
   answer: 'Alpha is 5. Beta is green. Gamma is big.',
-  chunks: [
-    { id: 'a', text: 'Alpha is 5 metres tall.' },
-    { id: 'b', text: 'Alpha is a tower.' },
-    { id: 'c', text: 'Beta is green and round.' },
-  ],
+  chunks: [{ id: 'a', text: 'Alpha is 5 metres tall.' }, { id: 'b', text: 'Alpha is a tower.' }, { id: 'c', text: 'Beta is green and round.' }],
 };
 
 function citation(index: number, chunk: string, claim: number, extra: Partial<Citation> = {}): Citation {
@@ -159,14 +155,14 @@ describe('claims citing only missing chunks', () => {
 });
 
 describe('structured-citation problems', () => {
-  it('a value of unknown shape: "citations could not be read", INCOMPLETE, never "the answer cites nothing"', async () => {
+  /** The local audit of an answer over one chunk about Paris, with these structured citations. */
+  async function parisAudit(answer: string, structured_citations: AuditCase['structured_citations']) {
     const { auditCase } = await import('../audit');
-    const r = auditCase({
-      query: 'q',
-      answer: 'Paris is in France. It has 2.1 million people.',
-      chunks: [{ id: '1', text: 'Paris is the capital of France.' }],
-      structured_citations: { unexpected: true, result: [] },
-    });
+    return auditCase({ query: 'q', answer, chunks: [{ id: '1', text: 'Paris is the capital of France.' }], structured_citations });
+  }
+
+  it('a value of unknown shape: "citations could not be read", INCOMPLETE, never "the answer cites nothing"', async () => {
+    const r = await parisAudit('Paris is in France. It has 2.1 million people.', { unexpected: true, result: [] });
     const f = r.findings.filter((x) => x.code === 'input_unreadable');
     expect(f).toHaveLength(1);
     expect(f[0]!.dimension).toBe('formatted');
@@ -180,13 +176,7 @@ describe('structured-citation problems', () => {
   });
 
   it('a readable form with one bad citation keeps the rest and reports the problem as a warning', async () => {
-    const { auditCase } = await import('../audit');
-    const r = auditCase({
-      query: 'q',
-      answer: 'Paris is in France.',
-      chunks: [{ id: '1', text: 'Paris is the capital of France.' }],
-      structured_citations: { answer: 'Paris is in France.', citations: [{ chunk_id: '1', start: 9, end: 2, quote: 'Paris is the capital of France.' }] },
-    });
+    const r = await parisAudit('Paris is in France.', { answer: 'Paris is in France.', citations: [{ chunk_id: '1', start: 9, end: 2, quote: 'Paris is the capital of France.' }] });
     const f = r.findings.filter((x) => x.code === 'structured_citations');
     expect(f.length).toBeGreaterThan(0);
     expect(r.dimensions.formatted.status).toBe('PASS');
@@ -215,11 +205,7 @@ describe('structured-citation problems', () => {
 
 describe("the model's free-text summary", () => {
   const fabricated: ModelResults = {
-    model: 'm',
-    judgements: [
-      { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 7 metres')] },
-      { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is purple')] },
-    ],
+    ...judged([judge('a', 'fully_supported', 'Alpha is 7 metres')], [judge('c', 'fully_supported', 'Beta is purple')]),
     summary: 'All citations are fully supported.',
   };
 
@@ -239,13 +225,7 @@ describe("the model's free-text summary", () => {
   });
 
   it('is flagged when it claims full support that the model\u2019s own labels do not give (en, cs)', () => {
-    const mixed: ModelResults = {
-      model: 'm',
-      judgements: [
-        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] },
-        { claim_index: 1, support: [judge('c', 'not_supported', '')] },
-      ],
-    };
+    const mixed = judged([judge('a', 'fully_supported', 'Alpha is 5 metres')], [judge('c', 'not_supported', '')]);
     for (const summary of ['All citations are fully supported.', 'No issues were found.', 'Všechna tvrzení jsou plně podložena citacemi.']) {
       expect(applyModelResults(localReport(), { ...mixed, summary }, c).model_summary?.contradicts, summary).toBe(true);
     }
@@ -256,14 +236,7 @@ describe("the model's free-text summary", () => {
   });
 
   it('is not flagged when the computed result passes', () => {
-    const good: ModelResults = {
-      model: 'm',
-      judgements: [
-        { claim_index: 0, support: [judge('a', 'fully_supported', 'Alpha is 5 metres')] },
-        { claim_index: 1, support: [judge('c', 'fully_supported', 'Beta is green')] },
-      ],
-      summary: 'All citations are fully supported.',
-    };
+    const good: ModelResults = { ...bothSupported(), summary: 'All citations are fully supported.' };
     const r = applyModelResults(localReport(), good, c);
     expect(r.verdict).toBe('PASS');
     expect(r.model_summary).toEqual({ text: 'All citations are fully supported.', contradicts: false });

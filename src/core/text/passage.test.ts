@@ -14,34 +14,41 @@ describe('closestPassage', () => {
     expect(p!.coverage).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('joins a neighbouring sentence when the claim spans both', () => {
-    const text = 'Construction began in 1887 after a public competition. The tower was finished in 1889 for the fair. Visitors queue for hours.';
-    const p = closestPassage('Construction began in 1887 after a competition and the tower was finished in 1889 for the fair.', text, 'en');
-    expect(at(text, p)).toBe('Construction began in 1887 after a public competition. The tower was finished in 1889 for the fair.');
-  });
-
-  it('prefers the sentence with the rare words over one with the common ones', () => {
-    const text = 'The tower is in Paris. The tower is visited by tourists. The tower stands on the Champ de Mars in Paris.';
-    const p = closestPassage('The tower stands on the Champ de Mars.', text, 'en');
-    expect(at(text, p)).toBe('The tower stands on the Champ de Mars in Paris.');
+  // Each row: what it shows, the chunk, the claim (its markers), the language, the passage found.
+  it.each([
+    [
+      'joins a neighbouring sentence when the claim spans both',
+      'Construction began in 1887 after a public competition. The tower was finished in 1889 for the fair. Visitors queue for hours.',
+      'Construction began in 1887 after a competition and the tower was finished in 1889 for the fair.',
+      [],
+      'en',
+      'Construction began in 1887 after a public competition. The tower was finished in 1889 for the fair.',
+    ],
+    [
+      'prefers the sentence with the rare words over one with the common ones',
+      'The tower is in Paris. The tower is visited by tourists. The tower stands on the Champ de Mars in Paris.',
+      'The tower stands on the Champ de Mars.',
+      [],
+      'en',
+      'The tower stands on the Champ de Mars in Paris.',
+    ],
+    ['leaves the claim markers out (a marker number is not a shared word)', 'Item 2 of the list. Herons nest near lakes and rivers.', 'Herons nest near rivers [2].', ['[2]'], 'en', 'Herons nest near lakes and rivers.'],
+    [
+      'works on Czech with diacritics and inflection',
+      'Věž stojí na náměstí. Věž byla dokončena v roce 1889 podle návrhu inženýra. Každých sedm let se natírá.',
+      'Věž dokončili v roce 1889 podle návrhů inženýra.',
+      [],
+      'cs',
+      'Věž byla dokončena v roce 1889 podle návrhu inženýra.',
+    ],
+  ] as const)('%s', (_, text, claim, markers, language, passage) => {
+    expect(at(text, closestPassage(claim, text, language, [...markers]))).toBe(passage);
   });
 
   it('gives nothing when the chunk shares too little with the claim', () => {
     expect(closestPassage('Herons nest in tall trees near water.', chunk, 'en')).toBeNull();
     expect(closestPassage('[1]', chunk, 'en', ['[1]'])).toBeNull();
     expect(closestPassage('The tower is tall.', '   ', 'en')).toBeNull();
-  });
-
-  it('leaves the claim markers out (a marker number is not a shared word)', () => {
-    const text = 'Item 2 of the list. Herons nest near lakes and rivers.';
-    const p = closestPassage('Herons nest near rivers [2].', text, 'en', ['[2]']);
-    expect(at(text, p)).toBe('Herons nest near lakes and rivers.');
-  });
-
-  it('works on Czech with diacritics and inflection', () => {
-    const text = 'Věž stojí na náměstí. Věž byla dokončena v roce 1889 podle návrhu inženýra. Každých sedm let se natírá.';
-    const p = closestPassage('Věž dokončili v roce 1889 podle návrhů inženýra.', text, 'cs');
-    expect(at(text, p)).toBe('Věž byla dokončena v roce 1889 podle návrhu inženýra.');
   });
 
   it('returns offsets inside the text for any input', () => {

@@ -14,6 +14,8 @@ import { Annotation, type LabelStore } from './annotation.svelte';
 import { WorkbenchSource, type AnnotationSource, type LoadedCase, type WorkbenchView } from './annotationSource.svelte';
 import { memoryStore } from '../../../tests/factories/memoryStore';
 
+export { towerCase as tower } from '../../../tests/factories/audits';
+
 export const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
@@ -57,18 +59,6 @@ export function memoryLabels(): LabelStore & { rows: () => AnnotationLabel[] } {
       rows = rows.filter((r) => !same(k)(r));
       emit();
     },
-  };
-}
-
-export function tower(i: number): AuditCase {
-  return {
-    id: `t${i}`,
-    query: `How tall is tower ${i}?`,
-    answer: `Tower ${i} is ${100 + i} metres tall [1]. It was built in ${1900 + i} [2].`,
-    chunks: [
-      { id: '1', text: `Tower ${i} stands ${100 + i} metres above the square.` },
-      { id: '2', text: `Work on tower ${i} ended in ${1900 + i}.` },
-    ],
   };
 }
 

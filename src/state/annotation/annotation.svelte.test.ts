@@ -1,20 +1,20 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../../core/audit';
 import { MODEL_RATER } from '../../core/eval/labels';
 import { restoreCase } from '../../core/parse/case';
 import type { SupportVerdict } from '../../core/types';
-import { AppDb } from '../../store/db';
 import type { AnnotationLabel } from '../../store/schemas';
 import { ANNOTATION_NOTES_KEY, NOTE_SAVE_MS, type LabelStore } from './annotation.svelte';
 import { storeLabelStore, type WorkbenchView } from './annotationSource.svelte';
 import { memoryStore } from '../../../tests/factories/memoryStore';
+import { useFreshDbs } from '../../../tests/factories/db';
 
-import { cleanups, fakeSource, memoryLabels, setup, tick, tower } from './annotation.fixtures';
+import { fakeSource, memoryLabels, setup, tick, tower } from './annotation.fixtures';
 
+const freshDb = useFreshDbs('labels');
 const key = (e: Partial<KeyboardEvent> & { key: string }) => ({ typing: false, ...e });
 
 describe('Annotation: labelling pairs from the keyboard', () => {
@@ -340,11 +340,7 @@ describe('Annotation over the workbench case', () => {
 
 describe('the store’s labels table as a LabelStore', () => {
   it('writes, watches live and removes labels', async () => {
-    const db = new AppDb(`labels-${Math.random().toString(36).slice(2)}`);
-    cleanups.push(async () => {
-      db.close();
-      await Dexie.delete(db.name);
-    });
+    const db = freshDb();
     const store = storeLabelStore(db);
     const seen: AnnotationLabel[][] = [];
     const stop = store.watch(['id:a'], (l) => seen.push(l));

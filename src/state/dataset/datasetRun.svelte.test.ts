@@ -15,6 +15,7 @@ import { localResult, runJob, type JobReply, type JobRequest } from './datasetRu
 import { DatasetModelRun } from './modelRun.svelte';
 import { pool, spread } from './modelRunParts';
 import { memoryStore } from '../../../tests/factories/memoryStore';
+import { towerCase } from '../../../tests/factories/audits';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -25,17 +26,7 @@ function sharedLine(name: string): string {
   return JSON.stringify(JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/cases', `${name}.json`), 'utf8')));
 }
 
-function simpleCase(i: number): AuditCase {
-  return {
-    id: `s${i}`,
-    query: `How tall is tower ${i}?`,
-    answer: `Tower ${i} is ${100 + i} metres tall [1]. It was built in ${1900 + i} [2].`,
-    chunks: [
-      { id: '1', text: `Tower ${i} stands ${100 + i} metres above the square.` },
-      { id: '2', text: `Work on tower ${i} ended in ${1900 + i}.` },
-    ],
-  };
-}
+const simpleCase = (i: number): AuditCase => towerCase(i, 's');
 
 /** The worker protocol run in-process; terminate() stops the job between cases. */
 function inProcessWorker(db: AppDb, opts: { batchCases?: number; gate?: () => Promise<void> } = {}): { make: () => WorkerLike; requests: JobRequest[] } {

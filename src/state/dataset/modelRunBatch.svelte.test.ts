@@ -45,6 +45,15 @@ function page(store: KeyValueStore, h: ModelRunHost, baseURL = server.url) {
   });
 }
 
+/** A page over a fresh store that starts a batch run, the fake API finishing `batchPerPoll` requests a poll. */
+function startBatch(batchPerPoll: number) {
+  const store = memoryStore();
+  server.behave({ batchPerPoll });
+  const { h, saved } = host();
+  const b = page(store, h);
+  return { store, h, saved, b, running: b.run('batch') };
+}
+
 describe('the Dataset view as a batch', () => {
   it('stores every case judged from one batch, with half-price usage, and forgets the batch after', async () => {
     const store = memoryStore();
@@ -95,12 +104,8 @@ describe('the Dataset view as a batch', () => {
   });
 
   it('cancel keeps what was done; the cancelled cases are stored with what to do', async () => {
-    const store = memoryStore();
-    server.behave({ batchPerPoll: 1 });
-    const { h, saved } = host();
     // Polls until one request is done, then cancels from the progress callback's next tick.
-    const b = page(store, h);
-    const running = b.run('batch');
+    const { saved, b, running } = startBatch(1);
     for (let i = 0; i < 400 && !(b.batch.counts && b.batch.counts.succeeded >= 1); i++) await new Promise((r) => setTimeout(r, 2));
     // The interactive mode is idle, so cancel goes to the batch being polled.
     expect([b.status, b.busy]).toEqual(['idle', true]);
@@ -115,11 +120,7 @@ describe('the Dataset view as a batch', () => {
   });
 
   it('a batch that could not be followed stays stored and can be followed again', async () => {
-    const store = memoryStore();
-    server.behave({ batchPerPoll: 0 });
-    const { h, saved } = host();
-    const b = page(store, h);
-    const running = b.run('batch');
+    const { store, h, saved, b, running } = startBatch(0);
     for (let i = 0; i < 200 && b.batch.status !== 'waiting'; i++) await new Promise((r) => setTimeout(r, 5));
     // The page comes back with a key the API refuses (401): not transient, the wait ends.
     const stored = store.get(BATCH_STORE_KEY);

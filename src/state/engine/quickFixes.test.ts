@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, type AnalysisRequest } from './analysis';
+import { analyze } from './analysis';
+import { request } from './quickFixes.fixtures';
 import { quickFixesAt, quickFixesFor } from './quickFixes';
 import { applyEdits } from '../../../tests/factories/applyEdits';
-
-const CHUNKS = JSON.stringify([
-  { id: '1', text: 'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.' },
-  { id: '2', text: 'Returns: items can be returned within 30 days for a full refund to the original payment method.' },
-]);
-
-const request = (answerText: string): AnalysisRequest => ({
-  seq: 1,
-  revision: 1,
-  inputs: { query: 'How do returns work?', answerText, chunksText: CHUNKS, goldText: '' },
-  attached: {},
-  settings: { requiredStyle: 'auto', language: 'auto' },
-});
-
 
 describe('quickFixesAt', () => {
   it('offers the fixes of the findings at the caret, in editor offsets', () => {

@@ -1,6 +1,7 @@
 // The quick fixes take the answer's footnote definitions from the analysis (the audit's scan,
 // in the worker for a large answer) instead of scanning the whole answer again on the page.
 import { describe, expect, it, vi } from 'vitest';
+import { request } from './quickFixes.fixtures';
 
 // Scans of the whole answer (the fixes also scan each marker they write, a few characters).
 const scans = vi.hoisted(() => ({ count: 0, answer: '' }));
@@ -18,19 +19,7 @@ vi.mock('../../core/markers/markers', async (importOriginal) => {
 const { analyze } = await import('./analysis');
 const { quickFixesFor } = await import('./quickFixes');
 
-const CHUNKS = JSON.stringify([
-  { id: '1', text: 'Shipping options: standard shipping takes 3-5 business days, express shipping 1-2 days.' },
-  { id: '2', text: 'Returns: items can be returned within 30 days for a full refund to the original payment method.' },
-]);
-
-const analysisOf = (answerText: string) =>
-  analyze({
-    seq: 1,
-    revision: 1,
-    inputs: { query: 'How do returns work?', answerText, chunksText: CHUNKS, goldText: '' },
-    attached: {},
-    settings: { requiredStyle: 'auto', language: 'auto' },
-  });
+const analysisOf = (answerText: string) => analyze(request(answerText));
 
 describe('quick fixes and the answer scan', () => {
   it('computes a fix from the definitions the audit found, without scanning the answer again', () => {

@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreCase } from '../../core/parse/case';
 import type { AuditCase, ModelResults } from '../../core/types';
@@ -11,6 +10,7 @@ import { loadEngine } from '../lazy';
 import { History, sameRows } from './history.svelte';
 import { Share, type PageLocation } from '../share/share.svelte';
 import { memoryStore } from '../../../tests/factories/memoryStore';
+import { useFreshDbs } from '../../../tests/factories/db';
 import { Workbench, caseToDraft } from '../workbench/workbench.svelte';
 
 // Restored like every case the app loads (so chunk keys are in the schema's order).
@@ -36,6 +36,7 @@ beforeAll(async () => {
 });
 
 const setup = useHistories('state');
+const freshDb = useFreshDbs('same');
 
 /** Waits until the workbench's analysis is current, lets the history see it (the page's effect
  *  does this on every change) and write it. */
@@ -312,11 +313,7 @@ describe('History list across a filter change', () => {
 
 describe('sameRows', () => {
   it('is true for equal rows read twice and false when a shown field or the content changed', async () => {
-    const db = new AppDb(`same-${Math.random().toString(36).slice(2)}`);
-    cleanups.push(async () => {
-      db.close();
-      await Dexie.delete(db.name);
-    });
+    const db = freshDb();
     await saveAudit(db, makeSave({ case: caseA, now: 1000 }));
     await saveAudit(db, makeSave({ case: caseB, now: 2000 }));
     const a = (await listAudits(db)).rows;

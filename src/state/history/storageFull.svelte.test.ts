@@ -22,20 +22,14 @@ function refusingDb(error: () => unknown): AppDb {
 }
 
 describe('History on a database that cannot open', () => {
-  it('says the storage is full when the browser refuses for lack of space, and stops "loading"', async () => {
+  it.each([
+    ['says the storage is full when the browser refuses for lack of space, and stops "loading"', new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'storage-full'],
+    ['keeps the private-window wording for a database that cannot open for another reason', new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError'), 'unavailable'],
+  ] as const)('%s', async (_, error, kind) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { history } = setup({ db: refusingDb(() => new DOMException('The quota has been exceeded.', 'QuotaExceededError')) });
+    const { history } = setup({ db: refusingDb(() => error) });
     await history.ready;
-    await vi.waitFor(() => expect(history.message).toEqual({ kind: 'storage-full' }));
-    expect(history.failed).toBe(true);
-    vi.restoreAllMocks();
-  });
-
-  it('keeps the private-window wording for a database that cannot open for another reason', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { history } = setup({ db: refusingDb(() => new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError')) });
-    await history.ready;
-    await vi.waitFor(() => expect(history.message).toEqual({ kind: 'unavailable' }));
+    await vi.waitFor(() => expect(history.message).toEqual({ kind }));
     expect(history.failed).toBe(true);
     vi.restoreAllMocks();
   });

@@ -26,6 +26,15 @@ function typeInto(wb: Workbench, query: string): void {
   wb.flushDraft();
 }
 
+/** At the time `now`: a tab over a fresh store, with `query` typed in, and that store. */
+function typedTab(now: number, query: string) {
+  vi.useFakeTimers({ now });
+  const local = memoryStore();
+  const t = tab(local);
+  typeInto(t.wb, query);
+  return { local, ...t };
+}
+
 const draftKeys = (local: KeyValueStore) => local.keys().filter((k) => k.startsWith(`${DRAFT_KEY}:`));
 
 describe('one draft per tab', () => {
@@ -45,10 +54,7 @@ describe('one draft per tab', () => {
   });
 
   it('a reload is not an edit: the reloaded tab’s draft keeps its time, so it does not become the newest', () => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    const local = memoryStore();
-    const a = tab(local);
-    typeInto(a.wb, 'tab A');
+    const { local, ...a } = typedTab(1_000_000, 'tab A');
     vi.setSystemTime(2_000_000);
     typeInto(tab(local).wb, 'tab B');
     vi.setSystemTime(3_000_000);
@@ -63,10 +69,7 @@ describe('one draft per tab', () => {
   });
 
   it('a fresh tab starts from the newest draft of any tab and knows it was another tab’s', () => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    const local = memoryStore();
-    const a = tab(local);
-    typeInto(a.wb, 'older, tab A');
+    const { local } = typedTab(1_000_000, 'older, tab A');
     vi.setSystemTime(2_000_000);
     const b = tab(local);
     typeInto(b.wb, 'newer, tab B');
@@ -185,12 +188,9 @@ describe('when a fresh tab says the draft was another tab’s (issue 31)', () =>
   const T0 = 1_000_000_000;
 
   it('a browser reopened with no other tab starts from its last draft without a word', () => {
-    vi.useFakeTimers({ now: T0 });
-    const local = memoryStore();
-    const last = tab(local);
-    typeInto(last.wb, 'typed before the browser closed');
+    const { local, wb: last } = typedTab(T0, 'typed before the browser closed');
     // The tab is closed (pagehide flushes and stamps it), and the browser with it.
-    last.wb.flushDraft();
+    last.flushDraft();
     vi.setSystemTime(T0 + TAB_RECENT_MS + 60_000);
     const reopened = tab(local).wb;
     expect(reopened.restoreStoredDraft()).toBe('earlier-session');
@@ -199,12 +199,9 @@ describe('when a fresh tab says the draft was another tab’s (issue 31)', () =>
   });
 
   it('a tab that is open says so on its timer, however old its draft', () => {
-    vi.useFakeTimers({ now: T0 });
-    const local = memoryStore();
-    const open = tab(local);
-    typeInto(open.wb, 'typed an hour ago, tab still open');
+    const { local, wb: open } = typedTab(T0, 'typed an hour ago, tab still open');
     vi.setSystemTime(T0 + 3_600_000);
-    open.wb.touchTab();
+    open.touchTab();
     vi.setSystemTime(T0 + 3_600_000 + 20_000);
     const fresh = tab(local).wb;
     expect(fresh.restoreStoredDraft()).toBe('other-tab');
@@ -212,12 +209,9 @@ describe('when a fresh tab says the draft was another tab’s (issue 31)', () =>
   });
 
   it('a tab closed a moment ago still counts as another tab', () => {
-    vi.useFakeTimers({ now: T0 });
-    const local = memoryStore();
-    const closed = tab(local);
-    typeInto(closed.wb, 'typed, then the tab was closed');
+    const { local, wb: closed } = typedTab(T0, 'typed, then the tab was closed');
     vi.setSystemTime(T0 + 30_000);
-    closed.wb.flushDraft();
+    closed.flushDraft();
     vi.setSystemTime(T0 + 30_000 + TAB_RECENT_MS - 1_000);
     expect(tab(local).wb.restoreStoredDraft()).toBe('other-tab');
   });

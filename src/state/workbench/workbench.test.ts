@@ -21,12 +21,12 @@ function bench(store = memoryStore()) {
   return { store, wb: new Workbench({ store, runner: { createWorker: null, debounceMs: 0, engine: async () => engine } }) };
 }
 
-describe('Workbench', () => {
-  // toCase() and auditCase compute with the engine the page loads at start-up.
-  beforeAll(async () => {
-    await loadEngine();
-  });
+// toCase() and auditCase compute with the engine the page loads at start-up.
+beforeAll(async () => {
+  await loadEngine();
+});
 
+describe('Workbench', () => {
   it('round-trips a case through the editors, keeping extra fields and structured citations', async () => {
     const { wb } = bench();
     wb.loadCase(caseB, 'test');
@@ -139,10 +139,6 @@ describe('Workbench', () => {
 });
 
 describe('a Chunks editor that stops parsing', () => {
-  beforeAll(async () => {
-    await loadEngine();
-  });
-
   it('keeps the last good parse to show, while the audit leaves EXISTS and ACCURATE unchecked', async () => {
     const { wb } = bench();
     wb.loadCase(caseA, 'test');
