@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { parseJson, parseWithPositions } from '../src/core/parse/json';
+import { parseJson } from '../src/core/parse/json';
+import { parseWithPositions } from '../src/core/parse/jsonPositions';
 import { rng } from './generate';
 
 const random = rng(34);
