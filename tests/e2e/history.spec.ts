@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { caseFilePath, draftInputs, report } from './helpers';
+import { caseFilePath, draftInputs, loadApp, report } from './helpers';
 
 const DEMO_QUERY = 'Which is the most rainy place on earth?';
 
@@ -208,7 +208,7 @@ test('a database left by version 1 of the app keeps every row after the upgrade'
 });
 
 test('the list stays virtual and usable with 10,000 audits', async ({ page }) => {
-  await openApp(page); // creates the current database…
+  await loadApp(page); // creates the current database…
   await appDbReady(page); // …once the history has loaded (after the first paint), not before
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
