@@ -9,9 +9,10 @@ import { caseFilePath, draftInputs, loadApp, report } from './helpers';
 
 const DEMO_QUERY = 'Which is the most rainy place on earth?';
 
-async function openApp(page: Page): Promise<void> {
+/** `timeout`: for a new tab, a cold start of the whole build (5–15 s with two workers on two cores). */
+async function openApp(page: Page, timeout?: number): Promise<void> {
   await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout });
 }
 
 async function openCase(page: Page, file: string): Promise<void> {
@@ -130,7 +131,7 @@ test('two tabs stay in sync', async ({ page: a, context }) => {
   await expect(historyDialog(a).getByText('0 audits', { exact: true })).toBeVisible();
 
   const b = await context.newPage();
-  await openApp(b);
+  await openApp(b, 25_000);
   await openCase(b, 'alce_asqa_demo1.json');
   // Tab A's open list updates without a reload.
   await expect(savedAudits(a).getByRole('button', { name: `Open “${DEMO_QUERY}”` })).toBeVisible({ timeout: 15_000 });
