@@ -38,7 +38,7 @@ const LANES = [
 ];
 /** Chromium first (it may install one), the browser tests last, each alone and shown as it runs. */
 const BROWSER = { name: 'browser', cmd: ['node', 'scripts/browser.mjs'] };
-const E2E = { name: 'test:e2e', cmd: ['node', 'scripts/browser.mjs', 'playwright', 'test', '--grep-invert', '@screens'] };
+const E2E = { name: 'test:e2e', cmd: ['node', 'scripts/browser.mjs', 'npx', 'playwright', 'test', '--grep-invert', '@screens'] };
 
 const serial = process.argv.includes('--serial');
 const e2e = !process.argv.includes('--no-e2e');
