@@ -5,11 +5,12 @@
 //   node scripts/test.mjs --serial   the same phases one after another (to time them, or on one core)
 //   node scripts/test.mjs --no-e2e   all but the browser tests
 //
-// Two lanes run at once: the type-check and the lint (one core, mostly waiting for one thread
-// each), and the CLI build, golden check, package test, unit tests and the app's build. Run one
-// after the other they took ~7 min at a load of 7 (bench/RESULTS.md, issue 30 part 1, third
-// pass). The browser tests start when both lanes are done, and their output is not held back:
-// Playwright's summary is the last line of the run.
+// Two lanes run at once: the type-check and the lint (mostly one thread each), and the CLI
+// build, golden check, package test, unit tests and the app's build. One after the other these
+// took 380 s at a load of 7-11, in two lanes 264 s (bench/RESULTS.md, issue 30 part 1, third
+// pass); the lanes end within 20 s of each other. The browser tests start when both lanes
+// are done (they use every core), and their output is not held back: Playwright's summary is
+// the last line of the run.
 //
 // Output stays readable: each phase's output is held until the phase ends, then printed whole
 // under a line naming it, in the order below, never two phases interleaved. At the first failure
