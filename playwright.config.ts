@@ -5,17 +5,19 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E runs against the production build (vite preview of dist/), on a port of its own so that
 // it never meets `npm start` (4173) or another checkout's test run. E2E_DIST / E2E_PORT point
 // it at another build and port; E2E_WORKERS sets how many browsers run at once (default: one
-// per two cores, see below); E2E_TRACE sets Playwright's trace mode (default off).
+// per core, see below); E2E_TRACE sets Playwright's trace mode (default off).
 //
 // The runner loads this file again in every worker, so the port is chosen once and handed down
 // through the environment, which the workers inherit.
 process.env.E2E_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 const dist = process.env.E2E_DIST ?? 'dist';
-// Each worker drives a Chromium that keeps about one core busy (Monaco, the audit worker, the
-// preview server): on two cores, two workers finished the suite no sooner than one (8.7 against
-// 8.5 s a test) and pushed tests past their timeouts, so a worker per two cores.
-const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+// A worker per core. Once no test waited for time any more and a test paid no cold start of its
+// own, two workers on two shared cores at a load of 10 ran the suite in 402 s against one
+// worker's 661 s, green with no retry (bench/RESULTS.md, issue 30 part 1, third pass). (Before,
+// when most of a test was its own cold start, two were no faster and pushed tests past their
+// timeouts.)
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, availableParallelism()));
 
 /** A port the system has just handed out as free (asked synchronously: the config is not async). */
 function freePort(): string {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { report, snap } from './helpers';
+import { loadApp, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-TEAM-KEY-0000222233'}`;
@@ -28,12 +28,8 @@ const PAIRS: [string, number, string][] = [
   ['a3, "q"', 0, '1'],
 ];
 
-async function openApp(page: Page): Promise<void> {
-  await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
-}
-
 async function openDataset(page: Page): Promise<void> {
+  await loadApp(page);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Dataset' }).click();
   await page.getByLabel('Open dataset file').setInputFiles(FIXTURE);
   await expect(page.getByTestId('local-status')).toContainText('Local checks done: 3 case', { timeout: 20_000 });
@@ -61,7 +57,6 @@ async function download(page: Page, name: string, testInfo: TestInfo, file: stri
 async function annotatorBrowser(browser: Browser, testInfo: TestInfo, who: string, labels: V[]): Promise<Page> {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, serviceWorkers: 'block', acceptDownloads: true });
   const page = await context.newPage();
-  await openApp(page);
   await openDataset(page);
   await showAnnotate(page);
   await setAnnotator(page, who);
@@ -126,7 +121,6 @@ test.describe('a labelling campaign in three browsers', () => {
     await bobPage.context().close();
 
     // The lead: the same dataset, judged by the model (the fake API), then both files at once.
-    await openApp(page);
     await openDataset(page);
     const run = page.getByRole('region', { name: 'Model audit of all cases' });
     await run.getByLabel('Anthropic API key').fill(KEY);
@@ -207,7 +201,6 @@ test('blind mode: nothing of another rater’s label for a pair not labelled, on
   const file = testInfo.outputPath('bob.jsonl');
   writeFileSync(file, rows.join('\n') + '\n');
 
-  await openApp(page);
   await openDataset(page);
   await showAnnotate(page);
   await setAnnotator(page, 'carol');

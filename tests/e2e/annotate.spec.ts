@@ -5,15 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CASES_DIR, report, snap } from './helpers';
+import { CASES_DIR, loadApp, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-DATASET-KEY-00001111'}`;
-
-async function openApp(page: Page): Promise<void> {
-  await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
-}
 
 async function importDataset(page: Page, file: string, cases: number): Promise<void> {
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Dataset' }).click();
@@ -57,7 +52,7 @@ async function downloadText(page: Page, name: string): Promise<string> {
 }
 
 test('label a small dataset with the keyboard only, reload half way and continue where it stopped', async ({ page }) => {
-  await openApp(page);
+  await loadApp(page);
   await importDataset(page, FIXTURE, 3);
   await showView(page, 'Annotate');
   await expectPair(page, 1, 6);
@@ -131,7 +126,7 @@ test('label a small dataset with the keyboard only, reload half way and continue
 });
 
 test('agreement between two annotators equals a hand computation, and a disagreement leads to its pair', async ({ page }) => {
-  await openApp(page);
+  await loadApp(page);
   await importDataset(page, FIXTURE, 3);
   await showView(page, 'Annotate');
   const F = 'fully_supported';
@@ -212,7 +207,7 @@ test('the labels of the human-labelled shared cases show as the reference annota
   const jsonl = testInfo.outputPath('labelled-shared-cases.jsonl');
   writeFileSync(jsonl, files.map((f) => JSON.stringify(JSON.parse(readFileSync(path.join(CASES_DIR, f), 'utf8')))).join('\n') + '\n');
 
-  await openApp(page);
+  await loadApp(page);
   await importDataset(page, jsonl, 4);
   await showView(page, 'Annotate');
   await page.getByLabel('Blind mode').uncheck();
@@ -271,7 +266,7 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
         )
         .join('\n') + '\n',
     );
-    await openApp(page);
+    await loadApp(page);
     await importDataset(page, jsonl, 4);
     const panel = page.getByRole('region', { name: 'Model audit of all cases' });
     await panel.getByLabel('Anthropic API key').fill(KEY);
@@ -298,7 +293,7 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
   });
 
   test('blind mode never shows the model’s verdict (or its supporting phrase) before the pair is labelled', async ({ page, anthropic: _server }, testInfo) => {
-    await openApp(page);
+    await loadApp(page);
     await importDataset(page, FIXTURE, 3);
     const panel = page.getByRole('region', { name: 'Model audit of all cases' });
     await panel.getByLabel('Anthropic API key').fill(KEY);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { report } from './helpers';
+import { loadApp } from './helpers';
 
 // The 5 s before the next look at a batch is skipped with the fake clock (tests/e2e/README.md).
 test.use({ fakeClock: true });
@@ -14,8 +14,7 @@ const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl
 const KEY = `sk-ant-${'api03-E2E-BATCH-KEY-44445555'}`;
 
 async function start(page: Page): Promise<void> {
-  await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await loadApp(page);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Dataset' }).click();
   await page.getByLabel('Open dataset file').setInputFiles(FIXTURE);
   await expect(page.getByTestId('local-status')).toContainText('Local checks done: 3 cases.');

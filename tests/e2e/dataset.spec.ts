@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { draftInputs, editorHost, report, snap } from './helpers';
+import { draftInputs, editorHost, loadApp, report, snap } from './helpers';
 
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 const KEY = `sk-ant-${'api03-E2E-DATASET-KEY-22223333'}`;
@@ -50,7 +50,7 @@ function generated(n: number): string {
 }
 
 test('the results table: one row per case, sorted, filtered, opened in the workbench, and downloaded as CSV and JSONL', async ({ page }) => {
-  await openApp(page);
+  await loadApp(page);
   await openDataset(page, FIXTURE);
   await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
   await expect(page.getByTestId('dataset-summary')).toHaveText('annotate-small.jsonl: 3 cases');
@@ -106,7 +106,7 @@ test('the results table: one row per case, sorted, filtered, opened in the workb
 test('local checks run in a worker with progress; cancel keeps what was done; after a reload they continue to the end', async ({ page }, testInfo) => {
   const file = testInfo.outputPath('towers-3000.jsonl');
   writeFileSync(file, generated(3000));
-  await openApp(page);
+  await loadApp(page);
   await openDataset(page, file);
   const bar = page.getByRole('progressbar', { name: 'Local checks progress' });
   await expect(localStatus(page)).toContainText(/Checking… \d+ of 3000 cases/);
@@ -171,7 +171,7 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
   }
 
   test('estimate first, run with a concurrency limit, cancel, reload and resume with only the cases left', async ({ page, anthropic: server }, testInfo) => {
-    await openApp(page);
+    await loadApp(page);
     await openDataset(page, FIXTURE);
     await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
     await expect(panel(page)).toContainText('Enter an API key to run the model over the dataset.');
@@ -224,7 +224,7 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
     await snap(page, testInfo, 'dataset-after-model-run');
   });
   test('a row the model judged opens in the workbench with the model\u2019s verdicts', async ({ page, anthropic: _server }) => {
-    await openApp(page);
+    await loadApp(page);
     await openDataset(page, FIXTURE);
     await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
     await enterKey(page);

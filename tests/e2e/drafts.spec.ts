@@ -7,9 +7,15 @@ import { caseFilePath, draftInputs, editorHost, report } from './helpers';
 const RAIN = 'Which is the most rainy place on earth?';
 const PENICILLIN = 'Who discovered penicillin?';
 
+// Most tests here open new tabs, each a cold start of the whole build (Monaco included): 5–8 s
+// at a load of 10, more with two workers on two cores. The cold tabs are the subject, so they
+// get the time: a longer wait for the first report, and a minute per test.
+const COLD_LOAD = 25_000;
+test.describe.configure({ timeout: 60_000 });
+
 async function openApp(page: Page): Promise<void> {
   await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout: COLD_LOAD });
 }
 
 async function openCase(page: Page, file: string): Promise<void> {
@@ -34,7 +40,7 @@ test('two tabs keep their own drafts; a fresh tab starts from the newest and say
 
   // Tab B wrote last; tab A's reload still shows tab A's inputs, and no notice about another tab.
   await a.reload();
-  await expect(report(a)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(a)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout: COLD_LOAD });
   await expect(queryShown(a)).toHaveText(RAIN);
   await expect(a.getByText(/newest draft of another tab/)).toHaveCount(0);
   expect((await draftInputs(a))?.query).toBe(RAIN);
@@ -42,7 +48,7 @@ test('two tabs keep their own drafts; a fresh tab starts from the newest and say
   // A tab opened fresh starts from the newest draft (tab B's) and says where it came from.
   const c = await context.newPage();
   await openApp(c);
-  await expect(queryShown(c)).toHaveText(PENICILLIN);
+  await expect(queryShown(c)).toHaveText(PENICILLIN, { timeout: COLD_LOAD });
   const notice = c.getByText(/These inputs are the newest draft of another tab \(saved .+\)\./);
   await expect(notice).toBeVisible();
   await c.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
@@ -83,7 +89,7 @@ test('a duplicated tab (a copy of the sessionStorage, tab id included) moves to 
     if (!sessionStorage.getItem('citation-auditor:tab')) sessionStorage.setItem('citation-auditor:tab', id);
   }, original!);
   await openApp(b);
-  await expect(queryShown(b)).toHaveText(RAIN);
+  await expect(queryShown(b)).toHaveText(RAIN, { timeout: COLD_LOAD });
   await expect.poll(() => idOf(b)).not.toBe(original);
   expect(await idOf(a)).toBe(original);
 
@@ -92,6 +98,6 @@ test('a duplicated tab (a copy of the sessionStorage, tab id included) moves to 
   await expect.poll(async () => (await draftInputs(b))?.query).toBe(PENICILLIN);
   expect((await draftInputs(a))?.query).toBe(RAIN);
   await a.reload();
-  await expect(report(a)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(a)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout: COLD_LOAD });
   await expect(queryShown(a)).toHaveText(RAIN);
 });

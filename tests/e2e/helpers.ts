@@ -43,6 +43,14 @@ export async function draftInputs(page: Page): Promise<Record<string, string> | 
   });
 }
 
+/**
+ * Loads the app and returns at once, without waiting for the built-in example's audit: for a test
+ * that goes straight to another view (a click on it waits until the app is there).
+ */
+export async function loadApp(page: Page): Promise<void> {
+  await page.goto('./');
+}
+
 export function report(page: Page): Locator {
   return page.getByRole('region', { name: 'Report' });
 }

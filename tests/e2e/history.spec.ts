@@ -5,13 +5,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { caseFilePath, draftInputs, report } from './helpers';
+import { caseFilePath, draftInputs, loadApp, report } from './helpers';
 
 const DEMO_QUERY = 'Which is the most rainy place on earth?';
 
-async function openApp(page: Page): Promise<void> {
+/** `timeout`: for a new tab, a cold start of the whole build (5–15 s with two workers on two cores). */
+async function openApp(page: Page, timeout?: number): Promise<void> {
   await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout });
 }
 
 async function openCase(page: Page, file: string): Promise<void> {
@@ -130,7 +131,7 @@ test('two tabs stay in sync', async ({ page: a, context }) => {
   await expect(historyDialog(a).getByText('0 audits', { exact: true })).toBeVisible();
 
   const b = await context.newPage();
-  await openApp(b);
+  await openApp(b, 25_000);
   await openCase(b, 'alce_asqa_demo1.json');
   // Tab A's open list updates without a reload.
   await expect(savedAudits(a).getByRole('button', { name: `Open “${DEMO_QUERY}”` })).toBeVisible({ timeout: 15_000 });
@@ -208,7 +209,7 @@ test('a database left by version 1 of the app keeps every row after the upgrade'
 });
 
 test('the list stays virtual and usable with 10,000 audits', async ({ page }) => {
-  await openApp(page); // creates the current database…
+  await loadApp(page); // creates the current database…
   await appDbReady(page); // …once the history has loaded (after the first paint), not before
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -3,9 +3,9 @@
 // pick a model from the server's list, and see the verdicts. Against tests/server/fake-openai.ts.
 import { expect, test } from './fixtures';
 test('an OpenAI-compatible server without a key judges the example', async ({ page, openai: server }) => {
+  // Settings first: the example's own audit is not waited for (the run below waits for it).
   await page.goto('/');
   const report = page.getByRole('region', { name: 'Report' });
-  await expect(report).toContainText(/FAIL|PASS|INCOMPLETE/);
 
   await page.getByRole('button', { name: 'Settings' }).click();
   let dialog = page.getByRole('dialog');
@@ -15,9 +15,8 @@ test('an OpenAI-compatible server without a key judges the example', async ({ pa
   await dialog.getByLabel('Base URL').press('Tab');
   // The connect policy was fixed at load time: the new address applies after a reload.
   await dialog.getByRole('button', { name: 'Reload now' }).click();
-  await expect(report).toContainText(/FAIL|PASS|INCOMPLETE/);
-  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"][data-connect-policy]').getAttribute('content');
-  expect(policy).toBe(`connect-src 'self' ${new URL(server.url).origin}`);
+  // The reloaded page's policy lets the page reach that server, and only it.
+  await expect(page.locator('meta[http-equiv="Content-Security-Policy"][data-connect-policy]')).toHaveAttribute('content', `connect-src 'self' ${new URL(server.url).origin}`);
 
   await page.getByRole('button', { name: 'Settings' }).click();
   dialog = page.getByRole('dialog');

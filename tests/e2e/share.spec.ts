@@ -11,9 +11,10 @@ import { caseFilePath, draftInputs, readCase, report } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-async function openApp(page: Page, url = './'): Promise<void> {
+/** `timeout`: for a fresh browser, a cold start of the whole build (5–15 s with two workers on two cores). */
+async function openApp(page: Page, url = './', timeout?: number): Promise<void> {
   await page.goto(url);
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout });
 }
 
 async function draft(page: Page): Promise<unknown> {
@@ -81,7 +82,7 @@ test('a link opened in a fresh browser shows the identical inputs and report', a
   const senderReport = await reportText(page);
 
   const other = await freshPage(browser);
-  await openApp(other, url);
+  await openApp(other, url, 25_000);
   // No question: the fresh browser only had the untouched example.
   await expect(other.getByRole('dialog', { name: 'Open the shared audit?' })).toHaveCount(0);
   await expect.poll(() => draft(other)).toEqual(senderInputs);

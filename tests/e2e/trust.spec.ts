@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FileChooser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { caseFilePath, paneHeader, report, waitForEditors } from './helpers';
+import { caseFilePath, loadApp, paneHeader, report, waitForEditors } from './helpers';
 
 const SMALL = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 
@@ -133,7 +133,7 @@ test.describe('§1 one error, one place', () => {
 
 test.describe('§3 dataset table', () => {
   test('a click anywhere on a row, or Enter / Space on the focused row, opens its case in the workbench', async ({ page }) => {
-    await openApp(page);
+    await loadApp(page);
     await importDataset(page, SMALL, 3);
     const rows = page.getByRole('region', { name: 'Results' }).locator('tbody tr');
     await expect(rows).toHaveCount(3);
@@ -166,7 +166,7 @@ test.describe('§3 annotate', () => {
   const labelled = (page: Page, n: number) => expect(page.getByText(`${n} of 6 pairs labelled`, { exact: true })).toBeVisible();
 
   test('"Undone." goes once the user switches annotator or labels on', async ({ page }) => {
-    await openApp(page);
+    await loadApp(page);
     await importDataset(page, SMALL, 3);
     await views(page).getByRole('button', { name: 'Annotate' }).click();
     await setAnnotator(page, 'alice');
@@ -189,7 +189,7 @@ test.describe('§3 annotate', () => {
 
   test('on first open, Agreement compares the two raters who share the most pairs', async ({ page }) => {
     test.setTimeout(60_000);
-    await openApp(page);
+    await loadApp(page);
     await importDataset(page, SMALL, 3);
     await views(page).getByRole('button', { name: 'Annotate' }).click();
     // alice and bob label all six pairs, carol one; the person at the keyboard is then dave (none).
