@@ -23,6 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns } from './entities';
+import { certainlyProse, dottedWords, wordIndexOf } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -52,6 +53,8 @@ export class NameSource {
   private squashedText?: string;
   private wordList?: FoldedWords;
   private index?: NameIndex;
+  private dotted?: string[];
+  private plain?: boolean;
 
   constructor(
     readonly text: string,
@@ -68,11 +71,11 @@ export class NameSource {
   }
   /** The folded words, a space between two and at both ends. */
   get spaced(): string {
-    return (this.spacedText ??= ` ${this.words.words.join(' ')} `);
+    return (this.spacedText ??= ` ${this.folded.replace(NOT_WORD, ' ').trim()} `);
   }
   /** Folded letters and digits only. */
   get squashed(): string {
-    return (this.squashedText ??= this.words.words.join(''));
+    return (this.squashedText ??= this.folded.replace(NOT_WORD, ''));
   }
   /** The text's capitalised runs, as folded words (initials left out), and their text. */
   get runs(): NameIndex['runs'] {
@@ -91,7 +94,57 @@ export class NameSource {
     if (!this.index && !this.text.includes(a) && !(this.text.includes('.') && dottedRegex(a).test(this.text))) return false;
     return (this.index ??= nameIndex(this.text, this.words, this.lang)).acronyms.has(a);
   }
+
+  /**
+   * Whether the folded word stands outside the capitalised runs (where(w).prose). Without the
+   * index, from its places in the folded text: false also when no place is certain (./nameScan.ts).
+   */
+  inProse(w: string): boolean {
+    if (this.index) return this.index.where.get(w)?.prose === true;
+    const folded = this.folded;
+    for (let i = wordIndexOf(folded, w, 0); i >= 0; i = wordIndexOf(folded, w, i + 1)) if (certainlyProse(this.text, i)) return true;
+    return false;
+  }
+
+  /**
+   * Whether the index may have the folded word (where.has(w)); false is certain. Its words are
+   * the folded text's and the parts of its dotted capitalised words ("us" of "U.S."), as long as
+   * folding the text is folding it letter by letter: no combining mark that joins two letters'
+   * words, no capital sigma whose small form depends on what follows.
+   */
+  mayHave(w: string): boolean {
+    if (this.index) return this.index.where.has(w);
+    if (!this.foldsPlainly) return true;
+    return wordIndexOf(this.folded, w, 0) >= 0 || this.dottedParts.includes(w);
+  }
+
+  /** Whether the index may have a word with the first letter of `w` one edit away from it (oneEdit); false is certain. */
+  mayHaveCloseWord(w: string): boolean {
+    if (this.index) {
+      for (const v of this.index.where.keys()) if (v[0] === w[0] && oneEdit(w, v)) return true;
+      return false;
+    }
+    if (!this.foldsPlainly) return true;
+    const spaced = this.spaced;
+    const start = ` ${w[0]!}`;
+    for (let i = spaced.indexOf(start); i >= 0; i = spaced.indexOf(start, i + 1)) {
+      const end = spaced.indexOf(' ', i + 1);
+      if (Math.abs(end - i - 1 - w.length) <= 1 && oneEdit(w, spaced.slice(i + 1, end))) return true;
+    }
+    return this.dottedParts.some((v) => v[0] === w[0] && oneEdit(w, v));
+  }
+
+  private get foldsPlainly(): boolean {
+    return (this.plain ??= !PLAIN_FOLD_BREAKERS.test(this.text));
+  }
+  private get dottedParts(): string[] {
+    return (this.dotted ??= dottedWords(this.text).flatMap((t) => foldWord(stripPossessive(t).replace(/\./g, '')).match(WORD) ?? []));
+  }
 }
+
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+/** Characters that keep the folded text's words from being the folded words of its parts. */
+const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
 
 interface FoldedWords {
   /** What /[\p{L}\p{N}]+/gu matches in the folded text, in order. */
@@ -297,6 +350,8 @@ const DERIVED = /(?:ism|ist|ists|ian|ians|ese|ic|ics)$/;
 /** A word of the sources that is a close spelling or another form of `w`, if any. */
 function closeSpelling(w: string, sources: NameSource[]): string | undefined {
   const base = w.replace(DERIVED, '');
+  // Most words have none: the folded texts say so without the index.
+  if (!sources.some((s) => (base !== w && base.length >= 4 && s.mayHave(base)) || (w.length >= 6 && s.mayHaveCloseWord(w)))) return undefined;
   for (const s of sources) {
     if (base !== w && base.length >= 4 && s.where.has(base)) return base;
     if (w.length < 6) continue;
@@ -357,7 +412,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   const counted = folded.map((w, i) => {
     const abbr = WORD_ABBREVIATIONS[w];
     if (present[i] && (afterJoiner.has(w) || !onlyInOtherNames(w, asWritten, sources, lang))) return true;
-    if (abbr && sources.some((s) => s.where.has(abbr))) return true;
+    if (abbr && sources.some((s) => s.mayHave(abbr) && s.where.has(abbr))) return true;
     const c = close[i];
     if (c && !onlyInOtherNames(c, asWritten, sources, lang)) {
       spelled ??= c;
@@ -372,7 +427,10 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   let d = folded.length - 1;
   while (d > 0 && (KIND_WORDS.has(folded[d]!) || afterJoiner.has(folded[d]!))) d--;
   const head = asWritten[d]!;
+  // The words a run would need (sameWord in English): a source with none of them has no such run.
+  const forms = lang === 'en' ? [head, `${head}s`, `${head}es`, head.slice(0, -1), head.slice(0, -2)] : undefined;
   for (const s of sources) {
+    if (forms && !forms.some((f) => f && s.mayHave(f))) continue;
     for (const r of s.runs) {
       if (r.words.length && r.words.some((w) => sameWord(w, head, lang)) && within(r.words, asWritten, lang)) return { present: true, rule: 'head', found: r.text };
     }
@@ -392,6 +450,8 @@ function squashedFound(squashed: string, sources: NameSource[]): string | undefi
 
 /** Whether the word occurs in the sources only inside names that are not this one. */
 function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang: Language): boolean {
+  // Found in prose in one source: no need to read the runs of any.
+  if (sources.some((s) => s.inProse(w))) return false;
   let seen = false;
   for (const s of sources) {
     const e = s.where.get(w) ?? (lang === 'en' ? (s.where.get(`${w}s`) ?? s.where.get(w.replace(/e?s$/, ''))) : undefined);
