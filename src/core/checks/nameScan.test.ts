@@ -78,6 +78,6 @@ describe('NameSource without its index agrees with the index', () => {
     expect(s.mayHave('portugal')).toBe(false);
     expect(s.mayHaveCloseWord('portugul')).toBe(false);
     expect(s.inProse('governors')).toBe(true);
-    expect((s as unknown as { index?: unknown }).index).toBeUndefined();
+    expect((s as unknown as { named?: unknown }).named).toBeUndefined();
   });
 });
