@@ -80,9 +80,9 @@ export class NameSource {
   get spaced(): string {
     return (this.spacedText ??= ` ${this.folded.replace(NOT_WORD, ' ').trim()} `);
   }
-  /** Folded letters and digits only. */
+  /** Folded letters and digits only (the spaced copy without its spaces). */
   get squashed(): string {
-    return (this.squashedText ??= this.folded.replace(NOT_WORD, ''));
+    return (this.squashedText ??= this.spaced.replaceAll(' ', ''));
   }
   /** The text's capitalised runs, as folded words (initials left out), and their text. */
   get runs(): NameRuns['runs'] {
