@@ -43,7 +43,7 @@ function opensSentence(text: string, at: number): boolean {
 }
 
 // Short lower-case words that may join the parts of one name ("Bank of England", "Leonardo da Vinci").
-const JOINERS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du']);
+export const JOINERS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du']);
 
 // Words that start with a capital letter, and long numbers: the only places a name can start.
 // The pattern is tried only where it can match: its Unicode classes and lookbehind make it slow

@@ -23,6 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns } from './entities';
+import { certainlyProse, dottedWords, wordIndexOf } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -34,11 +35,17 @@ export interface NameVerdict {
   found?: string;
 }
 
-/** The capitalised runs of a text and where each folded word occurs; see NameSource. */
-interface NameIndex {
+/** The capitalised runs of a text, its acronyms and which of its offsets the runs cover; see NameSource. */
+interface NameRuns {
   runs: { words: string[]; text: string }[];
-  where: Map<string, { prose: boolean; runs: number[] }>;
   acronyms: Set<string>;
+  inRun: Uint8Array;
+}
+
+/** Where a folded word occurs: outside the capitalised runs (prose), and in which runs. */
+interface WordPlaces {
+  prose: boolean;
+  runs: number[];
 }
 
 /**
@@ -51,7 +58,10 @@ export class NameSource {
   private spacedText?: string;
   private squashedText?: string;
   private wordList?: FoldedWords;
-  private index?: NameIndex;
+  private named?: NameRuns;
+  private wordMap?: Map<string, WordPlaces>;
+  private dotted?: string[];
+  private plain?: boolean;
 
   constructor(
     readonly text: string,
@@ -68,19 +78,33 @@ export class NameSource {
   }
   /** The folded words, a space between two and at both ends. */
   get spaced(): string {
-    return (this.spacedText ??= ` ${this.words.words.join(' ')} `);
+    return (this.spacedText ??= ` ${this.folded.replace(NOT_WORD, ' ').trim()} `);
   }
-  /** Folded letters and digits only. */
+  /** Folded letters and digits only (the spaced copy without its spaces). */
   get squashed(): string {
-    return (this.squashedText ??= this.words.words.join(''));
+    return (this.squashedText ??= this.spaced.replaceAll(' ', ''));
   }
   /** The text's capitalised runs, as folded words (initials left out), and their text. */
-  get runs(): NameIndex['runs'] {
-    return (this.index ??= nameIndex(this.text, this.words, this.lang)).runs;
+  get runs(): NameRuns['runs'] {
+    return this.nameRuns.runs;
   }
   /** Folded word → whether it occurs outside the capitalised runs, and the runs it occurs in. */
-  get where(): NameIndex['where'] {
-    return (this.index ??= nameIndex(this.text, this.words, this.lang)).where;
+  get where(): Map<string, WordPlaces> {
+    return (this.wordMap ??= wordMap(this.nameRuns, this.words));
+  }
+  /** where.get(w), without the map of every word when it is not built: w's places in the folded text and the runs. */
+  placesOf(w: string): WordPlaces | undefined {
+    if (this.wordMap) return this.wordMap.get(w);
+    const { runs, inRun } = this.nameRuns;
+    const folded = this.folded;
+    let prose = false;
+    for (let i = wordIndexOf(folded, w, 0); i >= 0 && !prose; i = wordIndexOf(folded, w, i + 1)) prose = !inRun[i];
+    const inRuns: number[] = [];
+    for (let k = 0; k < runs.length; k++) for (const x of runs[k]!.words) if (x === w) inRuns.push(k);
+    return prose || inRuns.length ? { prose, runs: inRuns } : undefined;
+  }
+  private get nameRuns(): NameRuns {
+    return (this.named ??= nameRuns(this.text, this.lang));
   }
   /**
    * Whether the acronym is written in the text (as written, dots dropped: "U.S." is "US"). A text
@@ -88,10 +112,60 @@ export class NameSource {
    * is built for that question.
    */
   hasAcronym(a: string): boolean {
-    if (!this.index && !this.text.includes(a) && !(this.text.includes('.') && dottedRegex(a).test(this.text))) return false;
-    return (this.index ??= nameIndex(this.text, this.words, this.lang)).acronyms.has(a);
+    if (!this.named && !this.text.includes(a) && !(this.text.includes('.') && dottedRegex(a).test(this.text))) return false;
+    return this.nameRuns.acronyms.has(a);
+  }
+
+  /**
+   * Whether the folded word stands outside the capitalised runs (where(w).prose). Without the
+   * index, from its places in the folded text: false also when no place is certain (./nameScan.ts).
+   */
+  inProse(w: string): boolean {
+    if (this.named) return this.placesOf(w)?.prose === true;
+    const folded = this.folded;
+    for (let i = wordIndexOf(folded, w, 0); i >= 0; i = wordIndexOf(folded, w, i + 1)) if (certainlyProse(this.text, i)) return true;
+    return false;
+  }
+
+  /**
+   * Whether the index may have the folded word (where.has(w)); false is certain. Its words are
+   * the folded text's and the parts of its dotted capitalised words ("us" of "U.S."), as long as
+   * folding the text is folding it letter by letter: no combining mark that joins two letters'
+   * words, no capital sigma whose small form depends on what follows.
+   */
+  mayHave(w: string): boolean {
+    if (this.named) return this.placesOf(w) !== undefined;
+    if (!this.foldsPlainly) return true;
+    return wordIndexOf(this.folded, w, 0) >= 0 || this.dottedParts.includes(w);
+  }
+
+  /** Whether the index may have a word with the first letter of `w` one edit away from it (oneEdit); false is certain. */
+  mayHaveCloseWord(w: string): boolean {
+    if (this.wordMap) {
+      for (const v of this.wordMap.keys()) if (v[0] === w[0] && oneEdit(w, v)) return true;
+      return false;
+    }
+    if (!this.foldsPlainly) return true;
+    const spaced = this.spaced;
+    const start = ` ${w[0]!}`;
+    for (let i = spaced.indexOf(start); i >= 0; i = spaced.indexOf(start, i + 1)) {
+      const end = spaced.indexOf(' ', i + 1);
+      if (Math.abs(end - i - 1 - w.length) <= 1 && oneEdit(w, spaced.slice(i + 1, end))) return true;
+    }
+    return this.dottedParts.some((v) => v[0] === w[0] && oneEdit(w, v));
+  }
+
+  private get foldsPlainly(): boolean {
+    return (this.plain ??= !PLAIN_FOLD_BREAKERS.test(this.text));
+  }
+  private get dottedParts(): string[] {
+    return (this.dotted ??= dottedWords(this.text).flatMap((t) => foldWord(stripPossessive(t).replace(/\./g, '')).match(WORD) ?? []));
   }
 }
+
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+/** Characters that keep the folded text's words from being the folded words of its parts. */
+const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
 
 interface FoldedWords {
   /** What /[\p{L}\p{N}]+/gu matches in the folded text, in order. */
@@ -137,9 +211,8 @@ function runWord(written: string, lang: Language): RunWord {
   return isAcronym(plain) ? { acronym: plain, parts } : { parts };
 }
 
-function nameIndex(text: string, folded: FoldedWords, lang: Language): NameIndex {
-  const runs: NameIndex['runs'] = [];
-  const where = new Map<string, { prose: boolean; runs: number[] }>();
+function nameRuns(text: string, lang: Language): NameRuns {
+  const runs: NameRuns['runs'] = [];
   const acronyms = new Set<string>();
   const inRun = new Uint8Array(text.length + 1);
   // A page repeats its names: each word as written is read once.
@@ -158,7 +231,6 @@ function nameIndex(text: string, folded: FoldedWords, lang: Language): NameIndex
       for (const part of parts) words.push(part);
     }
     for (let i = r.start; i < r.end; i++) inRun[i] = 1;
-    const k = runs.length;
     // The run's text from its first word that is not a stopword ("Langa", not "The Langa").
     const first = r.words.find((w) => {
       if (w.initial) return false;
@@ -166,17 +238,23 @@ function nameIndex(text: string, folded: FoldedWords, lang: Language): NameIndex
       return !(x.stopword ??= isStopword(foldWord(w.text), lang));
     });
     runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
-    for (const w of words) entry(where, w).runs.push(k);
   }
+  return { runs, acronyms, inRun };
+}
+
+/** Every folded word of the text and its places: the runs' words first, in order, then the others. */
+function wordMap({ runs, inRun }: NameRuns, folded: FoldedWords): Map<string, WordPlaces> {
+  const where = new Map<string, WordPlaces>();
+  for (let k = 0; k < runs.length; k++) for (const w of runs[k]!.words) entry(where, w).runs.push(k);
   for (let k = 0; k < folded.words.length; k++) {
     // Offsets of the folded text are the text's only while folding keeps lengths; an NFD letter
     // with a mark folds to one letter too, so the check of the first letter is close enough.
     if (!inRun[folded.starts[k]!]) entry(where, folded.words[k]!).prose = true;
   }
-  return { runs, where, acronyms };
+  return where;
 }
 
-function entry(m: Map<string, { prose: boolean; runs: number[] }>, w: string): { prose: boolean; runs: number[] } {
+function entry(m: Map<string, WordPlaces>, w: string): WordPlaces {
   let e = m.get(w);
   if (!e) m.set(w, (e = { prose: false, runs: [] }));
   return e;
@@ -297,6 +375,8 @@ const DERIVED = /(?:ism|ist|ists|ian|ians|ese|ic|ics)$/;
 /** A word of the sources that is a close spelling or another form of `w`, if any. */
 function closeSpelling(w: string, sources: NameSource[]): string | undefined {
   const base = w.replace(DERIVED, '');
+  // Most words have none: the folded texts say so without the index.
+  if (!sources.some((s) => (base !== w && base.length >= 4 && s.mayHave(base)) || (w.length >= 6 && s.mayHaveCloseWord(w)))) return undefined;
   for (const s of sources) {
     if (base !== w && base.length >= 4 && s.where.has(base)) return base;
     if (w.length < 6) continue;
@@ -357,7 +437,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   const counted = folded.map((w, i) => {
     const abbr = WORD_ABBREVIATIONS[w];
     if (present[i] && (afterJoiner.has(w) || !onlyInOtherNames(w, asWritten, sources, lang))) return true;
-    if (abbr && sources.some((s) => s.where.has(abbr))) return true;
+    if (abbr && sources.some((s) => s.mayHave(abbr) && s.placesOf(abbr))) return true;
     const c = close[i];
     if (c && !onlyInOtherNames(c, asWritten, sources, lang)) {
       spelled ??= c;
@@ -372,7 +452,10 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   let d = folded.length - 1;
   while (d > 0 && (KIND_WORDS.has(folded[d]!) || afterJoiner.has(folded[d]!))) d--;
   const head = asWritten[d]!;
+  // The words a run would need (sameWord in English): a source with none of them has no such run.
+  const forms = lang === 'en' ? [head, `${head}s`, `${head}es`, head.slice(0, -1), head.slice(0, -2)] : undefined;
   for (const s of sources) {
+    if (forms && !forms.some((f) => f && s.mayHave(f))) continue;
     for (const r of s.runs) {
       if (r.words.length && r.words.some((w) => sameWord(w, head, lang)) && within(r.words, asWritten, lang)) return { present: true, rule: 'head', found: r.text };
     }
@@ -392,9 +475,11 @@ function squashedFound(squashed: string, sources: NameSource[]): string | undefi
 
 /** Whether the word occurs in the sources only inside names that are not this one. */
 function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang: Language): boolean {
+  // Found in prose in one source: no need to read the runs of any.
+  if (sources.some((s) => s.inProse(w))) return false;
   let seen = false;
   for (const s of sources) {
-    const e = s.where.get(w) ?? (lang === 'en' ? (s.where.get(`${w}s`) ?? s.where.get(w.replace(/e?s$/, ''))) : undefined);
+    const e = s.placesOf(w) ?? (lang === 'en' ? (s.placesOf(`${w}s`) ?? s.placesOf(w.replace(/e?s$/, ''))) : undefined);
     if (!e) continue;
     seen = true;
     if (e.prose) return false;
