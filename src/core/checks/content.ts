@@ -79,20 +79,20 @@ interface Word {
 
 const TRAILING_QUOTES = /['’]+$/;
 function wordsOf(text: string, lang: Language): Word[] {
-  const raw: string[] = [];
-  const clauses: number[] = [];
+  const words: Word[] = [];
   let clause = 0;
   let prevEnd = 0;
   WORD.lastIndex = 0;
   // A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing".
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
     const lower = m[0].toLowerCase().replace(TRAILING_QUOTES, '');
-    if (raw.length && (breaksClause(text, prevEnd, m.index) || CLAUSE_WORDS.has(lower))) clause++;
+    if (words.length && (breaksClause(text, prevEnd, m.index) || CLAUSE_WORDS.has(lower))) clause++;
     prevEnd = m.index + m[0].length;
-    raw.push(lower);
-    clauses.push(clause);
+    words.push({ lower, term: termOf(lower, lang), negation: false, clause });
   }
-  return raw.map((lower, i) => ({ lower, term: termOf(lower, lang), negation: isNegation(lower, raw[i + 1]), clause: clauses[i]! }));
+  // Whether a word negates depends on the word after it.
+  for (let i = 0; i < words.length; i++) words[i]!.negation = isNegation(words[i]!.lower, words[i + 1]?.lower);
+  return words;
 }
 
 // Opposite pairs, as words; compared by stem.

@@ -33,6 +33,8 @@ interface OpposedWord {
 interface OpposedSentence {
   text: string;
   words: OpposedWord[];
+  /** The stems of its words (`term` of each, none left out). */
+  terms: Set<string>;
 }
 /** A cited chunk: its id, its sentences and, cheaper, only those around its negations. */
 interface OpposedChunk {
@@ -172,6 +174,17 @@ function sharesMost(part: Part, claimTerms: Set<string>): boolean {
 
 const isQuestion = (s: OpposedSentence) => /\?\s*["”’)]*\s*$/.test(s.text);
 
+/** How many of `terms` the set lacks, counted up to `most` + 1. */
+function lacking(set: Set<string>, terms: Set<string>, most: number): number {
+  let n = 0;
+  for (const t of terms) if (!set.has(t) && ++n > most) break;
+  return n;
+}
+
+// A sentence's parts, kept with the sentence (the content check keeps its chunks' sentences
+// across claims and audits): each sentence is parted once, not once per claim that reads it.
+const partsBySentence: Record<Language, WeakMap<OpposedSentence, Part[]>> = { en: new WeakMap(), cs: new WeakMap() };
+
 /**
  * The cited sentence that says the opposite of a proposition of the claim, if one does and no
  * part of the cited chunks states that proposition with the claim's polarity.
@@ -184,12 +197,16 @@ export function opposedPassage(claimWords: OpposedWord[], chunks: OpposedChunk[]
   if (!claimParts.length) return undefined;
   // Without a negation or an opposite word in the claim, only a negated passage can oppose it.
   const claimCue = claimParts.some((p) => p.polarity === 1 || [...p.terms].some((t) => opp.has(t)));
-  const partCache = new Map<OpposedSentence, Part[]>();
+  const partCache = partsBySentence[lang];
   const partsOfSentence = (s: OpposedSentence) => {
     let v = partCache.get(s);
     if (!v) partCache.set(s, (v = partsOf(s.words, lang)));
     return v;
   };
+  // A part's terms are terms of its sentence's words, but for the Czech stems without their
+  // negating prefix: in English a sentence that lacks two of a claim part's terms (one, for the
+  // guard) has no part that could state or oppose it, and is passed over unparted.
+  const sifts = lang === 'en';
 
   for (const p of claimParts) {
     let found: Opposed | undefined;
@@ -199,7 +216,7 @@ export function opposedPassage(claimWords: OpposedWord[], chunks: OpposedChunk[]
     for (const ch of chunks) {
       const sentences = claimCue ? ch.sentences() : ch.negated();
       for (const s of sentences) {
-        if (isQuestion(s)) continue;
+        if ((sifts && lacking(s.terms, p.terms, 1) > 1) || isQuestion(s)) continue;
         for (const q of partsOfSentence(s)) {
           if (q.polarity < 0 || !sharesMost(q, claimTerms)) continue;
           if (containsAll(q.terms, p.terms)) {
@@ -215,7 +232,7 @@ export function opposedPassage(claimWords: OpposedWord[], chunks: OpposedChunk[]
     if (!found) continue;
     // The guard: a part of any cited sentence that states the proposition with the claim's
     // polarity (or an unclear one) cancels it.
-    if (!chunks.some((ch) => ch.sentences().some((s) => !isQuestion(s) && partsOfSentence(s).some((q) => q.polarity !== (p.polarity ^ 1) && containsAll(q.terms, p.terms))))) return found;
+    if (!chunks.some((ch) => ch.sentences().some((s) => !(sifts && lacking(s.terms, p.terms, 0) > 0) && !isQuestion(s) && partsOfSentence(s).some((q) => q.polarity !== (p.polarity ^ 1) && containsAll(q.terms, p.terms))))) return found;
   }
   return undefined;
 }

@@ -51,8 +51,25 @@ function sentencesOf(text: string, lang: Language): Sentences {
   return sentenceCache[lang].get(text, (t) => {
     const all = sentenceRanges(t, lang);
     const edgeIsClean = (x: number) => x === 0 || x === t.length || isSpaceCode(t.charCodeAt(x - 1)) || isSpaceCode(t.charCodeAt(x));
-    return { ranges: all.filter(([a, b]) => /[\p{L}\p{N}]/u.test(t.slice(a, b))), clean: all.every(([a, b]) => edgeIsClean(a) && edgeIsClean(b)) };
+    return { ranges: all.filter(([a, b]) => hasLetterOrDigit(t, a, b)), clean: all.every(([a, b]) => edgeIsClean(a) && edgeIsClean(b)) };
   });
+}
+
+const LETTER_OR_DIGIT_AT = /[\p{L}\p{N}]/uy;
+/** Whether text[from, to) has a letter or digit, read in place (no copy of the sentence). */
+function hasLetterOrDigit(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x80) {
+      if ((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)) return true;
+      continue;
+    }
+    // A pair of surrogates counts only whole inside the range, as in a copy of it.
+    if ((c >= 0xdc00 && c <= 0xdfff) || (c >= 0xd800 && c <= 0xdbff && k + 1 >= to)) continue;
+    LETTER_OR_DIGIT_AT.lastIndex = k;
+    if (LETTER_OR_DIGIT_AT.test(text)) return true;
+  }
+  return false;
 }
 
 /** A cited chunk's sentences and, sorted, a key per (term, sentence) pair: term × sentences + sentence. */
@@ -70,10 +87,11 @@ const scratchStarts: number[] = [];
 function indexChunk(stats: ChunkStats, text: string, pos: number | undefined): ChunkIndex {
   const { ranges, clean } = sentencesOf(text, stats.language);
   const n = ranges.length;
-  const pairs: number[] = [];
+  let keys: Float64Array;
+  let count = 0;
   if (clean) {
     // The chunk's words as the statistics hold them, else tokenised here; each word goes to the
-    // sentence its start lies in.
+    // sentence its start lies in. At most one key a word: the array is made once, at that size.
     let terms: ArrayLike<number> = scratch;
     let starts: ArrayLike<number> = scratchStarts;
     let from = 0;
@@ -84,23 +102,27 @@ function indexChunk(stats: ChunkStats, text: string, pos: number | undefined): C
       from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
       to = stats.wordEnd[pos]!;
     } else to = stats.vocab.termIdsInto(text, scratch, 0, scratchStarts);
+    keys = new Float64Array(to - from);
     for (let k = from, j = 0; k < to && j < n; k++) {
       const at = starts[k]!;
       while (j < n && at >= ranges[j]![1]) j++;
-      if (j < n && at >= ranges[j]![0]) pairs.push(terms[k]! * n + j);
+      if (j < n && at >= ranges[j]![0]) keys[count++] = terms[k]! * n + j;
     }
   } else {
     // A word may cross a sentence's edge (a text without spaces cut into windows): each sentence
     // is tokenised on its own.
+    const pairs: number[] = [];
     for (let j = 0; j < n; j++) {
-      const count = stats.vocab.termIdsInto(text.slice(ranges[j]![0], ranges[j]![1]), scratch, 0);
-      for (let k = 0; k < count; k++) pairs.push(scratch[k]! * n + j);
+      const words = stats.vocab.termIdsInto(text.slice(ranges[j]![0], ranges[j]![1]), scratch, 0);
+      for (let k = 0; k < words; k++) pairs.push(scratch[k]! * n + j);
     }
+    keys = Float64Array.from(pairs);
+    count = keys.length;
   }
   // Sorted, each pair once (a word repeated in a sentence counts once).
-  const keys = Float64Array.from(pairs).sort();
+  keys.subarray(0, count).sort();
   let unique = 0;
-  for (let k = 0; k < keys.length; k++) if (k === 0 || keys[k] !== keys[k - 1]) keys[unique++] = keys[k]!;
+  for (let k = 0; k < count; k++) if (k === 0 || keys[k] !== keys[k - 1]) keys[unique++] = keys[k]!;
   return { text, ranges, keys: keys.subarray(0, unique) };
 }
 
