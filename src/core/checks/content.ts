@@ -28,7 +28,7 @@ import { citationsByClaim, citedChunksWithText, finding, TextCache } from './uti
 import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 import { ANTONYM_WORDS, czechPrefixNegation, hasAntonym, opposedPassage } from './opposed';
-import { glossedRuns, splitDemonyms } from './nameShapes';
+import { glossedRuns, lowerCaseTails, splitDemonyms } from './nameShapes';
 import { QUALIFIER_IDIOMS, QUALIFIERS, SCOPE_WORDS } from './qualifiers';
 
 export const MATCH_SHARE = 0.6;
@@ -434,6 +434,13 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
         if (author) authors.push({ text: text.slice(author.start, author.end), start: author.start, end: author.end });
       }
       const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors, ...glossedRuns(text, runs, sources)]);
+      // An absent run that goes on in lower-case words the chunk writes as a name ("FIFA world
+      // cup" / "World Cup") is judged once more with them (./nameShapes.ts).
+      const longer = names.absent.length ? lowerCaseTails(text, runs.filter((r) => names.absent.some((a) => r.start <= a.start && a.end <= r.end)), sources) : [];
+      if (longer.length) {
+        const still = absentNames(text, longer, lang, { stats, positions, data, titles, titleSource }, []).absent;
+        names.absent = names.absent.filter((a) => !longer.some((r) => r.start <= a.start && a.end <= r.end && !still.some((b) => b.start < r.end && r.start < b.end)));
+      }
       names.absent.push(...absentTitles);
       names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
