@@ -493,7 +493,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
       }
       // One part of the claim against one of a passage (./opposed.ts), unless the whole claim was.
       const last = out[out.length - 1];
-      const opposed = last?.claim_index === claim.index && last.code === 'negation_mismatch' ? undefined : opposedPassage(words, data.map((d, i) => ({ id: idsOf()[i]!, sentences: () => sentencesOf(d), negated: () => negatedSentencesOf(d) })), lang);
+      const opposed = last?.claim_index === claim.index && last.code === 'negation_mismatch' ? undefined : opposedPassage(words, data.map((d, i) => ({ id: idsOf()[i]!, sentences: () => sentencesOf(d), negated: () => negatedSentencesOf(d), hasWord: lang === 'en' && !stats.duplicateIds ? wordIn(stats, stats.positionOf.get(idsOf()[i]!)) : undefined })), lang);
       if (opposed) out.push(finding(ctx, { ...base, code: 'contradicts_passage', start, end, chunk_id: opposed.chunkId, ...m.contradictsPassage({ ...opposed, claim: claim.text || text }) }));
     }
 
@@ -512,6 +512,15 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
 }
 
 const hasNegation = (d: ChunkData) => negatedSentencesOf(d).length > 0;
+
+/** Whether the chunk at `position` has a word (by its stem), from the relevance index; without a position, always. */
+function wordIn(stats: ChunkStats, position: number | undefined): ((lower: string) => boolean) | undefined {
+  if (position === undefined) return undefined;
+  return (lower) => {
+    const id = stats.vocab.termIds(lower)[0];
+    return id === undefined || (!!stats.postings[id] && sortedHas(stats.postings[id]!, position));
+  };
+}
 
 // A first test for any word the claim side can act on (a negation, a word of an opposite pair,
 // a scope word), without Unicode classes so that it costs little on every claim; it may also
