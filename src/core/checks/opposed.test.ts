@@ -81,7 +81,11 @@ describe('contradicts_passage', () => {
       });
     let read = 0;
     const passage = 'Repayments affect credit scores';
-    const chunk = (has: boolean) => ({ id: '1', sentences: () => (read++, [{ text: passage, words: wordsOf(passage) }]), negated: () => [], hasWord: () => has });
+    const sentences = () => {
+      read++;
+      return [{ text: passage, words: wordsOf(passage) }];
+    };
+    const chunk = (has: boolean) => ({ id: '1', sentences, negated: () => [], hasWord: () => has });
     const claim = wordsOf('Repayments do not affect credit scores');
     expect(opposedPassage(claim, [chunk(false)], 'en')).toBeUndefined();
     expect(read).toBe(0);
