@@ -28,7 +28,7 @@ import { citationsByClaim, citedChunksWithText, finding, TextCache } from './uti
 import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
 import { sortedHas, statsFor, type ChunkStats } from './relevance';
 import { ANTONYM_WORDS, czechPrefixNegation, hasAntonym, opposedPassage } from './opposed';
-import { glossedRuns, splitDemonyms } from './nameShapes';
+import { glossedRuns, lowerCaseTails, splitDemonyms } from './nameShapes';
 import { QUALIFIER_IDIOMS, QUALIFIERS, SCOPE_WORDS } from './qualifiers';
 
 export const MATCH_SHARE = 0.6;
@@ -434,6 +434,13 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
         if (author) authors.push({ text: text.slice(author.start, author.end), start: author.start, end: author.end });
       }
       const names = absentNames(text, runs, lang, { stats, positions, data, titles, titleSource }, [...refs, ...titled, ...authors, ...glossedRuns(text, runs, sources)]);
+      // An absent run that goes on in lower-case words the chunk writes as a name ("FIFA world
+      // cup" / "World Cup") is judged once more with them (./nameShapes.ts).
+      const longer = names.absent.length ? lowerCaseTails(text, runs.filter((r) => names.absent.some((a) => r.start <= a.start && a.end <= r.end)), sources) : [];
+      if (longer.length) {
+        const still = absentNames(text, longer, lang, { stats, positions, data, titles, titleSource }, []).absent;
+        names.absent = names.absent.filter((a) => !longer.some((r) => r.start <= a.start && a.end <= r.end && !still.some((b) => b.start < r.end && r.start < b.end)));
+      }
       names.absent.push(...absentTitles);
       names.absent.sort((a, b) => a.start - b.start);
       for (const name of names.absent) {
@@ -486,7 +493,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
       }
       // One part of the claim against one of a passage (./opposed.ts), unless the whole claim was.
       const last = out[out.length - 1];
-      const opposed = last?.claim_index === claim.index && last.code === 'negation_mismatch' ? undefined : opposedPassage(words, data.map((d, i) => ({ id: idsOf()[i]!, sentences: () => sentencesOf(d), negated: () => negatedSentencesOf(d) })), lang);
+      const opposed = last?.claim_index === claim.index && last.code === 'negation_mismatch' ? undefined : opposedPassage(words, data.map((d, i) => ({ id: idsOf()[i]!, sentences: () => sentencesOf(d), negated: () => negatedSentencesOf(d), hasWord: lang === 'en' && !stats.duplicateIds ? wordIn(stats, stats.positionOf.get(idsOf()[i]!)) : undefined })), lang);
       if (opposed) out.push(finding(ctx, { ...base, code: 'contradicts_passage', start, end, chunk_id: opposed.chunkId, ...m.contradictsPassage({ ...opposed, claim: claim.text || text }) }));
     }
 
@@ -505,6 +512,15 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
 }
 
 const hasNegation = (d: ChunkData) => negatedSentencesOf(d).length > 0;
+
+/** Whether the chunk at `position` has a word (by its stem), from the relevance index; without a position, always. */
+function wordIn(stats: ChunkStats, position: number | undefined): ((lower: string) => boolean) | undefined {
+  if (position === undefined) return undefined;
+  return (lower) => {
+    const id = stats.vocab.termIds(lower)[0];
+    return id === undefined || (!!stats.postings[id] && sortedHas(stats.postings[id]!, position));
+  };
+}
 
 // A first test for any word the claim side can act on (a negation, a word of an opposite pair,
 // a scope word), without Unicode classes so that it costs little on every claim; it may also

@@ -36,4 +36,17 @@ describe('name shapes a reviewer reads past', () => {
     expect(absent('Ironworking spread early in West Africa [1].', 'Ironworking spread early in what is now Kenya.')).toEqual(['West Africa']);
     expect(absent('The plant grows in temperate Asia [1].', 'The plant grows in the temperate zones of Japan.')).toEqual(['Asia']);
   });
+
+  it("a name's words written in lower case are the chunk's name when the chunk capitalises them", () => {
+    const chunk = 'Maradona led Argentina to their second World Cup triumph in 1986.';
+    expect(absent('Maradona led Argentina to victory in the 1986 FIFA world cup [1].', chunk)).toEqual([]);
+    // Near miss: the chunk has the words only in lower case, so they are no part of a name there.
+    expect(absent('Argentina won the FIFA world cup [1].', 'Argentina won the cup, and the world watched.')).toEqual(['FIFA']);
+    // Near miss: "world" alone is not the chunk's name "World Cup" (the name goes on there).
+    expect(absent('Argentina topped the FIFA world ranking [1].', 'Argentina topped the world ranking after the World Cup.')).toEqual(['FIFA']);
+    // Near miss: one word the chunk capitalises (a heading) is no name of its own; an absent
+    // name stays absent, reported as before.
+    expect(absent("Gary Smith's research focuses on trade [1].", 'Research\nJohn Smith studies trade.')).toEqual(["Gary Smith's"]);
+    expect(absent('The Roman empire fell in 476 [1].', 'The Ottoman Empire fell in 1922.')).toEqual(['Roman']);
+  });
 });

@@ -9,6 +9,12 @@
 //   is still absent from a chunk about an Austrian boat). A run that is itself a name of the
 //   tables ("South African"), or whose rest is one word without a digit ("Latin American"), is
 //   kept whole.
+// - a name's words written in lower case: "the 1986 FIFA world cup" is the chunk's "World Cup"
+//   when the chunk writes those words (two or three) as a name, capitalised and ending there. A
+//   run found absent is judged once more with them, as "FIFA World Cup" is; it can only become
+//   present so. Words the chunk writes in lower case only ("FIFA world ranking" against "the
+//   world ranking"), or one capitalised word ("Gary Smith's research" against a heading
+//   "Research"), leave "FIFA" and "Gary Smith" to be looked for alone.
 import type { EntityRun } from './entities';
 import type { NameSource } from './names';
 import { foldWord } from '../text/text';
@@ -85,3 +91,48 @@ export function splitDemonyms(text: string, runs: EntityRun[]): EntityRun[] {
   }
   return out;
 }
+
+// Two or three lower-case words right after a run, spaces only between them.
+const LOWER_TAIL = /^(?:[ \u00A0]+\p{Ll}[\p{L}'’-]*){2,3}/u;
+const TAIL_WORD = /\p{Ll}[\p{L}'’-]*/gu;
+
+/**
+ * The runs that go on in lower-case words a source writes capitalised as a name ("FIFA world cup"
+ * against a chunk's "World Cup"), each extended over them (the longest such tail first).
+ */
+export function lowerCaseTails(text: string, runs: EntityRun[], sources: NameSource[]): EntityRun[] {
+  const out: EntityRun[] = [];
+  for (const run of runs) {
+    const tail = LOWER_TAIL.exec(text.slice(run.end, run.end + 80));
+    if (!tail) continue;
+    const words: EntityRun['words'] = [];
+    TAIL_WORD.lastIndex = 0;
+    for (let m = TAIL_WORD.exec(tail[0]); m; m = TAIL_WORD.exec(tail[0])) words.push({ text: m[0], start: run.end + m.index, end: run.end + m.index + m[0].length });
+    for (let n = words.length; n >= 2; n--) {
+      const part = words.slice(0, n);
+      // A tail that starts or ends with a filler word ("FIFA and the…") is no part of the name.
+      if (FILLER.has(part[0]!.text) || FILLER.has(part[n - 1]!.text)) continue;
+      const key = ` ${(foldWord(part.map((w) => w.text).join(' ')).match(WORD) ?? []).join(' ')} `;
+      if (!sources.some((s) => s.spaced.includes(key) && writtenAsName(s.text, part.map((w) => w.text)))) continue;
+      out.push({ start: run.start, end: part[n - 1]!.end, words: [...run.words, ...part] });
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether `text` has the words in order, each capitalised (or in capitals), where a name ends:
+ * "world" is not the name of "World Cup" ("FIFA world ranking" takes no part of it).
+ */
+function writtenAsName(text: string, words: string[]): boolean {
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => escapeRe(w)).join('[\\s\\u00A0-]+')}(?![\\p{L}\\p{N}])`, 'giu');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const capitalised = (m[0].match(/[\p{L}][\p{L}'’]*/gu) ?? []).every((w) => /^\p{Lu}/u.test(w));
+    if (capitalised && !NAME_GOES_ON.test(text.slice(m.index + m[0].length, m.index + m[0].length + 4))) return true;
+  }
+  return false;
+}
+const NAME_GOES_ON = /^[ \u00A0-]+\p{Lu}/u;
+
+const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

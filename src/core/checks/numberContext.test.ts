@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractNumbers } from './numberText';
-import { isClosedQuestion, maskGluedFootnotes, notationSpans, queryGivens, repeatsQuery, unitAfter } from './numberContext';
+import { countedInPairs, isClosedQuestion, maskGluedFootnotes, notationSpans, queryGivens, repeatsQuery, unitAfter } from './numberContext';
 import { proseReferences } from './references';
 import { entityRuns } from './entities';
 
@@ -67,5 +67,22 @@ describe('names in a claim', () => {
     // A capitalised stopword stays in the run here; the users drop stopwords by their stemmer.
     expect(names('The EHCP covers children. 1. Bank of England rates rose.')).toEqual(['The EHCP', 'Bank England']);
     expect(names('written by Michael Price and Dan Walsh')).toEqual(['Michael Price', 'Dan Walsh']);
+  });
+});
+
+describe('a count stated in pairs', () => {
+  const inPairs = (claim: string, source: string) => countedInPairs(extractNumbers(claim, 'en')[0]!, claim, source);
+  it('matches the count of a noun against its pairs, and the pairs against the count', () => {
+    expect(inPairs('A pig has 38 chromosomes in each cell.', 'Since pigs have 19 chromosome pairs, there are many arrangements.')).toBe(true);
+    expect(inPairs('A pig has 38 chromosomes in each cell.', 'Pigs have 19 pairs of chromosomes.')).toBe(true);
+    expect(inPairs('Humans have 23 pairs of chromosomes.', 'Each human cell holds 46 chromosomes.')).toBe(true);
+    expect(inPairs('Humans have 23 chromosome pairs.', 'Each human cell holds 46 chromosomes.')).toBe(true);
+  });
+  it('asks for the same noun and the pairs', () => {
+    expect(inPairs('A pig has 38 chromosomes in each cell.', 'Pigs have 19 chromosomes, and many pairs of genes.')).toBe(false);
+    expect(inPairs('A pig has 38 genes in each cell.', 'Pigs have 19 chromosome pairs.')).toBe(false);
+    expect(inPairs('Humans have 23 pairs of chromosomes.', 'Each cell holds 46 genes, in pairs.')).toBe(false);
+    expect(inPairs('A pig has 37 chromosomes.', 'Pigs have 18 chromosome pairs.')).toBe(false);
+    expect(inPairs('A pig has 38 chromosomes.', 'Pigs have 119 chromosome pairs.')).toBe(false);
   });
 });

@@ -18,6 +18,11 @@
 // claim's own rounding (half a unit of its last digit; a hedged number, one unit): "about 150
 // million km" matches "149,597,870,700 metres", "150 million miles" does not. A percentage
 // matches the same share written as a fraction ("25 %" / "0.25" / "a quarter").
+//
+// Same count, counted in pairs: "38 chromosomes" matches a source's "19 chromosome pairs" or "19
+// pairs of chromosomes", and "23 pairs of chromosomes" a source's "46 chromosomes" — the same
+// noun (by stem) on both sides. "38 chromosomes" against "19 chromosomes", or against "19 pairs
+// of genes", is still absent.
 import type { Language } from '../types';
 import type { NumberMention } from './numberText';
 
@@ -305,4 +310,36 @@ export function percentAsFraction(n: NumberMention, values: readonly number[], f
   for (const v of values) if (v > 0 && v < 1 && Math.abs(v - share) <= 1e-9) return true;
   for (const f of fractions()) if (Math.abs(f - share) <= tolerance) return true;
   return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counts in pairs
+
+// After a claim's number: "pairs of X", "X pairs" / "X-pairs", or a plain "X".
+const CLAIM_PAIRS = /^[ \u00A0]+(?:pairs?[ \u00A0]+of[ \u00A0]+(\p{L}{3,})|(\p{L}{3,})[ \u00A0-]+pairs?(?![\p{L}]))/iu;
+const CLAIM_NOUN = /^[ \u00A0]+(\p{L}{3,})/u;
+
+/** A noun's stem for this comparison: lower case, without a plural ending. */
+const nounStem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
+const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether the source states the count of mention `n` in pairs ("38 chromosomes" / "19 chromosome
+ * pairs"), or the count of its pairs singly ("23 pairs of chromosomes" / "46 chromosomes"), of
+ * the same noun.
+ */
+export function countedInPairs(n: NumberMention, claim: string, source: string): boolean {
+  const v = n.value;
+  if (n.kind !== 'number' || !Number.isInteger(v) || v <= 0 || !/pair/i.test(claim + source)) return false;
+  const after = claim.slice(n.end, n.end + 60);
+  const paired = CLAIM_PAIRS.exec(after);
+  if (paired) {
+    const noun = escapeRe(nounStem(paired[1] ?? paired[2]!));
+    return new RegExp(`(?<![\\d.,])${v * 2}[ \\u00A0]+${noun}(?:es|s|e)?(?![\\p{L}])`, 'iu').test(source);
+  }
+  const plain = CLAIM_NOUN.exec(after);
+  if (!plain || v % 2 !== 0 || /^pairs?$/i.test(plain[1]!)) return false;
+  const noun = escapeRe(nounStem(plain[1]!));
+  const re = `(?<![\\d.,])${v / 2}[ \\u00A0]+(?:${noun}(?:es|s|e)?[ \\u00A0-]+pairs?|pairs?[ \\u00A0]+of[ \\u00A0]+${noun}(?:es|s|e)?)(?![\\p{L}])`;
+  return new RegExp(re, 'iu').test(source);
 }

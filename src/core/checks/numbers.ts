@@ -14,6 +14,7 @@ import { lowerBound } from '../text/sorted';
 import { isDigitCode } from '../text/text';
 import {
   convertedPresent,
+  countedInPairs,
   maskGluedFootnotes,
   notationSpans,
   percentAsFraction,
@@ -247,6 +248,7 @@ function presentByValue(n: NumberMention, src: SourceNumbers, text: string, clai
   // written another way ("25 %" / "0.25" / "a quarter", "0.25" / "25 %").
   if (convertedPresent(n, claim, () => (src.quantities ??= sourceQuantities(text)))) return true;
   if (percentAsFraction(n, src.all, () => (src.fractions ??= sourceFractions(text)))) return true;
+  if (countedInPairs(n, claim, text)) return true;
   if (n.kind === 'number' && n.value > 0 && n.value < 1) {
     src.percents ??= percentsOf(text);
     if (src.percents.has(key(n.value * 100))) return true;

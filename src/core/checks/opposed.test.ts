@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
 import type { Language } from '../types';
+import { opposedPassage } from './opposed';
+import { tokenize } from '../text/words';
 
 const opposed = (answer: string, chunks: string[], language: Language = 'en') =>
   auditCase({ query: '', answer, language, chunks: chunks.map((text, i) => ({ id: String(i + 1), text })) }).findings.filter((f) => f.code === 'contradicts_passage');
@@ -69,6 +71,26 @@ describe('contradicts_passage', () => {
     const pair = 'Roční srážky v údolí se zvýšily a cestovní ruch v kraji stále roste [1].';
     expect(opposed(pair, ['Roční srážky v údolí se od reformy snížily. Cestovní ruch v kraji stále roste.'], 'cs')).toHaveLength(1);
     expect(opposed(pair, ['Roční srážky v údolí se snížily. Roční srážky v údolí se zvýšily na jaře. Cestovní ruch v kraji stále roste.'], 'cs')).toHaveLength(0);
+  });
+
+  it("reads no sentence of a chunk that lacks the words of the claim's parts (the relevance index says so)", () => {
+    const wordsOf = (text: string) =>
+      text.split(' ').map((w) => {
+        const lower = w.toLowerCase();
+        return { lower, term: lower === 'not' || lower === 'do' ? null : (tokenize(lower, 'en')[0] ?? null), negation: lower === 'not', clause: 0 };
+      });
+    let read = 0;
+    const passage = 'Repayments affect credit scores';
+    const sentences = () => {
+      read++;
+      return [{ text: passage, words: wordsOf(passage) }];
+    };
+    const chunk = (has: boolean) => ({ id: '1', sentences, negated: () => [], hasWord: () => has });
+    const claim = wordsOf('Repayments do not affect credit scores');
+    expect(opposedPassage(claim, [chunk(false)], 'en')).toBeUndefined();
+    expect(read).toBe(0);
+    expect(opposedPassage(claim, [chunk(true)], 'en')).toMatchObject({ chunkId: '1', side: 'claim' });
+    expect(read).toBeGreaterThan(0);
   });
 });
 

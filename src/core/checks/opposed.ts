@@ -41,6 +41,12 @@ interface OpposedChunk {
   id: string;
   sentences: () => OpposedSentence[];
   negated: () => OpposedSentence[];
+  /**
+   * Whether the chunk has the word (by stem, as its terms are read), from the relevance index:
+   * a chunk lacking two content words of a claim's part, or one that no opposite word can stand
+   * for, has no sentence that states or opposes it, and is not read by sentence for it.
+   */
+  hasWord?: (lower: string) => boolean;
 }
 interface Opposed {
   chunkId: string;
@@ -66,6 +72,8 @@ const NOT_DENYING = new Set(['clear', 'known', 'certain', 'sure', 'necessarily',
 
 interface Part {
   terms: Set<string>;
+  /** A claim's part: each term's word as written (lower case), for OpposedChunk.hasWord. */
+  words?: Map<string, string>;
   /** 1 negated, 0 not, -1 unclear. */
   polarity: number;
   /** The first negation of the part, as written (for the message). */
@@ -90,9 +98,10 @@ function czechBare(lower: string): string | null {
   return t;
 }
 
-function partsOf(words: OpposedWord[], lang: Language): Part[] {
+function partsOf(words: OpposedWord[], lang: Language, keepWords = false): Part[] {
   const parts: Part[] = [];
-  let cur: Part = { terms: new Set(), polarity: 0, negation: '' };
+  const fresh = (): Part => (keepWords ? { terms: new Set(), words: new Map(), polarity: 0, negation: '' } : { terms: new Set(), polarity: 0, negation: '' });
+  let cur: Part = fresh();
   let negations = 0;
   let clause = words[0]?.clause ?? 0;
   let clauseNegated = false;
@@ -101,7 +110,7 @@ function partsOf(words: OpposedWord[], lang: Language): Part[] {
     if (negations === 0 && clauseNegated) cur.polarity = -1;
     if (negations > 0) clauseNegated = true;
     if (cur.terms.size) parts.push(cur);
-    cur = { terms: new Set(), polarity: 0, negation: '' };
+    cur = fresh();
     negations = 0;
   };
   for (let i = 0; i < words.length; i++) {
@@ -128,10 +137,28 @@ function partsOf(words: OpposedWord[], lang: Language): Part[] {
       cur.terms.add(bare);
       continue;
     }
-    if (w.term !== null) cur.terms.add(w.term);
+    if (w.term !== null) {
+      cur.terms.add(w.term);
+      if (cur.words && !cur.words.has(w.term)) cur.words.set(w.term, w.lower);
+    }
   }
   close();
   return parts;
+}
+
+/**
+ * Whether a chunk may hold a sentence part with every term of `p`, or with all but one whose
+ * opposite stands for it (what the search below asks), judged by its words alone.
+ */
+function mayHold(p: Part, has: (lower: string) => boolean, opp: Antonyms): boolean {
+  if (!p.words || p.words.size !== p.terms.size) return true;
+  let missing: string | undefined;
+  for (const [term, lower] of p.words) {
+    if (has(lower)) continue;
+    if (missing !== undefined) return false;
+    missing = term;
+  }
+  return missing === undefined || opp.has(missing);
 }
 
 type Antonyms = Map<string, { term: string }[]>;
@@ -193,7 +220,7 @@ export function opposedPassage(claimWords: OpposedWord[], chunks: OpposedChunk[]
   const claimTerms = new Set<string>();
   for (const w of claimWords) if (w.term !== null) claimTerms.add(w.term);
   const opp = antonyms(lang);
-  const claimParts = partsOf(claimWords, lang).filter((p) => p.polarity >= 0 && p.terms.size >= MIN_TERMS);
+  const claimParts = partsOf(claimWords, lang, true).filter((p) => p.polarity >= 0 && p.terms.size >= MIN_TERMS);
   if (!claimParts.length) return undefined;
   // Without a negation or an opposite word in the claim, only a negated passage can oppose it.
   const claimCue = claimParts.some((p) => p.polarity === 1 || [...p.terms].some((t) => opp.has(t)));
@@ -214,6 +241,7 @@ export function opposedPassage(claimWords: OpposedWord[], chunks: OpposedChunk[]
     const flips: { term: string; opposite: string; word: string }[] = [];
     for (const t of p.terms) for (const o of opp.get(t) ?? []) if (!p.terms.has(o.term)) flips.push({ term: t, opposite: o.term, word: claimWords.find((w) => w.term === t)?.lower ?? t });
     for (const ch of chunks) {
+      if (ch.hasWord && !mayHold(p, ch.hasWord, opp)) continue;
       const sentences = claimCue ? ch.sentences() : ch.negated();
       for (const s of sentences) {
         if ((sifts && lacking(s.terms, p.terms, 1) > 1) || isQuestion(s)) continue;
