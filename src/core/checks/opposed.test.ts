@@ -83,7 +83,8 @@ describe('contradicts_passage', () => {
     const passage = 'Repayments affect credit scores';
     const sentences = () => {
       read++;
-      return [{ text: passage, words: wordsOf(passage) }];
+      const words = wordsOf(passage);
+      return [{ text: passage, words, terms: new Set(words.flatMap((w) => (w.term ? [w.term] : []))) }];
     };
     const chunk = (has: boolean) => ({ id: '1', sentences, negated: () => [], hasWord: () => has });
     const claim = wordsOf('Repayments do not affect credit scores');
