@@ -241,7 +241,7 @@ const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
     action: e.malformedKey ? `Set ${p.keyVar} to the key exactly as the ${p.vendor} Console shows it, without spaces, line breaks or quotes.` : `Check ${p.keyVar} for typos, or create a new key in the ${p.vendor} Console and set ${p.keyVar} to it.`,
   }),
   cors_blocked: () => ({ title: 'The API refused the key for this kind of access (401).', action: 'Use a key of an organisation that allows API access, or ask its admin.' }),
-  model_not_found: (e) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pass a model your account has with --model NAME.' }),
+  model_not_found: (e, _p) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pass a model your account has with --model NAME.' }),
   not_found: (e, p) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: `Check ${p.baseURLVar}: it should be the server root, e.g. ${p.defaultBaseURL}, without /v1.` }),
   network: (e, p) => ({ title: `Could not reach ${originEn(e)}.`, action: `Check the network connection, any proxy settings, and ${p.baseURLVar}.` }),
   bad_response: (e, p) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: `Check ${p.baseURLVar}: it must be the API root (e.g. ${p.defaultBaseURL}, without /v1) or a proxy that speaks the Messages API.` }),
