@@ -1,7 +1,7 @@
-// Which model server a command talks to: --provider (anthropic, the default, or openai for any
-// OpenAI-compatible server), --base-url, and the environment variables each provider reads its
-// key and address from. Shared by the audit and calibrate, so both read them alike.
-import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerSpec, type Provider } from '../model/providers';
+// Which model server a command talks to: --provider (one of model/providers.ts's rows; the
+// default first), --base-url, and the environment variables each provider reads its key and
+// address from, all read from the table. Shared by the audit and calibrate, so both read them alike.
+import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts, type WireName } from '../model/providers';
 import { MAX_REPEAT, REPEAT_RULES, repeatProblem, repeatRuleSchema } from '../model/repeat';
 import { oneOf, type OptionSpecs } from './args';
 
@@ -10,13 +10,38 @@ export const PROVIDER_OPTIONS = {
   'base-url': { type: 'string', check: (v) => (/^https?:\/\/[^\s/]+/i.test(v.trim()) ? undefined : `--base-url takes an http(s) address, not "${v}"`) },
 } as const satisfies OptionSpecs;
 
-export const PROVIDER_HELP = `  --provider anthropic|openai
-                          anthropic (default): key from ANTHROPIC_API_KEY, base URL from
-                          ANTHROPIC_BASE_URL; openai: any OpenAI-compatible server (OpenAI,
-                          Ollama, LM Studio, vLLM, llama.cpp), key from OPENAI_API_KEY (not
-                          needed by local servers), base URL from OPENAI_BASE_URL
-  --base-url URL          the API root, in place of the environment variable (e.g.
-                          http://localhost:11434/v1 for Ollama)`;
+/** How a provider is described in the help, by its wire (the row fills it in). */
+const WIRE_HELP: Record<WireName, (p: ProviderFacts) => string> = {
+  messages: () => '',
+  chat: (p) => (p.label ? '' : 'any OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp), '),
+};
+
+/** `text` broken into lines of at most `width` characters, at spaces. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** --provider and --base-url in the help: each provider of the table, with its variables. */
+const providerLines = PROVIDER_NAMES.map((name) => {
+  const p = providerFacts(name);
+  const key = `key from ${p.keyVar}${p.keyOptional ? ' (not needed by local servers)' : ''}`;
+  return `${name}${name === DEFAULT_PROVIDER ? ' (default)' : ''}: ${WIRE_HELP[p.wire](p)}${key}, base URL from ${p.baseURLVar}`;
+});
+
+export const PROVIDER_HELP = [
+  `  --provider ${PROVIDER_NAMES.join('|')}`,
+  ...wrap(providerLines.join('; '), 70).map((l) => `${' '.repeat(26)}${l}`),
+  `  --base-url URL          the API root, in place of the environment variable (e.g.
+                          http://localhost:11434/v1 for Ollama)`,
+].join('\n');
 
 /** Whether the provider takes Message Batches (--batch); none named is the default, which does. */
 export const takesBatches = (provider: Provider | undefined): boolean => providerSpec(provider).batch;

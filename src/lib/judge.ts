@@ -1,6 +1,7 @@
 // The model judge of the library: the local audit, then the same model run as the page and the
-// CLI (src/model, Node's fetch), merged into one report. The provider is a field of the options so
-// that another one is one more member of JudgeOptions and one more case in judgeCase.
+// CLI (src/model, Node's fetch), merged into one report. The provider is a field of the options;
+// what it needs (its key rules, its words) is read from its row of model/providers.ts, and its
+// typed options are one member of JudgeOptions.
 import type { AuditCase, RepeatRule, Report } from '../core/types';
 import { REPEAT_RULES, repeatProblem, repeatRuleSchema } from '../model/repeat';
 import type { ModelErrorKind } from '../model/errors';
@@ -8,7 +9,7 @@ import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
 import { visibleControls } from '../core/text/text';
 import type { Provider } from '../model/providers';
-import { keyRequired, PROVIDERS } from '../model/providers';
+import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerSpec } from '../model/providers';
 import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
 
 /** What every provider's judge takes. */
@@ -105,21 +106,19 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
     throw new TypeError(`judgeCase: repeatRule takes ${REPEAT_RULES.map((r) => `'${r}'`).join(' or ')}, not ${JSON.stringify(options.repeatRule)}`);
   }
   const local = () => finishedReport(valid, auditCore(valid, pick(options.audit ?? {})));
-  // Switching on the field itself narrows `options` to that provider's member of the union.
-  switch (options.provider) {
-    case undefined:
-    case 'anthropic':
-      if (typeof options.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string (the Anthropic API key)');
-      return judge(valid, local(), options, 'anthropic', options.apiKey);
-    case 'openai':
-      if (options.apiKey !== undefined && typeof options.apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string when given');
-      if (!options.apiKey && keyRequired(PROVIDERS.openai, options.baseURL)) {
-        throw new TypeError("judgeCase: OpenAI's own API needs apiKey (a local server's baseURL needs none)");
-      }
-      return judge(valid, local(), options, 'openai', options.apiKey ?? '');
-    default:
-      throw new TypeError(`judgeCase: unknown provider "${String((options as { provider?: unknown }).provider)}" (known: anthropic, openai)`);
+  // The provider's row says whether a key must be given (everywhere, or only at its own API).
+  const named: unknown = options.provider ?? DEFAULT_PROVIDER;
+  const provider = knownProvider(typeof named === 'string' ? named : undefined);
+  if (!provider) throw new TypeError(`judgeCase: unknown provider "${String(named)}" (known: ${PROVIDER_NAMES.join(', ')})`);
+  const spec = providerSpec(provider);
+  const apiKey: unknown = options.apiKey;
+  if (spec.key.requiredAt === 'everywhere') {
+    if (typeof apiKey !== 'string') throw new TypeError(`judgeCase: apiKey must be a string (the ${spec.vendor} API key)`);
+  } else {
+    if (apiKey !== undefined && typeof apiKey !== 'string') throw new TypeError('judgeCase: apiKey must be a string when given');
+    if (!apiKey && keyRequired(spec, options.baseURL)) throw new TypeError(`judgeCase: ${spec.vendor}'s own API needs apiKey (a local server's baseURL needs none)`);
   }
+  return judge(valid, local(), options, provider, typeof apiKey === 'string' ? apiKey : '');
 }
 
 async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Provider, apiKey: string): Promise<Report> {

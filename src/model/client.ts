@@ -5,7 +5,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { BACKOFF_BASE_MS, MAX_RETRIES, MAX_RETRY_WAIT_MS } from './constants';
 import { ModelError, ServerError, type ModelErrorInit, type ModelErrorKind } from './errors';
-import { normaliseBaseURL, providerSpec, type Provider, type ProviderSpec } from './providers';
+import { DEFAULT_PROVIDER, normaliseBaseURL, providerSpec, type Provider, type ProviderSpec } from './providers';
 import { guardedFetch, RedirectRefused } from './guard';
 
 export interface Connection {
@@ -15,16 +15,17 @@ export interface Connection {
   provider?: Provider | undefined;
 }
 
-/** A connection as the model's entry points pass it on: the provider's row, and the Base URL normalised. */
-export type Resolved<C extends Connection> = Omit<C, 'baseURL'> & { baseURL: string; spec: ProviderSpec };
+/** A connection as the model's entry points pass it on: the provider named and its row, and the Base URL normalised. */
+export type Resolved<C extends Connection> = Omit<C, 'baseURL' | 'provider'> & { baseURL: string; provider: Provider; spec: ProviderSpec };
 
 /**
  * Where settings enter the model layer (a run, an estimate, the model list, a batch): the
  * provider's row is looked up and the Base URL normalised, once; everything after uses these.
  */
 export function resolveConnection<C extends Connection>(conn: C): Resolved<C> {
-  const spec = providerSpec(conn.provider);
-  return { ...conn, baseURL: normaliseBaseURL(conn.baseURL, spec), spec };
+  const provider = conn.provider ?? DEFAULT_PROVIDER;
+  const spec = providerSpec(provider);
+  return { ...conn, baseURL: normaliseBaseURL(conn.baseURL, spec), provider, spec };
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { Language, ModelResults } from '../core/types';
 import { visibleControls } from '../core/text/text';
 import { MODEL_ERROR_WORDS, modelErrorWords, type ModelErrorFacts, type ModelErrorKind } from '../core/report/catalogue/modelErrors';
+import { providerFacts } from './providers';
 
 export type { ModelErrorKind };
 
@@ -162,7 +163,8 @@ export interface DescribeOptions {
 
 export function describeModelError(e: ModelErrorInit, lang: Language = 'en', opts: DescribeOptions = {}): ErrorDescription {
   const words = MODEL_ERROR_WORDS[lang] ?? MODEL_ERROR_WORDS.en;
-  const said = modelErrorWords(lang, e.kind, opts.surface, e.provider)(e);
+  // The words of the wire of the provider asked, filled in with its row's facts (providers.ts).
+  const said = modelErrorWords(lang, e.kind, opts.surface ?? 'page', providerFacts(e.provider))(e);
   const title = said.title;
   // A server asking to be tried again past what the run waits: when, as a time.
   const action = e.retryAt ? words.tryAgainAt(e.retryAt) : said.action;

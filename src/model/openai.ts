@@ -8,7 +8,7 @@ import { bodySnippet, checkKey, toModelError, withRetry, type Connection, type R
 import { ModelError, ServerError } from './errors';
 import { ChatAccumulator, chatRequest, chatTurn, messagesErrorType } from './openai-wire';
 import type { RequestBody } from './plan';
-import type { ProviderSpec } from './providers';
+import type { Provider } from './providers';
 import { guardedFetch, type Deadline } from './guard';
 import { badResponse, readTurn, withDeadline, type ChatCall, type ReplyPart, type ReplyWire } from './reply';
 
@@ -23,12 +23,12 @@ export function isOpenAIHost(baseURL: string): boolean {
 }
 
 /**
- * The error in the words of its provider (providers.ts errorWords), which name that provider's
- * settings and variables, not Anthropic's; what was judged goes with it.
+ * The error in the words of its provider (its wire's, filled in with its row's facts: its
+ * variables, its address), not the default provider's; what was judged goes with it.
  */
-export function inProviderWords(e: ModelError, spec: ProviderSpec): ModelError {
-  if (!spec.errorWords || e.provider === spec.errorWords) return e;
-  const out = new ModelError({ ...e.init, provider: spec.errorWords, ...(e.cause !== undefined ? { cause: e.cause } : {}) });
+export function inProviderWords(e: ModelError, provider: Provider): ModelError {
+  if (e.provider === provider) return e;
+  const out = new ModelError({ ...e.init, provider, ...(e.cause !== undefined ? { cause: e.cause } : {}) });
   out.partial = e.partial;
   out.unjudged = e.unjudged;
   return out;
@@ -146,6 +146,6 @@ export async function listChatModels(conn: Resolved<Connection>, signal?: AbortS
       : [];
     return { models: models.sort((a, b) => a.id.localeCompare(b.id)) };
   } catch (err) {
-    return { models: [], error: inProviderWords(toModelError(err, ctx).withoutSecret(conn.apiKey), conn.spec) };
+    return { models: [], error: inProviderWords(toModelError(err, ctx).withoutSecret(conn.apiKey), conn.provider) };
   }
 }

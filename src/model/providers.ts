@@ -1,12 +1,15 @@
 // The judge's providers, one row each: which wire its requests go over, its defaults, prices, key
-// rules, where its settings are kept, whether it takes Message Batches and which words its errors
-// get. Everything that differs between providers is read from here (docs/model.md, "Adding a
-// provider"); the wires themselves are model/wires.ts. Data and small pure functions only: the
-// page's shell loads this file with the settings.
-import type { ModelErrorFacts } from '../core/report/catalogue/modelErrors';
+// rules, where its settings are kept, whether it takes Message Batches, and the few facts its
+// words name (who issues its keys, what a key looks like). Everything that differs between
+// providers is read from here (docs/model.md, "Adding a provider"); the wires themselves are
+// model/wires.ts, and the words are the wire's (the UI's and the error catalogue's), filled in
+// with these facts. Data and small pure functions only: the page's shell loads this file.
+import type { ProviderFacts } from '../core/report/catalogue/modelErrors';
+
+export type { ProviderFacts };
 
 /** How requests are sent: Anthropic's Messages API (messages.ts) or OpenAI's Chat Completions (openai.ts). */
-export type WireName = 'messages' | 'chat';
+export type WireName = ProviderFacts['wire'];
 
 /** USD per million tokens. Cache writes are the 5-minute TTL rate. */
 export interface PriceTier {
@@ -25,6 +28,13 @@ export interface ModelChoice {
 
 export interface ProviderSpec {
   readonly wire: WireName;
+  /**
+   * Its name for people where it has one of its own, the same in every language (a proper
+   * noun); without it the wire's words name it (the chat wire's "OpenAI-compatible server").
+   */
+  readonly label?: string;
+  /** Whose API it is: the key field, its hints and the errors' advice name it ("Anthropic", "OpenAI"). */
+  readonly vendor: string;
   /** The model asked for when none is named. */
   readonly defaultModel: string;
   /** The API root used when the Base URL is left empty. */
@@ -42,6 +52,8 @@ export interface ProviderSpec {
     readonly requiredAt: 'everywhere' | readonly string[];
     /** The environment variable the CLI and the library's users keep it in. */
     readonly envVar: string;
+    /** What a key looks like, for the key field's placeholder. */
+    readonly example: string;
   };
   /** The environment variable the CLI reads the Base URL from. */
   readonly baseURLEnvVar: string;
@@ -49,8 +61,6 @@ export interface ProviderSpec {
   readonly settings: { readonly baseURL: string; readonly model: string };
   /** Message Batches at half the price (Anthropic's only). */
   readonly batch: boolean;
-  /** The catalogue's own words for this provider's errors (core/report/catalogue/modelErrors.ts), when it has them. */
-  readonly errorWords: ModelErrorFacts['provider'];
 }
 
 const flat = (input: number, output: number): PriceTier[] => [{ input, output, cacheWrite: input * 1.25, cacheRead: input * 0.1 }];
@@ -63,6 +73,8 @@ const flat = (input: number, output: number): PriceTier[] => [{ input, output, c
 export const PROVIDERS = {
   anthropic: {
     wire: 'messages',
+    label: 'Anthropic (Claude)',
+    vendor: 'Anthropic',
     defaultModel: 'claude-sonnet-5-5',
     defaultBaseURL: 'https://api.anthropic.com',
     builtInModels: [
@@ -87,25 +99,24 @@ export const PROVIDERS = {
       'claude-opus-4-5': flat(5, 25),
       'claude-haiku-4-5': flat(1, 5),
     },
-    key: { requiredAt: 'everywhere', envVar: 'ANTHROPIC_API_KEY' },
+    key: { requiredAt: 'everywhere', envVar: 'ANTHROPIC_API_KEY', example: 'sk-ant-…' },
     baseURLEnvVar: 'ANTHROPIC_BASE_URL',
     settings: { baseURL: 'baseURL', model: 'model' },
     batch: true,
-    errorWords: undefined,
   },
   // Any server speaking OpenAI's Chat Completions: OpenAI, Ollama, LM Studio, vLLM, llama.cpp
   // (docs/model.md). Only OpenAI's own API needs a key; prices are not known for any of them.
   openai: {
     wire: 'chat',
+    vendor: 'OpenAI',
     defaultModel: 'gpt-4.1-mini',
     defaultBaseURL: 'https://api.openai.com/v1',
     builtInModels: [],
     prices: {},
-    key: { requiredAt: ['api.openai.com'], envVar: 'OPENAI_API_KEY' },
+    key: { requiredAt: ['api.openai.com'], envVar: 'OPENAI_API_KEY', example: 'sk-…' },
     baseURLEnvVar: 'OPENAI_BASE_URL',
     settings: { baseURL: 'openaiBaseURL', model: 'openaiModel' },
     batch: false,
-    errorWords: 'openai',
   },
 } as const satisfies Record<string, ProviderSpec>;
 
@@ -119,6 +130,29 @@ export const DEFAULT_PROVIDER: Provider = PROVIDER_NAMES[0];
 
 /** The row of a provider; none named is the default. */
 export const providerSpec = (provider: Provider | undefined): ProviderSpec => PROVIDERS[provider ?? DEFAULT_PROVIDER];
+
+/** A name read from outside (saved settings, an error's facts, a form): one of the table's, or none. */
+export const knownProvider = (name: string | undefined): Provider | undefined => PROVIDER_NAMES.find((p) => p === name);
+
+/**
+ * What the words of a provider name (the UI's, the errors', the CLI's help), from its row: its
+ * wire picks the wording, these fill it in. An unknown name is the default provider.
+ */
+export function providerFacts(name: string | undefined): ProviderFacts {
+  const provider = knownProvider(name) ?? DEFAULT_PROVIDER;
+  const spec: ProviderSpec = PROVIDERS[provider];
+  return {
+    name: provider,
+    wire: spec.wire,
+    ...(spec.label !== undefined ? { label: spec.label } : {}),
+    vendor: spec.vendor,
+    keyVar: spec.key.envVar,
+    baseURLVar: spec.baseURLEnvVar,
+    defaultBaseURL: spec.defaultBaseURL,
+    keyExample: spec.key.example,
+    keyOptional: spec.key.requiredAt !== 'everywhere',
+  };
+}
 
 /** "https://x.example/" → "https://x.example"; empty → the provider's own API. */
 export function normaliseBaseURL(baseURL: string | undefined, spec: ProviderSpec): string {

@@ -572,7 +572,7 @@ export async function runModelAudit(c: AuditCase, report: Report, given: ModelRu
     return { results, report: withUsage(applyModelResults(report, results, c), model, results.usage), mode: run.mode, plan };
   } catch (err) {
     // The key never leaves in an error, even when a proxy quoted it back to us.
-    const e = inProviderWords(toModelError(err, { model, baseURL: opts.baseURL, signal: opts.signal }).withoutSecret(opts.apiKey), opts.spec);
+    const e = inProviderWords(toModelError(err, { model, baseURL: opts.baseURL, signal: opts.signal }).withoutSecret(opts.apiKey), opts.provider);
     if (run) {
       const partial = run.results();
       e.usage = partial.usage;

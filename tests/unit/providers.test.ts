@@ -1,7 +1,8 @@
 // The providers table (src/model/providers.ts) is the one place that knows the providers: every
-// row complete, every wire it names real, the UI words there for each, and no code in model,
-// state, ui or cli that branches on a provider's name. A provider added as a row (here a made-up
-// one on the Chat Completions wire) is read by the same functions as the two there are.
+// row complete, every wire it names real, words for each (its wire's, filled in from its row), and
+// no code in model, state, ui or cli that names a provider. A provider added as a row (here a
+// made-up one on the Chat Completions wire) is read by the same functions as the two there are;
+// providers-added.test.ts adds one to the table itself and follows it through the app.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +10,11 @@ import { checkKey, resolveConnection } from '../../src/model/client';
 import { MODEL_SETTINGS_KEY } from '../../src/model/constants';
 import { ModelError } from '../../src/model/errors';
 import { inProviderWords } from '../../src/model/openai';
-import { keyRequired, normaliseBaseURL, PROVIDER_NAMES, PROVIDERS, providerSpec, type ProviderSpec } from '../../src/model/providers';
+import { keyRequired, normaliseBaseURL, PROVIDER_NAMES, providerFacts, PROVIDERS, providerSpec, type ProviderSpec } from '../../src/model/providers';
 import { activeSettings, ModelSettingsSchema, saveModelSettings } from '../../src/model/settings';
 import { WIRES } from '../../src/model/wires';
 import { memoryStore } from '../factories/memoryStore';
-import { MODEL_STRINGS } from '../../src/ui/model/strings';
+import { MODEL_STRINGS, providerWords } from '../../src/ui/model/strings';
 
 const SRC = path.resolve(__dirname, '../../src');
 
@@ -34,6 +35,8 @@ describe('the providers table', () => {
       expect(new URL(spec.defaultBaseURL).protocol, name).toBe('https:');
       expect(normaliseBaseURL(undefined, spec), name).toBe(spec.defaultBaseURL);
       expect(spec.key.envVar, name).toMatch(/^[A-Z_]+_API_KEY$/);
+      expect(spec.key.example.trim(), name).not.toBe('');
+      expect(spec.vendor.trim(), name).not.toBe('');
       expect(spec.baseURLEnvVar, name).toMatch(/^[A-Z_]+_BASE_URL$/);
       expect(typeof spec.batch, name).toBe('boolean');
       for (const m of spec.builtInModels) expect(m.id.trim(), name).not.toBe('');
@@ -47,8 +50,9 @@ describe('the providers table', () => {
       const read = activeSettings(ModelSettingsSchema.parse({ provider: name }));
       expect(read, name).toMatchObject({ provider: name, baseURL: spec.defaultBaseURL, model: spec.defaultModel });
       for (const lang of ['en', 'cs'] as const) {
-        const words = MODEL_STRINGS[lang].providers[name];
+        const words = providerWords(MODEL_STRINGS[lang], providerFacts(name));
         expect(words.name && words.key && words.needKey && words.baseURLHint, `${lang} ${name}`).toBeTruthy();
+        expect(words.baseURLHint, `${lang} ${name}`).toContain(spec.defaultBaseURL);
       }
     }
     expect(providerSpec(undefined)).toBe(PROVIDERS[PROVIDER_NAMES[0]]);
@@ -67,7 +71,9 @@ describe('the providers table', () => {
       ...PROVIDERS.openai,
       defaultModel: 'mistral-small-latest',
       defaultBaseURL: 'https://api.mistral.ai/v1',
-      key: { requiredAt: ['api.mistral.ai'], envVar: 'MISTRAL_API_KEY' },
+      label: 'Mistral AI',
+      vendor: 'Mistral',
+      key: { requiredAt: ['api.mistral.ai'], envVar: 'MISTRAL_API_KEY', example: 'sk-…' },
       baseURLEnvVar: 'MISTRAL_BASE_URL',
       settings: { baseURL: 'mistralBaseURL', model: 'mistralModel' },
     };
@@ -79,10 +85,8 @@ describe('the providers table', () => {
     expect(() => checkKey(mistral, '')).not.toThrow();
     expect(() => checkKey(mistral, 'sk-\u00e9')).toThrow(expect.objectContaining({ kind: 'auth', malformedKey: true }));
     expect(() => checkKey(PROVIDERS.anthropic, ' ')).toThrow(expect.objectContaining({ kind: 'no_key' }));
-    // Its errors get the words its row names.
-    const e = inProviderWords(new ModelError({ kind: 'auth', status: 401 }), mistral);
-    expect(e.provider).toBe('openai');
-    expect(inProviderWords(new ModelError({ kind: 'auth', status: 401 }), PROVIDERS.anthropic).provider).toBeUndefined();
+    // Its errors are relabelled with the provider asked, whose row their words are filled in from.
+    expect(inProviderWords(new ModelError({ kind: 'auth', status: 401 }), 'openai').provider).toBe('openai');
   });
 
   it('resolves a connection once: the provider row and the Base URL normalised', () => {
@@ -97,8 +101,8 @@ describe('the providers table', () => {
     for (const folder of ['model', 'state', 'ui', 'cli']) {
       for (const file of [...files(path.join(SRC, folder)), ...(folder === 'cli' ? [path.join(SRC, 'cli.ts')] : [])]) {
         const rel = path.relative(SRC, file);
-        // The table itself, and the UI words it is keyed by.
-        if (rel === path.join('model', 'providers.ts') || rel === path.join('ui', 'model', 'strings.ts')) continue;
+        // The table itself.
+        if (rel === path.join('model', 'providers.ts')) continue;
         readFileSync(file, 'utf8')
           .split('\n')
           .forEach((line, i) => {

@@ -5,7 +5,7 @@
 // by the core it shares with the dataset's model run (modelRunCore.ts).
 import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
 import { MAX_REPEAT, repeatRuleSchema, repeatSchema, settingsRepeat } from '../../model/repeat';
-import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerSpec, type Provider } from '../../model/providers';
+import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts } from '../../model/providers';
 import { apiOrigin } from '../../model/csp';
 import { allowedApiOrigin } from '../../platform/connectPolicy';
 import type { ErrorDescription, ModelError, ModelErrorKind } from '../../model/errors';
@@ -123,9 +123,14 @@ export class ModelAudit {
     return this.#settings.provider;
   }
 
-  /** The providers the settings offer, the default first. */
-  get providers(): readonly Provider[] {
-    return PROVIDER_NAMES;
+  /** What the chosen provider's words name (providers.ts): its wire picks them, its row fills them in. */
+  get providerFacts(): ProviderFacts {
+    return providerFacts(this.#settings.provider);
+  }
+
+  /** The providers the settings offer, the default first, each with what its words name. */
+  get providers(): readonly ProviderFacts[] {
+    return PROVIDER_NAMES.map(providerFacts);
   }
 
   /** The chosen provider takes Message Batches (Anthropic's only). */
@@ -161,7 +166,7 @@ export class ModelAudit {
 
   /** Chooses a provider by name (an unknown name chooses the default). */
   setProvider(name: string): void {
-    const provider = PROVIDER_NAMES.find((p) => p === name) ?? DEFAULT_PROVIDER;
+    const provider = knownProvider(name) ?? DEFAULT_PROVIDER;
     if (provider === this.#settings.provider) return;
     this.#update({ provider });
     this.#models = this.#builtInModels();

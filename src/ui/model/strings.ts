@@ -1,7 +1,7 @@
 // The model audit's UI words, English and Czech. Accessible names (labels and button names) are
 // stable per language; the tests find them by these strings.
 import { formatUSD } from '../../core/report/format';
-import type { Provider } from '../../model/providers';
+import type { ProviderFacts, WireName } from '../../model/providers';
 import type { RunPhase } from '../../model/run';
 import type { RepeatRule } from '../../core/types';
 import type { Catalogue } from '../i18n';
@@ -18,8 +18,15 @@ interface ProviderWords {
   needKey: string;
 }
 
-/** One entry per provider: a provider added to providers.ts without its words fails the type check. */
-const perProvider = (words: Record<Provider, ProviderWords>): Record<Provider, ProviderWords> => words;
+/**
+ * A provider's words, in its wire's wording, filled in with its row's facts (model/providers.ts):
+ * a provider added on an existing wire brings no words of its own. One entry per wire: a wire
+ * added without its words fails the type check.
+ */
+type WireWords = Record<WireName, (p: ProviderFacts) => ProviderWords>;
+
+/** "a" or "an" before a name, by its first letter. */
+const article = (name: string) => (/^[aeiou]/i.test(name) ? 'an' : 'a');
 
 const en = {
   settingsTitle: 'Model audit',
@@ -53,25 +60,26 @@ const en = {
   requestTimeout: 'Request timeout (seconds)',
   requestTimeoutHint: 'Each request to the model is cut after this long (10 to 3600 s); the claims judged before stay.',
   provider: 'Provider',
-  /** Each provider's own words (providers.ts names them; a new provider adds its entry here). */
-  providers: perProvider({
-    anthropic: {
-      name: 'Anthropic (Claude)',
-      key: 'Anthropic API key',
-      keyPlaceholder: 'sk-ant-…',
-      baseURLHint: 'https://api.anthropic.com, or a company proxy / Anthropic-compatible server.',
-      needKey: 'Enter an Anthropic API key in Settings to let Claude judge the citations.',
-    },
-    openai: {
-      name: 'OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
-      key: 'API key (a local server needs none)',
-      keyPlaceholder: 'sk-… (optional)',
-      noKeyOptional: 'No key entered: fine for a local server; OpenAI\u2019s own API needs one.',
-      baseURLHint:
-        'The API root, with /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. A local server must allow this page\u2019s origin (docs/model.md).',
-      needKey: 'Enter the API key in Settings: OpenAI\u2019s own API needs one (a local server needs none: set its Base URL).',
-    },
-  }),
+  /** A provider's own words, by its wire (the provider's row fills them in). */
+  wires: {
+    // Anthropic's Messages API: a key everywhere, a proxy or a compatible server at another address.
+    messages: (p) => ({
+      name: p.label ?? p.vendor,
+      key: `${p.vendor} API key`,
+      keyPlaceholder: p.keyExample,
+      baseURLHint: `${p.defaultBaseURL}, or a company proxy / Anthropic-compatible server.`,
+      needKey: `Enter ${article(p.vendor)} ${p.vendor} API key in Settings to let Claude judge the citations.`,
+    }),
+    // Chat Completions: the vendor's own API, or a local server that may take no key.
+    chat: (p) => ({
+      name: p.label ?? 'OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
+      key: p.keyOptional ? 'API key (a local server needs none)' : `${p.vendor} API key`,
+      keyPlaceholder: p.keyOptional ? `${p.keyExample} (optional)` : p.keyExample,
+      noKeyOptional: `No key entered: fine for a local server; ${p.vendor}\u2019s own API needs one.`,
+      baseURLHint: `The API root, with /v1: ${p.defaultBaseURL}; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. A local server must allow this page\u2019s origin (docs/model.md).`,
+      needKey: `Enter the API key in Settings: ${p.vendor}\u2019s own API needs one (a local server needs none: set its Base URL).`,
+    }),
+  } satisfies WireWords as WireWords,
   modelsFailedFree: (title: string) => `The model list could not be loaded (${title}) — type the model\u2019s name.`,
   modelFreeHint: 'Pick from the server\u2019s list or type any model name.',
   estimateApprox: 'approximately: this server cannot count tokens before a run',
@@ -153,25 +161,23 @@ const cs: ModelStrings = {
   requestTimeout: 'Časový limit požadavku (sekundy)',
   requestTimeoutHint: 'Každý požadavek na model se po této době přeruší (10 až 3600 s); tvrzení ohodnocená předtím zůstávají.',
   provider: 'Poskytovatel',
-  /** Each provider's own words (providers.ts names them; a new provider adds its entry here). */
-  providers: perProvider({
-    anthropic: {
-      name: 'Anthropic (Claude)',
-      key: 'API klíč Anthropic',
-      keyPlaceholder: 'sk-ant-…',
-      baseURLHint: 'https://api.anthropic.com, nebo firemní proxy či server kompatibilní s Anthropic.',
-      needKey: 'Zadejte v Nastavení API klíč Anthropic, aby Claude mohl citace posoudit.',
-    },
-    openai: {
-      name: 'Server kompatibilní s OpenAI (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
-      key: 'API klíč (místní server žádný nepotřebuje)',
-      keyPlaceholder: 'sk-… (nepovinné)',
-      noKeyOptional: 'Klíč není zadán: pro místní server v pořádku; vlastní API OpenAI ho potřebuje.',
-      baseURLHint:
-        'Kořen API včetně /v1: https://api.openai.com/v1; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. Místní server musí povolit původ této stránky (docs/model.md).',
-      needKey: 'Zadejte v Nastavení API klíč: vlastní API OpenAI ho potřebuje (místní server žádný: nastavte jeho Base URL).',
-    },
-  }),
+  wires: {
+    messages: (p) => ({
+      name: p.label ?? p.vendor,
+      key: `API klíč ${p.vendor}`,
+      keyPlaceholder: p.keyExample,
+      baseURLHint: `${p.defaultBaseURL}, nebo firemní proxy či server kompatibilní s Anthropic.`,
+      needKey: `Zadejte v Nastavení API klíč ${p.vendor}, aby Claude mohl citace posoudit.`,
+    }),
+    chat: (p) => ({
+      name: p.label ?? 'Server kompatibilní s OpenAI (OpenAI, Ollama, LM Studio, vLLM, llama.cpp)',
+      key: p.keyOptional ? 'API klíč (místní server žádný nepotřebuje)' : `API klíč ${p.vendor}`,
+      keyPlaceholder: p.keyOptional ? `${p.keyExample} (nepovinné)` : p.keyExample,
+      noKeyOptional: `Klíč není zadán: pro místní server v pořádku; vlastní API ${p.vendor} ho potřebuje.`,
+      baseURLHint: `Kořen API včetně /v1: ${p.defaultBaseURL}; Ollama http://localhost:11434/v1; LM Studio http://localhost:1234/v1; vLLM http://localhost:8000/v1; llama.cpp http://localhost:8080/v1. Místní server musí povolit původ této stránky (docs/model.md).`,
+      needKey: `Zadejte v Nastavení API klíč: vlastní API ${p.vendor} ho potřebuje (místní server žádný: nastavte jeho Base URL).`,
+    }),
+  },
   modelsFailedFree: (title) => `Seznam modelů se nepodařilo načíst (${title}) — napište název modelu.`,
   modelFreeHint: 'Vyberte ze seznamu serveru nebo napište název libovolného modelu.',
   estimateApprox: 'přibližně: tento server neumí tokeny spočítat před spuštěním',
@@ -219,6 +225,9 @@ const cs: ModelStrings = {
 };
 
 export const MODEL_STRINGS: Catalogue<ModelStrings> = { en, cs };
+
+/** What the settings, the run bar and the dataset view say of a provider: its wire's words, its row's facts. */
+export const providerWords = (s: ModelStrings, p: ProviderFacts): ProviderWords => s.wires[p.wire](p);
 
 export function formatCount(n: number, lang: 'en' | 'cs'): string {
   return new Intl.NumberFormat(lang === 'cs' ? 'cs-CZ' : 'en-US').format(n);

@@ -2,7 +2,10 @@
 // layer classifies (model/errors.ts ModelError), what happened and what to do about it — on the
 // page, and on the command line, where the page's advice (its settings, reloading it, browser
 // CORS) does not apply. The model layer only names the kind and its facts; these tables word them,
-// so the page and the CLI say the same thing. Counts are worded with plural.ts.
+// so the page and the CLI say the same thing. Counts are worded with plural.ts. The words are the
+// wire's (the Messages API's, with the Chat Completions wire's where they differ), filled in with
+// the facts of the provider asked (its row in model/providers.ts): its variables, its address,
+// whose console: a provider added on an existing wire brings no words of its own.
 import type { Language } from '../../types';
 import { plural } from '../plural';
 
@@ -49,8 +52,8 @@ export interface ModelErrorFacts {
   claimsTotal?: number;
   /** The key has characters no key has (a space, a line break, a non-ASCII letter): it was never sent. */
   malformedKey?: boolean;
-  /** Who was asked (absent: Anthropic): an OpenAI-compatible server's advice names its own settings. */
-  provider?: 'anthropic' | 'openai';
+  /** Who was asked: the name of its row in model/providers.ts (absent: the default provider). */
+  provider?: string;
   /** A request's deadline, in seconds, when it passed (kind 'timeout'). */
   timeoutSeconds?: number;
   /** The deadline passed before the server sent the reply's headers (it accepted the connection). */
@@ -61,15 +64,37 @@ export interface ModelErrorFacts {
   retryAt?: string;
 }
 
-type Describe = (e: ModelErrorFacts) => { title: string; action: string };
+/** What the words of a provider may name of it: model/providers.ts providerFacts reads them from its row. */
+export interface ProviderFacts {
+  /** Its name in the settings and on the command line (`--provider`). */
+  name: string;
+  /** The wire its requests go over, which picks the words. */
+  wire: 'messages' | 'chat';
+  /** Its own name for people (a proper noun), where it has one; without it the wire's words name it. */
+  label?: string;
+  /** Whose API it is ("Anthropic", "OpenAI"): the key and the advice name it. */
+  vendor: string;
+  /** The environment variables the CLI reads its key and its Base URL from. */
+  keyVar: string;
+  baseURLVar: string;
+  /** The API root used when the Base URL is left empty. */
+  defaultBaseURL: string;
+  /** What a key looks like ("sk-ant-…"). */
+  keyExample: string;
+  /** A key is needed only at some hosts: a local server speaking the wire takes none. */
+  keyOptional: boolean;
+}
+
+type Describe = (e: ModelErrorFacts, p: ProviderFacts) => { title: string; action: string };
+type Words = { page: Partial<Record<ModelErrorKind, Describe>>; cli: Partial<Record<ModelErrorKind, Describe>> };
 
 interface ModelErrorTable {
-  /** What the page says. */
+  /** What the page says (the Messages API's words, the default wire's). */
   page: Record<ModelErrorKind, Describe>;
   /** What the command line says instead, for the kinds whose page advice speaks of the page. */
   cli: Partial<Record<ModelErrorKind, Describe>>;
-  /** An OpenAI-compatible server's words, where they differ (the rest as above). */
-  openai: { page: Partial<Record<ModelErrorKind, Describe>>; cli: Partial<Record<ModelErrorKind, Describe>> };
+  /** A wire's own words, where they differ (the rest as above). */
+  wires: Partial<Record<ProviderFacts['wire'], Words>>;
   /** The server's own message with the id of the request it answered. */
   withRequestId: (message: string, requestId: string) => string;
   /** The action when the server asked to be tried again later than the run waits. */
@@ -108,20 +133,20 @@ const counted = (e: ModelErrorFacts): e is ModelErrorFacts & { claimsJudged: num
   e.claimsJudged !== undefined && e.claimsTotal !== undefined && e.claimsTotal > 0;
 
 const EN: Record<ModelErrorKind, Describe> = {
-  no_key: () => ({ title: 'No API key is set.', action: 'Enter your Anthropic API key in the model settings.' }),
+  no_key: (_e, p) => ({ title: 'No API key is set.', action: `Enter your ${p.vendor} API key in the model settings.` }),
   bad_request: () => ({ title: 'The API rejected the request as invalid (400).', action: 'Check the model and Base URL settings; if they are right, the server does not support a feature this audit needs.' }),
-  billing: () => ({ title: 'The API refused the request for billing reasons (credit balance or a spend limit).', action: 'Add credit or raise the limit in the Anthropic Console, then run again.' }),
-  auth: (e) =>
+  billing: (_e, p) => ({ title: 'The API refused the request for billing reasons (credit balance or a spend limit).', action: `Add credit or raise the limit in the ${p.vendor} Console, then run again.` }),
+  auth: (e, p) =>
     e.malformedKey
-      ? { title: 'The API key contains characters a key cannot have (a space, a line break or a non-ASCII character); it was not sent.', action: 'Paste the key again exactly as the Anthropic Console shows it.' }
-      : { title: 'The API key was not accepted (401).', action: 'Check the key for typos or create a new one in the Anthropic Console, then enter it again.' },
-  cors_blocked: () => ({ title: 'Your organisation does not allow API calls from a browser (401).', action: 'Ask an organisation admin to allow browser access in the Anthropic Console, use a key of another organisation, or run the CLI (citation-audit --model).' }),
+      ? { title: 'The API key contains characters a key cannot have (a space, a line break or a non-ASCII character); it was not sent.', action: `Paste the key again exactly as the ${p.vendor} Console shows it.` }
+      : { title: 'The API key was not accepted (401).', action: `Check the key for typos or create a new one in the ${p.vendor} Console, then enter it again.` },
+  cors_blocked: (_e, p) => ({ title: 'Your organisation does not allow API calls from a browser (401).', action: `Ask an organisation admin to allow browser access in the ${p.vendor} Console, use a key of another organisation, or run the CLI (citation-audit --model).` }),
   permission: () => ({ title: 'This key is not allowed to use this model or feature (403).', action: 'Choose another model or ask your organisation admin for access.' }),
   model_not_found: (e) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pick a model from the list in the settings (it is filled from your account).' }),
-  not_found: (e) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: 'Check the Base URL: it should be the server root, e.g. https://api.anthropic.com, without /v1.' }),
+  not_found: (e, p) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: `Check the Base URL: it should be the server root, e.g. ${p.defaultBaseURL}, without /v1.` }),
   too_large: () => ({ title: 'The audit is too large to send in one request (413).', action: 'Remove chunks that no claim cites, or audit a shorter answer.' }),
   rate_limit: (e) => ({ title: 'The rate limit of your organisation was reached (429).', action: `Wait a moment and run again${wait(e, 'in')}; results judged so far are kept.` }),
-  spend_limit: () => ({ title: 'Your organisation has reached its monthly spend limit (429); retrying will not help.', action: 'Raise the spend limit or move to a higher usage tier in the Anthropic Console; access otherwise resumes at the start of next month.' }),
+  spend_limit: (_e, p) => ({ title: 'Your organisation has reached its monthly spend limit (429); retrying will not help.', action: `Raise the spend limit or move to a higher usage tier in the ${p.vendor} Console; access otherwise resumes at the start of next month.` }),
   server: (e) => ({ title: `The API${e.baseURL && !isAnthropic(e) ? ' (or the proxy in front of it)' : ''} failed with a temporary error${e.status ? ` (${e.status})` : ''}.`, action: 'Run again in a minute; results judged so far are kept.' }),
   overloaded: () => ({ title: 'The API is overloaded right now (529).', action: 'Run again in a few minutes; results judged so far are kept.' }),
   network: (e) => ({ title: `Could not reach ${originEn(e)}.`, action: 'Check your connection and the Base URL; a proxy must allow browser (CORS) requests. If you just changed the Base URL, reload the page so the new address is allowed.' }),
@@ -144,7 +169,7 @@ const EN: Record<ModelErrorKind, Describe> = {
   max_tokens: () => ({ title: 'The reply was cut off at the output limit, even with as few claims per request as possible.', action: 'Try another model, or shorten the claim or the chunks it cites; claims judged before the cut are kept.' }),
   context_window: () => ({ title: 'The audit does not fit in the model\u2019s context window.', action: 'Audit a shorter answer or fewer or shorter chunks, or pick a model with a larger context window; claims judged so far are kept.' }),
   refusal: () => ({ title: 'The model declined to answer this request.', action: 'Check the case content; try another model. Claims judged before the refusal are kept.' }),
-  bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: 'Check the Base URL: it must be the API root (e.g. https://api.anthropic.com, without /v1) or a proxy that speaks the Messages API. Claims judged so far are kept.' }),
+  bad_response: (e, p) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: `Check the Base URL: it must be the API root (e.g. ${p.defaultBaseURL}, without /v1) or a proxy that speaks the Messages API. Claims judged so far are kept.` }),
   batch_expired: () => ({ title: 'The batch ended (24 hours passed) before this case was judged; nothing of it was charged.', action: 'Run the model again over the cases left: only they are sent.' }),
   batch_canceled: () => ({ title: 'The batch was cancelled before this case was judged; nothing of it was charged.', action: 'Run the model again over the cases left whenever you like: only they are sent.' }),
   redirect: (e) => ({
@@ -155,20 +180,20 @@ const EN: Record<ModelErrorKind, Describe> = {
 };
 
 const CS: Record<ModelErrorKind, Describe> = {
-  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Zadejte svůj API klíč Anthropic v nastavení modelu.' }),
+  no_key: (_e, p) => ({ title: 'Není zadán API klíč.', action: `Zadejte svůj API klíč ${p.vendor} v nastavení modelu.` }),
   bad_request: () => ({ title: 'API odmítlo požadavek jako neplatný (400).', action: 'Zkontrolujte model a Base URL; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
-  billing: () => ({ title: 'API odmítlo požadavek kvůli vyúčtování (kredit nebo limit útraty).', action: 'Doplňte kredit nebo zvyšte limit v Anthropic Console a spusťte znovu.' }),
-  auth: (e) =>
+  billing: (_e, p) => ({ title: 'API odmítlo požadavek kvůli vyúčtování (kredit nebo limit útraty).', action: `Doplňte kredit nebo zvyšte limit v ${p.vendor} Console a spusťte znovu.` }),
+  auth: (e, p) =>
     e.malformedKey
-      ? { title: 'API klíč obsahuje znaky, které klíč mít nemůže (mezeru, konec řádku nebo znak mimo ASCII); nebyl odeslán.', action: 'Vložte klíč znovu přesně tak, jak ho ukazuje Anthropic Console.' }
-      : { title: 'API klíč nebyl přijat (401).', action: 'Zkontrolujte překlepy v klíči nebo vytvořte nový v Anthropic Console a zadejte ho znovu.' },
-  cors_blocked: () => ({ title: 'Vaše organizace nepovoluje volání API z prohlížeče (401).', action: 'Požádejte správce organizace o povolení přístupu z prohlížeče v Anthropic Console, použijte klíč jiné organizace nebo spusťte CLI (citation-audit --model).' }),
+      ? { title: 'API klíč obsahuje znaky, které klíč mít nemůže (mezeru, konec řádku nebo znak mimo ASCII); nebyl odeslán.', action: `Vložte klíč znovu přesně tak, jak ho ukazuje ${p.vendor} Console.` }
+      : { title: 'API klíč nebyl přijat (401).', action: `Zkontrolujte překlepy v klíči nebo vytvořte nový v ${p.vendor} Console a zadejte ho znovu.` },
+  cors_blocked: (_e, p) => ({ title: 'Vaše organizace nepovoluje volání API z prohlížeče (401).', action: `Požádejte správce organizace o povolení přístupu z prohlížeče v ${p.vendor} Console, použijte klíč jiné organizace nebo spusťte CLI (citation-audit --model).` }),
   permission: () => ({ title: 'Tento klíč nesmí používat tento model nebo funkci (403).', action: 'Zvolte jiný model nebo požádejte správce organizace o přístup.' }),
   model_not_found: (e) => ({ title: `Model ${e.model ? `„${e.model}“ ` : ''}nebyl nalezen (404).`, action: 'Vyberte model ze seznamu v nastavení (načítá se z vašeho účtu).' }),
-  not_found: (e) => ({ title: `Na této adrese na ${originCs(e)} nic neodpovídá (404).`, action: 'Zkontrolujte Base URL: má to být kořen serveru, např. https://api.anthropic.com, bez /v1.' }),
+  not_found: (e, p) => ({ title: `Na této adrese na ${originCs(e)} nic neodpovídá (404).`, action: `Zkontrolujte Base URL: má to být kořen serveru, např. ${p.defaultBaseURL}, bez /v1.` }),
   too_large: () => ({ title: 'Kontrola je příliš velká na jeden požadavek (413).', action: 'Odstraňte úryvky, které žádné tvrzení necituje, nebo kontrolujte kratší odpověď.' }),
   rate_limit: (e) => ({ title: 'Byl dosažen limit počtu požadavků vaší organizace (429).', action: `Chvíli počkejte a spusťte znovu${wait(e, 'za')}; dosud ohodnocená tvrzení zůstávají.` }),
-  spend_limit: () => ({ title: 'Vaše organizace vyčerpala měsíční limit útraty (429); opakování nepomůže.', action: 'Zvyšte limit útraty nebo úroveň využití v Anthropic Console; jinak se přístup obnoví začátkem příštího měsíce.' }),
+  spend_limit: (_e, p) => ({ title: 'Vaše organizace vyčerpala měsíční limit útraty (429); opakování nepomůže.', action: `Zvyšte limit útraty nebo úroveň využití v ${p.vendor} Console; jinak se přístup obnoví začátkem příštího měsíce.` }),
   server: (e) => ({ title: `API${e.baseURL && !isAnthropic(e) ? ' (nebo proxy před ním)' : ''} selhalo s dočasnou chybou${e.status ? ` (${e.status})` : ''}.`, action: 'Spusťte znovu za minutu; dosud ohodnocená tvrzení zůstávají.' }),
   overloaded: () => ({ title: 'API je momentálně přetížené (529).', action: 'Spusťte znovu za pár minut; dosud ohodnocená tvrzení zůstávají.' }),
   network: (e) => ({ title: `Nepodařilo se spojit s ${originCs(e)}.`, action: 'Zkontrolujte připojení a Base URL; proxy musí povolovat požadavky z prohlížeče (CORS). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
@@ -191,7 +216,7 @@ const CS: Record<ModelErrorKind, Describe> = {
   max_tokens: () => ({ title: 'Odpověď byla useknuta na limitu výstupu, i při co nejmenším počtu tvrzení v jednom požadavku.', action: 'Zkuste jiný model nebo zkraťte tvrzení či citované úryvky; tvrzení ohodnocená před useknutím zůstávají.' }),
   context_window: () => ({ title: 'Kontrola se nevejde do kontextového okna modelu.', action: 'Kontrolujte kratší odpověď nebo méně či kratší úryvky, případně zvolte model s větším kontextovým oknem; dosud ohodnocená tvrzení zůstávají.' }),
   refusal: () => ({ title: 'Model odmítl na požadavek odpovědět.', action: 'Zkontrolujte obsah případu; zkuste jiný model. Tvrzení ohodnocená před odmítnutím zůstávají.' }),
-  bad_response: (e) => ({ title: `${e.baseURL ? `Server ${originCs(e)}` : 'API'} odpověděl, ale ne ve formátu Anthropic Messages API.`, action: 'Zkontrolujte Base URL: musí to být kořen API (např. https://api.anthropic.com, bez /v1) nebo proxy, která mluví Messages API. Dosud ohodnocená tvrzení zůstávají.' }),
+  bad_response: (e, p) => ({ title: `${e.baseURL ? `Server ${originCs(e)}` : 'API'} odpověděl, ale ne ve formátu Anthropic Messages API.`, action: `Zkontrolujte Base URL: musí to být kořen API (např. ${p.defaultBaseURL}, bez /v1) nebo proxy, která mluví Messages API. Dosud ohodnocená tvrzení zůstávají.` }),
   batch_expired: () => ({ title: 'Dávka skončila (uplynulo 24 hodin) dřív, než byl tento případ posouzen; nic z něj nebylo účtováno.', action: 'Spusťte model znovu nad zbývajícími případy: odešlou se jen ony.' }),
   batch_canceled: () => ({ title: 'Dávka byla zrušena dřív, než byl tento případ posouzen; nic z něj nebylo účtováno.', action: 'Spusťte model znovu nad zbývajícími případy, kdykoli chcete: odešlou se jen ony.' }),
   redirect: (e) => ({
@@ -207,116 +232,119 @@ const CS: Record<ModelErrorKind, Describe> = {
  * come from environment variables and no browser is involved.
  */
 const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
-  timeout: (e) => ({ title: EN.timeout(e).title, action: e.noReply ? 'Check that the server is up and serving the model; if it is only slow, allow more time with --timeout SECONDS.' : e.timeoutSeconds !== undefined ? 'The claims judged before the deadline are in the report below; the ones not judged are listed. Run again to judge them, or allow more time with --timeout SECONDS.' : EN.timeout(e).action }),
-  redirect: (e) => ({ title: EN.redirect(e).title, action: 'If that address is the right one, pass it yourself with --base-url (or ANTHROPIC_BASE_URL).' }),
-  bad_request: () => ({ title: EN.bad_request({ kind: 'bad_request' }).title, action: 'Check --model and ANTHROPIC_BASE_URL; if they are right, the server does not support a feature this audit needs.' }),
-  no_key: () => ({ title: 'No API key is set.', action: 'Set ANTHROPIC_API_KEY to your Anthropic API key.' }),
-  auth: (e) => ({
-    title: EN.auth(e).title,
-    action: e.malformedKey ? 'Set ANTHROPIC_API_KEY to the key exactly as the Anthropic Console shows it, without spaces, line breaks or quotes.' : 'Check ANTHROPIC_API_KEY for typos, or create a new key in the Anthropic Console and set ANTHROPIC_API_KEY to it.',
+  timeout: (e, p) => ({ title: EN.timeout(e, p).title, action: e.noReply ? 'Check that the server is up and serving the model; if it is only slow, allow more time with --timeout SECONDS.' : e.timeoutSeconds !== undefined ? 'The claims judged before the deadline are in the report below; the ones not judged are listed. Run again to judge them, or allow more time with --timeout SECONDS.' : EN.timeout(e, p).action }),
+  redirect: (e, p) => ({ title: EN.redirect(e, p).title, action: `If that address is the right one, pass it yourself with --base-url (or ${p.baseURLVar}).` }),
+  bad_request: (e, p) => ({ title: EN.bad_request(e, p).title, action: `Check --model and ${p.baseURLVar}; if they are right, the server does not support a feature this audit needs.` }),
+  no_key: (_e, p) => ({ title: 'No API key is set.', action: `Set ${p.keyVar} to your ${p.vendor} API key.` }),
+  auth: (e, p) => ({
+    title: EN.auth(e, p).title,
+    action: e.malformedKey ? `Set ${p.keyVar} to the key exactly as the ${p.vendor} Console shows it, without spaces, line breaks or quotes.` : `Check ${p.keyVar} for typos, or create a new key in the ${p.vendor} Console and set ${p.keyVar} to it.`,
   }),
   cors_blocked: () => ({ title: 'The API refused the key for this kind of access (401).', action: 'Use a key of an organisation that allows API access, or ask its admin.' }),
-  model_not_found: (e) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pass a model your account has with --model NAME.' }),
-  not_found: (e) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: 'Check ANTHROPIC_BASE_URL: it should be the server root, e.g. https://api.anthropic.com, without /v1.' }),
-  network: (e) => ({ title: `Could not reach ${originEn(e)}.`, action: 'Check the network connection, any proxy settings, and ANTHROPIC_BASE_URL.' }),
-  bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: 'Check ANTHROPIC_BASE_URL: it must be the API root (e.g. https://api.anthropic.com, without /v1) or a proxy that speaks the Messages API.' }),
-  stream_cut: (e) => ({ title: EN.stream_cut(e).title, action: 'The claims judged before the cut are in the report below; the ones not judged are listed. Run the command again to judge them.' }),
-  batch_expired: () => ({ title: EN.batch_expired({ kind: 'batch_expired' }).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
-  batch_canceled: () => ({ title: EN.batch_canceled({ kind: 'batch_canceled' }).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
+  model_not_found: (e, _p) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pass a model your account has with --model NAME.' }),
+  not_found: (e, p) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: `Check ${p.baseURLVar}: it should be the server root, e.g. ${p.defaultBaseURL}, without /v1.` }),
+  network: (e, p) => ({ title: `Could not reach ${originEn(e)}.`, action: `Check the network connection, any proxy settings, and ${p.baseURLVar}.` }),
+  bad_response: (e, p) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: `Check ${p.baseURLVar}: it must be the API root (e.g. ${p.defaultBaseURL}, without /v1) or a proxy that speaks the Messages API.` }),
+  stream_cut: (e, p) => ({ title: EN.stream_cut(e, p).title, action: 'The claims judged before the cut are in the report below; the ones not judged are listed. Run the command again to judge them.' }),
+  batch_expired: (e, p) => ({ title: EN.batch_expired(e, p).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
+  batch_canceled: (e, p) => ({ title: EN.batch_canceled(e, p).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
 };
 
 const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
-  timeout: (e) => ({ title: CS.timeout(e).title, action: e.noReply ? 'Zkontrolujte, že server běží a obsluhuje model; pokud je jen pomalý, povolte víc času pomocí --timeout SEKUNDY.' : e.timeoutSeconds !== undefined ? 'Tvrzení ohodnocená do limitu jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte znovu, aby byla ohodnocena, nebo povolte víc času pomocí --timeout SEKUNDY.' : CS.timeout(e).action }),
-  redirect: (e) => ({ title: CS.redirect(e).title, action: 'Pokud je ta adresa správná, zadejte ji sami pomocí --base-url (nebo ANTHROPIC_BASE_URL).' }),
-  bad_request: () => ({ title: CS.bad_request({ kind: 'bad_request' }).title, action: 'Zkontrolujte --model a ANTHROPIC_BASE_URL; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
-  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Nastavte ANTHROPIC_API_KEY na svůj API klíč Anthropic.' }),
-  auth: (e) => ({
-    title: CS.auth(e).title,
-    action: e.malformedKey ? 'Nastavte ANTHROPIC_API_KEY na klíč přesně tak, jak ho ukazuje Anthropic Console, bez mezer, konců řádků a uvozovek.' : 'Zkontrolujte překlepy v ANTHROPIC_API_KEY, nebo vytvořte nový klíč v Anthropic Console a nastavte na něj ANTHROPIC_API_KEY.',
+  timeout: (e, p) => ({ title: CS.timeout(e, p).title, action: e.noReply ? 'Zkontrolujte, že server běží a obsluhuje model; pokud je jen pomalý, povolte víc času pomocí --timeout SEKUNDY.' : e.timeoutSeconds !== undefined ? 'Tvrzení ohodnocená do limitu jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte znovu, aby byla ohodnocena, nebo povolte víc času pomocí --timeout SEKUNDY.' : CS.timeout(e, p).action }),
+  redirect: (e, p) => ({ title: CS.redirect(e, p).title, action: `Pokud je ta adresa správná, zadejte ji sami pomocí --base-url (nebo ${p.baseURLVar}).` }),
+  bad_request: (e, p) => ({ title: CS.bad_request(e, p).title, action: `Zkontrolujte --model a ${p.baseURLVar}; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.` }),
+  no_key: (_e, p) => ({ title: 'Není zadán API klíč.', action: `Nastavte ${p.keyVar} na svůj API klíč ${p.vendor}.` }),
+  auth: (e, p) => ({
+    title: CS.auth(e, p).title,
+    action: e.malformedKey ? `Nastavte ${p.keyVar} na klíč přesně tak, jak ho ukazuje ${p.vendor} Console, bez mezer, konců řádků a uvozovek.` : `Zkontrolujte překlepy v ${p.keyVar}, nebo vytvořte nový klíč v ${p.vendor} Console a nastavte na něj ${p.keyVar}.`,
   }),
   cors_blocked: () => ({ title: 'API odmítlo klíč pro tento druh přístupu (401).', action: 'Použijte klíč organizace, která přístup k API povoluje, nebo se obraťte na jejího správce.' }),
-  model_not_found: (e) => ({ title: CS.model_not_found(e).title, action: 'Zadejte model, který váš účet má, pomocí --model NÁZEV.' }),
-  not_found: (e) => ({ title: CS.not_found(e).title, action: 'Zkontrolujte ANTHROPIC_BASE_URL: má to být kořen serveru, např. https://api.anthropic.com, bez /v1.' }),
-  network: (e) => ({ title: CS.network(e).title, action: 'Zkontrolujte připojení k síti, nastavení proxy a ANTHROPIC_BASE_URL.' }),
-  bad_response: (e) => ({ title: CS.bad_response(e).title, action: 'Zkontrolujte ANTHROPIC_BASE_URL: musí to být kořen API (např. https://api.anthropic.com, bez /v1) nebo proxy, která mluví Messages API.' }),
-  stream_cut: (e) => ({ title: CS.stream_cut(e).title, action: 'Tvrzení ohodnocená před přerušením jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte příkaz znovu, aby byla ohodnocena.' }),
-  batch_expired: () => ({ title: CS.batch_expired({ kind: 'batch_expired' }).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
-  batch_canceled: () => ({ title: CS.batch_canceled({ kind: 'batch_canceled' }).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
+  model_not_found: (e, p) => ({ title: CS.model_not_found(e, p).title, action: 'Zadejte model, který váš účet má, pomocí --model NÁZEV.' }),
+  not_found: (e, p) => ({ title: CS.not_found(e, p).title, action: `Zkontrolujte ${p.baseURLVar}: má to být kořen serveru, např. ${p.defaultBaseURL}, bez /v1.` }),
+  network: (e, p) => ({ title: CS.network(e, p).title, action: `Zkontrolujte připojení k síti, nastavení proxy a ${p.baseURLVar}.` }),
+  bad_response: (e, p) => ({ title: CS.bad_response(e, p).title, action: `Zkontrolujte ${p.baseURLVar}: musí to být kořen API (např. ${p.defaultBaseURL}, bez /v1) nebo proxy, která mluví Messages API.` }),
+  stream_cut: (e, p) => ({ title: CS.stream_cut(e, p).title, action: 'Tvrzení ohodnocená před přerušením jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte příkaz znovu, aby byla ohodnocena.' }),
+  batch_expired: (e, p) => ({ title: CS.batch_expired(e, p).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
+  batch_canceled: (e, p) => ({ title: CS.batch_canceled(e, p).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
 };
 
-// An OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp): the kinds whose
-// words above name Anthropic, its console, its variables or its address, said for that server.
-const OPENAI_EN: Partial<Record<ModelErrorKind, Describe>> = {
-  no_key: () => ({ title: 'No API key is set.', action: 'Enter the key in the model settings: OpenAI\u2019s own API needs one (a local server needs none; check the Base URL).' }),
-  billing: () => ({ title: EN.billing({ kind: 'billing' }).title, action: 'Add credit or raise the limit in your account with the provider, then run again.' }),
-  auth: (e) =>
+// The Chat Completions wire (OpenAI, Ollama, LM Studio, vLLM, llama.cpp and any other server or
+// hosted API that speaks it): the kinds whose words above speak of the Messages API, a console
+// or a key needed everywhere, said for such a server and filled in with the provider's facts.
+const CHAT_EN: Partial<Record<ModelErrorKind, Describe>> = {
+  no_key: (_e, p) => ({ title: 'No API key is set.', action: `Enter the key in the model settings: ${p.vendor}\u2019s own API needs one (a local server needs none; check the Base URL).` }),
+  billing: (e, p) => ({ title: EN.billing(e, p).title, action: 'Add credit or raise the limit in your account with the provider, then run again.' }),
+  auth: (e, p) =>
     e.malformedKey
-      ? { title: EN.auth(e).title, action: 'Paste the key again exactly as your provider shows it.' }
-      : { title: EN.auth(e).title, action: 'Check the key for typos or create a new one with your provider, then enter it again.' },
-  cors_blocked: () => ({ title: 'The server does not allow calls from this page (401).', action: 'Allow this page\u2019s origin on the server (see docs/model.md), or run the CLI (citation-audit --model --provider openai).' }),
-  model_not_found: (e) => ({ title: EN.model_not_found(e).title, action: 'Pick a model the server has (the settings list it from the server); with Ollama, pull the model first.' }),
-  not_found: (e) => ({ title: EN.not_found(e).title, action: 'Check the Base URL: it is the API root with /v1, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama).' }),
+      ? { title: EN.auth(e, p).title, action: 'Paste the key again exactly as your provider shows it.' }
+      : { title: EN.auth(e, p).title, action: 'Check the key for typos or create a new one with your provider, then enter it again.' },
+  cors_blocked: (_e, p) => ({ title: 'The server does not allow calls from this page (401).', action: `Allow this page\u2019s origin on the server (see docs/model.md), or run the CLI (citation-audit --model --provider ${p.name}).` }),
+  model_not_found: (e, p) => ({ title: EN.model_not_found(e, p).title, action: 'Pick a model the server has (the settings list it from the server); with Ollama, pull the model first.' }),
+  not_found: (e, p) => ({ title: EN.not_found(e, p).title, action: `Check the Base URL: it is the API root with /v1, e.g. ${p.defaultBaseURL} or http://localhost:11434/v1 (Ollama).` }),
   spend_limit: () => ({ title: 'Your account has no quota left (429); retrying will not help.', action: 'Check the plan and billing of your account with the provider, then run again.' }),
-  network: (e) => ({ title: EN.network(e).title, action: 'Check that the server runs and the Base URL; a local server must allow this page\u2019s origin (CORS, see docs/model.md). If you just changed the Base URL, reload the page so the new address is allowed.' }),
+  network: (e, p) => ({ title: EN.network(e, p).title, action: 'Check that the server runs and the Base URL; a local server must allow this page\u2019s origin (CORS, see docs/model.md). If you just changed the Base URL, reload the page so the new address is allowed.' }),
   bad_response: (e) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Chat Completions API.`, action: 'Check the Base URL: it is the API root with /v1 (e.g. http://localhost:11434/v1). Claims judged so far are kept.' }),
 };
 
-const OPENAI_CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
-  redirect: (e) => ({ title: EN.redirect(e).title, action: 'If that address is the right one, pass it yourself with --base-url (or OPENAI_BASE_URL).' }),
-  bad_request: () => ({ title: EN.bad_request({ kind: 'bad_request' }).title, action: 'Check --model and the base URL (--base-url or OPENAI_BASE_URL); if they are right, the server does not support a feature this audit needs.' }),
-  no_key: () => ({ title: 'No API key is set.', action: 'Set OPENAI_API_KEY to your key (a local server needs none: give its address with --base-url or OPENAI_BASE_URL).' }),
-  auth: (e) => ({
-    title: EN.auth(e).title,
-    action: e.malformedKey ? 'Set OPENAI_API_KEY to the key exactly as your provider shows it, without spaces, line breaks or quotes.' : 'Check OPENAI_API_KEY for typos, or create a new key and set OPENAI_API_KEY to it.',
+const CHAT_CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
+  redirect: (e, p) => ({ title: EN.redirect(e, p).title, action: `If that address is the right one, pass it yourself with --base-url (or ${p.baseURLVar}).` }),
+  bad_request: (e, p) => ({ title: EN.bad_request(e, p).title, action: `Check --model and the base URL (--base-url or ${p.baseURLVar}); if they are right, the server does not support a feature this audit needs.` }),
+  no_key: (_e, p) => ({ title: 'No API key is set.', action: `Set ${p.keyVar} to your key (a local server needs none: give its address with --base-url or ${p.baseURLVar}).` }),
+  auth: (e, p) => ({
+    title: EN.auth(e, p).title,
+    action: e.malformedKey ? `Set ${p.keyVar} to the key exactly as your provider shows it, without spaces, line breaks or quotes.` : `Check ${p.keyVar} for typos, or create a new key and set ${p.keyVar} to it.`,
   }),
-  model_not_found: (e) => ({ title: EN.model_not_found(e).title, action: 'Pass a model the server has with --model NAME (with Ollama, pull it first).' }),
-  not_found: (e) => ({ title: EN.not_found(e).title, action: 'Check --base-url or OPENAI_BASE_URL: it is the API root with /v1, e.g. http://localhost:11434/v1.' }),
-  network: (e) => ({ title: EN.network(e).title, action: 'Check that the server runs, the network connection, and --base-url or OPENAI_BASE_URL.' }),
-  bad_response: (e) => ({ title: OPENAI_EN.bad_response!(e).title, action: 'Check --base-url or OPENAI_BASE_URL: it is the API root with /v1 (e.g. http://localhost:11434/v1).' }),
+  model_not_found: (e, p) => ({ title: EN.model_not_found(e, p).title, action: 'Pass a model the server has with --model NAME (with Ollama, pull it first).' }),
+  not_found: (e, p) => ({ title: EN.not_found(e, p).title, action: `Check --base-url or ${p.baseURLVar}: it is the API root with /v1, e.g. http://localhost:11434/v1.` }),
+  network: (e, p) => ({ title: EN.network(e, p).title, action: `Check that the server runs, the network connection, and --base-url or ${p.baseURLVar}.` }),
+  bad_response: (e, p) => ({ title: CHAT_EN.bad_response!(e, p).title, action: `Check --base-url or ${p.baseURLVar}: it is the API root with /v1 (e.g. http://localhost:11434/v1).` }),
 };
 
-const OPENAI_CS: Partial<Record<ModelErrorKind, Describe>> = {
-  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Zadejte klíč v nastavení modelu: vlastní API OpenAI ho potřebuje (místní server žádný; zkontrolujte Base URL).' }),
-  billing: () => ({ title: CS.billing({ kind: 'billing' }).title, action: 'Doplňte kredit nebo zvyšte limit ve svém účtu u poskytovatele a spusťte znovu.' }),
-  auth: (e) =>
+const CHAT_CS: Partial<Record<ModelErrorKind, Describe>> = {
+  no_key: (_e, p) => ({ title: 'Není zadán API klíč.', action: `Zadejte klíč v nastavení modelu: vlastní API ${p.vendor} ho potřebuje (místní server žádný; zkontrolujte Base URL).` }),
+  billing: (e, p) => ({ title: CS.billing(e, p).title, action: 'Doplňte kredit nebo zvyšte limit ve svém účtu u poskytovatele a spusťte znovu.' }),
+  auth: (e, p) =>
     e.malformedKey
-      ? { title: CS.auth(e).title, action: 'Vložte klíč znovu přesně tak, jak ho ukazuje váš poskytovatel.' }
-      : { title: CS.auth(e).title, action: 'Zkontrolujte překlepy v klíči nebo vytvořte u poskytovatele nový a zadejte ho znovu.' },
-  cors_blocked: () => ({ title: 'Server nepovoluje volání z této stránky (401).', action: 'Povolte na serveru původ této stránky (viz docs/model.md), nebo spusťte CLI (citation-audit --model --provider openai).' }),
-  model_not_found: (e) => ({ title: CS.model_not_found(e).title, action: 'Vyberte model, který server má (nastavení ho ze serveru vypisuje); u Ollamy model nejdřív stáhněte.' }),
-  not_found: (e) => ({ title: CS.not_found(e).title, action: 'Zkontrolujte Base URL: je to kořen API s /v1, např. https://api.openai.com/v1 nebo http://localhost:11434/v1 (Ollama).' }),
+      ? { title: CS.auth(e, p).title, action: 'Vložte klíč znovu přesně tak, jak ho ukazuje váš poskytovatel.' }
+      : { title: CS.auth(e, p).title, action: 'Zkontrolujte překlepy v klíči nebo vytvořte u poskytovatele nový a zadejte ho znovu.' },
+  cors_blocked: (_e, p) => ({ title: 'Server nepovoluje volání z této stránky (401).', action: `Povolte na serveru původ této stránky (viz docs/model.md), nebo spusťte CLI (citation-audit --model --provider ${p.name}).` }),
+  model_not_found: (e, p) => ({ title: CS.model_not_found(e, p).title, action: 'Vyberte model, který server má (nastavení ho ze serveru vypisuje); u Ollamy model nejdřív stáhněte.' }),
+  not_found: (e, p) => ({ title: CS.not_found(e, p).title, action: `Zkontrolujte Base URL: je to kořen API s /v1, např. ${p.defaultBaseURL} nebo http://localhost:11434/v1 (Ollama).` }),
   spend_limit: () => ({ title: 'Váš účet nemá žádnou zbývající kvótu (429); opakování nepomůže.', action: 'Zkontrolujte tarif a vyúčtování svého účtu u poskytovatele a spusťte znovu.' }),
-  network: (e) => ({ title: CS.network(e).title, action: 'Zkontrolujte, že server běží, a Base URL; místní server musí povolit původ této stránky (CORS, viz docs/model.md). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
+  network: (e, p) => ({ title: CS.network(e, p).title, action: 'Zkontrolujte, že server běží, a Base URL; místní server musí povolit původ této stránky (CORS, viz docs/model.md). Pokud jste Base URL právě změnili, načtěte stránku znovu, aby byla nová adresa povolena.' }),
   bad_response: (e) => ({ title: `${e.baseURL ? `Server ${originCs(e)}` : 'API'} odpověděl, ale ne ve formátu Chat Completions API.`, action: 'Zkontrolujte Base URL: je to kořen API s /v1 (např. http://localhost:11434/v1). Dosud ohodnocená tvrzení zůstávají.' }),
 };
 
-const OPENAI_CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
-  redirect: (e) => ({ title: CS.redirect(e).title, action: 'Pokud je ta adresa správná, zadejte ji sami pomocí --base-url (nebo OPENAI_BASE_URL).' }),
-  bad_request: () => ({ title: CS.bad_request({ kind: 'bad_request' }).title, action: 'Zkontrolujte --model a adresu serveru (--base-url nebo OPENAI_BASE_URL); pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.' }),
-  no_key: () => ({ title: 'Není zadán API klíč.', action: 'Nastavte OPENAI_API_KEY na svůj klíč (místní server žádný nepotřebuje: zadejte jeho adresu pomocí --base-url nebo OPENAI_BASE_URL).' }),
-  auth: (e) => ({
-    title: CS.auth(e).title,
-    action: e.malformedKey ? 'Nastavte OPENAI_API_KEY na klíč přesně tak, jak ho ukazuje váš poskytovatel, bez mezer, konců řádků a uvozovek.' : 'Zkontrolujte překlepy v OPENAI_API_KEY, nebo vytvořte nový klíč a nastavte na něj OPENAI_API_KEY.',
+const CHAT_CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
+  redirect: (e, p) => ({ title: CS.redirect(e, p).title, action: `Pokud je ta adresa správná, zadejte ji sami pomocí --base-url (nebo ${p.baseURLVar}).` }),
+  bad_request: (e, p) => ({ title: CS.bad_request(e, p).title, action: `Zkontrolujte --model a adresu serveru (--base-url nebo ${p.baseURLVar}); pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.` }),
+  no_key: (_e, p) => ({ title: 'Není zadán API klíč.', action: `Nastavte ${p.keyVar} na svůj klíč (místní server žádný nepotřebuje: zadejte jeho adresu pomocí --base-url nebo ${p.baseURLVar}).` }),
+  auth: (e, p) => ({
+    title: CS.auth(e, p).title,
+    action: e.malformedKey ? `Nastavte ${p.keyVar} na klíč přesně tak, jak ho ukazuje váš poskytovatel, bez mezer, konců řádků a uvozovek.` : `Zkontrolujte překlepy v ${p.keyVar}, nebo vytvořte nový klíč a nastavte na něj ${p.keyVar}.`,
   }),
-  model_not_found: (e) => ({ title: CS.model_not_found(e).title, action: 'Zadejte model, který server má, pomocí --model NÁZEV (u Ollamy ho nejdřív stáhněte).' }),
-  not_found: (e) => ({ title: CS.not_found(e).title, action: 'Zkontrolujte --base-url nebo OPENAI_BASE_URL: je to kořen API s /v1, např. http://localhost:11434/v1.' }),
-  network: (e) => ({ title: CS.network(e).title, action: 'Zkontrolujte, že server běží, připojení k síti a --base-url nebo OPENAI_BASE_URL.' }),
-  bad_response: (e) => ({ title: OPENAI_CS.bad_response!(e).title, action: 'Zkontrolujte --base-url nebo OPENAI_BASE_URL: je to kořen API s /v1 (např. http://localhost:11434/v1).' }),
+  model_not_found: (e, p) => ({ title: CS.model_not_found(e, p).title, action: 'Zadejte model, který server má, pomocí --model NÁZEV (u Ollamy ho nejdřív stáhněte).' }),
+  not_found: (e, p) => ({ title: CS.not_found(e, p).title, action: `Zkontrolujte --base-url nebo ${p.baseURLVar}: je to kořen API s /v1, např. http://localhost:11434/v1.` }),
+  network: (e, p) => ({ title: CS.network(e, p).title, action: `Zkontrolujte, že server běží, připojení k síti a --base-url nebo ${p.baseURLVar}.` }),
+  bad_response: (e, p) => ({ title: CHAT_CS.bad_response!(e, p).title, action: `Zkontrolujte --base-url nebo ${p.baseURLVar}: je to kořen API s /v1 (např. http://localhost:11434/v1).` }),
 };
 
 export const MODEL_ERROR_WORDS: Record<Language, ModelErrorTable> = {
-  en: { page: EN, cli: CLI_EN, openai: { page: OPENAI_EN, cli: OPENAI_CLI_EN }, withRequestId: (message, id) => `${message} (request ${id})`, tryAgainAt: (at) => `The server asks to be tried again after ${utcMinute(at)}, longer than a run waits: run again then; results judged so far are kept.` },
-  cs: { page: CS, cli: CLI_CS, openai: { page: OPENAI_CS, cli: OPENAI_CLI_CS }, withRequestId: (message, id) => `${message} (požadavek ${id})`, tryAgainAt: (at) => `Server žádá o nový pokus až po ${utcMinute(at)}, déle, než běh čeká: spusťte znovu potom; dosud ohodnocená tvrzení zůstávají.` },
+  en: { page: EN, cli: CLI_EN, wires: { chat: { page: CHAT_EN, cli: CHAT_CLI_EN } }, withRequestId: (message, id) => `${message} (request ${id})`, tryAgainAt: (at) => `The server asks to be tried again after ${utcMinute(at)}, longer than a run waits: run again then; results judged so far are kept.` },
+  cs: { page: CS, cli: CLI_CS, wires: { chat: { page: CHAT_CS, cli: CHAT_CLI_CS } }, withRequestId: (message, id) => `${message} (požadavek ${id})`, tryAgainAt: (at) => `Server žádá o nový pokus až po ${utcMinute(at)}, déle, než běh čeká: spusťte znovu potom; dosud ohodnocená tvrzení zůstávají.` },
 };
 
 /**
- * The words for a failure, most specific first. The CLI's own words come before the page's; for
- * an OpenAI-compatible server, its words before the Anthropic ones (every CLI kind that names
- * Anthropic has an OpenAI-compatible twin, so the CLI's generic words may be used as they are).
+ * The words for a failure at the provider `p`, most specific first. The CLI's own words come
+ * before the page's; the words of its wire before the Messages API's (every CLI kind whose words
+ * speak of the Messages API has a twin for the other wire, so the CLI's generic words may be used
+ * as they are).
  */
-export function modelErrorWords(lang: Language, kind: ModelErrorKind, surface: 'page' | 'cli' = 'page', provider?: 'anthropic' | 'openai'): Describe {
+export function modelErrorWords(lang: Language, kind: ModelErrorKind, surface: 'page' | 'cli', p: ProviderFacts): (e: ModelErrorFacts) => { title: string; action: string } {
   const words = MODEL_ERROR_WORDS[lang] ?? MODEL_ERROR_WORDS.en;
-  const openai = provider === 'openai' ? words.openai : undefined;
-  const cli = surface === 'cli' ? (openai?.cli[kind] ?? words.cli[kind]) : undefined;
-  return cli ?? openai?.page[kind] ?? words.page[kind];
+  const wire = words.wires[p.wire];
+  const cli = surface === 'cli' ? (wire?.cli[kind] ?? words.cli[kind]) : undefined;
+  const describe = cli ?? wire?.page[kind] ?? words.page[kind];
+  return (e) => describe(e, p);
 }
