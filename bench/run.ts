@@ -7,6 +7,7 @@ import { benchDataset } from './dataset';
 import { benchUi } from './ui';
 import { benchPathological } from './pathological';
 import { benchCli } from './cli';
+import { benchRefs, buildRefPages } from './refs';
 
 function print(title: string, figures: Record<string, number | string>): void {
   console.log(`\n## ${title}`);
@@ -27,5 +28,13 @@ if (want('share')) print('Share links (characters) vs plain deflate+base64url', 
 if (want('history')) print('History: 10,000 audits (fake-indexeddb in Node) vs raw IndexedDB reads', await benchHistory());
 if (want('history-chromium')) print('History: 10,000 audits in Chromium vs raw IndexedDB reads', await benchHistoryChromium({ dist }));
 if (want('dataset')) print('Dataset: 1,000 cases in the worker (Chromium)', await benchDataset({ dist }));
-if (want('ui')) print('Workbench UI', await benchUi({ dist }));
+if (want('ui')) {
+  // BENCH_REF=<commit or built dir>[,…]: the same figures for those builds, interleaved with this one's.
+  const refs = buildRefPages(benchRefs());
+  try {
+    print('Workbench UI', await benchUi({ dist, refs: refs.builds }));
+  } finally {
+    refs.cleanup();
+  }
+}
 if (want('cli')) print('CLI: local audit of a generated 100,000-case JSONL vs a parse-only pass', await benchCli());

@@ -19,6 +19,7 @@ import { median } from './core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, serve } from './browser';
 import { AUDIT_DEBOUNCE_MS } from '../src/state/constants';
 import { benchPaste } from './paste';
+import type { RefBuild } from './refs';
 
 const BUDGET_KB = 100;
 
@@ -222,9 +223,10 @@ async function keystrokeLatency(browser: Browser, url: string, caseFile: string,
 
 // --- all together --------------------------------------------------------------------------
 
-export async function benchUi(opts: { dist?: string; runs?: number } = {}): Promise<Record<string, number | string>> {
+export async function benchUi(opts: { dist?: string; runs?: number; refs?: RefBuild[] } = {}): Promise<Record<string, number | string>> {
   const dist = opts.dist ?? 'dist';
   const runs = opts.runs ?? 5;
+  const refs = opts.refs ?? [];
   if (!existsSync(path.join(dist, 'index.html'))) return { error: `no build in ${dist}/ (run vite build first)` };
   const out: Record<string, number | string> = { ...initialJsSize(dist) };
 
@@ -233,48 +235,96 @@ export async function benchUi(opts: { dist?: string; runs?: number } = {}): Prom
   let browser: Browser | undefined;
   try {
     const baselineDist = await bounded(buildBaseline(tmp), 180_000, 'building the Monaco baseline page');
-    const app = await serve(dist);
-    closers.push(app.close);
     const base = await serve(baselineDist);
     closers.push(base.close);
+    // This checkout last; with BENCH_REF the refs first, in the order given.
+    const pages: { name: string; url: string }[] = [];
+    for (const r of [...refs, { name: 'this checkout', dist }]) {
+      const s = await serve(r.dist);
+      closers.push(s.close);
+      pages.push({ name: r.name, url: s.url });
+    }
     const { chromium } = await import('@playwright/test');
     browser = await bounded(chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 }), 70_000, 'launching Chromium');
     const b = browser;
-
-    // One warm-up each, then interleaved runs so both see the same machine load.
-    await bounded(timeToReady(b, app.url), 60_000, 'app warm-up');
-    await bounded(timeToReady(b, base.url), 60_000, 'baseline warm-up');
-    const appMs: number[] = [];
-    const baseMs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      appMs.push(await bounded(timeToReady(b, app.url), 60_000, 'app: navigation → editors ready'));
-      baseMs.push(await bounded(timeToReady(b, base.url), 60_000, 'baseline: navigation → editors ready'));
-    }
-    const a = median(appMs);
-    const z = median(baseMs);
-    out['navigation → editors ready, app (ms, median)'] = Math.round(a);
-    out['navigation → editors ready, Monaco-only page (ms, median)'] = Math.round(z);
-    out['editors ready, app / Monaco-only (ratio)'] = round(a / z, 2);
-
     const large = generateLargeCase();
     const caseFile = path.join(tmp, 'large-case.json');
     writeFileSync(caseFile, JSON.stringify(large));
-    const lat = await bounded(keystrokeLatency(b, app.url, caseFile, runs), 300_000, 'keystroke → markers on the large case');
-    out['large case: answer chars / chunks'] = `${large.answer.length} / ${large.chunks.length}`;
-    out['keystroke → markers, large case (ms, median)'] = Math.round(median(lat));
-    // The audit waits for typing to pause before it runs: the rest is the work a keystroke costs.
-    out[`of which the typing pause (ms, AUDIT_DEBOUNCE_MS)`] = AUDIT_DEBOUNCE_MS;
-    out['keystroke → markers beyond the pause (ms, median)'] = Math.round(median(lat) - AUDIT_DEBOUNCE_MS);
-    out['keystroke → markers, large case (ms, max)'] = Math.round(Math.max(...lat));
-    out['keystroke → markers, large case (ms, each run)'] = lat.map((x) => Math.round(x)).join(' ');
 
-    Object.assign(out, await bounded(benchPaste(b, app.url), 1_200_000, 'large pastes'));
+    if (refs.length === 0) {
+      const app = pages[0]!;
+      // One warm-up each, then interleaved runs so both see the same machine load.
+      await bounded(timeToReady(b, app.url), 60_000, 'app warm-up');
+      await bounded(timeToReady(b, base.url), 60_000, 'baseline warm-up');
+      const appMs: number[] = [];
+      const baseMs: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        appMs.push(await bounded(timeToReady(b, app.url), 60_000, 'app: navigation → editors ready'));
+        baseMs.push(await bounded(timeToReady(b, base.url), 60_000, 'baseline: navigation → editors ready'));
+      }
+      const a = median(appMs);
+      const z = median(baseMs);
+      out['navigation → editors ready, app (ms, median)'] = Math.round(a);
+      out['navigation → editors ready, Monaco-only page (ms, median)'] = Math.round(z);
+      out['editors ready, app / Monaco-only (ratio)'] = round(a / z, 2);
+
+      const lat = await bounded(keystrokeLatency(b, app.url, caseFile, runs), 300_000, 'keystroke → markers on the large case');
+      out['large case: answer chars / chunks'] = `${large.answer.length} / ${large.chunks.length}`;
+      out['keystroke → markers, large case (ms, median)'] = Math.round(median(lat));
+      // The audit waits for typing to pause before it runs: the rest is the work a keystroke costs.
+      out[`of which the typing pause (ms, AUDIT_DEBOUNCE_MS)`] = AUDIT_DEBOUNCE_MS;
+      out['keystroke → markers beyond the pause (ms, median)'] = Math.round(median(lat) - AUDIT_DEBOUNCE_MS);
+      out['keystroke → markers, large case (ms, max)'] = Math.round(Math.max(...lat));
+      out['keystroke → markers, large case (ms, each run)'] = lat.map((x) => Math.round(x)).join(' ');
+
+      Object.assign(out, await bounded(benchPaste(b, app.url), 1_200_000, 'large pastes'));
+    } else {
+      Object.assign(out, await interleaved(b, pages, base.url, caseFile, runs));
+      out['large pastes'] = 'not measured with BENCH_REF (run without it)';
+    }
   } catch (e) {
     out.error = e instanceof Error ? e.message : String(e);
   } finally {
     if (browser) await browser.close().catch(() => {});
     for (const c of closers.reverse()) await c().catch(() => {});
     rmSync(tmp, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/**
+ * BENCH_REF: the pages of several builds in one run, page load by page load. Editors ready: per
+ * round one load of each build, then one of the Monaco-only page. Keystrokes: per round each
+ * build gets a fresh page, the large case and `runs` keystrokes (the first of each page dropped),
+ * for BENCH_UI_ROUNDS rounds (default 3). Ratios against the first ref.
+ */
+async function interleaved(b: Browser, pages: { name: string; url: string }[], baseUrl: string, caseFile: string, runs: number): Promise<Record<string, number | string>> {
+  const out: Record<string, number | string> = {};
+  const rounds = Math.max(1, Number(process.env.BENCH_UI_ROUNDS) || 3);
+  for (const p of pages) await bounded(timeToReady(b, p.url), 60_000, `${p.name}: warm-up`);
+  await bounded(timeToReady(b, baseUrl), 60_000, 'baseline warm-up');
+  const ready = new Map<string, number[]>(pages.map((p) => [p.name, []]));
+  const baseMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const p of pages) ready.get(p.name)!.push(await bounded(timeToReady(b, p.url), 60_000, `${p.name}: navigation → editors ready`));
+    baseMs.push(await bounded(timeToReady(b, baseUrl), 60_000, 'baseline: navigation → editors ready'));
+  }
+  const keys = new Map<string, number[]>(pages.map((p) => [p.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const p of pages) keys.get(p.name)!.push(...(await bounded(keystrokeLatency(b, p.url, caseFile, runs), 300_000, `${p.name}: keystroke → markers`)));
+  }
+  const z = median(baseMs);
+  out['navigation → editors ready, Monaco-only page (ms, median)'] = Math.round(z);
+  const first = pages[0]!.name;
+  for (const p of pages) {
+    const a = median(ready.get(p.name)!);
+    const k = median(keys.get(p.name)!) - AUDIT_DEBOUNCE_MS;
+    const vs = (x: number, x0: number) => (p.name === first ? '' : `; ${round(x / x0, 2)}× ${first}`);
+    out[`${p.name}: editors ready (ms, median)`] = Math.round(a);
+    out[`${p.name}: editors ready, app / Monaco-only (ratio)`] = `${round(a / z, 2)}${vs(a / z, median(ready.get(first)!) / z)}`;
+    out[`${p.name}: keystroke → markers beyond the ${AUDIT_DEBOUNCE_MS} ms pause (ms, median of ${keys.get(p.name)!.length})`] =
+      `${Math.round(k)}${vs(k, median(keys.get(first)!) - AUDIT_DEBOUNCE_MS)}`;
+    out[`${p.name}: keystrokes, each (ms, pause included)`] = keys.get(p.name)!.map((x) => Math.round(x)).join(' ');
   }
   return out;
 }

@@ -124,7 +124,15 @@ export class FixContext {
     return this.#baseline;
   }
   get stats(): ChunkStats {
-    return (this.#stats ??= buildChunkStats(this.chunks, this.language));
+    if (!this.#stats) {
+      const kept = statsByChunks.get(this.chunks);
+      if (kept?.language === this.language) this.#stats = kept.stats;
+      else {
+        this.#stats = buildChunkStats(this.chunks, this.language);
+        statsByChunks.set(this.chunks, { language: this.language, stats: this.#stats });
+      }
+    }
+    return this.#stats;
   }
   markerAt(index: number | null | undefined): CitationMarker | undefined {
     if (index === null || index === undefined) return undefined;
@@ -175,6 +183,11 @@ export class FixContext {
 }
 
 const contexts = new WeakMap<Report, FixContext>();
+/**
+ * The statistics of a list of chunks, by the list: typing in the answer keeps the parsed chunks
+ * (the page's audit runner hands the same list back), so a new report does not index them again.
+ */
+const statsByChunks = new WeakMap<readonly Chunk[], { language: Language; stats: ChunkStats }>();
 
 export function contextOf(input: FixInput): FixContext {
   const hit = contexts.get(input.report);

@@ -425,7 +425,8 @@ export class ModelAudit {
   }
 
   get canRun(): boolean {
-    return this.canConnect && !!this.#host.auditCase && !!this.#host.localReport && !this.#host.busy;
+    // Busy first: while typing, the case of inputs not yet analysed would be parsed again on each keystroke.
+    return this.canConnect && !this.#host.busy && !!this.#host.auditCase && !!this.#host.localReport;
   }
 
   /**

@@ -26,6 +26,8 @@ export interface UndoEntry {
 
 export type DraftStatus = 'saved' | 'pending' | 'too-large' | 'failed';
 
+/** Debounces a draft save waits for a pending audit before it is written anyway. */
+const MAX_DRAFT_WAITS = 5;
 const KNOWN_CASE_KEYS = new Set(['id', 'query', 'answer', 'chunks', 'gold_answer', 'structured_citations', 'language']);
 
 /** Inputs and attachments that reproduce a case in the editors. */
@@ -82,7 +84,13 @@ export class Workbench {
   /** The save time of the draft just restored: saved again unchanged, it keeps that time. */
   #restoredAt: number | null = null;
   readonly #runner: AuditRunner;
-  readonly #draftSave = new Debouncer(() => this.#saveDraft(), DRAFT_SAVE_DEBOUNCE_MS);
+  // While an audit is pending the draft waits for it (encoding and writing a large draft on the
+  // main thread would hold up the markers), a few debounces at most; a page hide writes it at once.
+  readonly #draftSave = new Debouncer(() => {
+    if (this.#busy && this.#draftWaits++ < MAX_DRAFT_WAITS) this.#draftSave.schedule();
+    else this.#saveDraft();
+  }, DRAFT_SAVE_DEBOUNCE_MS);
+  #draftWaits = 0;
   #undoIds = 0;
   /** The inputs as last loaded (a case, a draft), to tell whether the user has edited them. */
   #pristine: Inputs | null = null;
@@ -106,7 +114,10 @@ export class Workbench {
         if (a.chunks.errors.length === 0 && a.chunks.chunks.length > 0) this.#lastGoodChunks = { chunks: a.chunks.chunks, format: a.chunks.format };
         else if (a.chunks.format === 'empty') this.#lastGoodChunks = null;
       },
-      (busy) => (this.#busy = busy),
+      (busy) => {
+        this.#busy = busy;
+        if (!busy && this.#draftWaits > 0) this.#draftSave.flush();
+      },
       opts.runner,
     );
   }
@@ -428,7 +439,7 @@ export class Workbench {
   /** Write the draft now (on page hide), instead of after the debounce; the tab says it was open. */
   flushDraft(): void {
     this.#drafts.touch();
-    this.#draftSave.flush();
+    if (this.#draftSave.cancel()) this.#saveDraft();
   }
 
   /** The draft this tab would start with: its own (after a reload), else the newest of any tab. */
@@ -540,6 +551,7 @@ export class Workbench {
   }
 
   #saveDraft(): void {
+    this.#draftWaits = 0;
     const draft: Draft = { inputs: this.inputs, attached: this.#attached };
     // The model's report goes with the inputs it judged (never the key: a report holds none).
     if (this.judged && this.#model) draft.judged = { report: this.#model.report, settings: this.#auditSettings() };
