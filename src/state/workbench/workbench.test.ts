@@ -63,7 +63,7 @@ describe('Workbench', () => {
     expect(wb.undoEntry).not.toBeNull();
   });
 
-  it('saves the draft (debounced, or at once on flush) and a new workbench restores it', () => {
+  it('saves the draft (debounced, or at once on flush) and a new workbench restores it', async () => {
     vi.useFakeTimers();
     try {
       const { wb, store } = bench();
@@ -72,7 +72,8 @@ describe('Workbench', () => {
       // Each tab has its draft key (tabDrafts.ts): the draft is under this tab's.
       const key = `${DRAFT_KEY}:${wb.tabId}`;
       expect(decodeDraft(store.get(key))).toBeNull();
-      vi.advanceTimersByTime(1000);
+      // Async: the draft waits for the pending audit (draftWait.test.ts), whose reply is a promise.
+      await vi.advanceTimersByTimeAsync(1000);
       expect(decodeDraft(store.get(key))?.inputs.goldText).toBe('Paris is in France.');
       wb.setInput('query', 'changed');
       wb.flushDraft();
