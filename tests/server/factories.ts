@@ -2,6 +2,7 @@
 // directly so these tests depend only on the shapes in core/types.ts.
 import type { AuditCase, Chunk, Citation, Language, Report, ReportClaim } from '../../src/core/types';
 import { TOOL_VERSION } from '../../src/core/types';
+import type { ModelHost } from '../../src/state/model/model.svelte';
 
 export interface ClaimSpec {
   text: string;
@@ -140,4 +141,27 @@ export function threeClaimCase(): { c: AuditCase; report: Report } {
       { text: 'It remains a symbol of France.' },
     ],
   });
+}
+
+/**
+ * A workbench as the model state sees it (state/model ModelHost), holding threeClaimCase's case
+ * and local report at revision 1; every report it is given, or folds in, is kept in `reports`.
+ */
+export function modelHost(): ModelHost & { reports: { r: Report | null; rev: number | undefined }[]; revision: number; caseLoads: number } {
+  const { c, report } = threeClaimCase();
+  return {
+    auditCase: c,
+    localReport: report,
+    revision: 1,
+    caseLoads: 0,
+    busy: false,
+    settings: { uiLanguage: 'en' },
+    reports: [],
+    setModelReport(r, rev) {
+      this.reports.push({ r, rev });
+    },
+    judgeWhenAnalysed(rev, merge) {
+      this.reports.push({ r: merge(report, c), rev });
+    },
+  };
 }

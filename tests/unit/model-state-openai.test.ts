@@ -2,33 +2,14 @@
 // that is optional for a local server, the server's model list with free entry, and runs and
 // estimates sent to the chosen provider.
 import { describe, expect, test } from 'vitest';
-import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
+import { ModelAudit } from '../../src/state/model/model.svelte';
 import { memoryStore } from '../factories/memoryStore';
 import { MODEL_SETTINGS_KEY } from '../../src/model/constants';
 import { loadModelSettings } from '../../src/model/settings';
-import type { Report } from '../../src/core/types';
-import { threeClaimCase } from '../server/factories';
+import { modelHost } from '../server/factories';
 import { EXPECTED, useFakeOpenAI, verdicts } from '../server/harness';
 import { OPENAI_MODELS, type FakeOpenAI } from '../server/fake-openai';
 
-function host(): ModelHost & { reports: (Report | null)[] } {
-  const { c, report } = threeClaimCase();
-  return {
-    auditCase: c,
-    localReport: report,
-    revision: 1,
-    caseLoads: 0,
-    busy: false,
-    settings: { uiLanguage: 'en' },
-    reports: [],
-    setModelReport(r) {
-      this.reports.push(r);
-    },
-    judgeWhenAnalysed(_rev, merge) {
-      this.reports.push(merge(report, c));
-    },
-  };
-}
 
 let server: FakeOpenAI;
 useFakeOpenAI((s) => (server = s));
@@ -37,7 +18,7 @@ describe('choosing an OpenAI-compatible server', () => {
   test('each provider keeps its own base URL and model; the choice persists; settings saved before it still read', () => {
     const store = memoryStore();
     store.set(MODEL_SETTINGS_KEY, JSON.stringify({ version: 1, baseURL: 'https://proxy.example', model: 'claude-opus-5-5', strict: true, rememberKey: false }));
-    const m = new ModelAudit(host(), { store });
+    const m = new ModelAudit(modelHost(), { store });
     expect(m.provider).toBe('anthropic');
     expect(m.settings.baseURL).toBe('https://proxy.example');
     m.setProvider('openai');
@@ -46,7 +27,7 @@ describe('choosing an OpenAI-compatible server', () => {
     m.setModel('llama3.1:8b');
     expect(m.settings.model).toBe('llama3.1:8b');
     expect(m.settings.strict).toBe(true);
-    const again = new ModelAudit(host(), { store });
+    const again = new ModelAudit(modelHost(), { store });
     expect(again.provider).toBe('openai');
     expect(again.settings.baseURL).toBe('http://localhost:11434/v1');
     again.setProvider('anthropic');
@@ -55,7 +36,7 @@ describe('choosing an OpenAI-compatible server', () => {
   });
 
   test("a key is needed for OpenAI's own API, not for a local server", () => {
-    const m = new ModelAudit(host(), { store: memoryStore() });
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
     m.setProvider('openai');
     expect(m.canRun).toBe(false);
     m.setBaseURL(server.url);
@@ -64,7 +45,7 @@ describe('choosing an OpenAI-compatible server', () => {
   });
 
   test('lists the server\u2019s models, with no built-in list; the chosen name stays even when the server lacks it', async () => {
-    const m = new ModelAudit(host(), { store: memoryStore() });
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
     m.setProvider('openai');
     expect(m.models).toEqual([{ id: 'gpt-4.1-mini', display_name: 'gpt-4.1-mini' }]);
     m.setBaseURL(server.url);
@@ -74,7 +55,7 @@ describe('choosing an OpenAI-compatible server', () => {
   });
 
   test('runs and estimates go to the chosen server, without a key', async () => {
-    const h = host();
+    const h = modelHost();
     const m = new ModelAudit(h, { store: memoryStore() });
     m.setProvider('openai');
     m.setBaseURL(server.url);

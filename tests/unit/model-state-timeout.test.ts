@@ -1,18 +1,14 @@
 // The page's Request timeout setting (issue 31, item 1): kept with the other model settings, read
 // back through zod (out of range: the default), and handed to every run as its deadline.
 import { expect, test } from 'vitest';
-import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
+import { ModelAudit } from '../../src/state/model/model.svelte';
 import { memoryStore } from '../factories/memoryStore';
 import { MODEL_SETTINGS_KEY, REQUEST_TIMEOUT_MS } from '../../src/model/constants';
 import type { ModelRun, ModelRunOptions } from '../../src/model/run';
 import type { AuditCase, Report } from '../../src/core/types';
-import { threeClaimCase } from '../server/factories';
+import { modelHost } from '../server/factories';
 import { testKey } from '../server/harness';
 
-function host(): ModelHost {
-  const { c, report } = threeClaimCase();
-  return { auditCase: c, localReport: report, revision: 1, caseLoads: 0, busy: false, settings: { uiLanguage: 'en' }, setModelReport() {}, judgeWhenAnalysed() {} };
-}
 
 test('the request timeout persists, is checked, and reaches the run as timeoutMs', async () => {
   const store = memoryStore();
@@ -21,7 +17,7 @@ test('the request timeout persists, is checked, and reaches the run as timeoutMs
     seen.push(o.timeoutMs);
     return { results: { model: 'claude-sonnet-5-5', judgements: [] }, report, mode: 'output_config', plan: {} as never };
   };
-  const m = new ModelAudit(host(), { store, run });
+  const m = new ModelAudit(modelHost(), { store, run });
   expect(m.settings.timeoutSeconds).toBe(REQUEST_TIMEOUT_MS / 1000);
   m.setApiKey(testKey('timeout'));
   m.setTimeoutSeconds(45);
@@ -30,8 +26,8 @@ test('the request timeout persists, is checked, and reaches the run as timeoutMs
   expect(m.settings.timeoutSeconds).toBe(45);
   await m.run();
   expect(seen).toEqual([45_000]);
-  expect(new ModelAudit(host(), { store }).settings.timeoutSeconds).toBe(45);
+  expect(new ModelAudit(modelHost(), { store }).settings.timeoutSeconds).toBe(45);
 
   store.set(MODEL_SETTINGS_KEY, JSON.stringify({ version: 1, timeoutSeconds: -3 }));
-  expect(new ModelAudit(host(), { store }).settings.timeoutSeconds).toBe(REQUEST_TIMEOUT_MS / 1000);
+  expect(new ModelAudit(modelHost(), { store }).settings.timeoutSeconds).toBe(REQUEST_TIMEOUT_MS / 1000);
 });

@@ -1,35 +1,17 @@
 // ModelAudit, the page's model state: key handling, runs, stale answers, cancel, failures.
 import { describe, expect, test } from 'vitest';
-import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
+import { ModelAudit } from '../../src/state/model/model.svelte';
 import { memoryStore } from '../factories/memoryStore';
 import { MODEL_API_KEY_KEY, MODEL_SETTINGS_KEY } from '../../src/model/constants';
 import { ModelError } from '../../src/model/errors';
 import type { ModelRun, ModelRunOptions } from '../../src/model/run';
 import type { AuditCase, ModelResults, Report } from '../../src/core/types';
-import { threeClaimCase } from '../server/factories';
+import { modelHost } from '../server/factories';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { testKey, useFakeAnthropic } from '../server/harness';
 
 const KEY = testKey('STATE-KEY');
 
-function host(): ModelHost & { reports: { r: Report | null; rev: number | undefined }[]; revision: number; caseLoads: number } {
-  const { c, report } = threeClaimCase();
-  return {
-    auditCase: c,
-    localReport: report,
-    revision: 1,
-    caseLoads: 0,
-    busy: false,
-    settings: { uiLanguage: 'en' },
-    reports: [],
-    setModelReport(r, rev) {
-      this.reports.push({ r, rev });
-    },
-    judgeWhenAnalysed(rev, merge) {
-      this.reports.push({ r: merge(report, c), rev });
-    },
-  };
-}
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -53,7 +35,7 @@ const results = (verdict: 'fully_supported' | 'not_supported', claims = [0, 1, 2
 describe('the key', () => {
   test('stays in memory unless the user opts in; forget removes it everywhere', () => {
     const store = memoryStore();
-    const m = new ModelAudit(host(), { store });
+    const m = new ModelAudit(modelHost(), { store });
     m.setApiKey(KEY);
     expect(m.hasKey).toBe(true);
     expect(store.get(MODEL_API_KEY_KEY)).toBeNull();
@@ -63,18 +45,18 @@ describe('the key', () => {
 
     m.setRememberKey(true);
     expect(store.get(MODEL_API_KEY_KEY)).toBe(KEY);
-    expect(new ModelAudit(host(), { store }).hasKey).toBe(true);
+    expect(new ModelAudit(modelHost(), { store }).hasKey).toBe(true);
 
     m.forgetKey();
     expect(m.hasKey).toBe(false);
     expect(store.get(MODEL_API_KEY_KEY)).toBeNull();
     expect(m.settings.rememberKey).toBe(false);
-    expect(new ModelAudit(host(), { store }).hasKey).toBe(false);
+    expect(new ModelAudit(modelHost(), { store }).hasKey).toBe(false);
   });
 
   test('turning "remember" off erases the stored key but keeps it for this session', () => {
     const store = memoryStore();
-    const m = new ModelAudit(host(), { store });
+    const m = new ModelAudit(modelHost(), { store });
     m.setRememberKey(true);
     m.setApiKey(KEY);
     expect(store.get(MODEL_API_KEY_KEY)).toBe(KEY);
@@ -85,18 +67,18 @@ describe('the key', () => {
 
   test('settings persist without the key', () => {
     const store = memoryStore();
-    const m = new ModelAudit(host(), { store });
+    const m = new ModelAudit(modelHost(), { store });
     m.setApiKey(KEY);
     m.setModel('claude-opus-5-5');
     m.setStrict(true);
     m.setBaseURL('http://127.0.0.1:4402');
-    const again = new ModelAudit(host(), { store });
+    const again = new ModelAudit(modelHost(), { store });
     expect(again.settings).toMatchObject({ model: 'claude-opus-5-5', strict: true, baseURL: 'http://127.0.0.1:4402' });
     expect(again.hasKey).toBe(false);
   });
 
   test('without a key, run says what to do', async () => {
-    const m = new ModelAudit(host(), { store: memoryStore() });
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
     await m.run();
     expect(m.status).toBe('error');
     expect(m.error?.kind).toBe('no_key');
@@ -106,7 +88,7 @@ describe('the key', () => {
 
 describe('runs', () => {
   test('progress and the final report go to the workbench with the judged revision', async () => {
-    const h = host();
+    const h = modelHost();
     const run = async (c: AuditCase, report: Report, o: ModelRunOptions): Promise<ModelRun> => {
       o.onProgress?.({ phase: 'streaming', pass: 0, passes: 1, batch: 0, batches: 1, claimsJudged: 1, claimsTotal: 3, results: results('fully_supported', [0]) });
       return { results: results('fully_supported'), report: { ...report, summary: 'final' }, mode: 'output_config', plan: {} as never };
@@ -126,7 +108,7 @@ describe('runs', () => {
   });
 
   test('a newer run makes the older one\u2019s late answer stale', async () => {
-    const h = host();
+    const h = modelHost();
     const first = deferred<ModelRun>();
     const second = deferred<ModelRun>();
     const signals: AbortSignal[] = [];
@@ -154,7 +136,7 @@ describe('runs', () => {
   });
 
   test('a failure keeps the partial results and explains itself', async () => {
-    const h = host();
+    const h = modelHost();
     const run = async (): Promise<ModelRun> => {
       const e = new ModelError({ kind: 'overloaded', status: 529 });
       e.partial = results('fully_supported', [0, 1]);
@@ -169,7 +151,7 @@ describe('runs', () => {
   });
 
   test('an error is about its case: another case loaded, the error box goes', async () => {
-    const h = host();
+    const h = modelHost();
     const run = async (): Promise<ModelRun> => {
       throw new ModelError({ kind: 'overloaded', status: 529 });
     };
@@ -184,7 +166,7 @@ describe('runs', () => {
   });
 
   test('Czech UI gets Czech error messages', async () => {
-    const h = { ...host(), settings: { uiLanguage: 'cs' as const } };
+    const h = { ...modelHost(), settings: { uiLanguage: 'cs' as const } };
     const run = async (): Promise<ModelRun> => {
       throw new ModelError({ kind: 'auth', status: 401 });
     };
@@ -200,7 +182,7 @@ describe('against the fake server', () => {
   useFakeAnthropic((s) => (server = s));
 
   test('count tokens, run, cancel', async () => {
-    const h = host();
+    const h = modelHost();
     const m = new ModelAudit(h, { store: memoryStore() });
     m.setApiKey(KEY);
     m.setBaseURL(server.url);
@@ -224,7 +206,7 @@ describe('against the fake server', () => {
   });
 
   test('a cut reply: the judged claims stay, and "judge the remaining" asks for the rest only', async () => {
-    const h = host();
+    const h = modelHost();
     const m = new ModelAudit(h, { store: memoryStore() });
     m.setApiKey(KEY);
     m.setBaseURL(server.url);
@@ -252,7 +234,7 @@ describe('against the fake server', () => {
   });
 
   test('the remaining claims belong to the input they were judged on', async () => {
-    const h = host();
+    const h = modelHost();
     const m = new ModelAudit(h, { store: memoryStore() });
     m.setApiKey(KEY);
     m.setBaseURL(server.url);
@@ -264,7 +246,7 @@ describe('against the fake server', () => {
   });
 
   test('a 401 from the server becomes the key message', async () => {
-    const m = new ModelAudit(host(), { store: memoryStore() });
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
     m.setApiKey(['sk', 'ant', 'invalid-key'].join('-'));
     m.setBaseURL(server.url);
     await m.run();
@@ -273,7 +255,7 @@ describe('against the fake server', () => {
   });
 
   test('the model list is loaded with the key', async () => {
-    const m = new ModelAudit(host(), { store: memoryStore() });
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
     m.setApiKey(KEY);
     m.setBaseURL(server.url);
     await m.loadModels();

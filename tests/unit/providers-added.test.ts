@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Provider, ProviderSpec } from '../../src/model/providers';
-import { ModelAudit, type ModelHost } from '../../src/state/model/model.svelte';
+import { ModelAudit } from '../../src/state/model/model.svelte';
 import { ModelSettingsSchema, saveModelSettings } from '../../src/model/settings';
 import { describeModelError, ModelError } from '../../src/model/errors';
 import { runModelAudit } from '../../src/model/run';
@@ -17,7 +17,7 @@ import { MODEL_STRINGS, providerWords } from '../../src/ui/model/strings';
 import { PROVIDER_HELP, PROVIDER_OPTIONS, modelAccess } from '../../src/cli/provider';
 import { memoryStore } from '../factories/memoryStore';
 import { tempDir } from '../factories/tempDir';
-import { threeClaimCase } from '../server/factories';
+import { modelHost, threeClaimCase } from '../server/factories';
 import { EXPECTED, testKey, useFakeOpenAI, verdicts } from '../server/harness';
 import type { FakeOpenAI } from '../server/fake-openai';
 import { runCli, useCliEnv } from './cli-harness';
@@ -51,23 +51,10 @@ let server: FakeOpenAI;
 useFakeOpenAI((s) => (server = s));
 useCliEnv(() => ({ ACME_API_KEY: '', ACME_BASE_URL: '' }));
 
-function host(): ModelHost {
-  const { c, report } = threeClaimCase();
-  return {
-    auditCase: c,
-    localReport: report,
-    revision: 1,
-    caseLoads: 0,
-    busy: false,
-    settings: { uiLanguage: 'en' },
-    setModelReport() {},
-    judgeWhenAnalysed() {},
-  };
-}
 
 describe('a provider added as one row of the table', () => {
   it('is offered by the settings, with its wire’s words filled in from its row, in English and Czech', () => {
-    const m = new ModelAudit(host(), { store: memoryStore() });
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
     expect(m.providers.map((p) => p.name)).toEqual(['anthropic', 'openai', 'acme']);
     m.setProvider('acme');
     expect(m.provider).toBe('acme');
@@ -95,7 +82,7 @@ describe('a provider added as one row of the table', () => {
   });
 
   it('applies its key rule: a key at its own API, none at a local server', () => {
-    const m = new ModelAudit(host(), { store: memoryStore() });
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
     m.setProvider('acme');
     expect(m.keyRequired).toBe(true);
     expect(m.canConnect).toBe(false);
