@@ -1,7 +1,12 @@
 // The 'words_apart' hint: a claim whose words are nowhere together in a long cited chunk.
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
-import { wordsApart } from './together';
+import type { Chunk, Language } from '../types';
+import { buildChunkStats } from './relevance';
+import { apartFinder } from './together';
+
+/** The hint as the content check asks for it: the finder over the chunks' statistics. */
+const wordsApart = (claim: string, query: string, chunks: Chunk[], lang: Language) => apartFinder(buildChunkStats(chunks, lang), chunks, query)(claim, chunks);
 
 // Facts far apart, with other sentences between them.
 const PAGE = [

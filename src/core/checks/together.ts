@@ -11,7 +11,7 @@
 // so that a claim looks up only its own words' sentences instead of testing every window.
 import type { Chunk, Language } from '../types';
 import { sentenceRanges } from '../claims/sentences';
-import { buildChunkStats, type ChunkStats } from './relevance';
+import type { ChunkStats } from './relevance';
 import { TextCache } from './util';
 
 export const WINDOW = 3;
@@ -239,8 +239,3 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   };
 }
 
-/** The claim's best window over the chunks, when it holds under SHARE of the claim's words. */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function wordsApart(claim: string, query: string, chunks: Chunk[], lang: Language): WordsApart | undefined {
-  return apartFinder(buildChunkStats(chunks, lang), chunks, query)(claim, chunks);
-}
