@@ -102,20 +102,24 @@ describe('unused exports', () => {
     expect(unusedExports(files, SRC)).toEqual([]);
   });
 
-  // Exports only tests reach: 26, then 15, then 4, now 3 (all in core/checks). A new one needs a reason
-  // stronger than a test's convenience: test through the module's entry, or give the code a module
-  // of its own with its own test.
-  const MAX_TEST_SEAMS = 3;
-  it(`at most ${MAX_TEST_SEAMS} exports are tagged @testSeam`, () => {
+  // Exports only tests reach: 26, then 15, then 4, then 3, now 1. Each one left is named here with
+  // why it stays; a new one needs a reason stronger than a test's convenience: test through the
+  // module's entry, or give the code a module of its own with its own test.
+  const TEST_SEAMS: Record<string, string> = {
+    'core/checks/negations.ts: NEGATION_SCAN':
+      'the plain definition of a negation; negationStarts, the fast walk beside it, is tested against it (content.test.ts)',
+  };
+  const MAX_TEST_SEAMS = Object.keys(TEST_SEAMS).length;
+  it(`only the ${MAX_TEST_SEAMS} listed exports are tagged @testSeam`, () => {
     const seams = sourceFiles(SRC)
       .filter((f) => !isTest(f))
       .flatMap((f) => {
         const text = readFileSync(f, 'utf8');
         return exportsOf(f.endsWith('.svelte') ? svelteScripts(text) : text, f)
           .filter((e) => e.testSeam)
-          .map((e) => `${path.relative(SRC, f)}: ${e.name}`);
+          .map((e) => `${path.relative(SRC, f).split(path.sep).join('/')}: ${e.name}`);
       });
-    expect(seams.length, seams.join('\n')).toBeLessThanOrEqual(MAX_TEST_SEAMS);
+    expect(seams.sort()).toEqual(Object.keys(TEST_SEAMS).sort());
   });
 
   it('flags a planted unused export and accepts the ways an export is used', () => {

@@ -1,6 +1,7 @@
 // Number and date extraction for the number checks (en/cs formats): digits with separators and
 // scales, number words, percentages, amounts, years and decades, dates, hedges ("about").
 import { isJsSpace, LETTER_OR_DIGIT_RE } from '../text/text';
+import { hasDigitOutside } from './digitOutside';
 import type { Language } from '../types';
 
 export type NumberKind = 'number' | 'year' | 'date' | 'percent' | 'amount';
@@ -236,31 +237,6 @@ function ymd(year: number | undefined, month: number | undefined, day: number | 
 // optional decimal part. Validation of what the separators mean happens in code.
 const NUM_RE =
   /(?<![\p{L}\p{N}_])(?<![\p{L}_][-‐/])([-−](?=\d))?(\d{1,3}(?:([,.'\u00A0\u202F\u2009 ])\d{3}(?:\3\d{3})*(?!\d))|\d+)(?:([.,])(\d+))?/gu;
-
-/**
- * An ASCII digit (what `\d` matches) at an index no span covers.
- * One sweep: the spans by start, `reach` the furthest end of those started so far, so a text
- * whose digits are all under many markers costs digits + spans, not digits × spans.
- */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function hasDigitOutside(s: string, spans: readonly { start: number; end: number }[]): boolean {
-  // Only spans with start < end cover anything (NaN or reversed offsets cover nothing); the
-  // spans are copied only when some are not of that kind or they are out of order.
-  let ready = true;
-  for (let j = 0; j < spans.length && ready; j++) {
-    ready = spans[j]!.start < spans[j]!.end && (j === 0 || spans[j - 1]!.start <= spans[j]!.start);
-  }
-  const live = ready ? spans : spans.filter((sp) => sp.start < sp.end).sort((a, b) => a.start - b.start);
-  let k = 0;
-  let reach = -Infinity;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) continue;
-    while (k < live.length && live[k]!.start <= i) reach = Math.max(reach, live[k++]!.end);
-    if (i >= reach) return true;
-  }
-  return false;
-}
 
 function overlaps(a: { start: number; end: number }, spans: readonly { start: number; end: number }[]): boolean {
   for (const s of spans) if (a.start < s.end && s.start < a.end) return true;

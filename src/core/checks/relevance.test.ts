@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChunkStats, checkRelevance, coverageByChunk } from './relevance';
+import { buildChunkStats, checkRelevance } from './relevance';
 import { makeContext, spansInside } from '../../../tests/factories/checkContext';
 
 const CHUNKS = [
@@ -59,13 +59,19 @@ describe('checkRelevance', () => {
     expect(better!.message).toContain('necitovat raději');
   });
 
-  it('builds reusable chunk statistics', () => {
+  it('builds reusable chunk statistics, and scores by the statistics it is given', () => {
     const stats = buildChunkStats(CHUNKS.map((text, i) => ({ id: String(i + 1), text })), 'en');
     expect(stats.n).toBe(3);
-    const { coverage, terms } = coverageByChunk(stats, 'full refund within 30 days');
-    expect(terms).toBe(4);
-    expect(coverage[1]).toBeCloseTo(1);
-    expect(coverage[2]).toBe(0);
+    // Four terms, all in chunk 2 and none in chunk 3: chunk 3 shares nothing, chunk 2 is suggested.
+    const short = (id: string) => makeContext({ answer: `A full refund within 30 days [${id}].`, chunks: CHUNKS });
+    expect(checkRelevance(short('3'), stats)).toMatchObject([
+      { code: 'low_overlap', chunk_id: '3' },
+      { code: 'better_chunk', chunk_id: '3', suggested_chunk_id: '2' },
+    ]);
+    expect(checkRelevance(short('2'), stats)).toEqual([]);
+    // Statistics of other chunks (chunk 3 is the returns text there) decide, not the context's.
+    const swapped = buildChunkStats([CHUNKS[0]!, CHUNKS[2]!, CHUNKS[1]!].map((text, i) => ({ id: String(i + 1), text })), 'en');
+    expect(checkRelevance(short('3'), swapped)).toEqual([]);
     const ctx = makeContext({ answer: 'Items can be returned within 30 days for a full refund [3].', chunks: CHUNKS });
     expect(checkRelevance(ctx, stats).map((f) => f.code).sort()).toEqual(['better_chunk', 'low_overlap']);
   });

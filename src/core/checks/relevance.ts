@@ -178,16 +178,6 @@ function idf(df: number, n: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-/** Coverage of `text` by every chunk (index = chunk position). */
-/** @testSeam only tests import this directly (tests/unit/unused-exports.test.ts). */
-export function coverageByChunk(stats: ChunkStats, text: string): { coverage: Float64Array; terms: number } {
-  const scorer = new Scorer(stats);
-  const { terms } = scorer.score(text);
-  const coverage = new Float64Array(stats.ids.length);
-  for (let p = 0; p < coverage.length; p++) coverage[p] = scorer.coverage(p);
-  return { coverage, terms };
-}
-
 /** Accumulates idf weights per chunk for one claim at a time, touching only matching chunks. */
 class Scorer {
   readonly #stats: ChunkStats;
@@ -206,11 +196,6 @@ class Scorer {
     this.#stats = stats;
     this.#acc = new Float64Array(stats.ids.length);
     this.#count = new Int32Array(stats.ids.length);
-  }
-  /** Scores every chunk for `text`. */
-  score(text: string): { terms: number; touched: readonly number[] } {
-    this.prepare(text);
-    return { terms: this.#terms, touched: this.accumulate() };
   }
   /** Reads the claim's terms and their weights; no chunk is scored yet. Returns the number of distinct terms. */
   prepare(text: string): number {

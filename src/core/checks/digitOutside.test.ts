@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDigitOutside } from './numberText';
+import { hasDigitOutside } from './digitOutside';
 
 // The definition: some ASCII digit at an index that no span [start, end) contains.
 function reference(s: string, spans: readonly { start: number; end: number }[]): boolean {
