@@ -133,6 +133,26 @@ describe('MessageAccumulator on recorded streams', () => {
     expect(feed(events.filter((e) => type(e) !== 'message_stop')).acc.whole).toBe(true);
   });
 
+  test('the reply begins at message_start and has content from its first block; the stream is never over early', async () => {
+    const events = await eventsOf('text-json');
+    const acc = new MessageAccumulator();
+    expect(acc.push('ping', '{"type":"ping"}')).toBe('none');
+    expect([acc.started, acc.hasContent]).toEqual([false, false]);
+    const seen: [boolean, boolean][] = [];
+    for (const ev of events) {
+      acc.push(ev.event, ev.data);
+      seen.push([acc.started, acc.hasContent]);
+      expect(acc.done).toBe(false);
+    }
+    const type = (e: Ev) => (JSON.parse(e.data) as { type: string }).type;
+    expect(seen[events.findIndex((e) => type(e) === 'message_start')]).toEqual([true, false]);
+    expect(seen[events.findIndex((e) => type(e) === 'content_block_start')]).toEqual([true, true]);
+    // An error body, kept for the wire to turn into an error (reply.ts), does not begin a reply.
+    const failed = new MessageAccumulator();
+    failed.push('error', '{"type":"error","error":{"type":"overloaded_error"}}');
+    expect([failed.started, failed.hasContent, failed.error]).toEqual([false, false, { type: 'error', error: { type: 'overloaded_error' } }]);
+  });
+
   test('an error event is told by its event name, its type, or a bare error object', () => {
     expect(new MessageAccumulator().push('error', '{"error":{"type":"api_error"}}')).toBe('error');
     expect(new MessageAccumulator().push(null, '{"type":"error","error":{"type":"api_error"}}')).toBe('error');

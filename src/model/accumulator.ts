@@ -37,6 +37,7 @@ export function textOf(content: ContentBlock[]): string {
     .join('');
 }
 
+/** The Messages API's events → one message; reply.ts reads it as the wire's ReplyPart. */
 export class MessageAccumulator {
   /** Blocks by their index (a server may skip one: read `turn()` for the list without holes). */
   readonly content: ContentBlock[] = [];
@@ -45,6 +46,10 @@ export class MessageAccumulator {
   stopReason: string | null = null;
   /** message_stop arrived. */
   stopped = false;
+  /** message_start arrived: the reply has begun. */
+  started = false;
+  /** The stream ends with its body: message_stop is followed by nothing, so nothing is cut off. */
+  readonly done = false;
   /** The reply the audit reads: the text block's text, or the submit tool's input JSON, so far. */
   output = '';
   /** The body of the error event that ended the stream ('error' step). */
@@ -59,6 +64,11 @@ export class MessageAccumulator {
    */
   get whole(): boolean {
     return this.stopped || (this.stopReason !== null && this.#open.size === 0);
+  }
+
+  /** Some block arrived (then a failure must not be retried: it would lose it). */
+  get hasContent(): boolean {
+    return this.content.length > 0;
   }
 
   /** One server-sent event: its `event:` name (null without that line) and its data. */
@@ -84,6 +94,7 @@ export class MessageAccumulator {
     const content = this.content;
     switch (type) {
       case 'message_start':
+        this.started = true;
         this.#mergeUsage((ev.message as { usage?: UsageFields } | undefined)?.usage);
         return 'start';
       case 'content_block_start': {

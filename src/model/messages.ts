@@ -7,7 +7,7 @@ import type { RequestBody } from './plan';
 import { MessageAccumulator, messageTurn, type Turn } from './accumulator';
 import { apiErrorFromBody } from './wire';
 import type { Deadline } from './guard';
-import { badResponse, readTurn, withDeadline, type ChatCall, type ReplyPart, type ReplyWire } from './reply';
+import { badResponse, readTurn, withDeadline, type ChatCall, type ReplyWire } from './reply';
 
 /** A reply that came as one message: no streaming asked, a proxy that ignored stream: true, or a batch result. */
 export function takeMessage(msg: unknown, call: Pick<ChatCall, 'model' | 'baseURL' | 'onOutput' | 'onUsage'>): Turn {
@@ -38,37 +38,9 @@ function quietly<T>(create: () => T): T {
 
 /** The Messages API's part of reading a reply (reply.ts): its events, its error events, its whole message. */
 const MESSAGES_REPLY: ReplyWire = {
-  part(): ReplyPart {
-    const acc = new MessageAccumulator();
-    let started = false;
-    return {
-      push(event, data) {
-        const step = acc.push(event, data);
-        if (step === 'start') started = true;
-        return step;
-      },
-      get started() {
-        return started;
-      },
-      get hasContent() {
-        return acc.content.length > 0;
-      },
-      get output() {
-        return acc.output;
-      },
-      get usage() {
-        return acc.usage;
-      },
-      get whole() {
-        return acc.whole;
-      },
-      // The stream ends with its body: message_stop is followed by nothing.
-      done: false,
-      turn: () => acc.turn(),
-      error: (headers) => apiErrorFromBody(acc.error, headers),
-    };
-  },
+  part: () => new MessageAccumulator(),
   whole: (value, call) => takeMessage(value, call),
+  error: (body, headers) => apiErrorFromBody(body, headers),
 };
 
 export function messageRequest(client: Anthropic, body: RequestBody, call: ChatCall): Promise<Turn> {

@@ -187,15 +187,19 @@ function outputOf(text: string, calls: PendingCall[]): string {
   return submit ? submit.args : text;
 }
 
-/** One chat reply put together from its stream's `data:` chunks. Pure, like MessageAccumulator. */
+/**
+ * One chat reply put together from its stream's `data:` chunks. Pure, like MessageAccumulator;
+ * reply.ts reads it as the wire's ReplyPart.
+ */
 export class ChatAccumulator {
   text = '';
   refusal = '';
   readonly calls: PendingCall[] = [];
   finishReason: string | null = null;
   usage: MessageUsage = usageOf(undefined);
-  /** `data: [DONE]` came. */
+  /** `data: [DONE]` came: everything after it is not part of this reply. */
   done = false;
+  /** A chunk other than an error arrived: the reply has begun. */
   started = false;
   /** The body of an error chunk ('error' step). */
   error: Record<string, unknown> | null = null;
@@ -215,7 +219,8 @@ export class ChatAccumulator {
     return this.text !== '' || this.refusal !== '' || this.calls.length > 0;
   }
 
-  push(data: string): StreamStep {
+  /** One `data:` chunk (Chat Completions names no events). */
+  push(_event: string | null, data: string): StreamStep {
     if (data.trim() === '[DONE]') {
       this.done = true;
       return 'none';

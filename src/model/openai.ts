@@ -10,7 +10,7 @@ import { ChatAccumulator, chatRequest, chatTurn, messagesErrorType } from './ope
 import type { RequestBody } from './plan';
 import type { Provider } from './providers';
 import { guardedFetch, type Deadline } from './guard';
-import { badResponse, readTurn, withDeadline, type ChatCall, type ReplyPart, type ReplyWire } from './reply';
+import { badResponse, readTurn, withDeadline, type ChatCall, type ReplyWire } from './reply';
 
 /** OpenAI's own API (and Azure's): the output limit is max_completion_tokens there. */
 export function isOpenAIHost(baseURL: string): boolean {
@@ -63,33 +63,8 @@ async function httpError(res: Response): Promise<ServerError> {
 
 /** Chat Completions' part of reading a reply (reply.ts): its `data:` chunks, error chunks and whole completions. */
 const CHAT_REPLY: ReplyWire = {
-  part(): ReplyPart {
-    const acc = new ChatAccumulator();
-    return {
-      push: (_event, data) => acc.push(data),
-      get started() {
-        return acc.started;
-      },
-      get hasContent() {
-        return acc.hasContent;
-      },
-      get output() {
-        return acc.output;
-      },
-      get usage() {
-        return acc.usage;
-      },
-      get whole() {
-        return acc.whole;
-      },
-      // Everything after [DONE] is not part of this reply.
-      get done() {
-        return acc.done;
-      },
-      turn: () => acc.turn(),
-      error: (headers) => serverError(undefined, acc.error, undefined, headers),
-    };
-  },
+  part: () => new ChatAccumulator(),
+  error: (body, headers) => serverError(undefined, body, undefined, headers),
   whole(value, call, headers) {
     const whole = chatTurn(value);
     if (!whole) {

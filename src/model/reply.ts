@@ -1,8 +1,9 @@
 // One request's reply, read the same way on either wire: the deadline over the whole request,
 // the body's bytes with the idle guard (sse.ts), a whole JSON reply or a stream of events, the
 // callbacks run.ts follows, and a cut that keeps what was judged. What differs between the
-// Messages API and Chat Completions (how events build the turn, how an error body or a whole
-// reply reads) is the wire's ReplyPart, in messages.ts and openai.ts.
+// Messages API and Chat Completions is the wire's: how events build the turn (its accumulator,
+// a ReplyPart: accumulator.ts, openai-wire.ts), how an error body or a whole reply reads (its
+// ReplyWire, in messages.ts and openai.ts).
 import type { MessageUsage, StreamStep, Turn } from './accumulator';
 import { bodySnippet, markFinal, toModelError } from './client';
 import { ModelError } from './errors';
@@ -43,13 +44,16 @@ export interface ReplyPart {
   /** The stream said it is over: what follows is not part of this reply. */
   readonly done: boolean;
   turn(): Turn;
-  /** The error the 'error' step carried, as classification reads it. */
-  error(headers: Headers): Error;
+  /** The body of the error event that made the 'error' step. */
+  readonly error: Record<string, unknown> | null;
 }
 
 /** The wire's part of reading a reply. */
 export interface ReplyWire {
+  /** A new accumulator of the wire's events (accumulator.ts, openai-wire.ts). */
   part(): ReplyPart;
+  /** An error event's body, as the error classification (client.ts) reads it. */
+  error(body: Record<string, unknown> | null, headers: Headers): Error;
   /** A reply that came as one JSON value (no stream asked, or a server that ignored stream: true). */
   whole(value: unknown, call: ChatCall, headers: Headers): Turn;
 }
@@ -94,7 +98,7 @@ export async function readTurn(response: Response, wire: ReplyWire, call: ChatCa
       const step = r.push(sse.event, sse.data);
       if (step === 'start' || (!started && r.started)) call.onStart();
       if (step === 'output') call.onOutput(r.output);
-      else if (step === 'error') throw r.error(response.headers);
+      else if (step === 'error') throw wire.error(r.error, response.headers);
       if (r.done) break;
     }
   } catch (err) {
