@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { tokenize, Vocabulary } from './words';
+import { firstStem, tokenize, Vocabulary } from './words';
 import type { Language } from '../types';
 
 // Characters the tokenizer treats differently: ASCII (the prefilled fast path), Czech and Greek
@@ -132,5 +132,19 @@ describe('reading words seen before', () => {
       slice.mockRestore();
       substring.mockRestore();
     }
+  });
+});
+
+describe('firstStem', () => {
+  it('property: is the first of tokenize’s stems, or null', () => {
+    fc.assert(
+      fc.property(text, lang, (s, l) => {
+        expect(firstStem(s, l)).toBe(tokenize(s, l)[0] ?? null);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(firstStem('the', 'en')).toBeNull();
+    expect(firstStem('Voting', 'en')).toBe('vot');
+    expect(firstStem("it'9 x'", 'en')).toBe('9');
   });
 });

@@ -361,3 +361,18 @@ export function tokenize(s: string, lang: Language): string[] {
   stemsInto(cache, s, stems, 0);
   return stems.map((n) => cache.stems[n]!);
 }
+
+// Scratch for firstStem: the stem numbers of one short text.
+const firstStems: number[] = [];
+
+/**
+ * tokenize(s, lang)[0] ?? null, without the list: the stem of the first kept word of `s`, or null
+ * when every word is dropped. Meant for one word at a time (the content check's words): a word
+ * the shared cache holds costs its hashes and one lookup.
+ */
+export function firstStem(s: string, lang: Language): string | null {
+  const cache = stemCache(lang === 'cs' ? 'cs' : 'en');
+  const end = stemsInto(cache, s, firstStems, 0);
+  if (firstStems.length > 64) firstStems.length = 0;
+  return end > 0 ? cache.stems[firstStems[0]!]! : null;
+}
