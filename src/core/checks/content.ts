@@ -135,6 +135,8 @@ interface ChunkData {
   folded?: string;
   /** Every sentence, in order. */
   sentences?: Sentence[];
+  /** Term → the numbers of the sentences that have it, ascending (see sentencesSharing). */
+  sentencesByTerm?: Map<string, number[]>;
   /** Sentences around each negation word, by their start offset. */
   negated?: Sentence[];
   /** What the name rules read of the chunk (./names.ts), on first need. */
@@ -166,6 +168,36 @@ function sentencesOf(d: ChunkData): Sentence[] {
     .filter((s) => s.trim())
     .map((s) => sentence(s, d.lang));
   return d.sentences;
+}
+
+/**
+ * The sentences of d that have at least MATCH_MIN of the claim's terms, in text order: the only
+ * ones matchSentences can keep. Read from d's index of sentences by term (built once per chunk
+ * text), so a claim touches the sentences that share its terms instead of every sentence.
+ */
+function sentencesSharing(d: ChunkData, claimTerms: Set<string>): Sentence[] {
+  const sentences = sentencesOf(d);
+  if (!d.sentencesByTerm) {
+    const index = new Map<string, number[]>();
+    for (let k = 0; k < sentences.length; k++) {
+      for (const t of sentences[k]!.terms) {
+        const list = index.get(t);
+        if (list) list.push(k);
+        else index.set(t, [k]);
+      }
+    }
+    d.sentencesByTerm = index;
+  }
+  const shared = new Map<number, number>();
+  const enough: number[] = [];
+  for (const t of claimTerms) {
+    for (const k of d.sentencesByTerm.get(t) ?? []) {
+      const n = (shared.get(k) ?? 0) + 1;
+      shared.set(k, n);
+      if (n === MATCH_MIN) enough.push(k);
+    }
+  }
+  return enough.sort((a, b) => a - b).map((k) => sentences[k]!);
 }
 
 // A chunk's negations are found by negationStarts (./negations.ts); only the sentences around
@@ -550,7 +582,7 @@ function negationFinding(words: Word[], terms: Set<string>, data: ChunkData[]): 
     const candidates = matchSentences(words, terms, data.flatMap(negatedSentencesOf));
     if (!candidates.some((x) => x.negation !== '' && x.claimNegation === '')) return undefined;
   }
-  const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+  const matches = matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
   if (!matches.length || !matches.every((x) => (x.negation !== '') !== (x.claimNegation !== ''))) return undefined;
   const best = matches.reduce((a, b) => (b.share > a.share ? b : a));
   const inClaim = best.claimNegation !== '';
@@ -566,7 +598,7 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
       // Only chunks that have the opposite word at all are read by sentence.
       const oid = stats.vocab.termIds(pair.word)[0];
       if (oid === undefined || !stats.postings[oid] || !positions.some((p) => sortedHas(stats.postings[oid]!, p))) continue;
-      const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+      const matches = matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
       if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
     }
   }
