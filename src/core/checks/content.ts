@@ -18,7 +18,7 @@
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
-import { tokenize } from '../text/words';
+import { firstStem } from '../text/words';
 import { blankSpans, foldWord, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, titlePresent, titleSpans, type NameRule, type NameSource } from './names';
@@ -40,19 +40,6 @@ const NEGATION_LEAD = 4;
 // Words
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
-
-const termCache: Record<Language, Map<string, string | null>> = { en: new Map(), cs: new Map() };
-/** A word's stem, or null for a stopword (tokenize's rules), cached per language. */
-function termOf(word: string, lang: Language): string | null {
-  const cache = termCache[lang];
-  let t = cache.get(word);
-  if (t === undefined) {
-    t = tokenize(word, lang)[0] ?? null;
-    if (cache.size > 50_000) cache.clear();
-    cache.set(word, t);
-  }
-  return t;
-}
 
 const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
 const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
@@ -88,7 +75,7 @@ function wordsOf(text: string, lang: Language): Word[] {
     const lower = m[0].toLowerCase().replace(TRAILING_QUOTES, '');
     if (words.length && (breaksClause(text, prevEnd, m.index) || CLAUSE_WORDS.has(lower))) clause++;
     prevEnd = m.index + m[0].length;
-    words.push({ lower, term: termOf(lower, lang), negation: false, clause });
+    words.push({ lower, term: firstStem(lower, lang), negation: false, clause });
   }
   // Whether a word negates depends on the word after it.
   for (let i = 0; i < words.length; i++) words[i]!.negation = isNegation(words[i]!.lower, words[i + 1]?.lower);
@@ -114,8 +101,8 @@ function opposites(lang: Language): Map<string, Opposite[]> {
   if (!m) {
     m = new Map();
     for (const [a, b] of OPPOSITES_RAW) {
-      const ta = termOf(a, lang);
-      const tb = termOf(b, lang);
+      const ta = firstStem(a, lang);
+      const tb = firstStem(b, lang);
       if (ta && tb && ta !== tb) {
         add(m, ta, { term: tb, word: b });
         add(m, tb, { term: ta, word: a });
@@ -148,6 +135,8 @@ interface ChunkData {
   folded?: string;
   /** Every sentence, in order. */
   sentences?: Sentence[];
+  /** Term → the numbers of the sentences that have it, ascending (see sentencesSharing). */
+  sentencesByTerm?: Map<string, number[]>;
   /** Sentences around each negation word, by their start offset. */
   negated?: Sentence[];
   /** What the name rules read of the chunk (./names.ts), on first need. */
@@ -179,6 +168,36 @@ function sentencesOf(d: ChunkData): Sentence[] {
     .filter((s) => s.trim())
     .map((s) => sentence(s, d.lang));
   return d.sentences;
+}
+
+/**
+ * The sentences of d that have at least MATCH_MIN of the claim's terms, in text order: the only
+ * ones matchSentences can keep. Read from d's index of sentences by term (built once per chunk
+ * text), so a claim touches the sentences that share its terms instead of every sentence.
+ */
+function sentencesSharing(d: ChunkData, claimTerms: Set<string>): Sentence[] {
+  const sentences = sentencesOf(d);
+  if (!d.sentencesByTerm) {
+    const index = new Map<string, number[]>();
+    for (let k = 0; k < sentences.length; k++) {
+      for (const t of sentences[k]!.terms) {
+        const list = index.get(t);
+        if (list) list.push(k);
+        else index.set(t, [k]);
+      }
+    }
+    d.sentencesByTerm = index;
+  }
+  const shared = new Map<number, number>();
+  const enough: number[] = [];
+  for (const t of claimTerms) {
+    for (const k of d.sentencesByTerm.get(t) ?? []) {
+      const n = (shared.get(k) ?? 0) + 1;
+      shared.set(k, n);
+      if (n === MATCH_MIN) enough.push(k);
+    }
+  }
+  return enough.sort((a, b) => a - b).map((k) => sentences[k]!);
 }
 
 // A chunk's negations are found by negationStarts (./negations.ts); only the sentences around
@@ -267,7 +286,7 @@ function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: {
     if (skip.some((s) => run.start < s.end && s.start < run.end)) return undefined;
     // Source nouns, capitalised stopwords ("The Italian…") and initials are not part of a name.
     const named = run.words.filter((w) => !w.initial);
-    const words = named.filter((w) => !SOURCE_NOUNS.test(w.text) && termOf(w.text.toLowerCase(), lang) !== null);
+    const words = named.filter((w) => !SOURCE_NOUNS.test(w.text) && firstStem(w.text.toLowerCase(), lang) !== null);
     if (!words.length) return undefined;
     const all = claimText.slice(words[0]!.start, words[words.length - 1]!.end).replace(/(?<![\p{L}])\p{Lu}\.\s*/gu, '').split(/\s+/).filter(Boolean);
     const v = nameVerdict(words.map((w) => w.text), all, lang, sources, wordPresent);
@@ -531,7 +550,7 @@ function claimCue(lang: Language): RegExp {
   let re = claimCues[lang];
   if (!re) {
     const exact = [...NEGATION_EN, 'ne', 'nic', 'bez', 'ani', 'není', 'nejsou', 'nelze', 'nikdy', 'nikdo', ...SCOPE_WORDS];
-    const stems = [...OPPOSITES_RAW.flat(), ...ANTONYM_WORDS].map((w) => w.slice(0, Math.max(3, termOf(w, lang)?.length ?? w.length)));
+    const stems = [...OPPOSITES_RAW.flat(), ...ANTONYM_WORDS].map((w) => w.slice(0, Math.max(3, firstStem(w, lang)?.length ?? w.length)));
     // Short words of a pair ("po", "win") are matched whole, longer ones by their stem.
     for (const w of stems) if (w.length <= 4) exact.push(w);
     const prefixes = ['nebyl', 'nebud', 'nemá', 'nemaj', 'nemůž', 'nemoh', 'nesmí', 'žádn', ...stems.filter((w) => w.length > 4)];
@@ -563,7 +582,7 @@ function negationFinding(words: Word[], terms: Set<string>, data: ChunkData[]): 
     const candidates = matchSentences(words, terms, data.flatMap(negatedSentencesOf));
     if (!candidates.some((x) => x.negation !== '' && x.claimNegation === '')) return undefined;
   }
-  const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+  const matches = matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
   if (!matches.length || !matches.every((x) => (x.negation !== '') !== (x.claimNegation !== ''))) return undefined;
   const best = matches.reduce((a, b) => (b.share > a.share ? b : a));
   const inClaim = best.claimNegation !== '';
@@ -579,7 +598,7 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
       // Only chunks that have the opposite word at all are read by sentence.
       const oid = stats.vocab.termIds(pair.word)[0];
       if (oid === undefined || !stats.postings[oid] || !positions.some((p) => sortedHas(stats.postings[oid]!, p))) continue;
-      const matches = matchSentences(words, terms, data.flatMap(sentencesOf));
+      const matches = matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
       if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
     }
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { tokenize, Vocabulary } from './words';
+import { describe, expect, it, vi } from 'vitest';
+import { firstStem, tokenize, Vocabulary } from './words';
 import type { Language } from '../types';
 
 // Characters the tokenizer treats differently: ASCII (the prefilled fast path), Czech and Greek
@@ -114,5 +114,37 @@ describe('Vocabulary', () => {
     for (let k = 0; k < 21; k++) other.termIds(Array.from({ length: 10_000 }, (_, i) => `x${k}y${i}`).join(' '));
     expect(v.termIds('zaměstnanců nemocnici 2016 nemocnice')).toEqual([...before, before[1]]);
     expect(v.terms).toHaveLength(3);
+  });
+});
+
+describe('reading words seen before', () => {
+  it('copies no word out of the text once the shared cache holds it', () => {
+    const text = 'The Court held that the court’s ruling on Ovid’s poems stood; the ruling stood. Zaměstnanci 2016.';
+    const v = new Vocabulary('en');
+    const first = v.termIds(text);
+    const slice = vi.spyOn(String.prototype, 'slice');
+    const substring = vi.spyOn(String.prototype, 'substring');
+    try {
+      expect(v.termIds(`${text} ${text}`)).toEqual([...first, ...first]);
+      expect(slice).not.toHaveBeenCalled();
+      expect(substring).not.toHaveBeenCalled();
+    } finally {
+      slice.mockRestore();
+      substring.mockRestore();
+    }
+  });
+});
+
+describe('firstStem', () => {
+  it('property: is the first of tokenize’s stems, or null', () => {
+    fc.assert(
+      fc.property(text, lang, (s, l) => {
+        expect(firstStem(s, l)).toBe(tokenize(s, l)[0] ?? null);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(firstStem('the', 'en')).toBeNull();
+    expect(firstStem('Voting', 'en')).toBe('vot');
+    expect(firstStem("it'9 x'", 'en')).toBe('9');
   });
 });

@@ -103,6 +103,62 @@ function foldWordCodes(raw: string): string {
   return out;
 }
 
+/** What {@link WordTable.get} answers for a word it does not hold. */
+const ABSENT = -2;
+
+/**
+ * Word → a number, looked up by two independent 32-bit hashes of the word's code units (a 64-bit
+ * key: for the at most 200,000 words a cache holds, two different words share a key with a
+ * chance of about one in 10^9), so that reading a word seen before makes no string and
+ * touches one slot. Open addressing over one typed array: each slot holds the two hashes and the
+ * value; a first hash of 0 is stored as 1 so that 0 marks an empty slot (the second hash still
+ * tells those words apart).
+ */
+class WordTable {
+  /** Per slot: first hash (0: empty), second hash, value. */
+  #slots = new Int32Array(3 << 12);
+  #mask = (1 << 12) - 1;
+  size = 0;
+  /** The value of the word with hashes h1 (never 0, see wordHashes) and h2, or ABSENT. */
+  get(h1: number, h2: number): number {
+    const slots = this.#slots;
+    for (let s = h1 & this.#mask; ; s = (s + 1) & this.#mask) {
+      const key = slots[3 * s]!;
+      if (key === 0) return ABSENT;
+      if (key === h1 && slots[3 * s + 1] === h2) return slots[3 * s + 2]!;
+    }
+  }
+  /** Adds a word that get() found absent. */
+  add(h1: number, h2: number, value: number): void {
+    if (++this.size * 2 > this.#mask + 1) this.#grow();
+    this.#put(h1, h2, value);
+  }
+  #put(h1: number, h2: number, value: number): void {
+    const slots = this.#slots;
+    let s = h1 & this.#mask;
+    while (slots[3 * s] !== 0) s = (s + 1) & this.#mask;
+    slots[3 * s] = h1;
+    slots[3 * s + 1] = h2;
+    slots[3 * s + 2] = value;
+  }
+  /** Twice the slots, every word entered again. */
+  #grow(): void {
+    const old = this.#slots;
+    this.#slots = new Int32Array(old.length * 2);
+    this.#mask = this.#mask * 2 + 1;
+    for (let at = 0; at < old.length; at += 3) if (old[at] !== 0) this.#put(old[at]!, old[at + 1]!, old[at + 2]!);
+  }
+}
+
+// The two hashes stemsInto computes while it reads a word, one code unit at a time: FNV-1a (its
+// low bits pick the slot) and the polynomial hash × 31. FNV-1a's offset basis is written as a
+// signed 32-bit integer, the value Math.imul reads anyway.
+const H1_START = 0x811c9dc5 | 0;
+const h1Step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
+const h2Step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
+/** The first hash as the table takes it: never 0 (0 marks an empty slot). */
+const keyOf = (h1: number) => (h1 === 0 ? 1 : h1);
+
 // Word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
 // and started afresh, in a new era, when it grows large. A text is read within one era (the size
 // is checked before it is read), so its stem numbers all belong to one cache.
@@ -112,7 +168,7 @@ interface StemCache {
   /** Which cache this is (of all started so far): a vocabulary keeps this, not the cache itself. */
   era: number;
   /** Word as written → stem number (-1 for a dropped word). */
-  words: Map<string, number>;
+  words: WordTable;
   stems: string[];
   numberOf: Map<string, number>;
   /**
@@ -131,7 +187,7 @@ let eras = 0;
 const newStemCache = (language: Language): StemCache => ({
   language,
   era: ++eras,
-  words: new Map(),
+  words: new WordTable(),
   stems: [],
   numberOf: new Map(),
   owner: new Float64Array(1024),
@@ -164,24 +220,27 @@ function stemNumber(cache: StemCache, stem: string): number {
   return s;
 }
 
-/** The stem number (-1 for a dropped word) of the word text[start, end). */
-function wordStem(cache: StemCache, text: string, start: number, end: number): number {
-  const word = text.slice(start, end);
-  let s = cache.words.get(word);
-  if (s === undefined) {
-    const stem = stemOfFolded(foldWordCodes(word), cache.language);
-    s = stem === null ? -1 : stemNumber(cache, stem);
-    cache.words.set(word, s);
-  }
+/** The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are h1 and h2. */
+function wordStem(cache: StemCache, text: string, start: number, end: number, h1: number, h2: number): number {
+  const s = cache.words.get(keyOf(h1), h2);
+  return s === ABSENT ? addWord(cache, text.slice(start, end), keyOf(h1), h2) : s;
+}
+
+/** Stems a word not in the cache yet and enters it; returns its stem number (-1: dropped). */
+function addWord(cache: StemCache, word: string, h1: number, h2: number): number {
+  const stem = stemOfFolded(foldWordCodes(word), cache.language);
+  const s = stem === null ? -1 : stemNumber(cache, stem);
+  cache.words.add(h1, h2, s);
   return s;
 }
 
 /**
  * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
  * into `buf` from index `at` on; returns the index after the last one. Words are found by a
- * single pass over character codes; each distinct word is stemmed once (across audits, while
- * the cache holds it) and looked up as written afterwards. With `starts`, each word's offset
- * in `text` goes to the same index of `starts`.
+ * single pass over character codes, which also hashes each word's code units; each distinct word
+ * is stemmed once (across audits, while the cache holds it) and found by its hashes afterwards,
+ * without a copy of it. With `starts`, each word's offset in `text` goes to the same index of
+ * `starts`.
  */
 function stemsInto(cache: StemCache, text: string, buf: number[], at: number, starts?: number[]): number {
   const n = text.length;
@@ -194,15 +253,19 @@ function stemsInto(cache: StemCache, text: string, buf: number[], at: number, st
       continue;
     }
     const start = i;
+    let h1 = H1_START;
+    let h2 = 0;
     while (i < n) {
       const c = text.charCodeAt(i);
       let f = FOLD_CODE[c]!;
       if (f === UNKNOWN) f = foldFirstSight(c);
       // An apostrophe between letters stays inside the word: "don't", "Brian's".
       if (f === 0 && !((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1))))) break;
+      h1 = h1Step(h1, c);
+      h2 = h2Step(h2, c);
       i++;
     }
-    const s = wordStem(cache, text, start, i);
+    const s = wordStem(cache, text, start, i, h1, h2);
     if (s >= 0) {
       if (starts) starts[at] = start;
       buf[at++] = s;
@@ -297,4 +360,19 @@ export function tokenize(s: string, lang: Language): string[] {
   const stems: number[] = [];
   stemsInto(cache, s, stems, 0);
   return stems.map((n) => cache.stems[n]!);
+}
+
+// Scratch for firstStem: the stem numbers of one short text.
+const firstStems: number[] = [];
+
+/**
+ * tokenize(s, lang)[0] ?? null, without the list: the stem of the first kept word of `s`, or null
+ * when every word is dropped. Meant for one word at a time (the content check's words): a word
+ * the shared cache holds costs its hashes and one lookup.
+ */
+export function firstStem(s: string, lang: Language): string | null {
+  const cache = stemCache(lang === 'cs' ? 'cs' : 'en');
+  const end = stemsInto(cache, s, firstStems, 0);
+  if (firstStems.length > 64) firstStems.length = 0;
+  return end > 0 ? cache.stems[firstStems[0]!]! : null;
 }
