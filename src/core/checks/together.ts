@@ -79,6 +79,9 @@ interface ChunkIndex {
   keys: Float64Array;
 }
 
+/** A word as the claim writes it (the hint names the missing ones so). */
+const CLAIM_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+
 const indexesByStats = new WeakMap<ChunkStats, Map<number, ChunkIndex>>();
 const scratch: number[] = [];
 const scratchStarts: number[] = [];
@@ -172,23 +175,20 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   const hits: number[] = [];
   const touched: number[] = [];
   return (claim, cited) => {
+    // A short chunk is one window: nothing to add to the overlap check (asked before the claim
+    // is read: its sentences are kept by text).
+    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
     // Each content word once, with the first way the claim writes it.
     const words = new Map<number, string>();
-    for (const m of claim.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
-      const count = vocab.termIdsInto(m[0], scratch, 0);
+    for (const w of claim.match(CLAIM_WORD) ?? []) {
+      const count = vocab.termIdsInto(w, scratch, 0);
       for (let k = 0; k < count; k++) {
         const t = scratch[k]!;
-        if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, m[0]);
+        if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, w);
       }
     }
     if (words.size < MIN_WORDS) return undefined;
-    const data: ChunkIndex[] = [];
-    for (const ch of cited) {
-      const d = indexOf(ch);
-      // A short chunk is one window: nothing to add to the overlap check.
-      if (d.ranges.length < MIN_SENTENCES) return undefined;
-      data.push(d);
-    }
+    const data = cited.map(indexOf);
     // The first window with the most words, over the chunks in order; none as soon as a window
     // holds SHARE of them.
     let best: { id: string; at: number; hits: number; d: ChunkIndex } | undefined;
