@@ -330,7 +330,7 @@ const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function countedInPairs(n: NumberMention, claim: string, source: string): boolean {
   const v = n.value;
-  if (n.kind !== 'number' || !Number.isInteger(v) || v <= 0 || !/pair/i.test(claim + source)) return false;
+  if (n.kind !== 'number' || !Number.isInteger(v) || v <= 0 || !(/pair/i.test(claim) || /pair/i.test(source))) return false;
   const after = claim.slice(n.end, n.end + 60);
   const paired = CLAIM_PAIRS.exec(after);
   if (paired) {

@@ -1,5 +1,5 @@
 // The 'words_apart' hint: a claim whose words are nowhere together in a long cited chunk.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditCase } from '../audit';
 import type { Chunk, Language } from '../types';
 import { buildChunkStats } from './relevance';
@@ -44,5 +44,23 @@ describe('wordsApart', () => {
     const f = r.findings.filter((x) => x.code === 'words_apart');
     expect(f.map((x) => x.severity)).toEqual(['info']);
     expect(Object.values(r.dimensions).flatMap((d) => d.issues).join(' ')).not.toContain('nowhere together');
+  });
+  it('answers a claim asked before over the same statistics without reading it again, and afresh for another query', () => {
+    const chunks = [{ id: '1', text: PAGE }];
+    const stats = buildChunkStats(chunks, 'en');
+    const claim = 'Irene sold polonium to a Belgian bank for gold coins.';
+    const first = apartFinder(stats, chunks, '')(claim, chunks);
+    expect(first?.missing.length).toBeGreaterThan(0);
+    const read = vi.spyOn(stats.vocab, 'termIdsInto');
+    const again = apartFinder(stats, chunks, '')(claim, chunks);
+    expect(again).toEqual(first);
+    // The claim's words were not tokenised again (the query, empty, is read once per finder).
+    expect(read.mock.calls.filter(([text]) => text !== '')).toEqual([]);
+    // Each caller gets its own list of missing words.
+    again!.missing.push('changed');
+    expect(apartFinder(stats, chunks, '')(claim, chunks)).toEqual(first);
+    // Another query: its words are left out, so the claim is read again.
+    expect(apartFinder(stats, chunks, 'Irene polonium Belgian bank gold coins sold')(claim, chunks)).toBeUndefined();
+    read.mockRestore();
   });
 });

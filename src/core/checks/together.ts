@@ -79,6 +79,13 @@ interface ChunkIndex {
   keys: Float64Array;
 }
 
+/** A word as the claim writes it (the hint names the missing ones so). */
+const CLAIM_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+
+const answersByStats = new WeakMap<ChunkStats, { query: string; answers: Map<string, WordsApart | undefined> }>();
+/** Answers kept per statistics before they are dropped all at once (a long session of typing). */
+const ANSWERS_KEPT = 4096;
+
 const indexesByStats = new WeakMap<ChunkStats, Map<number, ChunkIndex>>();
 const scratch: number[] = [];
 const scratchStarts: number[] = [];
@@ -171,24 +178,48 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   // windows that have any: a claim costs the occurrences of its words, not the chunk's length.
   const hits: number[] = [];
   const touched: number[] = [];
+  // Earlier answers, kept with the statistics for the same query: a re-audit with the same
+  // chunks (a keystroke in the answer) asks again for every claim it did not change. Only for
+  // chunks the statistics hold, by their positions.
+  let kept = answersByStats.get(stats);
+  if (kept?.query !== query) answersByStats.set(stats, (kept = { query, answers: new Map() }));
+  const answers = kept.answers;
   return (claim, cited) => {
+    // The cited positions, then the claim (digits and commas before the first NUL).
+    let key: string | undefined = '';
+    for (const ch of cited) {
+      const pos = stats.positionOf.get(String(ch.id));
+      if (pos === undefined || chunks[pos] !== ch) {
+        key = undefined;
+        break;
+      }
+      key += `${pos},`;
+    }
+    if (key !== undefined) key += `\u0000${claim}`;
+    if (key !== undefined && answers.has(key)) return copied(answers.get(key));
+    const found = search(claim, cited);
+    if (key !== undefined) {
+      if (answers.size >= ANSWERS_KEPT) answers.clear();
+      answers.set(key, found);
+    }
+    return copied(found);
+  };
+
+  function search(claim: string, cited: readonly Chunk[]): WordsApart | undefined {
+    // A short chunk is one window: nothing to add to the overlap check (asked before the claim
+    // is read: its sentences are kept by text).
+    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
     // Each content word once, with the first way the claim writes it.
     const words = new Map<number, string>();
-    for (const m of claim.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
-      const count = vocab.termIdsInto(m[0], scratch, 0);
+    for (const w of claim.match(CLAIM_WORD) ?? []) {
+      const count = vocab.termIdsInto(w, scratch, 0);
       for (let k = 0; k < count; k++) {
         const t = scratch[k]!;
-        if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, m[0]);
+        if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, w);
       }
     }
     if (words.size < MIN_WORDS) return undefined;
-    const data: ChunkIndex[] = [];
-    for (const ch of cited) {
-      const d = indexOf(ch);
-      // A short chunk is one window: nothing to add to the overlap check.
-      if (d.ranges.length < MIN_SENTENCES) return undefined;
-      data.push(d);
-    }
+    const data = cited.map(indexOf);
     // The first window with the most words, over the chunks in order; none as soon as a window
     // holds SHARE of them.
     let best: { id: string; at: number; hits: number; d: ChunkIndex } | undefined;
@@ -236,6 +267,9 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
       missing: [...words].filter(([t]) => !inSentences(d, t, at, at + WINDOW - 1)).map(([, w]) => w),
       share: best.hits / words.size,
     };
-  };
+  }
 }
+
+/** An answer for the caller: its own list of missing words (the kept one is never handed out). */
+const copied = (a: WordsApart | undefined): WordsApart | undefined => a && { ...a, missing: [...a.missing] };
 

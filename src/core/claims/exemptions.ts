@@ -153,10 +153,11 @@ const REPORTS_FACT = /(?<![\p{L}])(?:that|že)(?![\p{L}])/iu;
  */
 export function isRetrievalNote(text: string): 'search' | 'topic' | undefined {
   const t = text.trim();
-  if (t === '' || t.length > 220 || /\d/.test(t) || ABSENCE_GOES_ON.test(t)) return undefined;
-  if (SEARCH_FAILED.test(t)) return 'search';
-  if (!REPORTS_FACT.test(t) && (SOURCES_TOPIC_EN.test(t) || SOURCES_TOPIC_CS.test(t))) return 'topic';
-  return undefined;
+  if (t === '' || t.length > 220 || /\d/.test(t)) return undefined;
+  // The patterns held to the sentence's start first: most sentences fail them at once, and only
+  // a sentence that passes is read whole for what it goes on to state.
+  const kind = SEARCH_FAILED.test(t) ? 'search' : (SOURCES_TOPIC_EN.test(t) || SOURCES_TOPIC_CS.test(t)) && !REPORTS_FACT.test(t) ? 'topic' : undefined;
+  return kind && !ABSENCE_GOES_ON.test(t) ? kind : undefined;
 }
 
 /** Whether a lead-in announces a list of things the answer could not find. */

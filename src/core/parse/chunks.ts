@@ -382,13 +382,20 @@ function parseJsonChunks(text: string): ParseChunksResult {
       return s ? { start: s.offset, end: s.endOffset } : { start: 0, end: 0 };
     });
   // The chunks a list or map gave, its issues placed in the text, and the span of each chunk.
-  const resultOf = (format: ChunkFormat, r: { chunks: Chunk[]; errors: PathIssue[]; warnings: PathIssue[] }, paths: JsonPath[]): ParseChunksResult => ({
-    chunks: r.chunks,
-    format,
-    errors: position(r.errors),
-    warnings: position(r.warnings),
-    ranges: rangesOf(paths),
-  });
+  // The spans are found when first read: valid JSON then costs JSON.parse alone (the
+  // position-keeping parse runs only for a caller that asks where a chunk stands).
+  const resultOf = (format: ChunkFormat, r: { chunks: Chunk[]; errors: PathIssue[]; warnings: PathIssue[] }, paths: JsonPath[]): ParseChunksResult => {
+    let ranges: { start: number; end: number }[] | undefined;
+    return {
+      chunks: r.chunks,
+      format,
+      errors: position(r.errors),
+      warnings: position(r.warnings),
+      get ranges() {
+        return (ranges ??= rangesOf(paths));
+      },
+    };
+  };
 
   if (Array.isArray(value)) {
     const r = normalizeChunkList(value);

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as jsonc from 'jsonc-parser';
 import { parseJson } from './json';
+import { parseChunks } from './chunks';
 
 vi.mock('jsonc-parser', async (original) => {
   const lib = await original<typeof import('jsonc-parser')>();
@@ -42,5 +43,18 @@ describe('parseJson: the plain parse first', () => {
     const v = parseJson('{"__proto__": {"x": 1}}').value as Record<string, unknown>;
     expect(Object.keys(v)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('parseChunks: the chunks of valid JSON without their spans', () => {
+  it('reads the chunks by the plain parse and finds the spans only when they are read', () => {
+    visit.mockClear();
+    const text = '[{"id": "a", "text": "Rain fell."}, {"id": "b", "text": "Snow lay."}]';
+    const r = parseChunks(text);
+    expect(r.chunks.map((c) => c.text)).toEqual(['Rain fell.', 'Snow lay.']);
+    expect(visit).not.toHaveBeenCalled();
+    expect(r.ranges.map((g) => text.slice(g.start, g.end))).toEqual(['{"id": "a", "text": "Rain fell."}', '{"id": "b", "text": "Snow lay."}']);
+    expect(r.ranges).toHaveLength(2);
+    expect(visit).toHaveBeenCalledTimes(1);
   });
 });

@@ -30,6 +30,8 @@ const isMsg = (v: MsgParam): v is Msg => typeof v === 'object' && v !== null && 
  */
 export function render(t: Msg | string, lang: Language): string | undefined {
   if (typeof t === 'string') return t;
+  const known = WRITTEN.get(t);
+  if (known?.lang === lang) return known.words;
   const catalogue = CATALOGUES[lang] ?? en;
   const given = t.params;
   if (!Object.hasOwn(catalogue, t.key) || typeof given !== 'object' || given === null) return undefined;
@@ -78,6 +80,10 @@ function compact(params: Record<string, unknown>, rawPrefix?: number): Msg['para
   return out ?? (params as Msg['params']);
 }
 
+// A finding's text as messagesFor made it, with the words it renders to in the finding's
+// language (its message): the report words its issues from the same texts in that language.
+const WRITTEN = new WeakMap<Msg, { lang: Language; words: string }>();
+
 type Builders = { [K in MessageKey]: (p: Raw<ParamsOf<K>>) => { message: string; text: Msg } };
 const builders = new Map<Language, Builders>();
 
@@ -88,10 +94,12 @@ export function messagesFor(lang: Language): Builders {
     const made = {} as Record<string, (p: Record<string, unknown>) => { message: string; text: Msg }>;
     for (const key of MESSAGE_KEYS) {
       made[key] = (p) => {
-        const message = render(msg(key, p as never), lang) ?? key;
+        const words = render(msg(key, p as never), lang);
+        const message = words ?? key;
         const text: Msg = { key, params: compact(p) };
         // Shortened parameters must give the same words; should they not, the text keeps more.
         if (text.params !== p && render(text, lang) !== message) text.params = compact(p, EXCERPT_READS * 4);
+        else if (words !== undefined) WRITTEN.set(text, { lang, words });
         return { message, text };
       };
     }

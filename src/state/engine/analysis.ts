@@ -40,7 +40,7 @@ export interface Analysis {
   seq: number;
   revision: number;
   inputs: Inputs;
-  chunks: { chunks: Chunk[]; format: ChunkFormat; errors: ParseError[]; warnings: ParseError[]; ranges: { start: number; end: number }[] };
+  chunks: { chunks: Chunk[]; format: ChunkFormat; errors: ParseError[]; warnings: ParseError[] };
   answer: { answer: string; format: AnswerFormat; errors: ParseError[]; structuredInEditor: boolean };
   case: AuditCase | null;
   /** The options the report was made with (a quick fix of a structured answer audits the case again with them). */
@@ -162,7 +162,7 @@ export function analyze(req: AnalysisRequest, where: 'main' | 'worker' = 'main')
     seq: req.seq,
     revision: req.revision,
     inputs,
-    chunks: { chunks: chunks.chunks, format: chunks.format, errors: chunks.errors, warnings: chunks.warnings ?? [], ranges: chunks.ranges ?? [] },
+    chunks: { chunks: chunks.chunks, format: chunks.format, errors: chunks.errors, warnings: chunks.warnings ?? [] },
     answer: { answer: answer.answer, format: answer.format, errors: answer.errors, structuredInEditor },
     case: c,
     auditOptions,
