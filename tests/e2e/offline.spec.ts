@@ -2,7 +2,7 @@
 // serves the build from its precache, so the app opens, loads Monaco, audits an example, opens a
 // share link (its fragment never leaves the browser) and says in one line that a model run needs
 // the network. A second deployment at the same URL waits behind "A new version is ready — Reload"
-// instead of mixing with the running build. The test serves the build itself, under a sub-path
+// instead of mixing with the running build. Each test serves the build itself, under a sub-path
 // (the `base: './'` build works from any), on a port the OS picks.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,38 +65,7 @@ test('the worker precaches the build’s own files and caches nothing at run tim
   });
 });
 
-/**
- * A second deployment of the same sources, marked so the test can tell which one runs. A second
- * build of unchanged sources differs from the first only where it is marked: its index.html, and
- * so that file's revision in the worker's precache list (which makes sw.js new to the browser).
- * So the build is copied and those two files are patched, as a build would write them, instead of
- * building again.
- */
-function secondDeployment(): string {
-  const second = mkdtempSync(path.join(tmpdir(), 'citation-auditor-second-'));
-  cpSync(DIST, second, { recursive: true });
-  const indexFile = path.join(second, 'index.html');
-  const html = readFileSync(indexFile, 'utf8');
-  const marked = html.replace('</head>', '<meta name="deployment" content="second" /></head>');
-  expect(marked).not.toBe(html);
-  writeFileSync(indexFile, marked);
-  const swFile = path.join(second, 'sw.js');
-  const sw = readFileSync(swFile, 'utf8');
-  const entry = /\{url:"index\.html",revision:"([0-9a-f]+)"\}/;
-  // Workbox's revision of a file is the MD5 of its bytes.
-  expect(entry.exec(sw)?.[1]).toBe(createHash('md5').update(html).digest('hex'));
-  writeFileSync(swFile, sw.replace(entry, `{url:"index.html",revision:"${createHash('md5').update(marked).digest('hex')}"}`));
-  return second;
-}
-
-let second: string | undefined;
-test.afterAll(() => {
-  if (second) rmSync(second, { recursive: true, force: true });
-});
-
-// One visit, one precache: the worker's install (the whole build fetched beside the page) is
-// most of this test's time, so the offline visit and the new deployment share it.
-test('after one visit the page works offline (example, model run, share link); a new deployment waits behind "A new version is ready — Reload"', async ({ page, context }) => {
+test('after one visit the page works offline: example, model run, share link', async ({ page, context }) => {
   // The worker, the manifest and the icons must fit the page's Content-Security-Policy.
   const violations: string[] = [];
   await context.addInitScript(() => {
@@ -143,26 +112,54 @@ test('after one visit the page works offline (example, model run, share link); a
   expect(await controlled(other)).toBe(true);
   await expect(report(other)).toHaveText(new RegExp(`^\\s*${verdict}\\b`));
   expect(violations).toEqual([]);
-  await other.close();
   await context.setOffline(false);
+});
 
-  // Back online, a new deployment at the same address: the page waits behind a notice instead of
-  // mixing with the running build.
-  await page.reload(); // a returning visit: the worker controls the page
-  expect(await controlled(page)).toBe(true);
-  await expect(report(page)).toHaveText(VERDICT);
-  const notice = page.getByRole('status').filter({ hasText: 'A new version is ready' });
-  await expect(notice).toHaveCount(0);
+test.describe('a new deployment', () => {
+  let second: string;
 
-  second = secondDeployment();
-  site.deploy(second);
-  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  await expect(notice).toBeVisible();
-  // Until Reload the page stays on the build it started with.
-  await expect(page.locator('meta[name="deployment"]')).toHaveCount(0);
+  // A second deployment of the same sources, marked so the test can tell which one runs. A second
+  // build of unchanged sources differs from the first only where it is marked: its index.html,
+  // and so that file's revision in the worker's precache list (which makes sw.js new to the
+  // browser). So the build is copied and those two files are patched, as a build would write
+  // them, instead of building again.
+  test.beforeAll(() => {
+    second = mkdtempSync(path.join(tmpdir(), 'citation-auditor-second-'));
+    cpSync(DIST, second, { recursive: true });
+    const indexFile = path.join(second, 'index.html');
+    const html = readFileSync(indexFile, 'utf8');
+    const marked = html.replace('</head>', '<meta name="deployment" content="second" /></head>');
+    expect(marked).not.toBe(html);
+    writeFileSync(indexFile, marked);
+    const swFile = path.join(second, 'sw.js');
+    const sw = readFileSync(swFile, 'utf8');
+    const entry = /\{url:"index\.html",revision:"([0-9a-f]+)"\}/;
+    // Workbox's revision of a file is the MD5 of its bytes.
+    expect(entry.exec(sw)?.[1]).toBe(createHash('md5').update(html).digest('hex'));
+    writeFileSync(swFile, sw.replace(entry, `{url:"index.html",revision:"${createHash('md5').update(marked).digest('hex')}"}`));
+  });
+  test.afterAll(() => {
+    if (second) rmSync(second, { recursive: true, force: true });
+  });
 
-  await notice.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second');
-  await expect(report(page)).toHaveText(VERDICT);
-  await expect(notice).toHaveCount(0);
+  test('waits behind "A new version is ready — Reload", then takes over', async ({ page }) => {
+    site = await serveSite(DIST, 'audit');
+    await page.goto(site.url);
+    await offlineReady(page);
+    await page.reload(); // a returning visit: the worker controls the page
+    await expect(report(page)).toHaveText(VERDICT);
+    const notice = page.getByRole('status').filter({ hasText: 'A new version is ready' });
+    await expect(notice).toHaveCount(0);
+
+    site.deploy(second);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect(notice).toBeVisible();
+    // Until Reload the page stays on the build it started with.
+    await expect(page.locator('meta[name="deployment"]')).toHaveCount(0);
+
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second');
+    await expect(report(page)).toHaveText(VERDICT);
+    await expect(notice).toHaveCount(0);
+  });
 });
