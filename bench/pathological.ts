@@ -116,7 +116,7 @@ export const FAMILIES: Family[] = [
   {
     name: 'offset citations, fixed answer',
     bench: 2_000,
-    test: 1_000,
+    test: 500,
     make: (n) => {
       const chunks = chunkList(50);
       return structured(
@@ -128,7 +128,7 @@ export const FAMILIES: Family[] = [
   {
     name: 'id citations with quotes',
     bench: 1_000,
-    test: 300,
+    test: 150,
     make: (n) => {
       const chunks = chunkList(n);
       return structured(
@@ -179,7 +179,7 @@ export const FAMILIES: Family[] = [
   { name: 'Anthropic char citations, one document, cited text nowhere', bench: 1_000, make: (n) => anthropicDocument(n, 'char', 'nowhere') },
   // OpenAI annotations: file citations at a point after the cited words (the words back to the
   // sentence start are the span), in one endless sentence and in sentences; url citations with spans.
-  { name: 'OpenAI file citations, one sentence', bench: 2_000, test: 400, make: (n) => openAiPoints(n, false) },
+  { name: 'OpenAI file citations, one sentence', bench: 2_000, test: 200, make: (n) => openAiPoints(n, false) },
   { name: 'OpenAI file citations, sentences', bench: 2_000, make: (n) => openAiPoints(n, true) },
   {
     name: 'OpenAI url citations',

@@ -1,11 +1,11 @@
 // Annotation as a team, without a server: two annotators label the same small dataset in their
-// own browsers and download their labels; the lead imports both files, reads the team's agreement
+// own profiles and download their labels; the lead imports both files, reads the team's agreement
 // (α and κ checked against a computation here), resolves the disagreements into gold and measures
 // the model (the local fake Messages API) against gold. And blind mode: nothing of another
 // rater's label for a pair not labelled yet, anywhere on the page or in the export.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { loadApp, snap } from './helpers';
 
@@ -53,16 +53,13 @@ async function download(page: Page, name: string, testInfo: TestInfo, file: stri
   return out;
 }
 
-/** An annotator's own browser: open the dataset, label the six pairs from the keyboard. */
-async function annotatorBrowser(browser: Browser, testInfo: TestInfo, who: string, labels: V[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, serviceWorkers: 'block', acceptDownloads: true });
-  const page = await context.newPage();
+/** An annotator's own profile: open the dataset, label the six pairs from the keyboard. */
+async function annotate(page: Page, who: string, labels: V[]): Promise<void> {
   await openDataset(page);
   await showAnnotate(page);
   await setAnnotator(page, who);
   for (const l of labels) await page.keyboard.press(KEYS[l]);
   await expect(page.getByText('6 of 6 pairs labelled', { exact: true })).toBeVisible();
-  return page;
 }
 
 /** Cohen's κ of two label lists (pairs where either is missing are skipped). */
@@ -105,20 +102,22 @@ function alpha(units: V[][], level: 'nominal' | 'ordinal'): number {
 
 const fmt = (x: number) => x.toFixed(3);
 
-test.describe('a labelling campaign in three browsers', () => {
-  // The annotators' separate profiles are the subject: each gets a browser context of its own.
-  // The lead works in the worker's shared tab, its Base URL set to the fake API by `anthropic`.
-  test('two annotators label and download, the lead imports, measures, resolves to gold and runs Model vs gold', async ({ page, browser, anthropic }, testInfo) => {
-    // Three browsers, three dataset checks and a model run: about a minute on a busy machine.
-    test.setTimeout(180_000);
+test.describe('a labelling campaign in three profiles', () => {
+  // Three people, each in a profile of their own: nothing passes between them but the files they
+  // download. They take turns in the worker's tab, its storage emptied before each (`newProfile`,
+  // as the reset between tests does), instead of three browser contexts: each of those was a
+  // cold start of the whole build. The lead's Base URL points at the fake API (`anthropic`).
+  test('two annotators label and download, the lead imports, measures, resolves to gold and runs Model vs gold', async ({ page, anthropic, newProfile }, testInfo) => {
+    // Three dataset checks and a model run: more than the default on a busy machine.
+    test.setTimeout(120_000);
     const alice: V[] = [F, N, P, F, N, P];
     const bob: V[] = [F, P, P, N, N, F];
-    const alicePage = await annotatorBrowser(browser, testInfo, 'alice', alice);
-    const aliceFile = await download(alicePage, 'Download labels (JSONL)', testInfo, 'alice-labels.jsonl');
-    const bobPage = await annotatorBrowser(browser, testInfo, 'bob', bob);
-    const bobFile = await download(bobPage, 'Download labels (CSV)', testInfo, 'bob-labels.csv');
-    await alicePage.context().close();
-    await bobPage.context().close();
+    await annotate(page, 'alice', alice);
+    const aliceFile = await download(page, 'Download labels (JSONL)', testInfo, 'alice-labels.jsonl');
+    await newProfile();
+    await annotate(page, 'bob', bob);
+    const bobFile = await download(page, 'Download labels (CSV)', testInfo, 'bob-labels.csv');
+    await newProfile();
 
     // The lead: the same dataset, judged by the model (the fake API), then both files at once.
     await openDataset(page);

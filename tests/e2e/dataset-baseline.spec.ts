@@ -169,20 +169,54 @@ test('a large baseline is read off the main thread', async ({ page }, testInfo) 
   await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
   await views(page).getByRole('button', { name: 'Dataset' }).click();
   await openDataset(page, small, 4);
+  // What the page's own thread does with the file: every way it could read a large file's bytes,
+  // or parse a large text, is noted. (Counts, not time: these hold at any load.)
   await page.evaluate(() => {
-    const w = window as unknown as { longest: number };
+    const w = window as unknown as { longest: number; bigReads: string[] };
     w.longest = 0;
+    w.bigReads = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
     }).observe({ type: 'longtask' });
+    const BIG = 1_000_000;
+    const note = (what: string, size: number) => size > BIG && w.bigReads.push(`${what} of ${size}`);
+    for (const m of ['text', 'arrayBuffer', 'bytes', 'stream'] as const) {
+      const proto = Blob.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const original = proto[m];
+      if (!original) continue;
+      proto[m] = function (this: Blob, ...a: unknown[]) {
+        note(`Blob.${m}`, this.size);
+        return original.apply(this, a);
+      };
+    }
+    for (const m of ['readAsText', 'readAsArrayBuffer', 'readAsDataURL', 'readAsBinaryString'] as const) {
+      const original = FileReader.prototype[m] as (this: FileReader, b: Blob, ...a: unknown[]) => void;
+      (FileReader.prototype as unknown as Record<string, unknown>)[m] = function (this: FileReader, b: Blob, ...a: unknown[]) {
+        note(`FileReader.${m}`, b.size);
+        return original.call(this, b, ...a);
+      };
+    }
+    const parse = JSON.parse;
+    JSON.parse = function (text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) {
+      note('JSON.parse', String(text).length);
+      return parse(text, reviver);
+    };
   });
   const panel = page.getByRole('region', { name: 'Compare with an earlier run' });
   await panel.getByLabel('Baseline results file').setInputFiles(big);
   await expect(panel.getByTestId('baseline-name')).toHaveText('Baseline: big.jsonl', { timeout: 20_000 });
   await expect(panel.getByTestId('baseline-counts')).toContainText(`${lines.length + 4} other`);
-  const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+  const { longest, bigReads } = await page.evaluate(() => {
+    const w = window as unknown as { longest: number; bigReads: string[] };
+    return { longest: w.longest, bigReads: w.bigReads };
+  });
   testInfo.annotations.push({ type: 'longest task (ms)', description: String(Math.round(longest)) });
   console.log(`baseline of ${lines.length} cases, ${(size / 1e6).toFixed(1)} MB: longest main-thread task ${Math.round(longest)} ms`);
+  // The page's thread never read the file nor parsed anything of its size: the worker did.
+  expect(bigReads).toEqual([]);
   // Reading it on the page held it for seconds; the worker leaves the diff and a page of rows.
-  expect(longest).toBeLessThan(800);
+  // (The bound was 800 ms; a whole run at a load of 12 read 817 ms with the worker doing the
+  // reading, so the bound is now what "seconds" means, and the check above is the one that holds
+  // at any load.)
+  expect(longest).toBeLessThan(2_000);
 });

@@ -66,6 +66,14 @@ interface TestFixtures {
   openai: FakeOpenAI;
   /** Runs `fn(arg)` in the worker's tab on a blank page of the app's origin: storage set up before the app loads. */
   onOrigin: OnOrigin;
+  /**
+   * Empties the tab's storage again mid-test, as the reset does, and puts back what the test's
+   * fixtures seeded (the `anthropic` Base URL): the next load of the app meets a new profile.
+   * For a test about several people, each in a browser of their own, one after another.
+   */
+  newProfile: () => Promise<void>;
+  /** localStorage entries the test's fixtures set before its first load (`newProfile` restores them). */
+  seeds: [key: string, value: string][];
 }
 
 // Events a test may listen to; their listeners go with the test. (Not 'filechooser' or 'dialog':
@@ -219,9 +227,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  anthropic: async ({ anthropicServer, onOrigin }, use) => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
+  seeds: async ({}, use) => {
+    await use([]);
+  },
+  newProfile: async ({ page, baseURL, seeds }, use) => {
+    await use(async () => {
+      for (const p of page.context().pages()) if (p !== page) await p.close();
+      await blank(page, baseURL!);
+      await emptyStorage(page);
+      await page.evaluate((entries) => {
+        for (const [k, v] of entries) localStorage.setItem(k, v);
+      }, seeds);
+    });
+  },
+
+  anthropic: async ({ anthropicServer, onOrigin, seeds }, use) => {
     anthropicServer.reset();
-    await onOrigin(([key, url]) => localStorage.setItem(key!, JSON.stringify({ version: 1, baseURL: url })), [MODEL_SETTINGS_KEY, anthropicServer.url]);
+    const seed: [string, string] = [MODEL_SETTINGS_KEY, JSON.stringify({ version: 1, baseURL: anthropicServer.url })];
+    seeds.push(seed);
+    await onOrigin(([key, value]) => localStorage.setItem(key, value), seed);
     await use(anthropicServer);
   },
   openai: async ({ openaiServer }, use) => {

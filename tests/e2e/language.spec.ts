@@ -37,33 +37,42 @@ function ownWords(page: Page): Promise<string> {
   });
 }
 
-for (const ui of ['en', 'cs'] as const) {
-  for (const caseLang of ['en', 'cs'] as const) {
-    test(`interface ${ui}, ${caseLang} case: every word of the report panel is ${ui}`, async ({ page, onOrigin }) => {
-      await openWith(page, onOrigin, { uiLanguage: ui });
-      await openCase(page, CASES[caseLang]);
-      const panel = report(page);
-      await expect(panel.locator('.verdict-word')).toBeVisible();
-      await expect(panel.getByTestId('feedback-language')).toHaveText(
-        ui === 'en'
-          ? `Feedback in ${caseLang === 'cs' ? 'Czech' : 'English'} — the case’s language`
-          : `Zpětná vazba ${caseLang === 'cs' ? 'v češtině' : 'v angličtině'} — jazyk případu`,
-      );
-      const text = await ownWords(page);
-      const other: Lang = ui === 'en' ? 'cs' : 'en';
-      // The panel has the interface language's words, and none of the other's.
-      expect(text).toMatch(WORDS[ui]);
-      const leak = text.match(WORDS[other]);
-      expect(leak?.[0] ?? null, leak ? text.slice(Math.max(0, (leak.index ?? 0) - 200), (leak.index ?? 0) + 200) : '').toBeNull();
-      // The summary beside the verdict is ours, in the interface language.
-      const summary = (await panel.locator('.summary').textContent()) ?? '';
-      expect(summary).toMatch(ui === 'en' ? /^(?:Local checks|The answer|Verdict)/ : /^(?:Lokální kontroly|Odpověď|Verdikt)/);
-    });
-  }
+/** The report panel, on the case just opened, has every word in `ui` and none of the other language's. */
+async function oneLanguage(page: Page, ui: Lang, caseLang: Lang): Promise<void> {
+  const panel = report(page);
+  await expect(panel.locator('.verdict-word')).toBeVisible();
+  // The case's own line: so what is read below is this case's report, not the one before.
+  await expect(panel.getByTestId('feedback-language')).toHaveText(
+    ui === 'en'
+      ? `Feedback in ${caseLang === 'cs' ? 'Czech' : 'English'} — the case’s language`
+      : `Zpětná vazba ${caseLang === 'cs' ? 'v češtině' : 'v angličtině'} — jazyk případu`,
+  );
+  const text = await ownWords(page);
+  const other: Lang = ui === 'en' ? 'cs' : 'en';
+  // The panel has the interface language's words, and none of the other's.
+  expect(text, `interface ${ui}, ${caseLang} case`).toMatch(WORDS[ui]);
+  const leak = text.match(WORDS[other]);
+  expect(leak?.[0] ?? null, leak ? `interface ${ui}, ${caseLang} case: ${text.slice(Math.max(0, (leak.index ?? 0) - 200), (leak.index ?? 0) + 200)}` : '').toBeNull();
+  // The summary beside the verdict is ours, in the interface language.
+  const summary = (await panel.locator('.summary').textContent()) ?? '';
+  expect(summary, `interface ${ui}, ${caseLang} case`).toMatch(ui === 'en' ? /^(?:Local checks|The answer|Verdict)/ : /^(?:Lokální kontroly|Odpověď|Verdikt)/);
 }
 
-test('a case too short to tell is read in the interface language, and the report says so', async ({ page, onOrigin }) => {
+// One page load per interface language, both cases opened in it one after the other.
+test('interface en, an en and a cs case: every word of the report panel is en', async ({ page, onOrigin }) => {
+  await openWith(page, onOrigin, { uiLanguage: 'en' });
+  for (const caseLang of ['en', 'cs'] as const) {
+    await openCase(page, CASES[caseLang]);
+    await oneLanguage(page, 'en', caseLang);
+  }
+});
+
+test('interface cs, an en and a cs case: every word of the report panel is cs; a case too short to tell is read in Czech, and the report says so', async ({ page, onOrigin }) => {
   await openWith(page, onOrigin, { uiLanguage: 'cs' });
+  for (const caseLang of ['en', 'cs'] as const) {
+    await openCase(page, CASES[caseLang]);
+    await oneLanguage(page, 'cs', caseLang);
+  }
   // One short sentence and a footnote: too few words to decide between English and Czech.
   await openCase(page, 'footnote_markdown_docid_penicillin.json');
   await expect(report(page).getByTestId('feedback-language')).toHaveText('Zpětná vazba v češtině — jazyk rozhraní (odpověď má na určení příliš málo slov)');

@@ -72,26 +72,6 @@ test('enter a key, count tokens, run, and see the judged claims stream into the 
   expect(page.url()).not.toContain(KEY);
 });
 
-test('cancel stops a running audit', async ({ page, anthropic: server }) => {
-  await openApp(page);
-  await enterKey(page);
-  server.script({ kind: 'judge', delayMs: 400 } satisfies Step);
-  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
-  await expect(bar(page).getByRole('status')).toContainText(/Judging claims|Sending the request/);
-  await bar(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(bar(page).getByRole('alert')).toContainText('The model audit was cancelled.');
-  await expect(bar(page).getByRole('button', { name: /Run model audit/ })).toBeEnabled();
-});
-
-test('a rejected key gets the 401 message', async ({ page, anthropic: _server }) => {
-  await openApp(page);
-  await enterKey(page, ['sk', 'ant', 'invalid-000'].join('-'));
-  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
-  const alert = bar(page).getByRole('alert');
-  await expect(alert).toContainText('The API key was not accepted (401).');
-  await expect(alert).toContainText('Check the key for typos');
-});
-
 test('529 overloaded mid-stream: a message, and the claims judged so far stay in the report', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
@@ -103,9 +83,17 @@ test('529 overloaded mid-stream: a message, and the claims judged so far stay in
   await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
 });
 
-test('529 twice, then a reply: the bar says it is trying again and why, then the run completes', async ({ page, anthropic: server }) => {
+test('cancel stops a running audit; run again, 529 twice, then a reply: the bar says it is trying again and why, then the run completes', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
+  server.script({ kind: 'judge', delayMs: 400 } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('status')).toContainText(/Judging claims|Sending the request/);
+  await bar(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(bar(page).getByRole('alert')).toContainText('The model audit was cancelled.');
+  await expect(bar(page).getByRole('button', { name: /Run model audit/ })).toBeEnabled();
+
+  server.reset();
   // The third try is held a moment, so that "trying again (3 of 3)" is on screen while it waits.
   server.script({ kind: 'error', preset: 'overloaded' }, { kind: 'error', preset: 'overloaded' }, { kind: 'judge', holdMs: 1500, delayMs: 20 } satisfies Step);
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
@@ -210,16 +198,7 @@ test('"Remember on this device" is an explicit opt-in, and "Forget key" removes 
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(KEY);
 });
 
-test('a reply cut into 5-byte slices (inside UTF-8 characters), with CRLF, comments and pings, is read in the browser', async ({ page, anthropic: server }) => {
-  await openApp(page);
-  await enterKey(page);
-  server.script({ kind: 'judge', wire: { chunkBytes: 5, crlf: true, comments: true, noMessageStop: true } } satisfies Step);
-  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
-  await expect(bar(page).getByRole('status')).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
-  await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
-});
-
-test('a server that refuses browser (CORS) access: fetch fails, and the message says what to check', async ({ page, anthropic: server }) => {
+test('a server that refuses browser (CORS) access: fetch fails, and the message says what to check; once it answers, a reply cut into 5-byte slices (inside UTF-8 characters), with CRLF, comments and pings, is read in the browser', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   server.script({ kind: 'no_cors' }, { kind: 'no_cors' }, { kind: 'no_cors' } satisfies Step);
@@ -229,6 +208,14 @@ test('a server that refuses browser (CORS) access: fetch fails, and the message 
   await expect(alert).toContainText(`Could not reach ${new URL(server.url).host}.`);
   await expect(alert).toContainText('a proxy must allow browser (CORS) requests');
   await expect(alert).not.toContainText(KEY);
+
+  server.reset();
+  server.script({ kind: 'judge', wire: { chunkBytes: 5, crlf: true, comments: true, noMessageStop: true } } satisfies Step);
+  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  await expect(bar(page).getByRole('status')).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Report' }).getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
+  expect(server.calls('/v1/messages')).toHaveLength(1);
 });
 
 test('a language change keeps the model’s verdicts: the interface re-words them, the feedback language asks first', async ({ page, anthropic: server }) => {
@@ -277,7 +264,9 @@ test('another example opens at its verdict, without the previous case’s model 
   await openApp(page);
   await enterKey(page, ['sk', 'ant', 'invalid-000'].join('-'));
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+  // A rejected key gets the 401 message and what to do about it.
   await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
+  await expect(bar(page).getByRole('alert')).toContainText('Check the key for typos');
   const scroller = page.locator('.report-scroll');
   // Scrolled down to the end of this report.
   await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));

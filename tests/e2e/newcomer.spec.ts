@@ -28,30 +28,46 @@ async function tooWide(dialog: Locator): Promise<string[]> {
   });
 }
 
-for (const width of [1440, 390]) {
-  test(`the Settings dialog fits its width at ${width} px with either provider`, async ({ page }) => {
+test('the Settings dialog fits its width at 1440 and at 390 px with either provider', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openCase(page, CASE);
+  const settings = page.locator('header').getByRole('button', { name: 'Settings', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  for (const width of [1440, 390]) {
+    // The dialog opened anew at each width, as a person on that screen would open it.
     await page.setViewportSize({ width, height: 900 });
-    await openCase(page, CASE);
-    await page.locator('header').getByRole('button', { name: 'Settings', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await settings.click();
     await expect(dialog).toBeVisible();
     for (const provider of ['anthropic', 'openai'] as const) {
       await dialog.getByLabel('Provider').selectOption(provider);
       await expect(dialog.getByRole('button', { name: 'Refresh model list' })).toBeVisible();
       expect(await tooWide(dialog), `${provider} at ${width} px`).toEqual([]);
     }
-  });
-}
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
 
 test('a full disk is said as full, with what to do, and without "Loading…" beside it', async ({ page }) => {
   // The browser refuses to open the database because the disk is full. The patch must be in place
-  // before the app's first line runs and on every load, which only an init script gives (it costs
-  // the next test a new tab).
-  await page.addInitScript(() => {
-    const full = () => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    };
-    Object.defineProperty(IDBFactory.prototype, 'open', { value: full, configurable: true });
+  // before the app's first line runs: a classic script of the page's own origin (allowed by its
+  // policy) put in front of the app's module scripts, which run only after the document is parsed.
+  // A route, not an init script: routes go with the test, an init script would cost the next test
+  // a new tab.
+  const PATCH = '__e2e-full-disk.js';
+  await page.route(`**/${PATCH}`, (r) =>
+    r.fulfill({
+      contentType: 'text/javascript',
+      body: `Object.defineProperty(IDBFactory.prototype, 'open', { configurable: true, value() { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); } });`,
+    }),
+  );
+  await page.route(/\/(index\.html)?(\?.*)?$/, async (r) => {
+    if (r.request().resourceType() !== 'document') return r.fallback();
+    const response = await r.fetch();
+    const html = await response.text();
+    const patched = html.replace('<script type="module"', `<script src="./${PATCH}"></script><script type="module"`);
+    expect(patched).not.toBe(html);
+    await r.fulfill({ response, body: patched });
   });
   // The built-in example, as before: with a case opened from a link the panel also shows the
   // failed save of that audit ("The disk is full: this audit…"), a second alert beside the one read here.

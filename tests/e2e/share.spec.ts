@@ -2,7 +2,7 @@
 // a damaged or hostile link explains itself and changes nothing; local work is never replaced
 // without asking.
 import { deflateSync } from 'fflate';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AuditCase } from '../../src/core/types';
 import { caseLink, expect, test } from './fixtures';
 import { toBase64Url } from '../../src/share/base64url';
@@ -11,10 +11,9 @@ import { caseFilePath, draftInputs, readCase, report } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-/** `timeout`: for a fresh browser, a cold start of the whole build (5–15 s with two workers on two cores). */
-async function openApp(page: Page, url = './', timeout?: number): Promise<void> {
+async function openApp(page: Page, url = './'): Promise<void> {
   await page.goto(url);
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout });
+  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
 }
 
 async function draft(page: Page): Promise<unknown> {
@@ -50,11 +49,6 @@ function linkFragment(file: string): string {
   return caseLink({ query, answer, chunks } as AuditCase).slice('./'.length);
 }
 
-async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
 /** A payload with a valid checksum around arbitrary deflate data, as a hostile link would be. */
 function crafted(codec: number, deflated: Uint8Array): string {
   const body = new Uint8Array(deflated.length + 1);
@@ -67,7 +61,10 @@ function crafted(codec: number, deflated: Uint8Array): string {
   return toBase64Url(out);
 }
 
-test('a link opened in a fresh browser shows the identical inputs and report', async ({ page, browser }) => {
+// The receiver's browser is the worker's tab with a new profile (`newProfile`: storage of every
+// kind emptied, as a browser that never ran the app has it); a new browser context was a cold
+// start of the whole build and said no more.
+test('a link opened in a fresh browser shows the identical inputs and report', async ({ page, newProfile }) => {
   const url = await makeLink(page, 'alce_asqa_demo1.json');
   const dlg = page.getByRole('dialog', { name: 'Share this audit' });
   await expect(dlg.getByText(/^\d[\d,]* characters$/)).toBeVisible();
@@ -81,8 +78,10 @@ test('a link opened in a fresh browser shows the identical inputs and report', a
   const senderInputs = await draft(page);
   const senderReport = await reportText(page);
 
-  const other = await freshPage(browser);
-  await openApp(other, url, 25_000);
+  await newProfile();
+  const other = page;
+  expect(await draft(other)).toBeNull();
+  await openApp(other, url);
   // No question: the fresh browser only had the untouched example.
   await expect(other.getByRole('dialog', { name: 'Open the shared audit?' })).toHaveCount(0);
   await expect.poll(() => draft(other)).toEqual(senderInputs);
@@ -94,10 +93,9 @@ test('a link opened in a fresh browser shows the identical inputs and report', a
   expect(new URL(other.url()).hash).toBe('');
   await other.getByRole('button', { name: 'History', exact: true }).click();
   await expect(other.getByRole('button', { name: 'Open “Which is the most rainy place on earth?”' })).toBeVisible();
-  await other.context().close();
 });
 
-test('a damaged, cut or hostile link shows a clear error and changes nothing', async ({ page: other }) => {
+test('a damaged, cut or hostile link shows a clear error and changes nothing; a good one over local work asks first', async ({ page: other }) => {
   const payload = linkFragment('alce_asqa_demo1.json').slice('#a='.length);
   const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
   const bomb = crafted(3, deflateSync(new Uint8Array(16 * 1024 * 1024), { level: 9 }));
@@ -127,16 +125,10 @@ test('a damaged, cut or hostile link shows a clear error and changes nothing', a
     await expect(report(other)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
     expect({ inputs: await draft(other), settings: await settings(other), report: await reportText(other) }).toEqual(before);
   }
-});
 
-test('opening a link over different local work asks first', async ({ page: other }) => {
+  // A good link over that work asks first. Followed in the same tab: only the fragment changes.
+  const mine = before.inputs;
   const hash = linkFragment('alce_asqa_demo1.json');
-  await openApp(other);
-  await other.getByLabel('Open case file').setInputFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
-  await expect.poll(() => draft(other)).toMatchObject({ query: expect.stringMatching(/penicillin/i) });
-  const mine = await draft(other);
-
-  // Following the link in the same tab (only the fragment changes).
   await other.evaluate((h) => (location.hash = h), hash);
   const ask = other.getByRole('dialog', { name: 'Open the shared audit?' });
   await expect(ask).toBeVisible();

@@ -12,8 +12,16 @@ import { blankSpans } from '../../src/core/text/text';
 
 /** Most work per doubling of the input that still counts as linear (n log n included). */
 const MAX_GROWTH = 2.3;
-/** The test's 1× as a share of the benchmark's (small: the counting slows everything down). */
-const SHARE = 1 / 40;
+/**
+ * The test's 1× as a share of the benchmark's (small: the counting slows everything down), and
+ * the least 1× it takes. Halved from 1/40 (the file took 13.5 s at a load of 9, now about 11 s),
+ * with the floor keeping the families of a 1,000-item benchmark at 25: at 13 some read 2.29 per
+ * doubling on linear code (the fixed cost of an audit is still a large part there). Still fails
+ * on a scan restarted from every candidate of the marker finder (bench/RESULTS.md, issue 30
+ * part 1, fourth pass).
+ */
+const SHARE = 1 / 80;
+const FLOOR = 25;
 
 async function growth(run: (p: ReturnType<(typeof FAMILIES)[number]['make']>) => void, make: (n: number) => ReturnType<(typeof FAMILIES)[number]['make']>, n: number): Promise<number[]> {
   const work: number[] = [];
@@ -61,7 +69,7 @@ describe('work grows linearly with hostile input', () => {
   // Families marked `known` grow faster by design of what they exercise (see their reason); the
   // benchmark reports them and docs/performance.md states the limit.
   for (const f of FAMILIES.filter((x) => !x.known)) {
-    const n = f.test ?? Math.max(8, Math.round(f.bench * SHARE));
+    const n = f.test ?? Math.max(FLOOR, Math.round(f.bench * SHARE));
     it(`${f.name}: CLI and worker`, async () => {
       const cli = await growth(runCli, f.make, n);
       const worker = await growth(runWorker, f.make, n);
