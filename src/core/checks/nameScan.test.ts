@@ -3,7 +3,8 @@
 // make a short cut wrong (joiners inside a run, dotted capitals, combining marks, initials).
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
-import { certainlyProse, dottedWords } from './nameScan';
+import { foldWord } from '../text/text';
+import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -68,9 +69,7 @@ describe('NameSource without its index agrees with the index', () => {
         keys.filter((k) => bare().inProse(k) && !index.where.get(k)!.prose),
         text,
       ).toEqual([]);
-      const words = bare().words.words;
-      expect(bare().spaced).toBe(` ${words.join(' ')} `);
-      expect(bare().squashed).toBe(words.join(''));
+      expect(bare().squashed).toBe(bare().words.words.join(''));
     }
   });
   it('answers "certainly not" without building the index', () => {
@@ -79,5 +78,100 @@ describe('NameSource without its index agrees with the index', () => {
     expect(s.mayHaveCloseWord('portugul')).toBe(false);
     expect(s.inProse('governors')).toBe(true);
     expect((s as unknown as { named?: unknown }).named).toBeUndefined();
+  });
+});
+
+// The phrase search over the folded text in place (phraseInFolded, wordsInFolded, closeWordIn)
+// against what it replaced: a copy of the text's words with one space between two, searched with
+// includes and a regex.
+const spacedOf = (folded: string) => ` ${folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function phraseBySpaced(spaced: string, words: string[], lang: 'en' | 'cs'): boolean {
+  if (spaced.includes(` ${words.join(' ')} `)) return true;
+  const parts = words.map((w) => (lang === 'cs' && w.length >= 5 ? `${esc(w.slice(0, w.length - 2))}\\p{L}{0,4}` : `${esc(w)}(?:s|es)?`));
+  return new RegExp(` ${parts.join(' ')} `, 'u').test(spaced);
+}
+function oneEditRef(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+function closeBySpaced(spaced: string, w: string): boolean {
+  const start = ` ${w[0]!}`;
+  for (let i = spaced.indexOf(start); i >= 0; i = spaced.indexOf(start, i + 1)) {
+    const end = spaced.indexOf(' ', i + 1);
+    if (Math.abs(end - i - 1 - w.length) <= 1 && oneEditRef(w, spaced.slice(i + 1, end))) return true;
+  }
+  return false;
+}
+
+const PHRASE_TEXTS = [
+  ...TEXTS,
+  'Václav Havel byl prezidentem Československé republiky; Havlova kniha, Havlovi a Havlem. Praha 2019ab a covid19.',
+  'New Yorks and the new york times, newest yorkes; Yorkshire terriers. The cat sat on the mat, cats too.',
+  'Ὀδυσσεύς 𝐀𝐛𝐜𝐝𝐞 𝐀𝐛𝐜𝐱𝐲 and 𝐀𝐛𝐜 𝟏𝟐 ‐ x\ud835 y and \udc00z; word\u00adsplit and a-b-c.',
+  'Jean-Luc Picard, abc-1 and abc d, Brnem a Brno, brnenskeho kraje, kraj, krajem.',
+  '',
+  '   ...   ',
+];
+
+/** Phrases to look for in a folded text: its own word runs, and each changed at the end. */
+function phrasesOf(folded: string): string[][] {
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out: string[][] = [];
+  const variants = (w: string) => [w, `${w}s`, `${w}es`, w.slice(0, -1), w.slice(0, -2), `${w.slice(0, -2)}em`, `${w.slice(0, -2)}1`, `${w.slice(0, -2)}ových`, `${w}-x`, `x${w}`];
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+      const p = words.slice(i, i + n);
+      out.push(p);
+      for (const v of variants(p[n - 1]!)) if (v) out.push([...p.slice(0, -1), v]);
+      for (const v of variants(p[0]!)) if (v) out.push([v, ...p.slice(1)]);
+    }
+  }
+  out.push(['abc-1'], ['abc', 'd'], ['havel1'], ['sars-cov-2'], ['new', 'york', 'times']);
+  return out;
+}
+
+type Matcher = (folded: string, words: string[], lang: 'en' | 'cs') => boolean;
+/** Every (text, phrase, language) with the spaced copy's answer, worked out once. */
+let cases: { folded: string; p: string[]; lang: 'en' | 'cs'; want: boolean }[] | undefined;
+function disagreements(find: Matcher): string[] {
+  if (!cases) {
+    cases = [];
+    for (const text of PHRASE_TEXTS) {
+      const folded = foldWord(text);
+      const spaced = spacedOf(folded);
+      for (const p of phrasesOf(folded)) for (const lang of ['en', 'cs'] as const) cases.push({ folded, p, lang, want: phraseBySpaced(spaced, p, lang) });
+    }
+  }
+  return cases.filter((c) => find(c.folded, c.p, c.lang) !== c.want).map((c) => `${c.lang} ${c.p.join(' ')} in ${c.folded.slice(0, 30)}`);
+}
+
+describe('the phrase search in place agrees with the search over a spaced copy', () => {
+  it('finds the same phrases, in both languages (phraseInFolded)', () => {
+    expect(disagreements(phraseInFolded)).toEqual([]);
+  });
+  it('finds the same exact phrases (wordsInFolded) and close words (closeWordIn)', () => {
+    const wrong: string[] = [];
+    for (const text of PHRASE_TEXTS) {
+      const folded = foldWord(text);
+      const spaced = spacedOf(folded);
+      for (const p of phrasesOf(folded)) {
+        if (wordsInFolded(folded, p) !== spaced.includes(` ${p.join(' ')} `)) wrong.push(`exact ${p.join(' ')}`);
+        const w = p.join('');
+        if (closeWordIn(folded, w, oneEditRef) !== closeBySpaced(spaced, w)) wrong.push(`close ${w}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+  it('tells a wrong short cut apart (the comparison can fail)', () => {
+    // Each of these drops one condition of the search: the texts and phrases above must catch it.
+    const noStart: Matcher = (f, w, l) => phraseInFolded(f, w, l) || (w.length === 1 && f.includes(w[0]!));
+    const exactOnly: Matcher = (f, w) => wordsInFolded(f, w);
+    const czechAsEnglish: Matcher = (f, w) => phraseInFolded(f, w, 'en');
+    const noEndings: Matcher = (f, w, l) => (l === 'en' ? wordsInFolded(f, w) : phraseInFolded(f, w, l));
+    for (const wrong of [noStart, exactOnly, czechAsEnglish, noEndings]) expect(disagreements(wrong).length).toBeGreaterThan(0);
   });
 });

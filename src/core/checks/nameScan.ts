@@ -5,6 +5,7 @@
 // Each answer here is one-sided: "yes, certainly" (a word stands outside every capitalised run)
 // or "no, certainly not" (no word of the chunk is a close spelling of this one); when it cannot
 // be sure, the caller asks the index, so the verdicts are the index's.
+import type { Language } from '../types';
 import { JOINERS } from './entities';
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
@@ -135,3 +136,131 @@ export function dottedWords(text: string): string[] {
 }
 
 const isTrailingMark = (c: number) => c === 0x2e || c === 0x27 || c === 0x2019 || c === 0x2d; // . ' ’ -
+
+// ---------------------------------------------------------------------------------------------
+// Phrases and words of the folded text, read in place: no spaced copy of the text (its words with
+// one space between two) and no string for each word.
+
+const LETTER = /^\p{L}$/u;
+/** Per BMP code unit: 0 not yet asked, 1 a letter, 2 not. */
+const bmpLetter = new Uint8Array(0x10000);
+
+/** Whether the code point at `at` (its first unit, or a whole pair) is a letter. */
+function letterAt(s: string, at: number): boolean {
+  const c = s.charCodeAt(at);
+  if (c < 0x80) return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+  if (c >= 0xd800 && c <= 0xdbff) return isPairAt(s, at) && LETTER.test(s.slice(at, at + 2));
+  if (c >= 0xdc00 && c <= 0xdfff) return false;
+  let v = bmpLetter[c]!;
+  if (v === 0) bmpLetter[c] = v = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1;
+}
+
+/** Where the word (what /[\p{L}\p{N}]+/gu matches) that starts at `at` ends. */
+function wordEnd(s: string, at: number): number {
+  let e = at;
+  while (e < s.length && wordCharAt(s, e)) e += isPairAt(s, e) ? 2 : 1;
+  return e;
+}
+
+/** Where the next word starts at or after `at`, or s.length. */
+function nextWordStart(s: string, at: number): number {
+  let i = at;
+  while (i < s.length && !wordCharAt(s, i)) i++;
+  return i;
+}
+
+/**
+ * A word of a phrase: `exact`, and in Czech (`czech`, five letters or more) the `stem` that up to
+ * four letters may follow (none when it cannot match a whole letter).
+ */
+interface PhraseWord {
+  exact: string;
+  stem?: string;
+  czech: boolean;
+}
+
+/** Whether the word [s, e) of `folded` is w itself. */
+const isExactly = (folded: string, s: number, e: number, w: string) => e - s === w.length && folded.startsWith(w, s);
+
+/** Whether the word [s, e) of `folded` is a form of `w` (see phraseIn: plural endings; in Czech, up to four letters of ending). */
+function isFormOf(folded: string, s: number, e: number, w: PhraseWord): boolean {
+  if (!w.czech) {
+    const n = w.exact.length;
+    const len = e - s;
+    if (len === n + 1 ? folded.charCodeAt(e - 1) !== 0x73 : len === n + 2 ? folded.charCodeAt(e - 2) !== 0x65 || folded.charCodeAt(e - 1) !== 0x73 : len !== n) return false;
+    return folded.startsWith(w.exact, s);
+  }
+  const stem = w.stem;
+  if (stem === undefined || e - s < stem.length || !folded.startsWith(stem, s)) return false;
+  let letters = 0;
+  for (let i = s + stem.length; i < e; i += isPairAt(folded, i) ? 2 : 1) {
+    if (++letters > 4 || !letterAt(folded, i)) return false;
+  }
+  return true;
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
+/**
+ * Whether the folded words stand one after the other as whole words of the folded text, each
+ * written exactly (`exact` the whole phrase so), or each in a form: in English the word or its
+ * plural in -s or -es; in Czech a word of five letters or more with its last two letters changed
+ * to up to four letters (a case ending), a shorter one as in English. What the regex
+ * ` w1(?:s|es)? w2(?:s|es)? ` found over the text's words with one space between two. The words
+ * are not empty.
+ */
+export function phraseInFolded(folded: string, words: readonly string[], lang: Language): boolean {
+  if (!words.length) return false;
+  const forms: PhraseWord[] = words.map((w) => {
+    if (lang !== 'cs' || w.length < 5) return { exact: w, czech: false };
+    const stem = w.slice(0, -2);
+    // A stem that cuts a surrogate pair never matches a whole letter of the text.
+    return isHigh(stem.charCodeAt(stem.length - 1)) ? { exact: w, czech: true } : { exact: w, stem, czech: true };
+  });
+  // Every exact spelling is also a form, unless a Czech word's last two units are not letters.
+  const exactCovered = forms.every((f) => !f.czech || (f.stem !== undefined && isFormOf(f.exact, 0, f.exact.length, f)));
+  const first = forms[0]!;
+  const key = first.czech ? (first.stem ?? first.exact) : first.exact;
+  for (let i = folded.indexOf(key); i >= 0; i = folded.indexOf(key, i + 1)) {
+    if (wordCharBefore(folded, i)) continue;
+    if (chainAt(folded, i, forms, false) || (!exactCovered && chainAt(folded, i, forms, true))) return true;
+  }
+  return false;
+}
+
+/** Whether the folded words stand one after the other, exactly so, as whole words of the folded text. */
+export function wordsInFolded(folded: string, words: readonly string[]): boolean {
+  if (!words.length) return false;
+  const forms: PhraseWord[] = words.map((w) => ({ exact: w, czech: false }));
+  for (let i = folded.indexOf(words[0]!); i >= 0; i = folded.indexOf(words[0]!, i + 1)) {
+    if (!wordCharBefore(folded, i) && chainAt(folded, i, forms, true)) return true;
+  }
+  return false;
+}
+
+/** Whether the phrase's words, each exact or each a form, are the words from `at` on. */
+function chainAt(folded: string, at: number, forms: readonly PhraseWord[], exact: boolean): boolean {
+  let s = at;
+  for (let k = 0; k < forms.length; k++) {
+    if (k > 0) {
+      s = nextWordStart(folded, s);
+      if (s >= folded.length) return false;
+    }
+    const e = wordEnd(folded, s);
+    if (e === s || !(exact ? isExactly(folded, s, e, forms[k]!.exact) : isFormOf(folded, s, e, forms[k]!))) return false;
+    s = e;
+  }
+  return true;
+}
+
+/** Whether the folded text has a word that starts with w's first unit and is one edit away from w (`oneEdit`). */
+export function closeWordIn(folded: string, w: string, oneEdit: (a: string, b: string) => boolean): boolean {
+  const first = w[0]!;
+  for (let i = folded.indexOf(first); i >= 0; i = folded.indexOf(first, i + 1)) {
+    if (wordCharBefore(folded, i)) continue;
+    const e = wordEnd(folded, i);
+    if (Math.abs(e - i - w.length) <= 1 && oneEdit(w, folded.slice(i, e))) return true;
+  }
+  return false;
+}

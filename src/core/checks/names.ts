@@ -23,7 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns } from './entities';
-import { certainlyProse, dottedWords, wordIndexOf } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -55,7 +55,6 @@ interface WordPlaces {
  */
 export class NameSource {
   private foldedText?: string;
-  private spacedText?: string;
   private squashedText?: string;
   private wordList?: FoldedWords;
   private named?: NameRuns;
@@ -76,13 +75,13 @@ export class NameSource {
   get words(): FoldedWords {
     return (this.wordList ??= foldedWords(this.folded));
   }
-  /** The folded words, a space between two and at both ends. */
-  get spaced(): string {
-    return (this.spacedText ??= ` ${this.folded.replace(NOT_WORD, ' ').trim()} `);
+  /** Whether the folded words stand in the text one after the other, as whole words. */
+  hasWords(words: readonly string[]): boolean {
+    return wordsInFolded(this.folded, words);
   }
-  /** Folded letters and digits only (the spaced copy without its spaces). */
+  /** Folded letters and digits only (the folded text's words run together). */
   get squashed(): string {
-    return (this.squashedText ??= this.spaced.replaceAll(' ', ''));
+    return (this.squashedText ??= this.folded.replace(NOT_WORD, ''));
   }
   /** The text's capitalised runs, as folded words (initials left out), and their text. */
   get runs(): NameRuns['runs'] {
@@ -146,12 +145,7 @@ export class NameSource {
       return false;
     }
     if (!this.foldsPlainly) return true;
-    const spaced = this.spaced;
-    const start = ` ${w[0]!}`;
-    for (let i = spaced.indexOf(start); i >= 0; i = spaced.indexOf(start, i + 1)) {
-      const end = spaced.indexOf(' ', i + 1);
-      if (Math.abs(end - i - 1 - w.length) <= 1 && oneEdit(w, spaced.slice(i + 1, end))) return true;
-    }
+    if (closeWordIn(this.folded, w, oneEdit)) return true;
     return this.dottedParts.some((v) => v[0] === w[0] && oneEdit(w, v));
   }
 
@@ -274,28 +268,11 @@ function within(a: string[], b: string[], lang: Language): boolean {
   return a.every((w) => b.some((x) => sameWord(w, x, lang)));
 }
 
-/** Whether the phrase (folded words) stands in a source as whole words, with plural/case endings. */
+/** Whether the phrase (folded words) stands in a source as whole words, with plural/case endings (./nameScan.ts). */
 function phraseIn(words: string[], src: NameSource, lang: Language): boolean {
-  if (!words.length) return false;
-  if (src.spaced.includes(` ${words.join(' ')} `)) return true;
-  return phraseRegex(words, lang).test(src.spaced);
+  return phraseInFolded(src.folded, words, lang);
 }
 
-const phraseCache = new Map<string, RegExp>();
-function phraseRegex(words: string[], lang: Language): RegExp {
-  const key = `${lang}:${words.join(' ')}`;
-  let re = phraseCache.get(key);
-  if (!re) {
-    const parts = words.map((w) => {
-      if (lang === 'cs' && w.length >= 5) return `${escape(w.slice(0, w.length - 2))}\\p{L}{0,4}`;
-      return `${escape(w)}(?:s|es)?`;
-    });
-    re = new RegExp(` ${parts.join(' ')} `, 'u');
-    if (phraseCache.size > 5000) phraseCache.clear();
-    phraseCache.set(key, re);
-  }
-  return re;
-}
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // ---------------------------------------------------------------------------------------------
