@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
 import { foldWord } from '../text/text';
-import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -69,7 +69,8 @@ describe('NameSource without its index agrees with the index', () => {
         keys.filter((k) => bare().inProse(k) && !index.where.get(k)!.prose),
         text,
       ).toEqual([]);
-      expect(bare().squashed).toBe(bare().words.words.join(''));
+      const squashed = bare().words.words.join('');
+      for (let i = 0; i + 6 <= squashed.length; i += 5) expect(bare().hasSquashed(squashed.slice(i, i + 6)), squashed.slice(i, i + 6)).toBe(true);
     }
   });
   it('answers "certainly not" without building the index', () => {
@@ -173,5 +174,56 @@ describe('the phrase search in place agrees with the search over a spaced copy',
     const czechAsEnglish: Matcher = (f, w) => phraseInFolded(f, w, 'en');
     const noEndings: Matcher = (f, w, l) => (l === 'en' ? wordsInFolded(f, w) : phraseInFolded(f, w, l));
     for (const wrong of [noStart, exactOnly, czechAsEnglish, noEndings]) expect(disagreements(wrong).length).toBeGreaterThan(0);
+  });
+});
+
+describe('squashedMatch agrees with the squashed copy and the older pattern', () => {
+  // The folded text's letters and digits run together, searched with includes; the match's place
+  // as /s[^\p{L}\p{N}]*q…/u finds it (squashed strings without surrogates: names.ts keeps the
+  // pattern for the others).
+  const byCopy = (folded: string, q: string) => folded.replace(/[^\p{L}\p{N}]+/gu, '').includes(q);
+  const byPattern = (folded: string, q: string) => {
+    const m = new RegExp(q.split('').map(esc).join('[^\\p{L}\\p{N}]*'), 'u').exec(folded);
+    return m ? { start: m.index, end: m.index + m[0].length } : undefined;
+  };
+  const queries = (folded: string) => {
+    const squashed = folded.replace(/[^\p{L}\p{N}]+/gu, '');
+    const out = new Set<string>();
+    for (let i = 0; i < squashed.length; i += 4) for (const n of [1, 5, 12]) out.add(squashed.slice(i, i + n));
+    for (const p of phrasesOf(folded).filter((_, k) => k % 23 === 0)) out.add(p.join('').replace(/[^\p{L}\p{N}]+/gu, ''));
+    out.delete('');
+    return [...out];
+  };
+  type Place = { start: number; end: number } | undefined;
+  type Find = (folded: string, q: string) => Place;
+  /** Every (text, query) with the copy's and the pattern's answers, worked out once. */
+  let asked: { folded: string; q: string; found: boolean; place?: Place }[] | undefined;
+  function wrongOnes(find: Find): string[] {
+    asked ??= PHRASE_TEXTS.flatMap((text) => {
+      const folded = foldWord(text);
+      return queries(folded).map((q) => ({ folded, q, found: byCopy(folded, q), ...(/[\ud800-\udfff]/.test(q) ? {} : { place: byPattern(folded, q) }) }));
+    });
+    const wrong: string[] = [];
+    for (const a of asked) {
+      const got = find(a.folded, a.q);
+      if ((got !== undefined) !== a.found) wrong.push(`found ${a.q}`);
+      if ('place' in a && JSON.stringify(got) !== JSON.stringify(a.place)) wrong.push(`place ${a.q}`);
+    }
+    return wrong;
+  }
+  it('finds the same squashed names at the same places', () => {
+    expect(wrongOnes(squashedMatch)).toEqual([]);
+  });
+  it('tells a wrong short cut apart (no gaps skipped; the place in the copy)', () => {
+    const noGaps: Find = (f, q) => {
+      const i = f.indexOf(q);
+      return i < 0 ? undefined : { start: i, end: i + q.length };
+    };
+    const placeInCopy: Find = (f, q) => {
+      const i = f.replace(/[^\p{L}\p{N}]+/gu, '').indexOf(q);
+      return i < 0 ? undefined : { start: i, end: i + q.length };
+    };
+    expect(wrongOnes(noGaps).length).toBeGreaterThan(0);
+    expect(wrongOnes(placeInCopy).length).toBeGreaterThan(0);
   });
 });

@@ -264,3 +264,28 @@ export function closeWordIn(folded: string, w: string, oneEdit: (a: string, b: s
   }
   return false;
 }
+
+/**
+ * Where the letters and digits `squashed` (nothing else) first stand in the folded text with
+ * nothing but other characters between two of them (what squashed.includes finds in the folded
+ * text's letters and digits run together, or /s[^\p{L}\p{N}]*q…/u finds in the folded text): the
+ * match's start and end, or undefined.
+ */
+export function squashedMatch(folded: string, squashed: string): { start: number; end: number } | undefined {
+  if (!squashed) return { start: 0, end: 0 };
+  const first = squashed[0]!;
+  for (let i = folded.indexOf(first); i >= 0; i = folded.indexOf(first, i + 1)) {
+    let j = i;
+    let k = 0;
+    for (;;) {
+      const n = isPairAt(squashed, k) ? 2 : 1;
+      if (folded.charCodeAt(j) !== squashed.charCodeAt(k) || (n === 2 && folded.charCodeAt(j + 1) !== squashed.charCodeAt(k + 1))) break;
+      j += n;
+      k += n;
+      if (k >= squashed.length) return { start: i, end: j };
+      while (j < folded.length && !wordCharAt(folded, j)) j += isPairAt(folded, j) ? 2 : 1;
+      if (j >= folded.length) break;
+    }
+  }
+  return undefined;
+}

@@ -23,7 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns } from './entities';
-import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -55,7 +55,6 @@ interface WordPlaces {
  */
 export class NameSource {
   private foldedText?: string;
-  private squashedText?: string;
   private wordList?: FoldedWords;
   private named?: NameRuns;
   private wordMap?: Map<string, WordPlaces>;
@@ -79,9 +78,9 @@ export class NameSource {
   hasWords(words: readonly string[]): boolean {
     return wordsInFolded(this.folded, words);
   }
-  /** Folded letters and digits only (the folded text's words run together). */
-  get squashed(): string {
-    return (this.squashedText ??= this.folded.replace(NOT_WORD, ''));
+  /** Whether the folded letters and digits `squashed` stand in the text with nothing but other marks between (./nameScan.ts squashedMatch). */
+  hasSquashed(squashed: string): boolean {
+    return squashedMatch(this.folded, squashed) !== undefined;
   }
   /** The text's capitalised runs, as folded words (initials left out), and their text. */
   get runs(): NameRuns['runs'] {
@@ -157,7 +156,6 @@ export class NameSource {
   }
 }
 
-const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 /** Characters that keep the folded text's words from being the folded words of its parts. */
 const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
 
@@ -205,12 +203,17 @@ function runWord(written: string, lang: Language): RunWord {
   return isAcronym(plain) ? { acronym: plain, parts } : { parts };
 }
 
+// Pages repeat their names, and so do the chunks of one corpus: each word as written is read once
+// (per language), whatever text it is in; the table is emptied when it grows past RUN_WORDS_MAX.
+const runWords: Record<Language, Map<string, RunWord>> = { en: new Map(), cs: new Map() };
+const RUN_WORDS_MAX = 50_000;
+
 function nameRuns(text: string, lang: Language): NameRuns {
   const runs: NameRuns['runs'] = [];
   const acronyms = new Set<string>();
   const inRun = new Uint8Array(text.length + 1);
-  // A page repeats its names: each word as written is read once.
-  const read = new Map<string, RunWord>();
+  const read = runWords[lang];
+  if (read.size > RUN_WORDS_MAX) read.clear();
   const readWord = (written: string): RunWord => {
     let w = read.get(written);
     if (!w) read.set(written, (w = runWord(written, lang)));
@@ -278,7 +281,17 @@ const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // ---------------------------------------------------------------------------------------------
 // Aliases
 
-const keyOf = (s: string) => foldWord(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+const keyMemo = new Map<string, string>();
+/** A name or form as the alias tables are looked up by; the tables' forms are asked again and again, so each is worked out once. */
+function keyOf(s: string): string {
+  let k = keyMemo.get(s);
+  if (k === undefined) {
+    if (keyMemo.size > 20_000) keyMemo.clear();
+    k = foldWord(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+    keyMemo.set(s, k);
+  }
+  return k;
+}
 let groupsByForm: Map<string, number[]> | undefined;
 function groupsOf(key: string): number[] {
   if (!groupsByForm) {
@@ -301,12 +314,18 @@ function formIn(form: string, src: NameSource, lang: Language): boolean {
   if (isShortForm(k)) {
     const letters = k.replace(/ /g, '').toUpperCase();
     if (src.hasAcronym(letters)) return true;
-    const dotted = letters.split('').map(escape).join('\\.\\s?');
-    return new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u').test(src.text);
+    let re = dottedForms.get(letters);
+    if (!re) {
+      const dotted = letters.split('').map(escape).join('\\.\\s?');
+      dottedForms.set(letters, (re = new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u')));
+    }
+    return re.test(src.text);
   }
   return phraseIn(k.split(' '), src, lang);
 }
 
+/** The short forms' patterns ("U.K.", "U. K."), by their letters: the tables' forms, a bounded set. */
+const dottedForms = new Map<string, RegExp>();
 const isShortForm = (k: string) => k.replace(/ /g, '').length <= 3;
 
 function aliasIn(name: string, sources: NameSource[], lang: Language): string | undefined {
@@ -379,7 +398,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
 
   const allFolded = all.map((w) => foldWord(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
   const squashed = allFolded.join('');
-  const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.squashed.includes(squashed) || (squashed.endsWith('s') && s.squashed.includes(squashed.slice(0, -1))));
+  const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.hasSquashed(squashed) || (squashed.endsWith('s') && s.hasSquashed(squashed.slice(0, -1))));
 
   if (words.length === 1) {
     if (allFolded.length > 1 && squashedIn()) return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
@@ -442,13 +461,26 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
 
 /** The text of a source that squashes to `squashed` (the chunk's own spelling of the name). */
 function squashedFound(squashed: string, sources: NameSource[]): string | undefined {
-  const re = new RegExp(squashed.split('').map(escape).join('[^\\p{L}\\p{N}]*'), 'u');
+  // A pattern made unit by unit never matches a letter of two units: the older search kept for those.
+  const re = SURROGATE.test(squashed) ? new RegExp(squashed.split('').map(escape).join('[^\\p{L}\\p{N}]*'), 'u') : undefined;
   for (const s of sources) {
-    const m = re.exec(s.folded);
-    if (m) return s.folded.length === s.text.length ? s.text.slice(m.index, m.index + m[0].length) : m[0];
+    const folded = s.folded;
+    let start: number;
+    let end: number;
+    if (re) {
+      const m = re.exec(folded);
+      if (!m) continue;
+      [start, end] = [m.index, m.index + m[0].length];
+    } else {
+      const m = squashedMatch(folded, squashed);
+      if (!m) continue;
+      ({ start, end } = m);
+    }
+    return folded.length === s.text.length ? s.text.slice(start, end) : folded.slice(start, end);
   }
   return undefined;
 }
+const SURROGATE = /[\ud800-\udfff]/;
 
 /** Whether the word occurs in the sources only inside names that are not this one. */
 function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang: Language): boolean {
@@ -511,7 +543,7 @@ export function titleSpans(text: string): { start: number; end: number; text: st
 export function titlePresent(title: string, lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): boolean {
   const words = (foldWord(title).match(WORD) ?? []).filter((w) => !isStopword(w, lang));
   if (!words.length) return true;
-  if (sources.some((s) => s.squashed.includes(words.join('')) || phraseIn(words, s, lang))) return true;
+  if (sources.some((s) => s.hasSquashed(words.join('')) || phraseIn(words, s, lang))) return true;
   // Titles are made of common words: all but one of them (three in four at least) must be there.
   const found = words.filter((w) => wordPresent(w)).length;
   return found >= words.length - 1 && found * 4 >= words.length * 3;
