@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
 import { foldWord } from '../text/text';
-import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, squashedMatch, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -40,6 +40,18 @@ describe('certainlyProse', () => {
     expect(certainlyProse(text, text.indexOf('river'))).toBe(true);
     // "of" may be a joiner: not certain without the runs.
     expect(certainlyProse(text, text.indexOf('of'))).toBe(false);
+  });
+});
+
+describe('inSpans', () => {
+  it('says what a mask of the runs says, at every offset', () => {
+    for (const text of [...TEXTS, 'A', '', 'X Y. Z', 'The U.S. Army, 1944 and O. Henry; Bank of England.']) {
+      const inRun = runMask(text);
+      const spans = runSpans(entityRuns(text));
+      const wrong = [];
+      for (let q = -1; q <= text.length + 1; q++) if (inSpans(spans, q) !== (inRun[q] === 1)) wrong.push(q);
+      expect(wrong, text).toEqual([]);
+    }
   });
 });
 

@@ -289,3 +289,31 @@ export function squashedMatch(folded: string, squashed: string): { start: number
   }
   return undefined;
 }
+
+/**
+ * The spans of the capitalised runs, in order, as [start, end) pairs (entityRuns gives them in
+ * order and apart): no mask as long as the text.
+ */
+export function runSpans(runs: readonly { start: number; end: number }[]): Int32Array {
+  const spans = new Int32Array(runs.length * 2);
+  runs.forEach((r, k) => {
+    spans[2 * k] = r.start;
+    spans[2 * k + 1] = r.end;
+  });
+  return spans;
+}
+
+/** Whether offset `at` is inside one of the spans (runSpans): the last span starting at or before it, by halving. */
+export function inSpans(spans: Int32Array, at: number): boolean {
+  let lo = 0;
+  let hi = spans.length / 2 - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[2 * mid]! <= at) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && at < spans[2 * found + 1]!;
+}

@@ -23,7 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns } from './entities';
-import { certainlyProse, closeWordIn, dottedWords, phraseInFolded, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -39,7 +39,8 @@ export interface NameVerdict {
 interface NameRuns {
   runs: { words: string[]; text: string }[];
   acronyms: Set<string>;
-  inRun: Uint8Array;
+  /** The runs' spans (./nameScan.ts runSpans). */
+  spans: Int32Array;
 }
 
 /** Where a folded word occurs: outside the capitalised runs (prose), and in which runs. */
@@ -93,10 +94,10 @@ export class NameSource {
   /** where.get(w), without the map of every word when it is not built: w's places in the folded text and the runs. */
   placesOf(w: string): WordPlaces | undefined {
     if (this.wordMap) return this.wordMap.get(w);
-    const { runs, inRun } = this.nameRuns;
+    const { runs, spans } = this.nameRuns;
     const folded = this.folded;
     let prose = false;
-    for (let i = wordIndexOf(folded, w, 0); i >= 0 && !prose; i = wordIndexOf(folded, w, i + 1)) prose = !inRun[i];
+    for (let i = wordIndexOf(folded, w, 0); i >= 0 && !prose; i = wordIndexOf(folded, w, i + 1)) prose = !inSpans(spans, i);
     const inRuns: number[] = [];
     for (let k = 0; k < runs.length; k++) for (const x of runs[k]!.words) if (x === w) inRuns.push(k);
     return prose || inRuns.length ? { prose, runs: inRuns } : undefined;
@@ -211,7 +212,6 @@ const RUN_WORDS_MAX = 50_000;
 function nameRuns(text: string, lang: Language): NameRuns {
   const runs: NameRuns['runs'] = [];
   const acronyms = new Set<string>();
-  const inRun = new Uint8Array(text.length + 1);
   const read = runWords[lang];
   if (read.size > RUN_WORDS_MAX) read.clear();
   const readWord = (written: string): RunWord => {
@@ -219,7 +219,8 @@ function nameRuns(text: string, lang: Language): NameRuns {
     if (!w) read.set(written, (w = runWord(written, lang)));
     return w;
   };
-  for (const r of entityRuns(text)) {
+  const found = entityRuns(text);
+  for (const r of found) {
     const words: string[] = [];
     for (const w of r.words) {
       if (w.initial) continue;
@@ -227,7 +228,6 @@ function nameRuns(text: string, lang: Language): NameRuns {
       if (acronym) acronyms.add(acronym);
       for (const part of parts) words.push(part);
     }
-    for (let i = r.start; i < r.end; i++) inRun[i] = 1;
     // The run's text from its first word that is not a stopword ("Langa", not "The Langa").
     const first = r.words.find((w) => {
       if (w.initial) return false;
@@ -236,17 +236,17 @@ function nameRuns(text: string, lang: Language): NameRuns {
     });
     runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
   }
-  return { runs, acronyms, inRun };
+  return { runs, acronyms, spans: runSpans(found) };
 }
 
 /** Every folded word of the text and its places: the runs' words first, in order, then the others. */
-function wordMap({ runs, inRun }: NameRuns, folded: FoldedWords): Map<string, WordPlaces> {
+function wordMap({ runs, spans }: NameRuns, folded: FoldedWords): Map<string, WordPlaces> {
   const where = new Map<string, WordPlaces>();
   for (let k = 0; k < runs.length; k++) for (const w of runs[k]!.words) entry(where, w).runs.push(k);
   for (let k = 0; k < folded.words.length; k++) {
     // Offsets of the folded text are the text's only while folding keeps lengths; an NFD letter
     // with a mark folds to one letter too, so the check of the first letter is close enough.
-    if (!inRun[folded.starts[k]!]) entry(where, folded.words[k]!).prose = true;
+    if (!inSpans(spans, folded.starts[k]!)) entry(where, folded.words[k]!).prose = true;
   }
   return where;
 }
