@@ -22,7 +22,7 @@ import type { Language } from '../types';
 import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
-import { entityRuns } from './entities';
+import { entityRuns, type EntityRun } from './entities';
 import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
@@ -37,7 +37,7 @@ export interface NameVerdict {
 
 /** The capitalised runs of a text, its acronyms and which of its offsets the runs cover; see NameSource. */
 interface NameRuns {
-  runs: { words: string[]; text: string }[];
+  runs: NameRun[];
   acronyms: Set<string>;
   /** The runs' spans (./nameScan.ts runSpans). */
   spans: Int32Array;
@@ -209,32 +209,52 @@ function runWord(written: string, lang: Language): RunWord {
 const runWords: Record<Language, Map<string, RunWord>> = { en: new Map(), cs: new Map() };
 const RUN_WORDS_MAX = 50_000;
 
-function nameRuns(text: string, lang: Language): NameRuns {
-  const runs: NameRuns['runs'] = [];
-  const acronyms = new Set<string>();
+function readRunWord(written: string, lang: Language): RunWord {
   const read = runWords[lang];
-  if (read.size > RUN_WORDS_MAX) read.clear();
-  const readWord = (written: string): RunWord => {
-    let w = read.get(written);
-    if (!w) read.set(written, (w = runWord(written, lang)));
-    return w;
-  };
+  let w = read.get(written);
+  if (!w) {
+    if (read.size > RUN_WORDS_MAX) read.clear();
+    read.set(written, (w = runWord(written, lang)));
+  }
+  return w;
+}
+
+/** A capitalised run as the name rules read it: its folded words (initials and stopwords left out), its text on need. */
+class NameRun {
+  private shown?: string;
+  constructor(
+    readonly words: string[],
+    private readonly source: string,
+    private readonly run: EntityRun,
+    private readonly lang: Language,
+  ) {}
+  /** The run's text from its first word that is not a stopword ("Langa", not "The Langa"). */
+  get text(): string {
+    if (this.shown === undefined) {
+      const first = this.run.words.find((w) => {
+        if (w.initial) return false;
+        const x = readRunWord(w.text, this.lang);
+        return !(x.stopword ??= isStopword(foldWord(w.text), this.lang));
+      });
+      this.shown = this.source.slice(first?.start ?? this.run.start, this.run.end);
+    }
+    return this.shown;
+  }
+}
+
+function nameRuns(text: string, lang: Language): NameRuns {
+  const runs: NameRun[] = [];
+  const acronyms = new Set<string>();
   const found = entityRuns(text);
   for (const r of found) {
     const words: string[] = [];
     for (const w of r.words) {
       if (w.initial) continue;
-      const { acronym, parts } = readWord(w.text);
+      const { acronym, parts } = readRunWord(w.text, lang);
       if (acronym) acronyms.add(acronym);
       for (const part of parts) words.push(part);
     }
-    // The run's text from its first word that is not a stopword ("Langa", not "The Langa").
-    const first = r.words.find((w) => {
-      if (w.initial) return false;
-      const x = readWord(w.text);
-      return !(x.stopword ??= isStopword(foldWord(w.text), lang));
-    });
-    runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
+    runs.push(new NameRun(words, text, r, lang));
   }
   return { runs, acronyms, spans: runSpans(found) };
 }
