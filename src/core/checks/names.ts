@@ -508,7 +508,9 @@ function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang
   if (sources.some((s) => s.inProse(w))) return false;
   let seen = false;
   for (const s of sources) {
-    const e = s.placesOf(w) ?? (lang === 'en' ? (s.placesOf(`${w}s`) ?? s.placesOf(w.replace(/e?s$/, ''))) : undefined);
+    // A source without the word (mayHave says so for certain) has no places: its runs are not read.
+    const placesOf = (x: string) => (s.mayHave(x) ? s.placesOf(x) : undefined);
+    const e = placesOf(w) ?? (lang === 'en' ? (placesOf(`${w}s`) ?? placesOf(w.replace(/e?s$/, ''))) : undefined);
     if (!e) continue;
     seen = true;
     if (e.prose) return false;
