@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
 import { foldWord } from '../text/text';
-import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, squashedMatch, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -237,5 +237,51 @@ describe('squashedMatch agrees with the squashed copy and the older pattern', ()
     };
     expect(wrongOnes(noGaps).length).toBeGreaterThan(0);
     expect(wrongOnes(placeInCopy).length).toBeGreaterThan(0);
+  });
+});
+
+// The runs read sentence by sentence (entityRuns over [start, end) of sentenceAround) are the
+// whole text's, and NameSource.placesNear, which reads them so, says what the index says.
+const SENTENCE_TEXTS = [
+  ...TEXTS,
+  ...PHRASE_TEXTS,
+  'It ended. 1) Paris and 2) Rome were named; then (a) Bank of England: the Duke of York! Who? Smith. Jones',
+  'Written by O. Henry. and then X. Y. Zeta met. Obama’s aide. The U.S. Army; the U.S. Navy. Ph.D. holders met.',
+  'Evolution occurs slowly. Roger Federer won.\nEvolution again.\n\nNew York is big: New York City. new york times.',
+  'Mary Smith met John Smith. smith was there; Smith alone. Paris! London? Prague: Brno; bank of england.',
+];
+
+describe('runs read sentence by sentence', () => {
+  const plain = (runs: ReturnType<typeof entityRuns>) => JSON.stringify(runs);
+  /** The runs of every sentence of the text (sentenceAround from each sentence's start), in order. */
+  function bySentence(text: string, read: (text: string, start: number, end: number) => ReturnType<typeof entityRuns>) {
+    const out: ReturnType<typeof entityRuns> = [];
+    for (let at = 0; at < text.length; ) {
+      const { start, end } = sentenceAround(text, at);
+      out.push(...read(text, start, end));
+      at = end;
+    }
+    return out;
+  }
+  it('are the whole text’s runs', () => {
+    for (const text of SENTENCE_TEXTS) expect(plain(bySentence(text, entityRuns)), text).toBe(plain(entityRuns(text)));
+  });
+  it('would not be if each sentence were cut out of the text (the comparison can fail)', () => {
+    const cut = (text: string, start: number, end: number) => entityRuns(text.slice(start, end)).map((r) => ({ ...r, start: r.start + start, end: r.end + start, words: r.words.map((w) => ({ ...w, start: w.start + start, end: w.end + start })) }));
+    expect(SENTENCE_TEXTS.filter((text) => plain(bySentence(text, cut)) !== plain(entityRuns(text))).length).toBeGreaterThan(0);
+  });
+  it('give the index’s places (placesNear against placesOf with the index built)', () => {
+    const wrong: string[] = [];
+    for (const text of SENTENCE_TEXTS) {
+      const index = new NameSource(text, 'en');
+      for (const [w, e] of index.where) {
+        const near = new NameSource(text, 'en').placesNear(w);
+        // A run holding w twice is given once (the index lists it for each).
+        const want = e.prose ? 'prose' : e.runs.length ? JSON.stringify([...new Set(e.runs)].map((k) => index.runs[k]!.words)) : 'none';
+        const got = !near ? 'none' : near.prose ? 'prose' : JSON.stringify(near.runs.map((r) => r.words));
+        if (got !== want) wrong.push(`${w}: ${got} / ${want} in ${text.slice(0, 30)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

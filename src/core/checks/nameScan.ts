@@ -317,3 +317,60 @@ export function inSpans(spans: Int32Array, at: number): boolean {
   }
   return found >= 0 && at < spans[2 * found + 1]!;
 }
+
+/**
+ * Whether no capitalised run (./entities.ts) can go on across offset `p`: the text has a
+ * lower-case ASCII letter, then . ! ? ; or :, then a space or a line break at `p` ("…end. Then").
+ * No capitalised word holds the space, and the mark stands between the word before and any
+ * word after, so a run before it ends there (an initial's dot, which a run takes, follows a
+ * capital, not a lower-case letter).
+ */
+function isSentenceBreak(text: string, p: number): boolean {
+  if (p < 2) return false;
+  const c = text.charCodeAt(p);
+  if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  const m = text.charCodeAt(p - 1);
+  if (m !== 0x2e && m !== 0x21 && m !== 0x3f && m !== 0x3b && m !== 0x3a) return false;
+  const l = text.charCodeAt(p - 2);
+  return l >= 0x61 && l <= 0x7a;
+}
+
+/** The part [start, end) of the text around offset `at` between two sentence breaks (isSentenceBreak), or the text's ends. */
+export function sentenceAround(text: string, at: number): { start: number; end: number } {
+  let start = Math.min(at, text.length);
+  while (start > 0 && !isSentenceBreak(text, start)) start--;
+  let end = at + 1;
+  while (end < text.length && !isSentenceBreak(text, end)) end++;
+  return { start, end: Math.min(end, text.length) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The folded text's words, and words one edit apart (used by ./names.ts)
+
+export interface FoldedWords {
+  /** What /[\p{L}\p{N}]+/gu matches in the folded text, in order. */
+  words: string[];
+  starts: number[];
+}
+
+export function foldedWords(folded: string): FoldedWords {
+  const words: string[] = [];
+  const starts: number[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(folded); m; m = WORD.exec(folded)) {
+    words.push(m[0]);
+    starts.push(m.index);
+  }
+  return { words, starts };
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Whether a and b differ by one edit (insert, delete, substitute, or swap of neighbours). */
+export function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}

@@ -23,7 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, foldedWords, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -61,6 +61,8 @@ export class NameSource {
   private wordMap?: Map<string, WordPlaces>;
   private dotted?: string[];
   private plain?: boolean;
+  private local?: boolean;
+  private sentences?: Map<number, NameRun[]>;
 
   constructor(
     readonly text: string,
@@ -104,6 +106,44 @@ export class NameSource {
   }
   private get nameRuns(): NameRuns {
     return (this.named ??= nameRuns(this.text, this.lang));
+  }
+
+  /**
+   * placesOf(w) with the runs themselves, for onlyInOtherNames; `prose` is told as soon as one
+   * place outside the runs is seen (the runs found up to there are then all it gives). Without
+   * the index, the runs are read only in the sentences that hold the word (sentenceAround in
+   * ./nameScan.ts): a run holding w as a word holds it as a whole word of the folded text where
+   * folding keeps every offset (letter by letter, no surrogate, same length) and w is no part of
+   * a dotted word ("us" of "U.S."); otherwise the index is asked.
+   */
+  placesNear(w: string): { prose: boolean; runs: NameRun[] } | undefined {
+    if (this.named || !this.readsLocally || this.dottedParts.includes(w)) {
+      const e = this.placesOf(w);
+      return e && { prose: e.prose, runs: [...new Set(e.runs)].map((k) => this.runs[k]!) };
+    }
+    const folded = this.folded;
+    const runs: NameRun[] = [];
+    for (let i = wordIndexOf(folded, w, 0); i >= 0; i = wordIndexOf(folded, w, i + 1)) {
+      const around = this.sentenceRuns(i);
+      let inside = false;
+      for (const r of around) {
+        if (r.start <= i && i < r.end) inside = true;
+        if (r.words.includes(w) && !runs.includes(r)) runs.push(r);
+      }
+      if (!inside) return { prose: true, runs };
+    }
+    return runs.length ? { prose: false, runs } : undefined;
+  }
+  private get readsLocally(): boolean {
+    return (this.local ??= this.foldsPlainly && this.folded.length === this.text.length && !SURROGATE.test(this.text));
+  }
+  /** The runs of the sentence around offset `at`, kept by the sentence's start. */
+  private sentenceRuns(at: number): NameRun[] {
+    const { start, end } = sentenceAround(this.text, at);
+    this.sentences ??= new Map();
+    let runs = this.sentences.get(start);
+    if (!runs) this.sentences.set(start, (runs = nameRuns(this.text, this.lang, start, end).runs));
+    return runs;
   }
   /**
    * Whether the acronym is written in the text (as written, dots dropped: "U.S." is "US"). A text
@@ -160,23 +200,6 @@ export class NameSource {
 /** Characters that keep the folded text's words from being the folded words of its parts. */
 const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
 
-interface FoldedWords {
-  /** What /[\p{L}\p{N}]+/gu matches in the folded text, in order. */
-  words: string[];
-  starts: number[];
-}
-
-function foldedWords(folded: string): FoldedWords {
-  const words: string[] = [];
-  const starts: number[] = [];
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(folded); m; m = WORD.exec(folded)) {
-    words.push(m[0]);
-    starts.push(m.index);
-  }
-  return { words, starts };
-}
-
 /** The letters of `a` in order with any dots between them ("U.S" for "US"). */
 const dottedRegex = (a: string) => new RegExp([...a].map(escape).join('\\.*'), 'u');
 
@@ -228,6 +251,12 @@ class NameRun {
     private readonly run: EntityRun,
     private readonly lang: Language,
   ) {}
+  get start(): number {
+    return this.run.start;
+  }
+  get end(): number {
+    return this.run.end;
+  }
   /** The run's text from its first word that is not a stopword ("Langa", not "The Langa"). */
   get text(): string {
     if (this.shown === undefined) {
@@ -242,10 +271,10 @@ class NameRun {
   }
 }
 
-function nameRuns(text: string, lang: Language): NameRuns {
+function nameRuns(text: string, lang: Language, from = 0, to = text.length): NameRuns {
   const runs: NameRun[] = [];
   const acronyms = new Set<string>();
-  const found = entityRuns(text);
+  const found = entityRuns(text, from, to);
   for (const r of found) {
     const words: string[] = [];
     for (const w of r.words) {
@@ -377,15 +406,6 @@ function partIn(key: string, groups: number[], sources: NameSource[], lang: Lang
 // ---------------------------------------------------------------------------------------------
 // Spelling
 
-/** Whether a and b differ by one edit (insert, delete, substitute, or swap of neighbours). */
-function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 const DERIVED = /(?:ism|ist|ists|ian|ians|ese|ic|ics)$/;
 
 /** A word of the sources that is a close spelling or another form of `w`, if any. */
@@ -509,13 +529,12 @@ function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang
   let seen = false;
   for (const s of sources) {
     // A source without the word (mayHave says so for certain) has no places: its runs are not read.
-    const placesOf = (x: string) => (s.mayHave(x) ? s.placesOf(x) : undefined);
+    const placesOf = (x: string) => (s.mayHave(x) ? s.placesNear(x) : undefined);
     const e = placesOf(w) ?? (lang === 'en' ? (placesOf(`${w}s`) ?? placesOf(w.replace(/e?s$/, ''))) : undefined);
     if (!e) continue;
     seen = true;
     if (e.prose) return false;
-    for (const k of e.runs) {
-      const r = s.runs[k]!.words;
+    for (const { words: r } of e.runs) {
       if (within(r, name, lang) || within(name, r, lang)) return false;
     }
   }
