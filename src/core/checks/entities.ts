@@ -84,11 +84,15 @@ function nextCapitalWord(text: string, from: number): RegExpExecArray | null {
   return null;
 }
 
-/** Capitalised runs, acronyms and long numbers of `text` that look like names. */
-export function entityRuns(text: string): EntityRun[] {
+/**
+ * Capitalised runs, acronyms and long numbers of `text` that look like names; with `from` and
+ * `to`, those whose first word starts in [from, to), read as the whole text's scan reads them
+ * when no run crosses the two offsets (../checks/nameScan.ts sentenceAround).
+ */
+export function entityRuns(text: string, from = 0, to = text.length): EntityRun[] {
   const out: EntityRun[] = [];
   let run: EntityRun | undefined;
-  for (let m = nextCapitalWord(text, 0); m; m = nextCapitalWord(text, m.index + m[0].length)) {
+  for (let m = nextCapitalWord(text, from); m && m.index < to; m = nextCapitalWord(text, m.index + m[0].length)) {
     // Without its trailing marks (as /[.'’-]+$/ would cut them; the first character is never one).
     let end = m.index + m[0].length;
     while (isTrailingMark(text.charCodeAt(end - 1))) end--;

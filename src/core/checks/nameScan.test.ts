@@ -3,7 +3,8 @@
 // make a short cut wrong (joiners inside a run, dotted capitals, combining marks, initials).
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
-import { certainlyProse, dottedWords } from './nameScan';
+import { foldWord } from '../text/text';
+import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -42,6 +43,18 @@ describe('certainlyProse', () => {
   });
 });
 
+describe('inSpans', () => {
+  it('says what a mask of the runs says, at every offset', () => {
+    for (const text of [...TEXTS, 'A', '', 'X Y. Z', 'The U.S. Army, 1944 and O. Henry; Bank of England.']) {
+      const inRun = runMask(text);
+      const spans = runSpans(entityRuns(text));
+      const wrong = [];
+      for (let q = -1; q <= text.length + 1; q++) if (inSpans(spans, q) !== (inRun[q] === 1)) wrong.push(q);
+      expect(wrong, text).toEqual([]);
+    }
+  });
+});
+
 describe('dottedWords', () => {
   it('gives the capitalised words with a dot inside, and each later capital start in them', () => {
     expect(dottedWords('The U.S. grew; xY.W.v too, and end.Start.')).toEqual(['U.S', 'S', 'W.v', 'Start']);
@@ -68,9 +81,8 @@ describe('NameSource without its index agrees with the index', () => {
         keys.filter((k) => bare().inProse(k) && !index.where.get(k)!.prose),
         text,
       ).toEqual([]);
-      const words = bare().words.words;
-      expect(bare().spaced).toBe(` ${words.join(' ')} `);
-      expect(bare().squashed).toBe(words.join(''));
+      const squashed = bare().words.words.join('');
+      for (let i = 0; i + 6 <= squashed.length; i += 5) expect(bare().hasSquashed(squashed.slice(i, i + 6)), squashed.slice(i, i + 6)).toBe(true);
     }
   });
   it('answers "certainly not" without building the index', () => {
@@ -79,5 +91,197 @@ describe('NameSource without its index agrees with the index', () => {
     expect(s.mayHaveCloseWord('portugul')).toBe(false);
     expect(s.inProse('governors')).toBe(true);
     expect((s as unknown as { named?: unknown }).named).toBeUndefined();
+  });
+});
+
+// The phrase search over the folded text in place (phraseInFolded, wordsInFolded, closeWordIn)
+// against what it replaced: a copy of the text's words with one space between two, searched with
+// includes and a regex.
+const spacedOf = (folded: string) => ` ${folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function phraseBySpaced(spaced: string, words: string[], lang: 'en' | 'cs'): boolean {
+  if (spaced.includes(` ${words.join(' ')} `)) return true;
+  const parts = words.map((w) => (lang === 'cs' && w.length >= 5 ? `${esc(w.slice(0, w.length - 2))}\\p{L}{0,4}` : `${esc(w)}(?:s|es)?`));
+  return new RegExp(` ${parts.join(' ')} `, 'u').test(spaced);
+}
+function oneEditRef(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+function closeBySpaced(spaced: string, w: string): boolean {
+  const start = ` ${w[0]!}`;
+  for (let i = spaced.indexOf(start); i >= 0; i = spaced.indexOf(start, i + 1)) {
+    const end = spaced.indexOf(' ', i + 1);
+    if (Math.abs(end - i - 1 - w.length) <= 1 && oneEditRef(w, spaced.slice(i + 1, end))) return true;
+  }
+  return false;
+}
+
+const PHRASE_TEXTS = [
+  ...TEXTS,
+  'Václav Havel byl prezidentem Československé republiky; Havlova kniha, Havlovi a Havlem. Praha 2019ab a covid19.',
+  'New Yorks and the new york times, newest yorkes; Yorkshire terriers. The cat sat on the mat, cats too.',
+  'Ὀδυσσεύς 𝐀𝐛𝐜𝐝𝐞 𝐀𝐛𝐜𝐱𝐲 and 𝐀𝐛𝐜 𝟏𝟐 ‐ x\ud835 y and \udc00z; word\u00adsplit and a-b-c.',
+  'Jean-Luc Picard, abc-1 and abc d, Brnem a Brno, brnenskeho kraje, kraj, krajem.',
+  '',
+  '   ...   ',
+];
+
+/** Phrases to look for in a folded text: its own word runs, and each changed at the end. */
+function phrasesOf(folded: string): string[][] {
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out: string[][] = [];
+  const variants = (w: string) => [w, `${w}s`, `${w}es`, w.slice(0, -1), w.slice(0, -2), `${w.slice(0, -2)}em`, `${w.slice(0, -2)}1`, `${w.slice(0, -2)}ových`, `${w}-x`, `x${w}`];
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+      const p = words.slice(i, i + n);
+      out.push(p);
+      for (const v of variants(p[n - 1]!)) if (v) out.push([...p.slice(0, -1), v]);
+      for (const v of variants(p[0]!)) if (v) out.push([v, ...p.slice(1)]);
+    }
+  }
+  out.push(['abc-1'], ['abc', 'd'], ['havel1'], ['sars-cov-2'], ['new', 'york', 'times']);
+  return out;
+}
+
+type Matcher = (folded: string, words: string[], lang: 'en' | 'cs') => boolean;
+/** Every (text, phrase, language) with the spaced copy's answer, worked out once. */
+let cases: { folded: string; p: string[]; lang: 'en' | 'cs'; want: boolean }[] | undefined;
+function disagreements(find: Matcher): string[] {
+  if (!cases) {
+    cases = [];
+    for (const text of PHRASE_TEXTS) {
+      const folded = foldWord(text);
+      const spaced = spacedOf(folded);
+      for (const p of phrasesOf(folded)) for (const lang of ['en', 'cs'] as const) cases.push({ folded, p, lang, want: phraseBySpaced(spaced, p, lang) });
+    }
+  }
+  return cases.filter((c) => find(c.folded, c.p, c.lang) !== c.want).map((c) => `${c.lang} ${c.p.join(' ')} in ${c.folded.slice(0, 30)}`);
+}
+
+describe('the phrase search in place agrees with the search over a spaced copy', () => {
+  it('finds the same phrases, in both languages (phraseInFolded)', () => {
+    expect(disagreements(phraseInFolded)).toEqual([]);
+  });
+  it('finds the same exact phrases (wordsInFolded) and close words (closeWordIn)', () => {
+    const wrong: string[] = [];
+    for (const text of PHRASE_TEXTS) {
+      const folded = foldWord(text);
+      const spaced = spacedOf(folded);
+      for (const p of phrasesOf(folded)) {
+        if (wordsInFolded(folded, p) !== spaced.includes(` ${p.join(' ')} `)) wrong.push(`exact ${p.join(' ')}`);
+        const w = p.join('');
+        if (closeWordIn(folded, w, oneEditRef) !== closeBySpaced(spaced, w)) wrong.push(`close ${w}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+  it('tells a wrong short cut apart (the comparison can fail)', () => {
+    // Each of these drops one condition of the search: the texts and phrases above must catch it.
+    const noStart: Matcher = (f, w, l) => phraseInFolded(f, w, l) || (w.length === 1 && f.includes(w[0]!));
+    const exactOnly: Matcher = (f, w) => wordsInFolded(f, w);
+    const czechAsEnglish: Matcher = (f, w) => phraseInFolded(f, w, 'en');
+    const noEndings: Matcher = (f, w, l) => (l === 'en' ? wordsInFolded(f, w) : phraseInFolded(f, w, l));
+    for (const wrong of [noStart, exactOnly, czechAsEnglish, noEndings]) expect(disagreements(wrong).length).toBeGreaterThan(0);
+  });
+});
+
+describe('squashedMatch agrees with the squashed copy and the older pattern', () => {
+  // The folded text's letters and digits run together, searched with includes; the match's place
+  // as /s[^\p{L}\p{N}]*q…/u finds it (squashed strings without surrogates: names.ts keeps the
+  // pattern for the others).
+  const byCopy = (folded: string, q: string) => folded.replace(/[^\p{L}\p{N}]+/gu, '').includes(q);
+  const byPattern = (folded: string, q: string) => {
+    const m = new RegExp(q.split('').map(esc).join('[^\\p{L}\\p{N}]*'), 'u').exec(folded);
+    return m ? { start: m.index, end: m.index + m[0].length } : undefined;
+  };
+  const queries = (folded: string) => {
+    const squashed = folded.replace(/[^\p{L}\p{N}]+/gu, '');
+    const out = new Set<string>();
+    for (let i = 0; i < squashed.length; i += 4) for (const n of [1, 5, 12]) out.add(squashed.slice(i, i + n));
+    for (const p of phrasesOf(folded).filter((_, k) => k % 23 === 0)) out.add(p.join('').replace(/[^\p{L}\p{N}]+/gu, ''));
+    out.delete('');
+    return [...out];
+  };
+  type Place = { start: number; end: number } | undefined;
+  type Find = (folded: string, q: string) => Place;
+  /** Every (text, query) with the copy's and the pattern's answers, worked out once. */
+  let asked: { folded: string; q: string; found: boolean; place?: Place }[] | undefined;
+  function wrongOnes(find: Find): string[] {
+    asked ??= PHRASE_TEXTS.flatMap((text) => {
+      const folded = foldWord(text);
+      return queries(folded).map((q) => ({ folded, q, found: byCopy(folded, q), ...(/[\ud800-\udfff]/.test(q) ? {} : { place: byPattern(folded, q) }) }));
+    });
+    const wrong: string[] = [];
+    for (const a of asked) {
+      const got = find(a.folded, a.q);
+      if ((got !== undefined) !== a.found) wrong.push(`found ${a.q}`);
+      if ('place' in a && JSON.stringify(got) !== JSON.stringify(a.place)) wrong.push(`place ${a.q}`);
+    }
+    return wrong;
+  }
+  it('finds the same squashed names at the same places', () => {
+    expect(wrongOnes(squashedMatch)).toEqual([]);
+  });
+  it('tells a wrong short cut apart (no gaps skipped; the place in the copy)', () => {
+    const noGaps: Find = (f, q) => {
+      const i = f.indexOf(q);
+      return i < 0 ? undefined : { start: i, end: i + q.length };
+    };
+    const placeInCopy: Find = (f, q) => {
+      const i = f.replace(/[^\p{L}\p{N}]+/gu, '').indexOf(q);
+      return i < 0 ? undefined : { start: i, end: i + q.length };
+    };
+    expect(wrongOnes(noGaps).length).toBeGreaterThan(0);
+    expect(wrongOnes(placeInCopy).length).toBeGreaterThan(0);
+  });
+});
+
+// The runs read sentence by sentence (entityRuns over [start, end) of sentenceAround) are the
+// whole text's, and NameSource.placesNear, which reads them so, says what the index says.
+const SENTENCE_TEXTS = [
+  ...TEXTS,
+  ...PHRASE_TEXTS,
+  'It ended. 1) Paris and 2) Rome were named; then (a) Bank of England: the Duke of York! Who? Smith. Jones',
+  'Written by O. Henry. and then X. Y. Zeta met. Obama’s aide. The U.S. Army; the U.S. Navy. Ph.D. holders met.',
+  'Evolution occurs slowly. Roger Federer won.\nEvolution again.\n\nNew York is big: New York City. new york times.',
+  'Mary Smith met John Smith. smith was there; Smith alone. Paris! London? Prague: Brno; bank of england.',
+];
+
+describe('runs read sentence by sentence', () => {
+  const plain = (runs: ReturnType<typeof entityRuns>) => JSON.stringify(runs);
+  /** The runs of every sentence of the text (sentenceAround from each sentence's start), in order. */
+  function bySentence(text: string, read: (text: string, start: number, end: number) => ReturnType<typeof entityRuns>) {
+    const out: ReturnType<typeof entityRuns> = [];
+    for (let at = 0; at < text.length; ) {
+      const { start, end } = sentenceAround(text, at);
+      out.push(...read(text, start, end));
+      at = end;
+    }
+    return out;
+  }
+  it('are the whole text’s runs', () => {
+    for (const text of SENTENCE_TEXTS) expect(plain(bySentence(text, entityRuns)), text).toBe(plain(entityRuns(text)));
+  });
+  it('would not be if each sentence were cut out of the text (the comparison can fail)', () => {
+    const cut = (text: string, start: number, end: number) => entityRuns(text.slice(start, end)).map((r) => ({ ...r, start: r.start + start, end: r.end + start, words: r.words.map((w) => ({ ...w, start: w.start + start, end: w.end + start })) }));
+    expect(SENTENCE_TEXTS.filter((text) => plain(bySentence(text, cut)) !== plain(entityRuns(text))).length).toBeGreaterThan(0);
+  });
+  it('give the index’s places (placesNear against placesOf with the index built)', () => {
+    const wrong: string[] = [];
+    for (const text of SENTENCE_TEXTS) {
+      const index = new NameSource(text, 'en');
+      for (const [w, e] of index.where) {
+        const near = new NameSource(text, 'en').placesNear(w);
+        // A run holding w twice is given once (the index lists it for each).
+        const want = e.prose ? 'prose' : e.runs.length ? JSON.stringify([...new Set(e.runs)].map((k) => index.runs[k]!.words)) : 'none';
+        const got = !near ? 'none' : near.prose ? 'prose' : JSON.stringify(near.runs.map((r) => r.words));
+        if (got !== want) wrong.push(`${w}: ${got} / ${want} in ${text.slice(0, 30)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

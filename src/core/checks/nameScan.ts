@@ -5,6 +5,7 @@
 // Each answer here is one-sided: "yes, certainly" (a word stands outside every capitalised run)
 // or "no, certainly not" (no word of the chunk is a close spelling of this one); when it cannot
 // be sure, the caller asks the index, so the verdicts are the index's.
+import type { Language } from '../types';
 import { JOINERS } from './entities';
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
@@ -135,3 +136,241 @@ export function dottedWords(text: string): string[] {
 }
 
 const isTrailingMark = (c: number) => c === 0x2e || c === 0x27 || c === 0x2019 || c === 0x2d; // . ' ’ -
+
+// ---------------------------------------------------------------------------------------------
+// Phrases and words of the folded text, read in place: no spaced copy of the text (its words with
+// one space between two) and no string for each word.
+
+const LETTER = /^\p{L}$/u;
+/** Per BMP code unit: 0 not yet asked, 1 a letter, 2 not. */
+const bmpLetter = new Uint8Array(0x10000);
+
+/** Whether the code point at `at` (its first unit, or a whole pair) is a letter. */
+function letterAt(s: string, at: number): boolean {
+  const c = s.charCodeAt(at);
+  if (c < 0x80) return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+  if (c >= 0xd800 && c <= 0xdbff) return isPairAt(s, at) && LETTER.test(s.slice(at, at + 2));
+  if (c >= 0xdc00 && c <= 0xdfff) return false;
+  let v = bmpLetter[c]!;
+  if (v === 0) bmpLetter[c] = v = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1;
+}
+
+/** Where the word (what /[\p{L}\p{N}]+/gu matches) that starts at `at` ends. */
+function wordEnd(s: string, at: number): number {
+  let e = at;
+  while (e < s.length && wordCharAt(s, e)) e += isPairAt(s, e) ? 2 : 1;
+  return e;
+}
+
+/** Where the next word starts at or after `at`, or s.length. */
+function nextWordStart(s: string, at: number): number {
+  let i = at;
+  while (i < s.length && !wordCharAt(s, i)) i++;
+  return i;
+}
+
+/**
+ * A word of a phrase: `exact`, and in Czech (`czech`, five letters or more) the `stem` that up to
+ * four letters may follow (none when it cannot match a whole letter).
+ */
+interface PhraseWord {
+  exact: string;
+  stem?: string;
+  czech: boolean;
+}
+
+/** Whether the word [s, e) of `folded` is w itself. */
+const isExactly = (folded: string, s: number, e: number, w: string) => e - s === w.length && folded.startsWith(w, s);
+
+/** Whether the word [s, e) of `folded` is a form of `w` (see phraseIn: plural endings; in Czech, up to four letters of ending). */
+function isFormOf(folded: string, s: number, e: number, w: PhraseWord): boolean {
+  if (!w.czech) {
+    const n = w.exact.length;
+    const len = e - s;
+    if (len === n + 1 ? folded.charCodeAt(e - 1) !== 0x73 : len === n + 2 ? folded.charCodeAt(e - 2) !== 0x65 || folded.charCodeAt(e - 1) !== 0x73 : len !== n) return false;
+    return folded.startsWith(w.exact, s);
+  }
+  const stem = w.stem;
+  if (stem === undefined || e - s < stem.length || !folded.startsWith(stem, s)) return false;
+  let letters = 0;
+  for (let i = s + stem.length; i < e; i += isPairAt(folded, i) ? 2 : 1) {
+    if (++letters > 4 || !letterAt(folded, i)) return false;
+  }
+  return true;
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
+/**
+ * Whether the folded words stand one after the other as whole words of the folded text, each
+ * written exactly (`exact` the whole phrase so), or each in a form: in English the word or its
+ * plural in -s or -es; in Czech a word of five letters or more with its last two letters changed
+ * to up to four letters (a case ending), a shorter one as in English. What the regex
+ * ` w1(?:s|es)? w2(?:s|es)? ` found over the text's words with one space between two. The words
+ * are not empty.
+ */
+export function phraseInFolded(folded: string, words: readonly string[], lang: Language): boolean {
+  if (!words.length) return false;
+  const forms: PhraseWord[] = words.map((w) => {
+    if (lang !== 'cs' || w.length < 5) return { exact: w, czech: false };
+    const stem = w.slice(0, -2);
+    // A stem that cuts a surrogate pair never matches a whole letter of the text.
+    return isHigh(stem.charCodeAt(stem.length - 1)) ? { exact: w, czech: true } : { exact: w, stem, czech: true };
+  });
+  // Every exact spelling is also a form, unless a Czech word's last two units are not letters.
+  const exactCovered = forms.every((f) => !f.czech || (f.stem !== undefined && isFormOf(f.exact, 0, f.exact.length, f)));
+  const first = forms[0]!;
+  const key = first.czech ? (first.stem ?? first.exact) : first.exact;
+  for (let i = folded.indexOf(key); i >= 0; i = folded.indexOf(key, i + 1)) {
+    if (wordCharBefore(folded, i)) continue;
+    if (chainAt(folded, i, forms, false) || (!exactCovered && chainAt(folded, i, forms, true))) return true;
+  }
+  return false;
+}
+
+/** Whether the folded words stand one after the other, exactly so, as whole words of the folded text. */
+export function wordsInFolded(folded: string, words: readonly string[]): boolean {
+  if (!words.length) return false;
+  const forms: PhraseWord[] = words.map((w) => ({ exact: w, czech: false }));
+  for (let i = folded.indexOf(words[0]!); i >= 0; i = folded.indexOf(words[0]!, i + 1)) {
+    if (!wordCharBefore(folded, i) && chainAt(folded, i, forms, true)) return true;
+  }
+  return false;
+}
+
+/** Whether the phrase's words, each exact or each a form, are the words from `at` on. */
+function chainAt(folded: string, at: number, forms: readonly PhraseWord[], exact: boolean): boolean {
+  let s = at;
+  for (let k = 0; k < forms.length; k++) {
+    if (k > 0) {
+      s = nextWordStart(folded, s);
+      if (s >= folded.length) return false;
+    }
+    const e = wordEnd(folded, s);
+    if (e === s || !(exact ? isExactly(folded, s, e, forms[k]!.exact) : isFormOf(folded, s, e, forms[k]!))) return false;
+    s = e;
+  }
+  return true;
+}
+
+/** Whether the folded text has a word that starts with w's first unit and is one edit away from w (`oneEdit`). */
+export function closeWordIn(folded: string, w: string, oneEdit: (a: string, b: string) => boolean): boolean {
+  const first = w[0]!;
+  for (let i = folded.indexOf(first); i >= 0; i = folded.indexOf(first, i + 1)) {
+    if (wordCharBefore(folded, i)) continue;
+    const e = wordEnd(folded, i);
+    if (Math.abs(e - i - w.length) <= 1 && oneEdit(w, folded.slice(i, e))) return true;
+  }
+  return false;
+}
+
+/**
+ * Where the letters and digits `squashed` (nothing else) first stand in the folded text with
+ * nothing but other characters between two of them (what squashed.includes finds in the folded
+ * text's letters and digits run together, or /s[^\p{L}\p{N}]*q…/u finds in the folded text): the
+ * match's start and end, or undefined.
+ */
+export function squashedMatch(folded: string, squashed: string): { start: number; end: number } | undefined {
+  if (!squashed) return { start: 0, end: 0 };
+  const first = squashed[0]!;
+  for (let i = folded.indexOf(first); i >= 0; i = folded.indexOf(first, i + 1)) {
+    let j = i;
+    let k = 0;
+    for (;;) {
+      const n = isPairAt(squashed, k) ? 2 : 1;
+      if (folded.charCodeAt(j) !== squashed.charCodeAt(k) || (n === 2 && folded.charCodeAt(j + 1) !== squashed.charCodeAt(k + 1))) break;
+      j += n;
+      k += n;
+      if (k >= squashed.length) return { start: i, end: j };
+      while (j < folded.length && !wordCharAt(folded, j)) j += isPairAt(folded, j) ? 2 : 1;
+      if (j >= folded.length) break;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The spans of the capitalised runs, in order, as [start, end) pairs (entityRuns gives them in
+ * order and apart): no mask as long as the text.
+ */
+export function runSpans(runs: readonly { start: number; end: number }[]): Int32Array {
+  const spans = new Int32Array(runs.length * 2);
+  runs.forEach((r, k) => {
+    spans[2 * k] = r.start;
+    spans[2 * k + 1] = r.end;
+  });
+  return spans;
+}
+
+/** Whether offset `at` is inside one of the spans (runSpans): the last span starting at or before it, by halving. */
+export function inSpans(spans: Int32Array, at: number): boolean {
+  let lo = 0;
+  let hi = spans.length / 2 - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[2 * mid]! <= at) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && at < spans[2 * found + 1]!;
+}
+
+/**
+ * Whether no capitalised run (./entities.ts) can go on across offset `p`: the text has a
+ * lower-case ASCII letter, then . ! ? ; or :, then a space or a line break at `p` ("…end. Then").
+ * No capitalised word holds the space, and the mark stands between the word before and any
+ * word after, so a run before it ends there (an initial's dot, which a run takes, follows a
+ * capital, not a lower-case letter).
+ */
+function isSentenceBreak(text: string, p: number): boolean {
+  if (p < 2) return false;
+  const c = text.charCodeAt(p);
+  if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  const m = text.charCodeAt(p - 1);
+  if (m !== 0x2e && m !== 0x21 && m !== 0x3f && m !== 0x3b && m !== 0x3a) return false;
+  const l = text.charCodeAt(p - 2);
+  return l >= 0x61 && l <= 0x7a;
+}
+
+/** The part [start, end) of the text around offset `at` between two sentence breaks (isSentenceBreak), or the text's ends. */
+export function sentenceAround(text: string, at: number): { start: number; end: number } {
+  let start = Math.min(at, text.length);
+  while (start > 0 && !isSentenceBreak(text, start)) start--;
+  let end = at + 1;
+  while (end < text.length && !isSentenceBreak(text, end)) end++;
+  return { start, end: Math.min(end, text.length) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The folded text's words, and words one edit apart (used by ./names.ts)
+
+export interface FoldedWords {
+  /** What /[\p{L}\p{N}]+/gu matches in the folded text, in order. */
+  words: string[];
+  starts: number[];
+}
+
+export function foldedWords(folded: string): FoldedWords {
+  const words: string[] = [];
+  const starts: number[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(folded); m; m = WORD.exec(folded)) {
+    words.push(m[0]);
+    starts.push(m.index);
+  }
+  return { words, starts };
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Whether a and b differ by one edit (insert, delete, substitute, or swap of neighbours). */
+export function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}

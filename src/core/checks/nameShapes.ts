@@ -41,8 +41,7 @@ export function glossedRuns(text: string, runs: EntityRun[], sources: NameSource
     for (let n = Math.min(4, words.length); n >= 2 && !found; n--) {
       const tail = words.slice(words.length - n);
       if (tail.every((w) => FILLER.has(w)) || !tail.some((w) => w.length >= 5)) continue;
-      const key = ` ${tail.join(' ')} `;
-      found = sources.some((s) => s.spaced.includes(key));
+      found = sources.some((s) => s.hasWords(tail));
     }
     if (found) out.push(run);
   }
@@ -112,8 +111,8 @@ export function lowerCaseTails(text: string, runs: EntityRun[], sources: NameSou
       const part = words.slice(0, n);
       // A tail that starts or ends with a filler word ("FIFA and the…") is no part of the name.
       if (FILLER.has(part[0]!.text) || FILLER.has(part[n - 1]!.text)) continue;
-      const key = ` ${(foldWord(part.map((w) => w.text).join(' ')).match(WORD) ?? []).join(' ')} `;
-      if (!sources.some((s) => s.spaced.includes(key) && writtenAsName(s.text, part.map((w) => w.text)))) continue;
+      const key = foldWord(part.map((w) => w.text).join(' ')).match(WORD) ?? [];
+      if (!sources.some((s) => s.hasWords(key) && writtenAsName(s.text, part.map((w) => w.text)))) continue;
       out.push({ start: run.start, end: part[n - 1]!.end, words: [...run.words, ...part] });
       break;
     }

@@ -22,8 +22,8 @@ import type { Language } from '../types';
 import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
-import { entityRuns } from './entities';
-import { certainlyProse, dottedWords, wordIndexOf } from './nameScan';
+import { entityRuns, type EntityRun } from './entities';
+import { certainlyProse, closeWordIn, foldedWords, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -37,9 +37,10 @@ export interface NameVerdict {
 
 /** The capitalised runs of a text, its acronyms and which of its offsets the runs cover; see NameSource. */
 interface NameRuns {
-  runs: { words: string[]; text: string }[];
+  runs: NameRun[];
   acronyms: Set<string>;
-  inRun: Uint8Array;
+  /** The runs' spans (./nameScan.ts runSpans). */
+  spans: Int32Array;
 }
 
 /** Where a folded word occurs: outside the capitalised runs (prose), and in which runs. */
@@ -55,13 +56,13 @@ interface WordPlaces {
  */
 export class NameSource {
   private foldedText?: string;
-  private spacedText?: string;
-  private squashedText?: string;
   private wordList?: FoldedWords;
   private named?: NameRuns;
   private wordMap?: Map<string, WordPlaces>;
   private dotted?: string[];
   private plain?: boolean;
+  private local?: boolean;
+  private sentences?: Map<number, NameRun[]>;
 
   constructor(
     readonly text: string,
@@ -76,13 +77,13 @@ export class NameSource {
   get words(): FoldedWords {
     return (this.wordList ??= foldedWords(this.folded));
   }
-  /** The folded words, a space between two and at both ends. */
-  get spaced(): string {
-    return (this.spacedText ??= ` ${this.folded.replace(NOT_WORD, ' ').trim()} `);
+  /** Whether the folded words stand in the text one after the other, as whole words. */
+  hasWords(words: readonly string[]): boolean {
+    return wordsInFolded(this.folded, words);
   }
-  /** Folded letters and digits only (the spaced copy without its spaces). */
-  get squashed(): string {
-    return (this.squashedText ??= this.spaced.replaceAll(' ', ''));
+  /** Whether the folded letters and digits `squashed` stand in the text with nothing but other marks between (./nameScan.ts squashedMatch). */
+  hasSquashed(squashed: string): boolean {
+    return squashedMatch(this.folded, squashed) !== undefined;
   }
   /** The text's capitalised runs, as folded words (initials left out), and their text. */
   get runs(): NameRuns['runs'] {
@@ -95,16 +96,54 @@ export class NameSource {
   /** where.get(w), without the map of every word when it is not built: w's places in the folded text and the runs. */
   placesOf(w: string): WordPlaces | undefined {
     if (this.wordMap) return this.wordMap.get(w);
-    const { runs, inRun } = this.nameRuns;
+    const { runs, spans } = this.nameRuns;
     const folded = this.folded;
     let prose = false;
-    for (let i = wordIndexOf(folded, w, 0); i >= 0 && !prose; i = wordIndexOf(folded, w, i + 1)) prose = !inRun[i];
+    for (let i = wordIndexOf(folded, w, 0); i >= 0 && !prose; i = wordIndexOf(folded, w, i + 1)) prose = !inSpans(spans, i);
     const inRuns: number[] = [];
     for (let k = 0; k < runs.length; k++) for (const x of runs[k]!.words) if (x === w) inRuns.push(k);
     return prose || inRuns.length ? { prose, runs: inRuns } : undefined;
   }
   private get nameRuns(): NameRuns {
     return (this.named ??= nameRuns(this.text, this.lang));
+  }
+
+  /**
+   * placesOf(w) with the runs themselves, for onlyInOtherNames; `prose` is told as soon as one
+   * place outside the runs is seen (the runs found up to there are then all it gives). Without
+   * the index, the runs are read only in the sentences that hold the word (sentenceAround in
+   * ./nameScan.ts): a run holding w as a word holds it as a whole word of the folded text where
+   * folding keeps every offset (letter by letter, no surrogate, same length) and w is no part of
+   * a dotted word ("us" of "U.S."); otherwise the index is asked.
+   */
+  placesNear(w: string): { prose: boolean; runs: NameRun[] } | undefined {
+    if (this.named || !this.readsLocally || this.dottedParts.includes(w)) {
+      const e = this.placesOf(w);
+      return e && { prose: e.prose, runs: [...new Set(e.runs)].map((k) => this.runs[k]!) };
+    }
+    const folded = this.folded;
+    const runs: NameRun[] = [];
+    for (let i = wordIndexOf(folded, w, 0); i >= 0; i = wordIndexOf(folded, w, i + 1)) {
+      const around = this.sentenceRuns(i);
+      let inside = false;
+      for (const r of around) {
+        if (r.start <= i && i < r.end) inside = true;
+        if (r.words.includes(w) && !runs.includes(r)) runs.push(r);
+      }
+      if (!inside) return { prose: true, runs };
+    }
+    return runs.length ? { prose: false, runs } : undefined;
+  }
+  private get readsLocally(): boolean {
+    return (this.local ??= this.foldsPlainly && this.folded.length === this.text.length && !SURROGATE.test(this.text));
+  }
+  /** The runs of the sentence around offset `at`, kept by the sentence's start. */
+  private sentenceRuns(at: number): NameRun[] {
+    const { start, end } = sentenceAround(this.text, at);
+    this.sentences ??= new Map();
+    let runs = this.sentences.get(start);
+    if (!runs) this.sentences.set(start, (runs = nameRuns(this.text, this.lang, start, end).runs));
+    return runs;
   }
   /**
    * Whether the acronym is written in the text (as written, dots dropped: "U.S." is "US"). A text
@@ -146,12 +185,7 @@ export class NameSource {
       return false;
     }
     if (!this.foldsPlainly) return true;
-    const spaced = this.spaced;
-    const start = ` ${w[0]!}`;
-    for (let i = spaced.indexOf(start); i >= 0; i = spaced.indexOf(start, i + 1)) {
-      const end = spaced.indexOf(' ', i + 1);
-      if (Math.abs(end - i - 1 - w.length) <= 1 && oneEdit(w, spaced.slice(i + 1, end))) return true;
-    }
+    if (closeWordIn(this.folded, w, oneEdit)) return true;
     return this.dottedParts.some((v) => v[0] === w[0] && oneEdit(w, v));
   }
 
@@ -163,26 +197,8 @@ export class NameSource {
   }
 }
 
-const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 /** Characters that keep the folded text's words from being the folded words of its parts. */
 const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
-
-interface FoldedWords {
-  /** What /[\p{L}\p{N}]+/gu matches in the folded text, in order. */
-  words: string[];
-  starts: number[];
-}
-
-function foldedWords(folded: string): FoldedWords {
-  const words: string[] = [];
-  const starts: number[] = [];
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(folded); m; m = WORD.exec(folded)) {
-    words.push(m[0]);
-    starts.push(m.index);
-  }
-  return { words, starts };
-}
 
 /** The letters of `a` in order with any dots between them ("U.S" for "US"). */
 const dottedRegex = (a: string) => new RegExp([...a].map(escape).join('\\.*'), 'u');
@@ -211,45 +227,75 @@ function runWord(written: string, lang: Language): RunWord {
   return isAcronym(plain) ? { acronym: plain, parts } : { parts };
 }
 
-function nameRuns(text: string, lang: Language): NameRuns {
-  const runs: NameRuns['runs'] = [];
+// Pages repeat their names, and so do the chunks of one corpus: each word as written is read once
+// (per language), whatever text it is in; the table is emptied when it grows past RUN_WORDS_MAX.
+const runWords: Record<Language, Map<string, RunWord>> = { en: new Map(), cs: new Map() };
+const RUN_WORDS_MAX = 50_000;
+
+function readRunWord(written: string, lang: Language): RunWord {
+  const read = runWords[lang];
+  let w = read.get(written);
+  if (!w) {
+    if (read.size > RUN_WORDS_MAX) read.clear();
+    read.set(written, (w = runWord(written, lang)));
+  }
+  return w;
+}
+
+/** A capitalised run as the name rules read it: its folded words (initials and stopwords left out), its text on need. */
+class NameRun {
+  private shown?: string;
+  constructor(
+    readonly words: string[],
+    private readonly source: string,
+    private readonly run: EntityRun,
+    private readonly lang: Language,
+  ) {}
+  get start(): number {
+    return this.run.start;
+  }
+  get end(): number {
+    return this.run.end;
+  }
+  /** The run's text from its first word that is not a stopword ("Langa", not "The Langa"). */
+  get text(): string {
+    if (this.shown === undefined) {
+      const first = this.run.words.find((w) => {
+        if (w.initial) return false;
+        const x = readRunWord(w.text, this.lang);
+        return !(x.stopword ??= isStopword(foldWord(w.text), this.lang));
+      });
+      this.shown = this.source.slice(first?.start ?? this.run.start, this.run.end);
+    }
+    return this.shown;
+  }
+}
+
+function nameRuns(text: string, lang: Language, from = 0, to = text.length): NameRuns {
+  const runs: NameRun[] = [];
   const acronyms = new Set<string>();
-  const inRun = new Uint8Array(text.length + 1);
-  // A page repeats its names: each word as written is read once.
-  const read = new Map<string, RunWord>();
-  const readWord = (written: string): RunWord => {
-    let w = read.get(written);
-    if (!w) read.set(written, (w = runWord(written, lang)));
-    return w;
-  };
-  for (const r of entityRuns(text)) {
+  const found = entityRuns(text, from, to);
+  for (const r of found) {
     const words: string[] = [];
     for (const w of r.words) {
       if (w.initial) continue;
-      const { acronym, parts } = readWord(w.text);
+      const { acronym, parts } = readRunWord(w.text, lang);
       if (acronym) acronyms.add(acronym);
       for (const part of parts) words.push(part);
     }
-    for (let i = r.start; i < r.end; i++) inRun[i] = 1;
-    // The run's text from its first word that is not a stopword ("Langa", not "The Langa").
-    const first = r.words.find((w) => {
-      if (w.initial) return false;
-      const x = readWord(w.text);
-      return !(x.stopword ??= isStopword(foldWord(w.text), lang));
-    });
-    runs.push({ words, text: text.slice(first?.start ?? r.start, r.end) });
+    runs.push(new NameRun(words, text, r, lang));
   }
-  return { runs, acronyms, inRun };
+  return { runs, acronyms, spans: runSpans(found) };
 }
 
 /** Every folded word of the text and its places: the runs' words first, in order, then the others. */
-function wordMap({ runs, inRun }: NameRuns, folded: FoldedWords): Map<string, WordPlaces> {
+function wordMap({ runs, spans }: NameRuns, folded: FoldedWords): Map<string, WordPlaces> {
   const where = new Map<string, WordPlaces>();
   for (let k = 0; k < runs.length; k++) for (const w of runs[k]!.words) entry(where, w).runs.push(k);
   for (let k = 0; k < folded.words.length; k++) {
     // Offsets of the folded text are the text's only while folding keeps lengths; an NFD letter
     // with a mark folds to one letter too, so the check of the first letter is close enough.
-    if (!inRun[folded.starts[k]!]) entry(where, folded.words[k]!).prose = true;
+    if (!inSpans(spans, folded.starts[k]!)) entry(where, folded.words[k]!).prose = true;
   }
   return where;
 }
@@ -274,34 +320,27 @@ function within(a: string[], b: string[], lang: Language): boolean {
   return a.every((w) => b.some((x) => sameWord(w, x, lang)));
 }
 
-/** Whether the phrase (folded words) stands in a source as whole words, with plural/case endings. */
+/** Whether the phrase (folded words) stands in a source as whole words, with plural/case endings (./nameScan.ts). */
 function phraseIn(words: string[], src: NameSource, lang: Language): boolean {
-  if (!words.length) return false;
-  if (src.spaced.includes(` ${words.join(' ')} `)) return true;
-  return phraseRegex(words, lang).test(src.spaced);
+  return phraseInFolded(src.folded, words, lang);
 }
 
-const phraseCache = new Map<string, RegExp>();
-function phraseRegex(words: string[], lang: Language): RegExp {
-  const key = `${lang}:${words.join(' ')}`;
-  let re = phraseCache.get(key);
-  if (!re) {
-    const parts = words.map((w) => {
-      if (lang === 'cs' && w.length >= 5) return `${escape(w.slice(0, w.length - 2))}\\p{L}{0,4}`;
-      return `${escape(w)}(?:s|es)?`;
-    });
-    re = new RegExp(` ${parts.join(' ')} `, 'u');
-    if (phraseCache.size > 5000) phraseCache.clear();
-    phraseCache.set(key, re);
-  }
-  return re;
-}
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // ---------------------------------------------------------------------------------------------
 // Aliases
 
-const keyOf = (s: string) => foldWord(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+const keyMemo = new Map<string, string>();
+/** A name or form as the alias tables are looked up by; the tables' forms are asked again and again, so each is worked out once. */
+function keyOf(s: string): string {
+  let k = keyMemo.get(s);
+  if (k === undefined) {
+    if (keyMemo.size > 20_000) keyMemo.clear();
+    k = foldWord(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+    keyMemo.set(s, k);
+  }
+  return k;
+}
 let groupsByForm: Map<string, number[]> | undefined;
 function groupsOf(key: string): number[] {
   if (!groupsByForm) {
@@ -324,12 +363,18 @@ function formIn(form: string, src: NameSource, lang: Language): boolean {
   if (isShortForm(k)) {
     const letters = k.replace(/ /g, '').toUpperCase();
     if (src.hasAcronym(letters)) return true;
-    const dotted = letters.split('').map(escape).join('\\.\\s?');
-    return new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u').test(src.text);
+    let re = dottedForms.get(letters);
+    if (!re) {
+      const dotted = letters.split('').map(escape).join('\\.\\s?');
+      dottedForms.set(letters, (re = new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u')));
+    }
+    return re.test(src.text);
   }
   return phraseIn(k.split(' '), src, lang);
 }
 
+/** The short forms' patterns ("U.K.", "U. K."), by their letters: the tables' forms, a bounded set. */
+const dottedForms = new Map<string, RegExp>();
 const isShortForm = (k: string) => k.replace(/ /g, '').length <= 3;
 
 function aliasIn(name: string, sources: NameSource[], lang: Language): string | undefined {
@@ -360,15 +405,6 @@ function partIn(key: string, groups: number[], sources: NameSource[], lang: Lang
 
 // ---------------------------------------------------------------------------------------------
 // Spelling
-
-/** Whether a and b differ by one edit (insert, delete, substitute, or swap of neighbours). */
-function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
 
 const DERIVED = /(?:ism|ist|ists|ian|ians|ese|ic|ics)$/;
 
@@ -402,7 +438,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
 
   const allFolded = all.map((w) => foldWord(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
   const squashed = allFolded.join('');
-  const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.squashed.includes(squashed) || (squashed.endsWith('s') && s.squashed.includes(squashed.slice(0, -1))));
+  const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.hasSquashed(squashed) || (squashed.endsWith('s') && s.hasSquashed(squashed.slice(0, -1))));
 
   if (words.length === 1) {
     if (allFolded.length > 1 && squashedIn()) return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
@@ -465,13 +501,26 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
 
 /** The text of a source that squashes to `squashed` (the chunk's own spelling of the name). */
 function squashedFound(squashed: string, sources: NameSource[]): string | undefined {
-  const re = new RegExp(squashed.split('').map(escape).join('[^\\p{L}\\p{N}]*'), 'u');
+  // A pattern made unit by unit never matches a letter of two units: the older search kept for those.
+  const re = SURROGATE.test(squashed) ? new RegExp(squashed.split('').map(escape).join('[^\\p{L}\\p{N}]*'), 'u') : undefined;
   for (const s of sources) {
-    const m = re.exec(s.folded);
-    if (m) return s.folded.length === s.text.length ? s.text.slice(m.index, m.index + m[0].length) : m[0];
+    const folded = s.folded;
+    let start: number;
+    let end: number;
+    if (re) {
+      const m = re.exec(folded);
+      if (!m) continue;
+      [start, end] = [m.index, m.index + m[0].length];
+    } else {
+      const m = squashedMatch(folded, squashed);
+      if (!m) continue;
+      ({ start, end } = m);
+    }
+    return folded.length === s.text.length ? s.text.slice(start, end) : folded.slice(start, end);
   }
   return undefined;
 }
+const SURROGATE = /[\ud800-\udfff]/;
 
 /** Whether the word occurs in the sources only inside names that are not this one. */
 function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang: Language): boolean {
@@ -479,12 +528,13 @@ function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang
   if (sources.some((s) => s.inProse(w))) return false;
   let seen = false;
   for (const s of sources) {
-    const e = s.placesOf(w) ?? (lang === 'en' ? (s.placesOf(`${w}s`) ?? s.placesOf(w.replace(/e?s$/, ''))) : undefined);
+    // A source without the word (mayHave says so for certain) has no places: its runs are not read.
+    const placesOf = (x: string) => (s.mayHave(x) ? s.placesNear(x) : undefined);
+    const e = placesOf(w) ?? (lang === 'en' ? (placesOf(`${w}s`) ?? placesOf(w.replace(/e?s$/, ''))) : undefined);
     if (!e) continue;
     seen = true;
     if (e.prose) return false;
-    for (const k of e.runs) {
-      const r = s.runs[k]!.words;
+    for (const { words: r } of e.runs) {
       if (within(r, name, lang) || within(name, r, lang)) return false;
     }
   }
@@ -534,7 +584,7 @@ export function titleSpans(text: string): { start: number; end: number; text: st
 export function titlePresent(title: string, lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): boolean {
   const words = (foldWord(title).match(WORD) ?? []).filter((w) => !isStopword(w, lang));
   if (!words.length) return true;
-  if (sources.some((s) => s.squashed.includes(words.join('')) || phraseIn(words, s, lang))) return true;
+  if (sources.some((s) => s.hasSquashed(words.join('')) || phraseIn(words, s, lang))) return true;
   // Titles are made of common words: all but one of them (three in four at least) must be there.
   const found = words.filter((w) => wordPresent(w)).length;
   return found >= words.length - 1 && found * 4 >= words.length * 3;
