@@ -86,3 +86,15 @@ describe('retrieval artefacts (issue 32 §5)', () => {
     expect(artefacts(fixed(answer)).found).toEqual([]);
   });
 });
+
+describe('the families looked for only after a retrieval word that can start one', () => {
+  it('finds each family after another retrieval word, in capitals, or where a longer word ends in one', () => {
+    expect(artefacts('See the docs. Context 2 states that about seven million people visit it.').texts).toEqual(['Context 2 states that']);
+    expect(artefacts('The tower opened in 1889 (see DOCUMENT no. 2).').texts).toEqual(['see DOCUMENT no. 2']);
+    expect(artefacts('The tower opened in 1889 (Passage ID: 2).').texts).toEqual(['(Passage ID: 2)']);
+    expect(artefacts('The tower opened in 1889, as in source_12 and resource-3.').texts).toEqual(['source_12']);
+    expect(artefacts('The tower opened in 1889 (docs 2), per the search result 2.').texts).toEqual(['per the search result 2']);
+    // A label with a number past the chunks is prose; one with a chunk's position after it is not.
+    expect(artefacts('Source 9566 says that about seven million people visit it. Passage 2 states that it opened in 1889.').texts).toEqual(['Passage 2 states that']);
+  });
+});

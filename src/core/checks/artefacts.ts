@@ -41,6 +41,41 @@ interface Artefact {
   end: number;
 }
 
+/** Each retrieval word every family but TAG and JOINED holds ("document" is found as "doc"). */
+const RETRIEVAL_WORD = /chunk|doc|passage|source|context|snippet|result/gi;
+/** After such a word: what a label's number, an "id" or a joined number needs (looser than the families). */
+const NUMBER_AFTER = /(?:ument)?\s+(?:#\s*|no\.\s*)?(\d+)/iy;
+const BRACKETED_AFTER = /(?:ument)?\s*(?:id\s*)?[#:]?\s*\d/iy;
+const ID_AFTER = /(?:ument)?\s+id/iy;
+const JOINED_AFTER = /(?:ument)?[_-]\d/y;
+
+/**
+ * Which families can match, by one scan of the retrieval words (each family's match holds one,
+ * followed by what `*_AFTER` reads): the families' own expressions, slow to start at every place
+ * of a long answer, run only when one can. Words may overlap ("docontext"): each place is tried.
+ * A cue's or a report's label counts only with a chunk's position, its whole run of digits
+ * (`isPosition`): "Source 9566" starts neither.
+ */
+function familiesIn(answer: string, isPosition: (n: number) => boolean): { labelled: boolean; bracketed: boolean; withId: boolean; joined: boolean } {
+  const can = { labelled: false, bracketed: false, withId: false, joined: false };
+  RETRIEVAL_WORD.lastIndex = 0;
+  for (let m = RETRIEVAL_WORD.exec(answer); m; m = RETRIEVAL_WORD.exec(answer)) {
+    const end = m.index + m[0].length;
+    const at = (re: RegExp) => ((re.lastIndex = end), re.test(answer));
+    if (!can.labelled) {
+      NUMBER_AFTER.lastIndex = end;
+      const label = NUMBER_AFTER.exec(answer);
+      can.labelled = label !== null && isPosition(Number(label[1]));
+    }
+    can.bracketed ||= at(BRACKETED_AFTER);
+    can.withId ||= at(ID_AFTER);
+    can.joined ||= at(JOINED_AFTER);
+    if (can.labelled && can.bracketed && can.withId && can.joined) break;
+    RETRIEVAL_WORD.lastIndex = m.index + 1;
+  }
+  return can;
+}
+
 function findArtefacts(ctx: CheckContext): Artefact[] {
   const { answer } = ctx;
   // Quick exit: no retrieval word at all, nothing to scan.
@@ -53,16 +88,17 @@ function findArtefacts(ctx: CheckContext): Artefact[] {
   };
   const positions = ctx.chunks.length;
   const isPosition = (n: number) => n >= 0 && n <= positions;
+  const can = familiesIn(answer, isPosition);
   const idLike = new Set(ctx.chunks.map((c) => String(c.id)).filter((id) => /[_-]/.test(id) && /\d/.test(id) && /[a-z]/i.test(id)));
 
   for (const m of answer.matchAll(TAG)) push(m.index, m.index + m[0].length);
   // In parentheses only a chunk's position: "(Document 12)" in an answer with three chunks is a title's part.
-  for (const m of answer.matchAll(BRACKETED)) if (m[1] === '[' || isPosition(Number(m[2]))) push(m.index, m.index + m[0].length);
-  for (const m of answer.matchAll(WITH_ID)) push(m.index, m.index + m[0].length);
-  for (const m of answer.matchAll(ID_TOKEN)) push(m.index, m.index + m[0].length);
+  if (can.bracketed) for (const m of answer.matchAll(BRACKETED)) if (m[1] === '[' || isPosition(Number(m[2]))) push(m.index, m.index + m[0].length);
+  if (can.withId) for (const m of answer.matchAll(WITH_ID)) push(m.index, m.index + m[0].length);
+  if (can.joined) for (const m of answer.matchAll(ID_TOKEN)) push(m.index, m.index + m[0].length);
   // Only joined tokens can be such an id: the scan skips every plain word.
   if (idLike.size) for (const m of answer.matchAll(JOINED)) if (idLike.has(m[0])) push(m.index, m.index + m[0].length);
-  for (const m of answer.matchAll(CUED)) {
+  if (can.labelled) for (const m of answer.matchAll(CUED)) {
     const n = Number(m[2]);
     const lead = m[1] ?? '';
     const close = m[3] ?? '';
@@ -71,7 +107,7 @@ function findArtefacts(ctx: CheckContext): Artefact[] {
     if (!isPosition(n) || citesPosition(ctx, m.index, n)) continue;
     push(m.index + lead.length, m.index + m[0].length - (m[4] ?? '').length - close.length);
   }
-  for (const m of answer.matchAll(REPORTS)) {
+  if (can.labelled) for (const m of answer.matchAll(REPORTS)) {
     const n = Number(m[1]);
     if (!sentenceStart(answer, m.index) || !isPosition(n) || citesPosition(ctx, m.index, n)) continue;
     push(m.index, m.index + m[0].trimEnd().length);

@@ -85,4 +85,16 @@ describe('a count stated in pairs', () => {
     expect(inPairs('A pig has 37 chromosomes.', 'Pigs have 18 chromosome pairs.')).toBe(false);
     expect(inPairs('A pig has 38 chromosomes.', 'Pigs have 119 chromosome pairs.')).toBe(false);
   });
+  it("takes the caller's kept answer to whether the source says pair, asked only when the claim does not", () => {
+    const claim = 'A pig has 38 chromosomes in each cell.';
+    const source = 'Since pigs have 19 chromosome pairs, there are many arrangements.';
+    let asked = 0;
+    const says = (answer: boolean) => () => (asked++, answer);
+    expect(countedInPairs(extractNumbers(claim, 'en')[0]!, claim, source, says(false))).toBe(false);
+    expect(countedInPairs(extractNumbers(claim, 'en')[0]!, claim, source, says(true))).toBe(true);
+    expect(asked).toBe(2);
+    const paired = 'Humans have 23 pairs of chromosomes.';
+    expect(countedInPairs(extractNumbers(paired, 'en')[0]!, paired, 'Each human cell holds 46 chromosomes.', says(false))).toBe(true);
+    expect(asked).toBe(2);
+  });
 });

@@ -326,11 +326,12 @@ const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * Whether the source states the count of mention `n` in pairs ("38 chromosomes" / "19 chromosome
  * pairs"), or the count of its pairs singly ("23 pairs of chromosomes" / "46 chromosomes"), of
- * the same noun.
+ * the same noun. `sourceSaysPair` answers /pair/i for the source (a caller reading one chunk for
+ * many numbers keeps the answer).
  */
-export function countedInPairs(n: NumberMention, claim: string, source: string): boolean {
+export function countedInPairs(n: NumberMention, claim: string, source: string, sourceSaysPair = (): boolean => /pair/i.test(source)): boolean {
   const v = n.value;
-  if (n.kind !== 'number' || !Number.isInteger(v) || v <= 0 || !(/pair/i.test(claim) || /pair/i.test(source))) return false;
+  if (n.kind !== 'number' || !Number.isInteger(v) || v <= 0 || !(/pair/i.test(claim) || sourceSaysPair())) return false;
   const after = claim.slice(n.end, n.end + 60);
   const paired = CLAIM_PAIRS.exec(after);
   if (paired) {

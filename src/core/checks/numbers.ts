@@ -39,6 +39,8 @@ interface SourceNumbers {
   fractions?: number[];
   /** Values written as percentages, read on first need. */
   percents?: Set<number>;
+  /** Whether the text says "pair" (any case), read on first need. */
+  saysPair?: boolean;
 }
 
 const SOURCE_PERCENT = /(\d+(?:[.,]\d+)?)[ \u00A0\u202F]?(?:%|per ?cent|procent)/giu;
@@ -248,7 +250,7 @@ function presentByValue(n: NumberMention, src: SourceNumbers, text: string, clai
   // written another way ("25 %" / "0.25" / "a quarter", "0.25" / "25 %").
   if (convertedPresent(n, claim, () => (src.quantities ??= sourceQuantities(text)))) return true;
   if (percentAsFraction(n, src.all, () => (src.fractions ??= sourceFractions(text)))) return true;
-  if (countedInPairs(n, claim, text)) return true;
+  if (countedInPairs(n, claim, text, () => (src.saysPair ??= /pair/i.test(text)))) return true;
   if (n.kind === 'number' && n.value > 0 && n.value < 1) {
     src.percents ??= percentsOf(text);
     if (src.percents.has(key(n.value * 100))) return true;

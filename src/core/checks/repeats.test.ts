@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { auditCase } from '../audit';
-import { MIN_WORDS } from './repeats';
+import type { CheckContext } from '../types';
+import { checkRepeats, MIN_WORDS } from './repeats';
 
 const CHUNKS = [
   { id: '1', text: 'The Eiffel Tower opened in 1889 for the World Fair held in Paris that year.' },
@@ -41,5 +43,50 @@ describe('the same sentence repeated (issue 32 §6)', () => {
     const found = repeats(`${cs} ${cs}`, 'cs');
     expect(found).toHaveLength(1);
     expect(found[0]!.message).toContain('opakuje tvrzení 1');
+  });
+});
+
+describe('repeats found by a hash of the words', () => {
+  // The definition: a claim's words, lower case, joined by one space; the first claim of each key.
+  const byKeys = (texts: string[]): [number, number][] => {
+    const first = new Map<string, number>();
+    const out: [number, number][] = [];
+    texts.forEach((t, i) => {
+      const key = t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+      if (!key || key.split(' ').length < MIN_WORDS) return;
+      const seen = first.get(key);
+      if (seen === undefined) first.set(key, i);
+      else out.push([i, seen]);
+    });
+    return out;
+  };
+  const found = (texts: string[]): [number, number][] => {
+    const answer = texts.join(' ');
+    const claims = texts.map((text, index) => ({ index, text, start: 0, end: 0 }));
+    const ctx = { answer, claims, language: 'en' } as unknown as CheckContext;
+    return checkRepeats(ctx).map((f) => [f.claim_index!, Number(/claim (\d+)/.exec(f.message)![1]) - 1]);
+  };
+
+  it('tells apart two sentences whose hashes meet', () => {
+    // The two keys have the same 32-bit FNV-1a hash.
+    const a = 'w673879 a b c d e f g';
+    const b = 'w1180600 a b c d e f g';
+    expect(found([a, b, `${b}.`, `${a}!`])).toEqual([
+      [2, 1],
+      [3, 0],
+    ]);
+  });
+
+  it('finds what comparing the keys finds: case, other scripts, astral letters, lone surrogates, marks', () => {
+    const word = fc.constantFrom('a', 'A', 'b', 'İ', 'i', 'ß', 'SS', 'é', 'e\u0301', '𝒜', '\ud835', '\udc9c', '3', '٣', 'Ǆ', 'ǆ', 'Ω', 'ω', 'K', '\u212a');
+    const gap = fc.constantFrom(' ', ', ', '-', '\u00a0', '[1] ', '', '\u0301');
+    const sentence = fc.array(fc.tuple(word, gap), { minLength: 6, maxLength: 10 }).map((ws) => ws.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(fc.array(sentence, { minLength: 2, maxLength: 12 }), (texts) => {
+        const withRepeats = [...texts, ...texts.slice(0, 3).map((t) => t.toUpperCase())];
+        expect(found(withRepeats)).toEqual(byKeys(withRepeats));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -363,6 +363,28 @@ describe('excerpt', () => {
     expect(excerpt('ab, cd', 3)).toBe('ab…');
     expect(excerpt('abc\ud83d\ude00def', 4)).toBe('abc…');
   });
+
+  it('reads only the start of a long text and says what collapsing the whole text would', () => {
+    // The definition: collapse every run of white space, trim, then cut.
+    const whole = (s: string, max: number): string => {
+      const t = s.replace(/\s+/g, ' ').trim();
+      if (t.length <= max) return t;
+      const cut = t.slice(0, max);
+      const sp = cut.lastIndexOf(' ');
+      const body = sp > max * 0.6 ? cut.slice(0, sp) : cut;
+      const safe = /[\ud800-\udbff]$/.test(body) ? body.slice(0, -1) : body;
+      return `${safe.replace(/[\s,.;:]+$/, '')}…`;
+    };
+    const piece = fc.constantFrom('a', 'bc', 'def', ' ', '  ', '\t', '\n', '\u00a0', '\u3000', '\ufeff', ',', '.', '\ud83d', '\ud83d\ude00', 'x'.repeat(9));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 0, max: 30 }), (parts, max) => {
+        const s = parts.join('');
+        expect(excerpt(s, max)).toBe(whole(s, max));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(excerpt(`${'word '.repeat(20)}${' '.repeat(100)}`, 100)).toBe('word '.repeat(20).trim());
+  });
 });
 
 describe('blankSpans', () => {

@@ -25,9 +25,33 @@ export const LETTER_OR_DIGIT_RE = /[\p{L}\p{N}]/u;
  * or trailing spaces and , . ; : before the ellipsis.
  */
 export function excerpt(s: string, max = 60): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  if (t.length <= max) return t;
-  const cut = t.slice(0, max);
+  // The first `max` characters of s with white space collapsed and trimmed (what
+  // s.replace(/\s+/g, ' ').trim() starts with), read word by word: a long claim is not copied whole.
+  let cut = '';
+  let longer = false;
+  const n = s.length;
+  let i = 0;
+  while (i < n && isJsSpace(s.charCodeAt(i))) i++;
+  while (i < n) {
+    let j = i;
+    while (j < n && !isJsSpace(s.charCodeAt(j))) j++;
+    const room = max - cut.length;
+    if (j - i > room) {
+      cut += s.slice(i, i + room);
+      longer = true;
+      break;
+    }
+    cut += s.slice(i, j);
+    while (j < n && isJsSpace(s.charCodeAt(j))) j++;
+    if (j === n) break;
+    if (cut.length >= max) {
+      longer = true;
+      break;
+    }
+    cut += ' ';
+    i = j;
+  }
+  if (!longer) return cut;
   const sp = cut.lastIndexOf(' ');
   const body = sp > max * 0.6 ? cut.slice(0, sp) : cut;
   const safe = /[\ud800-\udbff]$/.test(body) ? body.slice(0, -1) : body;
