@@ -285,3 +285,38 @@ describe('runs read sentence by sentence', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('runs that may hold given words, read sentence by sentence (runsWithAny)', () => {
+  const holding = (runs: { words: string[] }[], ws: string[]) => JSON.stringify(runs.filter((r) => r.words.some((x) => ws.includes(x))).map((r) => r.words));
+  /** Each word of the index, alone and with the next one (the head rule asks for several forms at once). */
+  function asks(index: NameSource): string[][] {
+    const keys = [...index.where.keys()];
+    return keys.flatMap((w, k) => [[w], [keys[(k + 1) % keys.length]!, w]]);
+  }
+  /** The index's runs that hold one of the words against those the short cut gives, for every text. */
+  function disagreements(read: (src: NameSource, ws: string[]) => { words: string[] }[]): string[] {
+    const wrong: string[] = [];
+    for (const text of [...SENTENCE_TEXTS, ...TEXTS]) {
+      const index = new NameSource(text, 'en');
+      for (const ws of asks(index)) {
+        const got = holding(read(new NameSource(text, 'en'), ws), ws);
+        const want = holding(index.runs, ws);
+        if (got !== want) wrong.push(`${ws.join('+')}: ${got} / ${want} in ${text.slice(0, 30)}`);
+      }
+    }
+    return wrong;
+  }
+  it('give every run of the index that holds one of the words, in the index’s order', () => {
+    expect(disagreements((src, ws) => src.runsWithAny(ws))).toEqual([]);
+  });
+  it('would not if only the sentence of the first place were read (the comparison can fail)', () => {
+    const firstPlaceOnly = (src: NameSource, ws: string[]) => {
+      const all = src.runsWithAny(ws);
+      const first = all.find((r) => r.words.some((x) => ws.includes(x)));
+      if (!first) return all;
+      const { start, end } = sentenceAround(src.text, first.start);
+      return all.filter((r) => r.start >= start && r.start < end);
+    };
+    expect(disagreements(firstPlaceOnly).length).toBeGreaterThan(0);
+  });
+});
