@@ -320,3 +320,31 @@ describe('runs that may hold given words, read sentence by sentence (runsWithAny
     expect(disagreements(firstPlaceOnly).length).toBeGreaterThan(0);
   });
 });
+
+describe('entityRuns joins two capitalised words over the gaps the regex reading joined them over', () => {
+  // The reading before the gap walk: a slice of the gap, a pattern of spaces, then a split into parts.
+  const byPattern = (gap: string) =>
+    /^[\s\u00A0]+$/.test(gap) || (/^[\s\u00A0]/.test(gap) && /[\s\u00A0]$/.test(gap) && gap.split(/[\s\u00A0]+/).every((p) => !p || ['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du'].includes(p.toLowerCase())));
+  const PARTS = ['of', 'del', 'von', 'the', 'ofx', 'dela', 'x', 'da-', 'dé', 'ǆ', 'ﬀ'];
+  const SPACES = [' ', '  ', '\u00a0', '\u2003', '\n', '\t', '\u3000', '\ufeff', ''];
+  /** Every gap of up to two parts with spaces around and between them. */
+  const gaps: string[] = [];
+  for (const a of SPACES) {
+    gaps.push(a);
+    for (const p of PARTS) for (const b of SPACES) {
+      gaps.push(a + p + b);
+      for (const q of PARTS.slice(0, 4)) gaps.push(a + p + b + q + ' ');
+    }
+  }
+  // A gap that starts or ends with a letter or a hyphen would be part of a word, no gap.
+  const real = gaps.filter((g) => g && !/^[\p{L}-]|[\p{L}-]$/u.test(g));
+  const joined = (gap: string) => entityRuns(`so Alpha${gap}Beta went`).length === 1;
+  it('joins exactly where the pattern did', () => {
+    expect(real.filter(joined).length).toBeGreaterThan(20);
+    expect(real.filter((g) => joined(g) !== byPattern(g)).map((g) => JSON.stringify(g))).toEqual([]);
+  });
+  it('tells a wrong reading apart (the comparison can fail)', () => {
+    const firstPartOnly = (gap: string) => /^\s/.test(gap) && /\s$/.test(gap) && ['of', 'del', 'von', 'de', 'da'].includes(gap.trim().split(/\s+/)[0]!.toLowerCase());
+    expect(real.filter((g) => joined(g) !== firstPartOnly(g)).length).toBeGreaterThan(0);
+  });
+});
