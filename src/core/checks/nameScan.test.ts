@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
 import { foldWord } from '../text/text';
-import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, foldsPlainly, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -346,5 +346,20 @@ describe('entityRuns joins two capitalised words over the gaps the regex reading
   it('tells a wrong reading apart (the comparison can fail)', () => {
     const firstPartOnly = (gap: string) => /^\s/.test(gap) && /\s$/.test(gap) && ['of', 'del', 'von', 'de', 'da'].includes(gap.trim().split(/\s+/)[0]!.toLowerCase());
     expect(real.filter((g) => joined(g) !== firstPartOnly(g)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('foldsPlainly, with a text of no unit past U+02FF not searched for marks', () => {
+  const byPattern = (t: string) => !/[\p{M}\u03a3]/u.test(t);
+  /** Every code unit alone and inside an ASCII word, and astral marks and letters. */
+  const texts: string[] = [];
+  for (let c = 0; c < 0x10000; c++) texts.push(String.fromCharCode(c), `ab${String.fromCharCode(c)}cd`);
+  texts.push('a\u{1d165}b', '\u{1d400}x', '\u{e0100}', ...TEXTS);
+  it('says what the pattern says of every text', () => {
+    expect(texts.filter((t) => foldsPlainly(t) !== byPattern(t)).map((t) => JSON.stringify(t))).toEqual([]);
+  });
+  it('tells a gate that starts too late apart (the comparison can fail)', () => {
+    const lateGate = (t: string) => !/[\u0400-\uffff]/.test(t) || byPattern(t);
+    expect(texts.filter((t) => lateGate(t) !== byPattern(t)).length).toBeGreaterThan(0);
   });
 });

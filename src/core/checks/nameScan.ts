@@ -49,6 +49,20 @@ export function wordIndexOf(folded: string, w: string, from: number): number {
   return -1;
 }
 
+/** Characters that keep the folded text's words from being the folded words of its parts: combining marks, the capital sigma. */
+const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
+/** Every combining mark and the capital sigma is at U+0300 or above (an astral mark is a surrogate pair). */
+const PAST_LATIN = /[\u0300-\uffff]/;
+
+/**
+ * Whether folding the text (../text/text.ts foldWord) folds it letter by letter: no combining
+ * mark that joins two letters' words, no capital sigma whose small form depends on what follows.
+ * A text with no code unit from U+0300 on (most English chunks) is not searched for them.
+ */
+export function foldsPlainly(text: string): boolean {
+  return !PAST_LATIN.test(text) || !PLAIN_FOLD_BREAKERS.test(text);
+}
+
 const UPPER = /^\p{Lu}$/u;
 /** Per BMP code unit: 0 not yet asked, 1 a capital, 2 not. */
 const bmpUpper = new Uint8Array(0x10000);

@@ -23,7 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { certainlyProse, closeWordIn, foldedWords, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -206,15 +206,13 @@ export class NameSource {
   }
 
   private get foldsPlainly(): boolean {
-    return (this.plain ??= !PLAIN_FOLD_BREAKERS.test(this.text));
+    return (this.plain ??= foldsPlainly(this.text));
   }
   private get dottedParts(): string[] {
     return (this.dotted ??= dottedWords(this.text).flatMap((t) => foldWord(stripPossessive(t).replace(/\./g, '')).match(WORD) ?? []));
   }
 }
 
-/** Characters that keep the folded text's words from being the folded words of its parts. */
-const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
 
 /** The letters of `a` in order with any dots between them ("U.S" for "US"); each acronym's pattern is made once. */
 function dottedRegex(a: string): RegExp {
