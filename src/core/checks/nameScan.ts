@@ -51,16 +51,21 @@ export function wordIndexOf(folded: string, w: string, from: number): number {
 
 /** Characters that keep the folded text's words from being the folded words of its parts: combining marks, the capital sigma. */
 const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
-/** Every combining mark and the capital sigma is at U+0300 or above (an astral mark is a surrogate pair). */
-const PAST_LATIN = /[\u0300-\uffff]/;
+/**
+ * The code units among which every combining mark and the capital sigma lie (an astral mark is a
+ * surrogate pair): not Latin-1, the Greek and Cyrillic letters, nor the punctuation, dashes,
+ * quotes and symbols of U+2000–U+2CEE outside the marks for symbols.
+ */
+const MAY_BREAK_FOLD = /[\u0300-\u036f\u03a3\u0483-\u1fff\u20d0-\u20f0\u2cef-\uffff]/;
 
 /**
  * Whether folding the text (../text/text.ts foldWord) folds it letter by letter: no combining
  * mark that joins two letters' words, no capital sigma whose small form depends on what follows.
- * A text with no code unit from U+0300 on (most English chunks) is not searched for them.
+ * A text without a unit among those where they lie (most English chunks, curly quotes and dashes
+ * included) is not searched for them.
  */
 export function foldsPlainly(text: string): boolean {
-  return !PAST_LATIN.test(text) || !PLAIN_FOLD_BREAKERS.test(text);
+  return !MAY_BREAK_FOLD.test(text) || !PLAIN_FOLD_BREAKERS.test(text);
 }
 
 const UPPER = /^\p{Lu}$/u;
