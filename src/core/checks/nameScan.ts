@@ -53,10 +53,10 @@ export function wordIndexOf(folded: string, w: string, from: number): number {
 const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
 /**
  * The code units among which every combining mark and the capital sigma lie (an astral mark is a
- * surrogate pair): not Latin-1, the Greek and Cyrillic letters, nor the punctuation, dashes,
- * quotes and symbols of U+2000–U+2CEE outside the marks for symbols.
+ * surrogate pair): not Latin-1, Greek or Cyrillic up to U+0482, nor the punctuation, dashes,
+ * quotes and symbols of U+2000–U+2BFF outside the marks for symbols.
  */
-const MAY_BREAK_FOLD = /[\u0300-\u036f\u03a3\u0483-\u1fff\u20d0-\u20f0\u2cef-\uffff]/;
+const MAY_BREAK_FOLD = /[\u0300-\u036f\u20d0-\u20f0\u0483-\u1fff\u2c00-\uffff\u03a3]/;
 
 /**
  * Whether folding the text (../text/text.ts foldWord) folds it letter by letter: no combining
