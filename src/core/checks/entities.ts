@@ -52,7 +52,6 @@ export const JOINERS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'de
 // at each (sticky) until it matches: the same leftmost matches as a search with it.
 const CAPITAL_WORD = /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d{3,}(?![\p{L}\p{N}]))/uy;
 const START = /[A-Z0-9\u0080-\uffff]/g;
-const GAP = /^[\s\u00A0]+$/;
 
 const UPPER = /^\p{Lu}$/u;
 /** Per BMP code unit: 0 not yet asked, 1 a capital (\p{Lu}), 2 not. */
@@ -108,7 +107,7 @@ export function entityRuns(text: string, from = 0, to = text.length): EntityRun[
     // belongs to the name around it: the run goes on over it and the check skips it.
     if (w.length === 1 && text.charCodeAt(end) === 0x2e && nextIsCapitalised(text, end + 1)) {
       // The run's end takes the dot, so that the next word follows after spaces only.
-      if (run && GAP.test(text.slice(run.end, word.start))) {
+      if (run && spacesOnly(text, run.end, word.start)) {
         run.words.push({ ...word, initial: true });
         run.end = end + 1;
       } else {
@@ -125,8 +124,7 @@ export function entityRuns(text: string, from = 0, to = text.length): EntityRun[
     // A run continues over spaces and joiners only ("Bank of England"), not over other words
     // or punctuation.
     if (run) {
-      const gap = text.slice(run.end, word.start);
-      if (GAP.test(gap) || joinersOnly(gap)) {
+      if (joinedBy(text, run.end, word.start)) {
         run.words.push(word);
         run.end = word.end;
         continue;
@@ -159,9 +157,40 @@ function closeRun(text: string, run: EntityRun | undefined, out: EntityRun[]): v
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
-/** Whether a gap between two words holds only spaces and joiner words. */
-function joinersOnly(gap: string): boolean {
-  if (!/^[\s\u00A0]/.test(gap) || !/[\s\u00A0]$/.test(gap)) return false;
-  for (const part of gap.split(/[\s\u00A0]+/)) if (part && !JOINERS.has(part.toLowerCase())) return false;
+/** Per BMP code unit: 0 not yet asked, 1 a space (\s), 2 not. */
+const bmpSpace = new Uint8Array(0x10000);
+const SPACE = /\s/;
+function isSpaceCode(c: number): boolean {
+  let v = bmpSpace[c]!;
+  if (v === 0) bmpSpace[c] = v = SPACE.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1;
+}
+
+/** Whether text[from, to) is one space or more and nothing else. */
+function spacesOnly(text: string, from: number, to: number): boolean {
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) if (!isSpaceCode(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The longest joiner word: a longer part of a gap is none (lower-casing never shortens a word). */
+const JOINER_MAX = Math.max(...[...JOINERS].map((j) => j.length));
+
+/**
+ * Whether the gap text[from, to) between two words holds only spaces and joiner words, starting
+ * and ending with a space; read in place, the first part that is no joiner ends the walk.
+ */
+function joinedBy(text: string, from: number, to: number): boolean {
+  if (from >= to || !isSpaceCode(text.charCodeAt(from)) || !isSpaceCode(text.charCodeAt(to - 1))) return false;
+  for (let i = from; i < to; ) {
+    if (isSpaceCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let e = i;
+    while (e < to && !isSpaceCode(text.charCodeAt(e))) e++;
+    if (e - i > JOINER_MAX || !JOINERS.has(text.slice(i, e).toLowerCase())) return false;
+    i = e;
+  }
   return true;
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
 import { foldWord } from '../text/text';
-import { certainlyProse, closeWordIn, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, foldsPlainly, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -283,5 +283,83 @@ describe('runs read sentence by sentence', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('runs that may hold given words, read sentence by sentence (runsWithAny)', () => {
+  const holding = (runs: { words: string[] }[], ws: string[]) => JSON.stringify(runs.filter((r) => r.words.some((x) => ws.includes(x))).map((r) => r.words));
+  /** Each word of the index, alone and with the next one (the head rule asks for several forms at once). */
+  function asks(index: NameSource): string[][] {
+    const keys = [...index.where.keys()];
+    return keys.flatMap((w, k) => [[w], [keys[(k + 1) % keys.length]!, w]]);
+  }
+  /** The index's runs that hold one of the words against those the short cut gives, for every text. */
+  function disagreements(read: (src: NameSource, ws: string[]) => { words: string[] }[]): string[] {
+    const wrong: string[] = [];
+    for (const text of [...SENTENCE_TEXTS, ...TEXTS]) {
+      const index = new NameSource(text, 'en');
+      for (const ws of asks(index)) {
+        const got = holding(read(new NameSource(text, 'en'), ws), ws);
+        const want = holding(index.runs, ws);
+        if (got !== want) wrong.push(`${ws.join('+')}: ${got} / ${want} in ${text.slice(0, 30)}`);
+      }
+    }
+    return wrong;
+  }
+  it('give every run of the index that holds one of the words, in the index’s order', () => {
+    expect(disagreements((src, ws) => src.runsWithAny(ws))).toEqual([]);
+  });
+  it('would not if only the sentence of the first place were read (the comparison can fail)', () => {
+    const firstPlaceOnly = (src: NameSource, ws: string[]) => {
+      const all = src.runsWithAny(ws);
+      const first = all.find((r) => r.words.some((x) => ws.includes(x)));
+      if (!first) return all;
+      const { start, end } = sentenceAround(src.text, first.start);
+      return all.filter((r) => r.start >= start && r.start < end);
+    };
+    expect(disagreements(firstPlaceOnly).length).toBeGreaterThan(0);
+  });
+});
+
+describe('entityRuns joins two capitalised words over the gaps the regex reading joined them over', () => {
+  // The reading before the gap walk: a slice of the gap, a pattern of spaces, then a split into parts.
+  const byPattern = (gap: string) =>
+    /^[\s\u00A0]+$/.test(gap) || (/^[\s\u00A0]/.test(gap) && /[\s\u00A0]$/.test(gap) && gap.split(/[\s\u00A0]+/).every((p) => !p || ['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du'].includes(p.toLowerCase())));
+  const PARTS = ['of', 'del', 'von', 'the', 'ofx', 'dela', 'x', 'da-', 'dé', 'ǆ', 'ﬀ'];
+  const SPACES = [' ', '  ', '\u00a0', '\u2003', '\n', '\t', '\u3000', '\ufeff', ''];
+  /** Every gap of up to two parts with spaces around and between them. */
+  const gaps: string[] = [];
+  for (const a of SPACES) {
+    gaps.push(a);
+    for (const p of PARTS) for (const b of SPACES) {
+      gaps.push(a + p + b);
+      for (const q of PARTS.slice(0, 4)) gaps.push(a + p + b + q + ' ');
+    }
+  }
+  // A gap that starts or ends with a letter or a hyphen would be part of a word, no gap.
+  const real = gaps.filter((g) => g && !/^[\p{L}-]|[\p{L}-]$/u.test(g));
+  const joined = (gap: string) => entityRuns(`so Alpha${gap}Beta went`).length === 1;
+  it('joins exactly where the pattern did', () => {
+    expect(real.filter(joined).length).toBeGreaterThan(20);
+    expect(real.filter((g) => joined(g) !== byPattern(g)).map((g) => JSON.stringify(g))).toEqual([]);
+  });
+  it('tells a wrong reading apart (the comparison can fail)', () => {
+    const firstPartOnly = (gap: string) => /^\s/.test(gap) && /\s$/.test(gap) && ['of', 'del', 'von', 'de', 'da'].includes(gap.trim().split(/\s+/)[0]!.toLowerCase());
+    expect(real.filter((g) => joined(g) !== firstPartOnly(g)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('foldsPlainly, with a text of no unit where marks lie not searched for them', () => {
+  const byPattern = (t: string) => !/[\p{M}\u03a3]/u.test(t);
+  /** Every code unit alone and inside an ASCII word, and astral marks and letters. */
+  const texts: string[] = [];
+  for (let c = 0; c < 0x10000; c++) texts.push(String.fromCharCode(c), `ab${String.fromCharCode(c)}cd`);
+  texts.push('a\u{1d165}b', '\u{1d400}x', '\u{e0100}', ...TEXTS);
+  it('says what the pattern says of every text', () => {
+    expect(texts.filter((t) => foldsPlainly(t) !== byPattern(t)).map((t) => JSON.stringify(t))).toEqual([]);
+  });
+  it('tells a gate that leaves out a block of marks apart (the comparison can fail)', () => {
+    const lateGate = (t: string) => !/[\u0300-\u036f\u0483-\u1fff\u2c00-\uffff\u03a3]/.test(t) || byPattern(t);
+    expect(texts.filter((t) => lateGate(t) !== byPattern(t)).length).toBeGreaterThan(0);
   });
 });

@@ -49,6 +49,25 @@ export function wordIndexOf(folded: string, w: string, from: number): number {
   return -1;
 }
 
+/** Characters that keep the folded text's words from being the folded words of its parts: combining marks, the capital sigma. */
+const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
+/**
+ * The code units among which every combining mark and the capital sigma lie (an astral mark is a
+ * surrogate pair): not Latin-1, Greek or Cyrillic up to U+0482, nor the punctuation, dashes,
+ * quotes and symbols of U+2000–U+2BFF outside the marks for symbols.
+ */
+const MAY_BREAK_FOLD = /[\u0300-\u036f\u20d0-\u20f0\u0483-\u1fff\u2c00-\uffff\u03a3]/;
+
+/**
+ * Whether folding the text (../text/text.ts foldWord) folds it letter by letter: no combining
+ * mark that joins two letters' words, no capital sigma whose small form depends on what follows.
+ * A text without a unit among those where they lie (most English chunks, curly quotes and dashes
+ * included) is not searched for them.
+ */
+export function foldsPlainly(text: string): boolean {
+  return !MAY_BREAK_FOLD.test(text) || !PLAIN_FOLD_BREAKERS.test(text);
+}
+
 const UPPER = /^\p{Lu}$/u;
 /** Per BMP code unit: 0 not yet asked, 1 a capital, 2 not. */
 const bmpUpper = new Uint8Array(0x10000);

@@ -49,4 +49,9 @@ describe('name shapes a reviewer reads past', () => {
     expect(absent("Gary Smith's research focuses on trade [1].", 'Research\nJohn Smith studies trade.')).toEqual(["Gary Smith's"]);
     expect(absent('The Roman empire fell in 476 [1].', 'The Ottoman Empire fell in 1922.')).toEqual(['Roman']);
   });
+  it('a tail found far into one chunk is still found early in the next (the pattern is kept between audits)', () => {
+    const far = `${'Argentina played well that year, and the crowd sang. '.repeat(6)}Then came the World Cup triumph.`;
+    expect(absent('Argentina won the 1986 FIFA world cup [1].', far)).toEqual([]);
+    expect(absent('Argentina won the 1986 FIFA world cup [1].', 'The World Cup of 1986 went to Argentina.')).toEqual([]);
+  });
 });

@@ -125,7 +125,8 @@ export function lowerCaseTails(text: string, runs: EntityRun[], sources: NameSou
  * "world" is not the name of "World Cup" ("FIFA world ranking" takes no part of it).
  */
 function writtenAsName(text: string, words: string[]): boolean {
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => escapeRe(w)).join('[\\s\\u00A0-]+')}(?![\\p{L}\\p{N}])`, 'giu');
+  const re = wordsPattern(words);
+  re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const capitalised = (m[0].match(/[\p{L}][\p{L}'’]*/gu) ?? []).every((w) => /^\p{Lu}/u.test(w));
     if (capitalised && !NAME_GOES_ON.test(text.slice(m.index + m[0].length, m.index + m[0].length + 4))) return true;
@@ -133,5 +134,20 @@ function writtenAsName(text: string, words: string[]): boolean {
   return false;
 }
 const NAME_GOES_ON = /^[ \u00A0-]+\p{Lu}/u;
+
+/**
+ * The words in order with spaces or hyphens between, any case, as whole words. Each tail is asked
+ * of every source and of every audit of the claim: its pattern is made once (a bounded map).
+ */
+function wordsPattern(words: string[]): RegExp {
+  const key = words.join(' ');
+  let re = tailPatterns.get(key);
+  if (!re) {
+    if (tailPatterns.size > 2_000) tailPatterns.clear();
+    tailPatterns.set(key, (re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => escapeRe(w)).join('[\\s\\u00A0-]+')}(?![\\p{L}\\p{N}])`, 'giu')));
+  }
+  return re;
+}
+const tailPatterns = new Map<string, RegExp>();
 
 const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -23,7 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { certainlyProse, closeWordIn, foldedWords, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -134,6 +134,22 @@ export class NameSource {
     }
     return runs.length ? { prose: false, runs } : undefined;
   }
+  /**
+   * The runs, in text order, that may hold one of the folded words (not empty); every run that
+   * holds one is among them. Without the index, the runs of the sentences around the words'
+   * places (as placesNear reads them), on the same conditions; otherwise every run.
+   */
+  runsWithAny(words: readonly string[]): NameRun[] {
+    if (this.named || !this.readsLocally || words.some((w) => this.dottedParts.includes(w))) return this.runs;
+    const folded = this.folded;
+    const out: NameRun[] = [];
+    for (const w of words) {
+      for (let i = wordIndexOf(folded, w, 0); i >= 0; i = wordIndexOf(folded, w, i + 1)) {
+        for (const r of this.sentenceRuns(i)) if (r.words.includes(w) && !out.includes(r)) out.push(r);
+      }
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
   private get readsLocally(): boolean {
     return (this.local ??= this.foldsPlainly && this.folded.length === this.text.length && !SURROGATE.test(this.text));
   }
@@ -190,18 +206,24 @@ export class NameSource {
   }
 
   private get foldsPlainly(): boolean {
-    return (this.plain ??= !PLAIN_FOLD_BREAKERS.test(this.text));
+    return (this.plain ??= foldsPlainly(this.text));
   }
   private get dottedParts(): string[] {
     return (this.dotted ??= dottedWords(this.text).flatMap((t) => foldWord(stripPossessive(t).replace(/\./g, '')).match(WORD) ?? []));
   }
 }
 
-/** Characters that keep the folded text's words from being the folded words of its parts. */
-const PLAIN_FOLD_BREAKERS = /[\p{M}\u03a3]/u;
 
-/** The letters of `a` in order with any dots between them ("U.S" for "US"). */
-const dottedRegex = (a: string) => new RegExp([...a].map(escape).join('\\.*'), 'u');
+/** The letters of `a` in order with any dots between them ("U.S" for "US"); each acronym's pattern is made once. */
+function dottedRegex(a: string): RegExp {
+  let re = dottedAcronyms.get(a);
+  if (!re) {
+    if (dottedAcronyms.size > 5_000) dottedAcronyms.clear();
+    dottedAcronyms.set(a, (re = new RegExp([...a].map(escape).join('\\.*'), 'u')));
+  }
+  return re;
+}
+const dottedAcronyms = new Map<string, RegExp>();
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}&]+$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
@@ -492,7 +514,8 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   const forms = lang === 'en' ? [head, `${head}s`, `${head}es`, head.slice(0, -1), head.slice(0, -2)] : undefined;
   for (const s of sources) {
     if (forms && !forms.some((f) => f && s.mayHave(f))) continue;
-    for (const r of s.runs) {
+    // In English a run with a word sameWord to the head holds one of the forms: only those runs are read.
+    for (const r of forms ? s.runsWithAny(forms.filter((f) => f)) : s.runs) {
       if (r.words.length && r.words.some((w) => sameWord(w, head, lang)) && within(r.words, asWritten, lang)) return { present: true, rule: 'head', found: r.text };
     }
   }
