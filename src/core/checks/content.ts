@@ -132,7 +132,6 @@ interface Sentence {
 interface ChunkData {
   text: string;
   lang: Language;
-  folded?: string;
   /** Every sentence, in order. */
   sentences?: Sentence[];
   /** Term → the numbers of the sentences that have it, ascending (see sentencesSharing). */
@@ -255,7 +254,7 @@ function wordInChunks(word: string, lang: Language, stats: ChunkStats, positions
   if (lang === 'cs') return czechStemIn(f, data, titles);
   if (f.length < 5) return false;
   const stem = f.slice(0, Math.max(5, f.length - 3));
-  return data.some((c) => (c.folded ??= foldWord(c.text)).includes(stem)) || titles.includes(stem);
+  return data.some((c) => namesOf(c, lang).folded.includes(stem)) || titles.includes(stem);
 }
 
 // Czech names decline with a changed final consonant ("Praha" / "v Praze", "Amerika" / "v
@@ -269,8 +268,11 @@ function czechStemIn(f: string, data: ChunkData[], titles: string): boolean {
   const last = base[base.length - 1]!;
   const body = base.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const re = new RegExp(`(?<![\\p{L}])${body}${CZECH_ALTERNATION[last] ?? last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
-  return data.some((c) => re.test((c.folded ??= foldWord(c.text)))) || re.test(titles);
+  return data.some((c) => re.test(namesOf(c, 'cs').folded)) || re.test(titles);
 }
+
+/** The chunk's name data, made once: its folded text serves the word checks here too. */
+const namesOf = (d: ChunkData, lang: Language): NameSource => (d.names ??= nameSource(d.text, lang));
 
 type Absent = { text: string; start: number; end: number };
 type Present = Absent & { rule: NameRule; found: string };
@@ -278,7 +280,7 @@ type Present = Absent & { rule: NameRule; found: string };
 function absentNames(claimText: string, runs: EntityRun[], lang: Language, at: { stats: ChunkStats; positions: number[]; data: ChunkData[]; titles: string; titleSource?: NameSource }, skip: { start: number; end: number }[]): { absent: Absent[]; present: Present[] } {
   const out: Absent[] = [];
   const present: Present[] = [];
-  const sources = at.data.map((d) => (d.names ??= nameSource(d.text, lang)));
+  const sources = at.data.map((d) => namesOf(d, lang));
   if (at.titleSource) sources.push(at.titleSource);
   const wordPresent = (w: string) => wordInChunks(w, lang, at.stats, at.positions, at.data, at.titles);
   const absent = runs.map((run) => {
@@ -436,7 +438,7 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
       const titleSource = rawTitles.trim() ? nameSource(rawTitles, lang) : undefined;
       // Titles are checked whole, as titles, not their capitalised words as names.
       const titled = titleSpans(text);
-      const sources = data.map((d) => (d.names ??= nameSource(d.text, lang)));
+      const sources = data.map((d) => namesOf(d, lang));
       if (titleSource) sources.push(titleSource);
       const absentTitles: Absent[] = [];
       const authors: Absent[] = [];
