@@ -21,7 +21,9 @@ import { messagesFor } from '../report/messages';
 import { firstStem } from '../text/words';
 import { blankSpans, foldWord, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { nameSource, nameVerdict, titlePresent, titleSpans, type NameRule, type NameSource } from './names';
+import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
+import { titlePresent, titleSpans } from './nameTitles';
+import { OPPOSITES_RAW, opposites, type Opposite } from './oppositeWords';
 import { apartFinder } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
@@ -80,43 +82,6 @@ function wordsOf(text: string, lang: Language): Word[] {
   // Whether a word negates depends on the word after it.
   for (let i = 0; i < words.length; i++) words[i]!.negation = isNegation(words[i]!.lower, words[i + 1]?.lower);
   return words;
-}
-
-// Opposite pairs, as words; compared by stem.
-const OPPOSITES_RAW: [string, string][] = [
-  ['increase', 'decrease'], ['increased', 'decreased'], ['rise', 'fall'], ['rose', 'fell'], ['higher', 'lower'], ['more', 'less'],
-  ['before', 'after'], ['allowed', 'prohibited'], ['permitted', 'forbidden'], ['legal', 'illegal'], ['true', 'false'],
-  ['win', 'lose'], ['won', 'lost'], ['accepted', 'rejected'], ['include', 'exclude'], ['same', 'different'],
-  ['minimum', 'maximum'], ['earlier', 'later'], ['larger', 'smaller'], ['positive', 'negative'], ['safe', 'unsafe'],
-  ['compulsory', 'optional'], ['mandatory', 'voluntary'], ['increases', 'reduces'], ['above', 'below'],
-  ['zvýšil', 'snížil'], ['vzrostl', 'klesl'], ['vyšší', 'nižší'], ['více', 'méně'], ['před', 'po'], ['povinné', 'dobrovolné'],
-  ['legální', 'nelegální'], ['povoleno', 'zakázáno'], ['minimální', 'maximální'], ['větší', 'menší'],
-];
-
-type Opposite = { term: string; word: string };
-const oppositeCache: Partial<Record<Language, Map<string, Opposite[]>>> = {};
-/** Stem → the stems and a spelling of each of its opposites. */
-function opposites(lang: Language): Map<string, Opposite[]> {
-  let m = oppositeCache[lang];
-  if (!m) {
-    m = new Map();
-    for (const [a, b] of OPPOSITES_RAW) {
-      const ta = firstStem(a, lang);
-      const tb = firstStem(b, lang);
-      if (ta && tb && ta !== tb) {
-        add(m, ta, { term: tb, word: b });
-        add(m, tb, { term: ta, word: a });
-      }
-    }
-    oppositeCache[lang] = m;
-  }
-  return m;
-}
-
-function add(m: Map<string, Opposite[]>, t: string, o: Opposite): void {
-  const list = m.get(t);
-  if (!list) m.set(t, [o]);
-  else if (!list.some((x) => x.term === o.term)) list.push(o);
 }
 
 // ---------------------------------------------------------------------------------------------
