@@ -26,7 +26,7 @@ import type { AnnotationSource, AnnotationTarget, LabelStore, LoadedCase } from 
 import type { KeyValueStore } from '../constants';
 import { NOTE_MAX, NoteBuffer } from './annotationNotes.svelte';
 import { GOLD_RATER, RESERVED_RATERS } from './gold';
-import { chunkRunsOf, exportRowsOf, labelsByPair } from './annotationPairs';
+import { chunkRunsOf, exportRowsOf, labelsByPair, overPending, raterPair } from './annotationPairs';
 import { ANNOTATOR_KEY, readPrefs, rememberPosition, savePrefs } from './annotationPrefs';
 
 export type { LabelStore } from './annotationSource.svelte';
@@ -68,6 +68,8 @@ export class Annotation {
   #undo = $state.raw<UndoEntry[]>([]);
   #message = $state.raw<AnnotationMessage | null>(null);
   #saving = $state(0);
+  /** Local changes the store has not shown back yet, by rater and pair (null: removed). */
+  #pending = new Map<string, AnnotationLabel | null>();
 
   #raterA = $state<RaterId>('');
   #raterB = $state<RaterId>(MODEL_RATER);
@@ -374,6 +376,7 @@ export class Annotation {
   /** Optimistic local change; the store's live query confirms it. */
   #apply(label: AnnotationLabel | null, remove: LabelKey | null): void {
     const k = label ?? remove!;
+    this.#pending.set(raterPair(k), label);
     const same = (l: AnnotationLabel) => l.caseKey === k.caseKey && l.claimIndex === k.claimIndex && l.chunkId === k.chunkId && l.annotator === k.annotator;
     const rest = this.#labels.filter((l) => !same(l));
     this.#labels = label ? [...rest, label] : rest;
@@ -384,6 +387,8 @@ export class Annotation {
     try {
       await fn();
     } catch {
+      // What failed is shown as the store has it at its next answer.
+      this.#pending.clear();
       this.#message = 'save-failed';
     } finally {
       this.#saving--;
@@ -430,13 +435,14 @@ export class Annotation {
     const sig = `${source.id}\u0001${keys.join('\u0001')}`;
     if (sig !== this.#watchSig) {
       this.#watchSig = sig;
+      this.#pending.clear();
       this.#unwatch?.();
       this.#unwatch = null;
       if (keys.length === 0) this.#labels = [];
       else
         this.#unwatch = this.#opts.labels.watch(keys, (labels) => {
           if (this.#watchSig !== sig) return;
-          this.#labels = labels;
+          this.#labels = overPending(labels, this.#pending);
           this.#notes.sync();
           this.#notes.adoptWaiting();
         });

@@ -47,3 +47,25 @@ export async function exportRowsOf(source: AnnotationSource, targets: readonly A
   }
   return rows;
 }
+
+/** One rater's label of one pair, as a key. */
+export const raterPair = (k: Pick<AnnotationLabel, 'caseKey' | 'claimIndex' | 'chunkId' | 'annotator'>): string => `${k.annotator}\u0001${pairKey(k.caseKey, k.claimIndex, k.chunkId)}`;
+
+/**
+ * The store's answer with the local changes it does not show yet (`pending`, by raterPair; null:
+ * removed) laid over it: an answer read before a write landed must not take a label back (an
+ * export right after labelling would miss it). A change leaves `pending` once the store shows it.
+ */
+export function overPending(stored: AnnotationLabel[], pending: Map<string, AnnotationLabel | null>): AnnotationLabel[] {
+  if (pending.size === 0) return stored;
+  const byId = new Map(stored.map((l) => [raterPair(l), l]));
+  for (const [id, want] of pending) {
+    const have = byId.get(id);
+    const shown = want ? have !== undefined && have.updated === want.updated && have.label === want.label && (have.note ?? '') === (want.note ?? '') : have === undefined;
+    if (shown) pending.delete(id);
+  }
+  if (pending.size === 0) return stored;
+  const out = stored.filter((l) => !pending.has(raterPair(l)));
+  for (const want of pending.values()) if (want) out.push(want);
+  return out;
+}

@@ -214,3 +214,43 @@ describe('resolving while the store lags', () => {
     expect(resolver.counts.open).toBe(0);
   });
 });
+
+describe('labelling while the store lags', () => {
+  it('a live-query snapshot from before a label was written does not take the label back, nor drop it from the export', async () => {
+    const store = memoryLabels();
+    let snapshot: AnnotationLabel[] | null = null;
+    // Each write is answered first with the rows from before it (a live query that lags under
+    // load), then with the fresh rows a moment later.
+    const laggy = {
+      ...store,
+      watch: (keys: readonly string[], cb: (l: AnnotationLabel[]) => void) =>
+        store.watch(keys, (rows) => {
+          const stale = snapshot;
+          if (stale) setTimeout(() => cb(rows), 0);
+          cb(stale ?? rows);
+        }),
+      async put(l: AnnotationLabel) {
+        snapshot = [...store.rows()];
+        await store.put(l);
+        snapshot = null;
+      },
+    };
+    const { a } = setup({ source: fakeSource([tower(1), tower(2)]), labels: laggy });
+    a.setBlind(false);
+    a.setAnnotator('bob');
+    await tick();
+    await a.label(F);
+    await a.label(P);
+    await a.label(N);
+    // The stale answers have come; the fresh ones are still to come.
+    expect(a.progress.done).toBe(3);
+    const rows = (await a.labelsCsv()).trim().split('\n');
+    expect(rows).toHaveLength(1 + 3);
+    await tick();
+    expect(a.progress.done).toBe(3);
+    // Once the store has shown a label, the store decides again: a label removed there is gone here.
+    await store.remove({ caseKey: 'id:t1', claimIndex: 0, chunkId: '1', annotator: 'bob' });
+    await tick();
+    expect(a.progress.done).toBe(2);
+  });
+});
