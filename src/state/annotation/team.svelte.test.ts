@@ -21,6 +21,30 @@ function labelsOf(who: string, verdicts: readonly SupportVerdict[]): AnnotationL
   return verdicts.map((label, i) => ({ caseKey: pairs[i]![0], claimIndex: pairs[i]![1], chunkId: pairs[i]![2], annotator: who, label, note: `${who} ${i}`, updated: 10 + i }));
 }
 
+/**
+ * `store` behind a live query that lags under load: each write is answered first with the rows
+ * from before it, then with the fresh rows a moment later.
+ */
+function lagging(store: ReturnType<typeof memoryLabels>) {
+  let snapshot: AnnotationLabel[] | null = null;
+  const during = async (write: () => Promise<void>) => {
+    snapshot = [...store.rows()];
+    await write();
+    snapshot = null;
+  };
+  return {
+    ...store,
+    watch: (keys: readonly string[], cb: (l: AnnotationLabel[]) => void) =>
+      store.watch(keys, (rows) => {
+        const stale = snapshot;
+        if (stale) setTimeout(() => cb(rows), 0);
+        cb(stale ?? rows);
+      }),
+    put: (l: AnnotationLabel) => during(() => store.put(l)),
+    putMany: (ls: AnnotationLabel[]) => during(() => store.putMany(ls)),
+  };
+}
+
 async function team(opts: { blind: boolean; me?: string; verdicts?: SupportVerdict[]; labels: AnnotationLabel[] }) {
   const labels = memoryLabels();
   await labels.putMany(opts.labels);
@@ -179,23 +203,7 @@ describe('resolving while the store lags', () => {
     const labels = [...labelsOf('ann', [F, N]), ...labelsOf('bob', [N, F])];
     const store = memoryLabels();
     await store.putMany(labels);
-    // The store answers each write with the snapshot from before it first (a live query that
-    // lags under load), then with the fresh one a moment later.
-    const laggy = {
-      ...store,
-      watch: (keys: readonly string[], cb: (l: AnnotationLabel[]) => void) =>
-        store.watch(keys, (rows) => {
-          const stale = snapshot;
-          if (stale) setTimeout(() => cb(rows), 0);
-          cb(stale ?? rows);
-        }),
-      async putMany(ls: AnnotationLabel[]) {
-        snapshot = [...store.rows()];
-        await store.putMany(ls);
-        snapshot = null;
-      },
-    };
-    let snapshot: AnnotationLabel[] | null = null;
+    const laggy = lagging(store);
     const { a } = setup({ source: fakeSource([tower(1), tower(2)]), labels: laggy });
     a.setBlind(false);
     a.setAnnotator('lead');
@@ -218,23 +226,7 @@ describe('resolving while the store lags', () => {
 describe('labelling while the store lags', () => {
   it('a live-query snapshot from before a label was written does not take the label back, nor drop it from the export', async () => {
     const store = memoryLabels();
-    let snapshot: AnnotationLabel[] | null = null;
-    // Each write is answered first with the rows from before it (a live query that lags under
-    // load), then with the fresh rows a moment later.
-    const laggy = {
-      ...store,
-      watch: (keys: readonly string[], cb: (l: AnnotationLabel[]) => void) =>
-        store.watch(keys, (rows) => {
-          const stale = snapshot;
-          if (stale) setTimeout(() => cb(rows), 0);
-          cb(stale ?? rows);
-        }),
-      async put(l: AnnotationLabel) {
-        snapshot = [...store.rows()];
-        await store.put(l);
-        snapshot = null;
-      },
-    };
+    const laggy = lagging(store);
     const { a } = setup({ source: fakeSource([tower(1), tower(2)]), labels: laggy });
     a.setBlind(false);
     a.setAnnotator('bob');
