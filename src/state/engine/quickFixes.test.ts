@@ -70,3 +70,22 @@ describe('quickFixesAt on a structured answer', () => {
     expect(cite2[0]!.fix.preferred).toBe(true);
   });
 });
+
+describe('quickFixesFor asked again', () => {
+  it('works out a finding’s fixes once per analysis: the same array again, another analysis its own', () => {
+    const text = 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [9].';
+    const a = analyze(request(text));
+    const i = a.report!.findings.findIndex((f) => f.code === 'ref_out_of_range' || f.code === 'unknown_chunk');
+    expect(i).toBeGreaterThanOrEqual(0);
+    const first = quickFixesFor(a, i);
+    expect(first.length).toBeGreaterThan(0);
+    expect(quickFixesFor(a, i)).toBe(first);
+    // Another limit is another question.
+    expect(quickFixesFor(a, i, 1)).not.toBe(first);
+    expect(quickFixesFor(a, i, 1)).toEqual(first.slice(0, 1));
+    // Another analysis of the same text is worked out anew, to the same fixes.
+    const b = analyze(request(text));
+    expect(quickFixesFor(b, i)).not.toBe(first);
+    expect(quickFixesFor(b, i)).toEqual(first);
+  });
+});

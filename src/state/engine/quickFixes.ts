@@ -15,8 +15,25 @@ export interface EditorFix {
 /** Findings looked at for one request, at most (a caret inside a long run of findings). */
 const MAX_FINDINGS = 12;
 
-/** The fixes for one finding of the analysis' report, in editor offsets. */
+// The fixes of each finding already worked out, per analysis (an analysis never changes). Each
+// analysis asks for the same ones more than once: the report's one-click fixes when the reply
+// arrives and again when a large report is shown a task later, and the editor's lightbulb at the
+// caret whenever the markers change; a fix of a plain answer checks its new marker against every
+// reference of the answer, so each ask cost the whole again (tens of ms per keystroke at 500
+// citations).
+const computed = new WeakMap<Analysis, Map<string, EditorFix[]>>();
+
+/** The fixes for one finding of the analysis' report, in editor offsets (the same array when asked again). */
 export function quickFixesFor(analysis: Analysis, findingIndex: number, limit = Infinity): EditorFix[] {
+  let known = computed.get(analysis);
+  if (!known) computed.set(analysis, (known = new Map()));
+  const key = `${findingIndex}:${limit}`;
+  let fixes = known.get(key);
+  if (!fixes) known.set(key, (fixes = computeFixes(analysis, findingIndex, limit)));
+  return fixes;
+}
+
+function computeFixes(analysis: Analysis, findingIndex: number, limit: number): EditorFix[] {
   const report = analysis.report;
   const finding = report?.findings[findingIndex];
   const chunks = analysis.case?.chunks;
