@@ -1,6 +1,7 @@
 // The one debounce of the state classes (typing saves a draft or a note, edits start an audit,
 // the history saves an audit): a call waits until calls have rested for `ms`, then runs once.
-// flush() runs a waiting call at once (the page is being hidden), cancel() drops it.
+// flush() runs a waiting call at once (the page is being hidden), cancel() drops it. whenIdle:
+// work that may wait for the page to be idle (after a report's tasks and its frame).
 
 export class Debouncer {
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -40,4 +41,17 @@ export class Debouncer {
     this.#timer = undefined;
     return true;
   }
+}
+
+/**
+ * Runs `fn` when the page is next idle, `timeout` ms at the latest (where there is no idle
+ * callback, as in Node, in a task of its own); returns what cancels it.
+ */
+export function whenIdle(fn: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const t = setTimeout(fn, 0);
+    return () => clearTimeout(t);
+  }
+  const id = requestIdleCallback(fn, { timeout });
+  return () => cancelIdleCallback(id);
 }

@@ -24,6 +24,8 @@ export const DEFAULT_DEBOUNCE_MS = 800;
 interface Snapshot {
   key: string;
   input: SaveInput;
+  /** The workbench's attached inputs when it was taken (another value: other inputs were loaded since). */
+  attached: unknown;
 }
 
 export class Autosave {
@@ -81,7 +83,9 @@ export class Autosave {
     const stored = this.#readCurrent();
     this.#lastAttached = this.#workbench.attached;
     this.#lastForks = this.#workbench.forks;
-    this.#loadRevision = this.#workbench.revision;
+    // Inputs edited before the history started (it starts once the editors are ready) are the
+    // user's audit, not the example as it was loaded.
+    this.#loadRevision = this.#workbench.edited ? -1 : this.#workbench.revision;
     if (stored && stored.origin === (this.#workbench.attached.origin ?? '')) this.#currentId = stored.id;
     const stop = $effect.root(() => {
       $effect(() => this.sync());
@@ -151,7 +155,19 @@ export class Autosave {
       }
       this.#adopting = false;
     }
-    if (!report || !analysis || analysis.revision !== revision || analysis.case === null) return;
+    if (analysis && analysis.revision !== revision) {
+      // The inputs changed: their audit is on its way and will replace the one waiting to be saved,
+      // so that save is held until it comes (a save spans many tasks of hashing and encoding on the
+      // page, which landed between the keystroke and its markers only to be written over a moment
+      // later). An audit of inputs since replaced by a load is saved as before.
+      if (this.#pending?.attached === attached) this.#hold();
+      return;
+    }
+    if (!report || !analysis || analysis.case === null) {
+      // The new inputs gave no audit to replace the one held: that one is saved after all.
+      if (this.#pending && !this.#save.pending && this.#idle === undefined) this.#save.schedule();
+      return;
+    }
     const origin = this.#workbench.attached.origin ?? '';
     // A built-in example nobody touched is not an audit of the user's.
     if (origin.startsWith('example:') && revision === this.#loadRevision && !results) return;
@@ -172,7 +188,7 @@ export class Autosave {
       timings: { local: Math.round(analysis.elapsedMs * 10) / 10 },
     };
     const key = `${revision}|${report.meta.checked_by}|${report.verdict}|${results ? results.judgements.length : 0}`;
-    this.#schedule({ key, input });
+    this.#schedule({ key, input, attached });
   }
 
   #schedule(snap: Snapshot): void {
@@ -181,6 +197,12 @@ export class Autosave {
     this.#saveStatus = 'pending';
     this.#cancelIdle();
     this.#save.schedule();
+  }
+
+  /** The waiting save waits for the next audit (it has not begun writing; a page hide still writes it). */
+  #hold(): void {
+    this.#save.cancel();
+    this.#cancelIdle();
   }
 
   /**

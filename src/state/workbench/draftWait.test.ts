@@ -42,6 +42,33 @@ describe('the draft save and a pending audit', () => {
     expect(saved()).toBe('typed');
   });
 
+  it('is written when the page is next idle after the audit, not in the task that delivers it', async () => {
+    vi.useFakeTimers();
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    try {
+      const { wb, saved, finish } = slowAudit();
+      wb.setInput('query', 'typed');
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DEBOUNCE_MS + 50);
+      finish();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(wb.busy).toBe(false);
+      expect(saved()).toBeUndefined();
+      expect(idle).toHaveLength(1);
+      idle[0]!();
+      expect(saved()).toBe('typed');
+      // A page hide with a write waiting for idle writes it at once.
+      wb.setInput('query', 'typed more');
+      await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DEBOUNCE_MS + 50);
+      expect(idle).toHaveLength(2);
+      wb.flushDraft();
+      expect(saved()).toBe('typed more');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('is written anyway when the audit takes longer than a few debounces', async () => {
     vi.useFakeTimers();
     const { wb, saved } = slowAudit();

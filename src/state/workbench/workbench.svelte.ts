@@ -8,7 +8,7 @@ import type { Analysis, Diagnostic } from '../engine/analysis';
 import { AuditRunner, type RunnerOptions } from '../engine/auditRunner';
 import { reuseUnchanged } from './reuse';
 import { engineNow } from '../lazy';
-import { Debouncer } from '../debounce';
+import { Debouncer, whenIdle } from '../debounce';
 import { DRAFT_SAVE_DEBOUNCE_MS, localStore, MAX_DRAFT_CHARS, sessionStore, SETTINGS_KEY, type KeyValueStore } from '../constants';
 import { type Attached, type AuditSettings, type Draft, EMPTY_INPUTS, type Inputs, isEmptyInputs, sameInputs } from './draft';
 import { defaultSettings, restoreSettings, type Settings } from './settings';
@@ -85,12 +85,15 @@ export class Workbench {
   #restoredAt: number | null = null;
   readonly #runner: AuditRunner;
   // While an audit is pending the draft waits for it (encoding and writing a large draft on the
-  // main thread would hold up the markers), a few debounces at most; a page hide writes it at once.
+  // main thread would hold up the markers), a few debounces at most, and is then written when the
+  // page is next idle: after the report's tasks and its frame, not in the reply's own task. A page
+  // hide writes it at once.
   readonly #draftSave = new Debouncer(() => {
     if (this.#busy && this.#draftWaits++ < MAX_DRAFT_WAITS) this.#draftSave.schedule();
-    else this.#saveDraft();
+    else this.#saveDraftWhenIdle();
   }, DRAFT_SAVE_DEBOUNCE_MS);
   #draftWaits = 0;
+  #draftIdle: (() => void) | null = null;
   #undoIds = 0;
   /** The inputs as last loaded (a case, a draft), to tell whether the user has edited them. */
   #pristine: Inputs | null = null;
@@ -116,7 +119,7 @@ export class Workbench {
       },
       (busy) => {
         this.#busy = busy;
-        if (!busy && this.#draftWaits > 0) this.#draftSave.flush();
+        if (!busy && this.#draftWaits > 0 && this.#draftSave.cancel()) this.#saveDraftWhenIdle();
       },
       opts.runner,
     );
@@ -352,8 +355,12 @@ export class Workbench {
    * user's is replaced, so nothing is offered back).
    */
   loadCase(c: AuditCase, origin: string, opts: { undo?: 'always' | 'if-edited' | 'never' } = {}): void {
-    const edited = this.#pristine === null || !sameInputs(this.#pristine, this.inputs);
-    this.#replace(caseToDraft(c, origin), origin, opts.undo === 'never' || (opts.undo === 'if-edited' && !edited));
+    this.#replace(caseToDraft(c, origin), origin, opts.undo === 'never' || (opts.undo === 'if-edited' && !this.edited));
+  }
+
+  /** The inputs differ from what was last loaded (a case, a draft), or nothing was loaded. */
+  get edited(): boolean {
+    return this.#pristine === null || !sameInputs(this.#pristine, this.inputs);
   }
 
   /**
@@ -439,7 +446,7 @@ export class Workbench {
   /** Write the draft now (on page hide), instead of after the debounce; the tab says it was open. */
   flushDraft(): void {
     this.#drafts.touch();
-    if (this.#draftSave.cancel()) this.#saveDraft();
+    if (this.#draftSave.cancel() || this.#cancelDraftIdle()) this.#saveDraft();
   }
 
   /** The draft this tab would start with: its own (after a reload), else the newest of any tab. */
@@ -550,7 +557,24 @@ export class Workbench {
     this.#draftSave.schedule();
   }
 
+  #saveDraftWhenIdle(): void {
+    if (this.#draftIdle) return;
+    this.#draftIdle = whenIdle(() => {
+      this.#draftIdle = null;
+      this.#saveDraft();
+    }, DRAFT_SAVE_DEBOUNCE_MS);
+  }
+
+  /** Drops a write waiting for the page to be idle; true when one was waiting. */
+  #cancelDraftIdle(): boolean {
+    const cancel = this.#draftIdle;
+    this.#draftIdle = null;
+    cancel?.();
+    return cancel !== null;
+  }
+
   #saveDraft(): void {
+    this.#cancelDraftIdle();
     this.#draftWaits = 0;
     const draft: Draft = { inputs: this.inputs, attached: this.#attached };
     // The model's report goes with the inputs it judged (never the key: a report holds none).

@@ -1,0 +1,120 @@
+// The history's save of an audit waits while the inputs have changed since (issue 34): the audit of
+// the new inputs replaces it, so saving the old one then only put hashing and encoding between a
+// keystroke and its markers.
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditCase } from '../../core/types';
+import { AppDb } from '../../store/db';
+import { listAudits } from '../../store/history';
+import { memoryStore } from '../../../tests/factories/memoryStore';
+import * as engine from '../engine/engine';
+import { loadEngine } from '../lazy';
+import { Workbench } from '../workbench/workbench.svelte';
+import { History } from './history.svelte';
+
+const tower: AuditCase = {
+  query: 'How tall is the clock tower?',
+  answer: 'The clock tower is 96 metres tall [1].',
+  chunks: [{ id: '1', text: 'The clock tower rises 96 metres above the old square.' }],
+};
+const SAVE_MS = 40;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  await loadEngine();
+});
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A workbench whose edits are audited only when asked (`wb.rerun()`), and its started history. */
+function setup() {
+  const db = new AppDb(`autosave-wait-${Math.random().toString(36).slice(2)}`);
+  const wb = new Workbench({ store: memoryStore(), session: memoryStore(), runner: { createWorker: null, debounceMs: 60_000, engine: async () => engine } });
+  const history = new History(wb, { db, debounceMs: SAVE_MS, store: memoryStore() });
+  const stop = history.start();
+  cleanups.push(async () => {
+    await history.ready;
+    stop();
+    wb.dispose();
+    db.close();
+    await Dexie.delete(db.name);
+  });
+  return { db, wb, history };
+}
+
+async function analysed(wb: Workbench) {
+  for (let i = 0; i < 200 && wb.analysis?.revision !== wb.revision; i++) await sleep(5);
+  expect(wb.analysis?.revision).toBe(wb.revision);
+}
+
+describe('the history save and an edit whose audit is pending', () => {
+  it('waits for the new audit and saves that one, once', async () => {
+    const { db, wb, history } = setup();
+    wb.loadCase(tower, 'file:tower.json');
+    await analysed(wb);
+    history.autosave.sync();
+    expect(history.autosave.saveStatus).toBe('pending');
+    // Typed before the save's wait is over: the audit of the new text is pending.
+    wb.setInput('query', 'How tall is the old clock tower?');
+    history.autosave.sync();
+    await sleep(SAVE_MS * 4);
+    expect(history.autosave.saveStatus).toBe('pending');
+    expect((await listAudits(db)).total).toBe(0);
+    // The new audit arrives: it is what the history gets.
+    wb.rerun();
+    await analysed(wb);
+    history.autosave.sync();
+    await history.autosave.flush();
+    const page = await listAudits(db);
+    expect(page.total).toBe(1);
+    expect(page.rows[0]!.queryPreview).toBe('How tall is the old clock tower?');
+  });
+
+  it('still saves the waiting audit when the new inputs give no audit', async () => {
+    const { db, wb, history } = setup();
+    wb.loadCase(tower, 'file:tower.json');
+    await analysed(wb);
+    history.autosave.sync();
+    wb.setInput('query', 'edited');
+    history.autosave.sync();
+    await sleep(SAVE_MS * 4);
+    expect((await listAudits(db)).total).toBe(0);
+    // Every editor emptied: no case, no report to replace the waiting one.
+    wb.setInput('query', '');
+    wb.setInput('answerText', '');
+    wb.setInput('chunksText', '');
+    wb.rerun();
+    await analysed(wb);
+    history.autosave.sync();
+    for (let i = 0; i < 100 && history.autosave.saveStatus !== 'saved'; i++) await sleep(10);
+    const page = await listAudits(db);
+    expect(page.total).toBe(1);
+    expect(page.rows[0]!.queryPreview).toBe(tower.query);
+  });
+});
+
+describe('a history that starts after the editors are ready', () => {
+  it('saves an example edited before it started as the user’s audit', async () => {
+    const db = new AppDb(`autosave-late-${Math.random().toString(36).slice(2)}`);
+    const wb = new Workbench({ store: memoryStore(), session: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
+    wb.loadCase(tower, 'example:tower');
+    wb.setInput('query', 'How tall is the old clock tower?');
+    await analysed(wb);
+    const history = new History(wb, { db, debounceMs: 0, store: memoryStore() });
+    const stop = history.start();
+    cleanups.push(async () => {
+      await history.ready;
+      stop();
+      wb.dispose();
+      db.close();
+      await Dexie.delete(db.name);
+    });
+    expect(history.autosave.isPristineExample()).toBe(false);
+    history.autosave.sync();
+    await history.autosave.flush();
+    expect((await listAudits(db)).total).toBe(1);
+  });
+});
