@@ -43,15 +43,8 @@ export class Debouncer {
   }
 }
 
-/**
- * Runs `fn` when the page is next idle, `timeout` ms at the latest (where there is no idle
- * callback, as in Node, in a task of its own); returns what cancels it.
- */
-export function whenIdle(fn: () => void, timeout: number): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const t = setTimeout(fn, 0);
-    return () => clearTimeout(t);
-  }
-  const id = requestIdleCallback(fn, { timeout });
-  return () => cancelIdleCallback(id);
+/** Runs `fn` when the page is next idle, `timeout` ms at the latest (without idle callbacks, as in Node, in a task of its own). */
+export function whenIdle(fn: () => void, timeout: number): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout });
+  else setTimeout(fn, 0);
 }

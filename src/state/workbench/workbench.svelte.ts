@@ -93,7 +93,8 @@ export class Workbench {
     else this.#saveDraftWhenIdle();
   }, DRAFT_SAVE_DEBOUNCE_MS);
   #draftWaits = 0;
-  #draftIdle: (() => void) | null = null;
+  /** A write waits for the page to be idle. */
+  #draftIdle = false;
   #undoIds = 0;
   /** The inputs as last loaded (a case, a draft), to tell whether the user has edited them. */
   #pristine: Inputs | null = null;
@@ -446,7 +447,7 @@ export class Workbench {
   /** Write the draft now (on page hide), instead of after the debounce; the tab says it was open. */
   flushDraft(): void {
     this.#drafts.touch();
-    if (this.#draftSave.cancel() || this.#cancelDraftIdle()) this.#saveDraft();
+    if (this.#draftSave.cancel() || this.#draftIdle) this.#saveDraft();
   }
 
   /** The draft this tab would start with: its own (after a reload), else the newest of any tab. */
@@ -559,22 +560,13 @@ export class Workbench {
 
   #saveDraftWhenIdle(): void {
     if (this.#draftIdle) return;
-    this.#draftIdle = whenIdle(() => {
-      this.#draftIdle = null;
-      this.#saveDraft();
-    }, DRAFT_SAVE_DEBOUNCE_MS);
-  }
-
-  /** Drops a write waiting for the page to be idle; true when one was waiting. */
-  #cancelDraftIdle(): boolean {
-    const cancel = this.#draftIdle;
-    this.#draftIdle = null;
-    cancel?.();
-    return cancel !== null;
+    this.#draftIdle = true;
+    // Written already (a page hide) when the page gets idle: nothing left to write.
+    whenIdle(() => this.#draftIdle && this.#saveDraft(), DRAFT_SAVE_DEBOUNCE_MS);
   }
 
   #saveDraft(): void {
-    this.#cancelDraftIdle();
+    this.#draftIdle = false;
     this.#draftWaits = 0;
     const draft: Draft = { inputs: this.inputs, attached: this.#attached };
     // The model's report goes with the inputs it judged (never the key: a report holds none).
