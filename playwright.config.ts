@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E runs against the production build (dist/, served by tests/server/serve-dist.mjs), on a port of its own so that
-// it never meets `npm start` (4173) or another checkout's test run. E2E_DIST / E2E_PORT point
-// it at another build and port; E2E_WORKERS sets how many browsers run at once (default: one
-// per core, see below); E2E_TRACE sets Playwright's trace mode (default off).
+// E2E runs against the production build (dist/, served by tests/server/serve-dist.mjs), on a
+// port of its own so that it never meets `npm start` (4173) or another checkout's test run.
+// E2E_DIST / E2E_PORT point it at another build and port; E2E_WORKERS sets how many browsers run
+// at once (default: one per core, see below); E2E_TRACE sets Playwright's trace mode (default
+// off); E2E_STEP_TIMES and E2E_CHROMIUM_ARGS are for measuring (below).
 //
 // The runner loads this file again in every worker, so the port is chosen once and handed down
 // through the environment, which the workers inherit.
