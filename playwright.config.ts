@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E runs against the production build (vite preview of dist/), on a port of its own so that
-// it never meets `npm start` (4173) or another checkout's test run. E2E_DIST / E2E_PORT point
-// it at another build and port; E2E_WORKERS sets how many browsers run at once (default: one
-// per core, see below); E2E_TRACE sets Playwright's trace mode (default off).
+// E2E runs against the production build (dist/, served by tests/server/serve-dist.mjs), on a
+// port of its own so that it never meets `npm start` (4173) or another checkout's test run.
+// E2E_DIST / E2E_PORT point it at another build and port; E2E_WORKERS sets how many browsers run
+// at once (default: one per core, see below); E2E_TRACE sets Playwright's trace mode (default
+// off); E2E_STEP_TIMES and E2E_CHROMIUM_ARGS are for measuring (below).
 //
 // The runner loads this file again in every worker, so the port is chosen once and handed down
 // through the environment, which the workers inherit.
@@ -38,7 +39,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // E2E_STEP_TIMES=file.jsonl: where each test's seconds go (tests/e2e/step-times.reporter.ts).
+  reporter: process.env.E2E_STEP_TIMES ? [['list'], ['./tests/e2e/step-times.reporter.ts']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     // Recording a trace (a DOM snapshot at every step, Monaco's included) doubled the time of a
@@ -59,12 +61,20 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // E2E_CHROMIUM_ARGS: more flags, to try some. Tried: --in-process-gpu,
+        // --disable-smooth-scrolling, --disable-site-isolation-trials and
+        // --disable-features=PaintHolding together, against none, both runs side by side (same
+        // load, 19 tests, one worker each): 98 s of test time against 92, so none is here.
+        ...(process.env.E2E_CHROMIUM_ARGS ? process.env.E2E_CHROMIUM_ARGS.split(' ') : []),
       ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npx vite preview --outDir ${dist} --port ${port} --strictPort --host 127.0.0.1`,
+    // A static host of our own, not `vite preview`: the hashed assets are cached for good, as a
+    // host may cache them, instead of asked for again on each of the run's ~100 page loads
+    // (tests/server/serve-dist.mjs says why).
+    command: `node tests/server/serve-dist.mjs ${dist} ${port}`,
     url: `http://127.0.0.1:${port}/`,
     // A server already on an E2E_PORT the caller chose is theirs to reuse; a chosen free port
     // has nobody on it.

@@ -70,8 +70,14 @@ export async function pasteInto(page: Page, name: 'Query' | 'Answer' | 'Chunks' 
   await page.keyboard.press('ControlOrMeta+v');
 }
 
-/** Save a screenshot where the reviewer looks for them (test-results/screenshots/). */
+/**
+ * Save a screenshot where the reviewer looks for them (test-results/screenshots/): always in the
+ * screenshot review (tag @screens), in the other specs only when E2E_SNAPS=1 asks. A screenshot of
+ * the page with Monaco took 0.4–0.8 s under load, and it asserts nothing; the snaps of the other
+ * specs are for a look at states only they reach.
+ */
 export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env.E2E_SNAPS && !testInfo.tags.includes('@screens')) return;
   const file = path.resolve(process.cwd(), 'test-results/screenshots', `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });

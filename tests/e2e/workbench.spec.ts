@@ -2,9 +2,10 @@
 // follow a finding to its span, switch language, reload. Elements are found by role and label.
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openCase, test } from './fixtures';
 import {
   caseFilePath,
+  draftInputs,
   editor,
   editorHost,
   paneHeader,
@@ -388,10 +389,12 @@ async function lineNumberAt(page: Page, name: string, target: ReturnType<Page['l
 }
 
 test('citation scope: a paragraph-closing citation covers the paragraph once the setting says so', async ({ page }) => {
-  await open(page);
-  await pasteInto(page, 'Query', 'Tell me about Brno.');
-  await pasteInto(page, 'Chunks', JSON.stringify([{ id: '1', text: 'Brno, the second largest Czech city, is the seat of the Constitutional Court.' }]));
-  await pasteInto(page, 'Answer', 'Brno is the second largest Czech city. It is the seat of the Constitutional Court [1].');
+  // Opened by a link (pasting is not what this test is about): one page load, no three pastes.
+  await openCase(page, {
+    query: 'Tell me about Brno.',
+    answer: 'Brno is the second largest Czech city. It is the seat of the Constitutional Court [1].',
+    chunks: [{ id: '1', text: 'Brno, the second largest Czech city, is the seat of the Constitutional Court.' }],
+  });
   const r = report(page);
   const complete = r.getByRole('listitem').filter({ hasText: 'Complete' }).first();
   await expect(complete).toContainText('Fail');
@@ -402,7 +405,8 @@ test('citation scope: a paragraph-closing citation covers the paragraph once the
   await expect(complete).toContainText('Pass');
   await expect(r).toContainText('Credited by the citation closing its paragraph');
   await expect(r).toContainText('its paragraph (the final marker covers the paragraph)');
-  // The setting is kept, like the others.
+  // The setting is kept, like the others (the case comes back from the tab's draft).
+  await expect.poll(async () => (await draftInputs(page))?.query).toBe('Tell me about Brno.');
   await page.reload();
   await waitForEditors(page);
   await expect(report(page).getByRole('listitem').filter({ hasText: 'Complete' }).first()).toContainText('Pass');
