@@ -251,4 +251,21 @@ describe('the description', () => {
     );
     expect(seen.size).toBe(2 * scenarios.length);
   });
+
+  it('gives each mapping texts of its own, equal to the notes they are read from', () => {
+    const first = resolveMapping(findMarkers('A [doc1]. B [9].').markers, chunks('doc-1', '2'));
+    const again = resolveMapping(findMarkers('A [doc1]. B [9].').markers, chunks('doc-1', '2'));
+    expect(again.texts).toEqual(first.texts);
+    expect(first.texts!.length).toBeGreaterThan(1);
+    const asRead = JSON.stringify(again.texts);
+    // Changing one report's texts (or their parameters) leaves the next one's as the notes say.
+    for (const t of first.texts!) {
+      t.key = 'changed';
+      for (const name of Object.keys(t.params)) (t.params as Record<string, unknown>)[name] = 'changed';
+    }
+    const third = resolveMapping(findMarkers('A [doc1]. B [9].').markers, chunks('doc-1', '2'));
+    expect(JSON.stringify(third.texts)).toBe(asRead);
+    expect(JSON.stringify(again.texts)).toBe(asRead);
+    expect(third.texts!.some((t) => Object.keys(t.params).length > 0)).toBe(true);
+  });
 });

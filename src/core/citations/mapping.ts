@@ -22,7 +22,7 @@
 // Anything else stays unresolved (chunk_id null), which EXISTS reports.
 import type { Chunk, CitationMarker, CitationStyle, IdMapping, Language, Msg, RefKind, StructuredInput } from '../types';
 import type { FootnoteDefinition } from '../markers/markers';
-import { describe, displayRef, P, quoteList } from './mappingNotes';
+import { describe, displayRef, noteText, P, quoteList } from './mappingNotes';
 
 export interface ResolveOptions {
   structured?: StructuredInput;
@@ -502,7 +502,7 @@ export function createResolver(
   else if (methods.size === 1) kind = [...methods][0] ?? 'none';
   else kind = 'mixed';
   const shown = entries.length === 0 ? [P.nothing] : notes;
-  const texts: Msg[] = shown.map((n) => JSON.parse(n) as Msg);
+  const texts: Msg[] = shown.map(noteText);
   const description = describe(shown, texts, lang);
 
   return {

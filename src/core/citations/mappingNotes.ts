@@ -93,3 +93,18 @@ export function describe(notes: readonly string[], texts: readonly Msg[], lang: 
   return description;
 }
 
+// Each note's text, read from its JSON once: a dataset's cases write the same few notes again and
+// again. A note's parameters are numbers and strings, so a copy of the object and of its
+// parameters is a text of the caller's own.
+const NOTE_TEXTS = new Map<string, Msg>();
+
+/** The text a note (one of P's) is the JSON of, as a new object. */
+export function noteText(note: string): Msg {
+  let t = NOTE_TEXTS.get(note);
+  if (t === undefined) {
+    t = JSON.parse(note) as Msg;
+    if (NOTE_TEXTS.size >= DESCRIPTIONS_MAX) NOTE_TEXTS.clear();
+    NOTE_TEXTS.set(note, t);
+  }
+  return { key: t.key, params: { ...t.params } };
+}

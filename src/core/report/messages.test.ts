@@ -194,12 +194,48 @@ describe('messages', () => {
     const built = messagesFor('en').uncitedClaim({ claim });
     expect(JSON.stringify(built.text).length).toBeLessThan(150);
     expect(render(built.text, 'en')).toBe(built.message);
-    // Whatever the claim, the kept part gives the same words, in both languages, at 40 and 60 characters.
-    for (const c of ['Short claim.', `${'a'.repeat(59)} b c`, `${'x '.repeat(30)}y`, `  lead  spaces   ${'word\n\t'.repeat(40)}`, 'ab'.repeat(31), `${'w'.repeat(70)} tail`, "Since you just checked out, your order likely hasn't shipped yet.", `${'abcd '.repeat(12)}x tail end`]) {
-      for (const lang of ['en', 'cs'] as const) {
-        for (const key of ['uncitedClaim', 'lowOverlap'] as const) {
-          const b = key === 'uncitedClaim' ? messagesFor(lang).uncitedClaim({ claim: c }) : messagesFor(lang).lowOverlap({ marker: '[1]', claim: c, chunkId: '1' });
-          expect(render(b.text, lang), `${key} ${JSON.stringify(c)}`).toBe(b.message);
+  });
+
+  it('words every text from the kept excerpt as from the whole claim or quote, in both languages', () => {
+    // The words are written from the kept parameters alone: for every text that shows a claim or
+    // a quote, they must be the words the whole one gives, and the kept part what the plain
+    // collapse below keeps of it.
+    const kept = (v: string) => (v.length > 62 ? v.replace(/\s+/g, ' ').trimStart().slice(0, 62) : v);
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const pieces = ['a', 'word', 'x'.repeat(45), ' ', '  ', '\n', '\t', '\u00a0', ' \u2003 ', ',', '.', ';', ':', '😀', 'é', '—', '"'];
+    const values = [
+      'Short claim.',
+      `${'a'.repeat(59)} b c`,
+      `${'x '.repeat(30)}y`,
+      `  lead  spaces   ${'word\n\t'.repeat(40)}`,
+      'ab'.repeat(31),
+      `${'w'.repeat(70)} tail`,
+      "Since you just checked out, your order likely hasn't shipped yet.",
+      `${'abcd '.repeat(12)}x tail end`,
+      `${' '.repeat(300)}late start${' x'.repeat(40)}`,
+      `${'word '.repeat(12)}${'\n'.repeat(400)}after a long gap`,
+      `${'a'.repeat(61)}  , b`,
+      `${'a '.repeat(30)}😀😀 more`,
+    ];
+    for (let i = 0; i < 150; i++) {
+      let v = '';
+      const n = Math.floor(random() * 60);
+      for (let k = 0; k < n; k++) v += pieces[Math.floor(random() * pieces.length)];
+      values.push(v);
+    }
+    const keys = MESSAGE_KEYS.filter((k) => ['claim', 'quote'].some((name) => typeof (PARAMS[k] as Record<string, unknown>)[name] === 'string'));
+    expect(keys.length).toBeGreaterThanOrEqual(15);
+    for (const lang of ['en', 'cs'] as const) {
+      const build = messagesFor(lang) as unknown as Record<string, (p: Record<string, unknown>) => { message: string; text: { params: Record<string, unknown> } }>;
+      for (const key of keys) {
+        for (const v of values) {
+          const params = { ...(PARAMS[key] as Record<string, unknown>) };
+          for (const name of ['claim', 'quote']) if (typeof params[name] === 'string') params[name] = v;
+          const b = build[key]!(params);
+          const label = `${lang} ${key} ${JSON.stringify(v)}`;
+          expect(b.message, label).toBe(render(msg(key, params as never), lang));
+          for (const name of ['claim', 'quote']) if (typeof params[name] === 'string') expect(b.text.params[name], label).toBe(kept(v));
         }
       }
     }

@@ -5,7 +5,7 @@
 import type { Language, Msg, MsgParam } from '../types';
 import { en, type Catalogue } from './catalogue/en';
 import { cs } from './catalogue/cs';
-import { excerpt } from '../text/text';
+import { excerpt, isJsSpace } from '../text/text';
 
 export type MessageKey = keyof Catalogue;
 type ParamsOf<K extends MessageKey> = Parameters<Catalogue[K]> extends [infer P] ? P : Record<string, never>;
@@ -60,24 +60,48 @@ export function renderOr(t: Msg | string, lang: Language, fallback: string): str
 // A text keeps only what its words show of a long parameter. Claims and quotes are shown as an
 // excerpt of at most 60 characters (catalogue/format.ts q()), which reads the first 61 characters
 // with spaces collapsed and the ends trimmed: 62 are kept (a trailing space trimmed still leaves
-// 61), so the excerpt comes out the same, and a finding per
-// marker of a 5 MB one-line answer does not carry the whole line each. Other long strings (a
+// 61), so the excerpt comes out the same, and a finding per marker of a 5 MB one-line answer does
+// not carry the whole line each (nor a copy of it: only the kept words are read). messages.test.ts holds every catalogue entry of both languages
+// to this: its words from the kept part are its words from the whole. Other long strings (a
 // parser's message, a reason) are shown whole and kept at most PARAM_MAX long.
 const EXCERPTED = new Set(['claim', 'quote']);
-const EXCERPT_READS = 62;
+const EXCERPT_KEPT = 62;
 const PARAM_MAX = 400;
-function compact(params: Record<string, unknown>, rawPrefix?: number): Msg['params'] {
+function compact(params: Record<string, unknown>): Msg['params'] {
   let out: Msg['params'] | undefined;
-  for (const [name, v] of Object.entries(params)) {
+  for (const name in params) {
+    const v = params[name];
     if (typeof v !== 'string') continue;
     let short: string | undefined;
-    if (EXCERPTED.has(name) && v.length > EXCERPT_READS) {
-      short = rawPrefix ? v.slice(0, rawPrefix) : v.slice(0, EXCERPT_READS * 4).replace(/\s+/g, ' ').trimStart().slice(0, EXCERPT_READS);
-    } else if (v.length > PARAM_MAX) short = excerpt(v, PARAM_MAX - 10);
+    if (EXCERPTED.has(name) && v.length > EXCERPT_KEPT) short = collapsedStart(v, EXCERPT_KEPT);
+    else if (v.length > PARAM_MAX) short = excerpt(v, PARAM_MAX - 10);
     if (short !== undefined) (out ??= { ...(params as Msg['params']) })[name] = short;
   }
   // Nothing to shorten: the parameters as given (the caller's object, not copied).
   return out ?? (params as Msg['params']);
+}
+
+/**
+ * The first `keep` characters of s with white space runs collapsed to one space and the start
+ * trimmed (what s.replace(/\s+/g, ' ').trimStart().slice(0, keep) gives), read no further than
+ * they reach.
+ */
+function collapsedStart(s: string, keep: number): string {
+  const n = s.length;
+  let out = '';
+  let i = 0;
+  while (i < n && isJsSpace(s.charCodeAt(i))) i++;
+  while (i < n) {
+    let j = i;
+    while (j < n && !isJsSpace(s.charCodeAt(j))) j++;
+    out += s.slice(i, Math.min(j, i + keep - out.length));
+    if (j === n || out.length === keep) break;
+    out += ' ';
+    if (out.length === keep) break;
+    while (j < n && isJsSpace(s.charCodeAt(j))) j++;
+    i = j;
+  }
+  return out;
 }
 
 // A finding's text as messagesFor made it, with the words it renders to in the finding's
@@ -93,14 +117,12 @@ export function messagesFor(lang: Language): Builders {
   if (!b) {
     const made = {} as Record<string, (p: Record<string, unknown>) => { message: string; text: Msg }>;
     for (const key of MESSAGE_KEYS) {
+      // Written once, from the kept parameters: they give the words the whole ones give.
       made[key] = (p) => {
-        const words = render(msg(key, p as never), lang);
-        const message = words ?? key;
         const text: Msg = { key, params: compact(p) };
-        // Shortened parameters must give the same words; should they not, the text keeps more.
-        if (text.params !== p && render(text, lang) !== message) text.params = compact(p, EXCERPT_READS * 4);
-        else if (words !== undefined) WRITTEN.set(text, { lang, words });
-        return { message, text };
+        const words = render(text, lang);
+        if (words !== undefined) WRITTEN.set(text, { lang, words });
+        return { message: words ?? key, text };
       };
     }
     b = made as unknown as Builders;
