@@ -402,7 +402,7 @@ const isShortForm = (k: string) => k.replace(/ /g, '').length <= 3;
 function aliasIn(name: string, sources: NameSource[], lang: Language): string | undefined {
   const key = keyOf(name.replace(/^the\s+/i, ''));
   const groups = [...groupsOf(key)];
-  for (const wider of WIDER_NAMES[key] ?? []) groups.push(...groupsOf(wider));
+  for (const wider of WIDER_NAMES.get(key) ?? []) groups.push(...groupsOf(wider));
   for (const g of groups) {
     for (const form of NAME_GROUPS[g]!) {
       if (keyOf(form) === key) continue;
@@ -416,7 +416,7 @@ function aliasIn(name: string, sources: NameSource[], lang: Language): string | 
 function partIn(key: string, groups: number[], sources: NameSource[], lang: Language): string | undefined {
   const heads = new Set([key, ...groups.map((g) => keyOf(NAME_GROUPS[g]![0]!))]);
   for (const head of heads) {
-    for (const part of PART_NAMES[head] ?? []) {
+    for (const part of PART_NAMES.get(head) ?? []) {
       const pk = keyOf(part);
       const forms = [part, ...groupsOf(pk).flatMap((g) => NAME_GROUPS[g]!)];
       for (const form of forms) if (!isShortForm(keyOf(form)) && sources.some((s) => formIn(form, s, lang))) return form;
@@ -493,7 +493,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   const afterJoiner = new Set<string>();
   for (let i = 1; i < allFolded.length; i++) if (JOINER_WORDS.has(allFolded[i - 1]!)) afterJoiner.add(allFolded[i]!);
   const counted = folded.map((w, i) => {
-    const abbr = WORD_ABBREVIATIONS[w];
+    const abbr = WORD_ABBREVIATIONS.get(w);
     if (present[i] && (afterJoiner.has(w) || !onlyInOtherNames(w, asWritten, sources, lang))) return true;
     if (abbr && sources.some((s) => s.mayHave(abbr) && s.placesOf(abbr))) return true;
     const c = close[i];
