@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityRuns } from './entities';
 import { foldWord } from '../text/text';
-import { certainlyProse, closeWordIn, dottedWords, foldsPlainly, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, dottedWords, foldsPlainly, foldText, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
 
 const TEXTS = [
@@ -283,6 +283,60 @@ describe('runs read sentence by sentence', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('placesNear stopping at the first run that is enough', () => {
+  const shown = (e: ReturnType<NameSource['placesNear']>) => (!e ? 'none' : e.prose ? 'prose' : JSON.stringify(e.runs.map((r) => r.words)));
+  /** For every word of every text, and a question about each other word: where the early answer differs from reading every sentence. */
+  function disagreements(early: (src: NameSource, w: string, enough: (r: { words: string[] }) => boolean) => ReturnType<NameSource['placesNear']>): string[] {
+    const wrong: string[] = [];
+    for (const text of SENTENCE_TEXTS) {
+      const keys = [...new NameSource(text, 'en').where.keys()];
+      for (const w of keys) {
+        const full = new NameSource(text, 'en').placesNear(w);
+        for (const v of keys) {
+          const enough = (r: { words: string[] }) => r.words.includes(v);
+          const got = early(new NameSource(text, 'en'), w, enough);
+          // The question (a place in prose, or a run that is enough) gets the same answer; where it
+          // is no, every run is given.
+          const decided = (e: typeof full) => !!e && (e.prose || e.runs.some(enough));
+          const ok = decided(full) ? decided(got) : shown(got) === shown(full);
+          if (!ok) wrong.push(`${w} / ${v}: ${shown(got)} against ${shown(full)} in ${text.slice(0, 30)}`);
+        }
+      }
+    }
+    return wrong;
+  }
+  it('says what reading every sentence says about the question', () => {
+    expect(disagreements((src, w, enough) => src.placesNear(w, enough))).toEqual([]);
+  });
+  it('would not if it stopped at the first run whatever it holds (the comparison can fail)', () => {
+    const first = (src: NameSource, w: string) => {
+      const e = src.placesNear(w);
+      return e && !e.prose ? { prose: false, runs: e.runs.slice(0, 1) } : e;
+    };
+    expect(disagreements(first).length).toBeGreaterThan(0);
+  });
+});
+
+describe('foldText, a chunk folded without the decomposition when nothing in it decomposes', () => {
+  /** Every BMP code unit but the surrogates, alone and next to marks that a reordering would move it past. */
+  function disagreements(fold: (text: string) => string): string[] {
+    const wrong: string[] = [];
+    for (let c = 0x80; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      for (const text of [`A${ch}b`, `${ch}\u0301`, `\u0334${ch}`, `${ch.toUpperCase()}x`]) if (fold(text) !== foldWord(text)) wrong.push(c.toString(16));
+    }
+    for (const text of [...TEXTS, ...SENTENCE_TEXTS, 'Příliš žluťoučký kůň', 'שלום – “quoted” … 東京 → ✓', 'ΟΔΟΣ Σ']) if (fold(text) !== foldWord(text)) wrong.push(text);
+    return wrong;
+  }
+  it('is foldWord for every code unit and every test text', () => {
+    expect(disagreements(foldText)).toEqual([]);
+  });
+  it('would not be if the lower case served every text without marks (the comparison can fail)', () => {
+    expect(disagreements((t) => (/\p{M}/u.test(t) ? foldWord(t) : t.toLowerCase())).length).toBeGreaterThan(0);
   });
 });
 

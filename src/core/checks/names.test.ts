@@ -54,6 +54,12 @@ describe('aliases, abbreviations, demonyms and acronyms', () => {
     expect(absent(fs)).toEqual([]);
     expect(notes(fs)[0]?.text?.params).toMatchObject({ rule: 'acronym', found: 'WHO' });
   });
+  it('looks a name up in the tables as data: "Constructor" is a name like any other', () => {
+    // The tables were plain objects: "constructor" found Object's constructor and the audit threw.
+    expect(absent(audit('The Constructor was built in 1990 [1].', 'The bridge was built in 1990.'))).toEqual(['Constructor']);
+    expect(absent(audit('The Constructor ToString Bay was built in 1990 [1].', 'The bridge was built in 1990.'))).toEqual(['Constructor ToString Bay']);
+    expect(absent(audit('The Constructor was built in 1990 [1].', 'The Constructor was built in 1990.'))).toEqual([]);
+  });
   it('still flags another country, and an acronym of other initials', () => {
     expect(absent(audit('Exports from the United Kingdom rose sharply in 2019 [1].', 'Exports from France rose sharply in 2019.'))).toEqual(['United Kingdom']);
     expect(absent(audit('The report was published by the EPA in 2020 [1].', 'The Environmental Policy Institute published the report in 2020.'))).toEqual(['EPA']);

@@ -23,7 +23,7 @@ import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } 
 import { tokenize } from '../text/words';
 import { foldWord } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, foldedWords, foldText, foldsPlainly, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -71,7 +71,7 @@ export class NameSource {
 
   /** The text folded (./names.ts fold). */
   get folded(): string {
-    return (this.foldedText ??= foldWord(this.text));
+    return (this.foldedText ??= foldText(this.text));
   }
   /** The folded text's words (letters and digits), in order, and where each starts in it. */
   get words(): FoldedWords {
@@ -114,9 +114,11 @@ export class NameSource {
    * the index, the runs are read only in the sentences that hold the word (sentenceAround in
    * ./nameScan.ts): a run holding w as a word holds it as a whole word of the folded text where
    * folding keeps every offset (letter by letter, no surrogate, same length) and w is no part of
-   * a dotted word ("us" of "U.S."); otherwise the index is asked.
+   * a dotted word ("us" of "U.S."); otherwise the index is asked. With `enough`, the reading
+   * stops at the first run found that satisfies it (the runs given then end with it): the
+   * caller's question is answered, and the sentences after it are not read.
    */
-  placesNear(w: string): { prose: boolean; runs: NameRun[] } | undefined {
+  placesNear(w: string, enough?: (run: NameRun) => boolean): { prose: boolean; runs: NameRun[] } | undefined {
     if (this.named || !this.readsLocally || this.dottedParts.includes(w)) {
       const e = this.placesOf(w);
       return e && { prose: e.prose, runs: [...new Set(e.runs)].map((k) => this.runs[k]!) };
@@ -128,7 +130,10 @@ export class NameSource {
       let inside = false;
       for (const r of around) {
         if (r.start <= i && i < r.end) inside = true;
-        if (r.words.includes(w) && !runs.includes(r)) runs.push(r);
+        if (r.words.includes(w) && !runs.includes(r)) {
+          runs.push(r);
+          if (enough?.(r)) return { prose: false, runs };
+        }
       }
       if (!inside) return { prose: true, runs };
     }
@@ -402,7 +407,7 @@ const isShortForm = (k: string) => k.replace(/ /g, '').length <= 3;
 function aliasIn(name: string, sources: NameSource[], lang: Language): string | undefined {
   const key = keyOf(name.replace(/^the\s+/i, ''));
   const groups = [...groupsOf(key)];
-  for (const wider of WIDER_NAMES[key] ?? []) groups.push(...groupsOf(wider));
+  for (const wider of WIDER_NAMES.get(key) ?? []) groups.push(...groupsOf(wider));
   for (const g of groups) {
     for (const form of NAME_GROUPS[g]!) {
       if (keyOf(form) === key) continue;
@@ -416,7 +421,7 @@ function aliasIn(name: string, sources: NameSource[], lang: Language): string | 
 function partIn(key: string, groups: number[], sources: NameSource[], lang: Language): string | undefined {
   const heads = new Set([key, ...groups.map((g) => keyOf(NAME_GROUPS[g]![0]!))]);
   for (const head of heads) {
-    for (const part of PART_NAMES[head] ?? []) {
+    for (const part of PART_NAMES.get(head) ?? []) {
       const pk = keyOf(part);
       const forms = [part, ...groupsOf(pk).flatMap((g) => NAME_GROUPS[g]!)];
       for (const form of forms) if (!isShortForm(keyOf(form)) && sources.some((s) => formIn(form, s, lang))) return form;
@@ -454,11 +459,12 @@ function closeSpelling(w: string, sources: NameSource[]): string | undefined {
 export function nameVerdict(words: string[], all: string[], lang: Language, sources: NameSource[], wordPresent: (w: string) => boolean): NameVerdict {
   // A name of one word is most often found by that word: nothing else is read then.
   if (words.length === 1 && wordPresent(words[0]!)) return { present: true };
-  const folded = words.map((w) => foldWord(stripPossessive(w)).replace(/\./g, ''));
+  const folded = words.map((w) => nameWord(w).folded);
   const name = all.join(' ');
   const aliasOf = () => aliasIn(name, sources, lang) ?? (words.length !== all.length ? aliasIn(words.join(' '), sources, lang) : undefined);
 
-  const allFolded = all.map((w) => foldWord(stripPossessive(w)).replace(/\./g, '')).flatMap((w) => w.match(WORD) ?? []);
+  const allFolded: string[] = [];
+  for (const w of all) for (const part of nameWord(w).parts) allFolded.push(part);
   const squashed = allFolded.join('');
   const squashedIn = () => squashed.length >= 6 && sources.some((s) => s.hasSquashed(squashed) || (squashed.endsWith('s') && s.hasSquashed(squashed.slice(0, -1))));
 
@@ -493,7 +499,7 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   const afterJoiner = new Set<string>();
   for (let i = 1; i < allFolded.length; i++) if (JOINER_WORDS.has(allFolded[i - 1]!)) afterJoiner.add(allFolded[i]!);
   const counted = folded.map((w, i) => {
-    const abbr = WORD_ABBREVIATIONS[w];
+    const abbr = WORD_ABBREVIATIONS.get(w);
     if (present[i] && (afterJoiner.has(w) || !onlyInOtherNames(w, asWritten, sources, lang))) return true;
     if (abbr && sources.some((s) => s.mayHave(abbr) && s.placesOf(abbr))) return true;
     const c = close[i];
@@ -520,6 +526,27 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
     }
   }
   return { present: false };
+}
+
+/** A word of a claim's name as the rules read it: folded without a possessive ending or dots, and that form's letter and digit runs. */
+interface NameWord {
+  folded: string;
+  parts: string[];
+}
+
+// Claims name the same things again and again, and a re-audit asks the same words: each word as
+// written is read once (emptied past NAME_WORDS_MAX, as the runs' words are).
+const nameWords = new Map<string, NameWord>();
+const NAME_WORDS_MAX = 20_000;
+
+function nameWord(written: string): NameWord {
+  let w = nameWords.get(written);
+  if (!w) {
+    if (nameWords.size > NAME_WORDS_MAX) nameWords.clear();
+    const folded = foldWord(stripPossessive(written)).replace(/\./g, '');
+    nameWords.set(written, (w = { folded, parts: folded.match(WORD) ?? [] }));
+  }
+  return w;
 }
 
 /** The text of a source that squashes to `squashed` (the chunk's own spelling of the name). */
@@ -550,16 +577,15 @@ function onlyInOtherNames(w: string, name: string[], sources: NameSource[], lang
   // Found in prose in one source: no need to read the runs of any.
   if (sources.some((s) => s.inProse(w))) return false;
   let seen = false;
+  const holds = ({ words: r }: NameRun) => within(r, name, lang) || within(name, r, lang);
   for (const s of sources) {
     // A source without the word (mayHave says so for certain) has no places: its runs are not read.
-    const placesOf = (x: string) => (s.mayHave(x) ? s.placesNear(x) : undefined);
+    const placesOf = (x: string) => (s.mayHave(x) ? s.placesNear(x, holds) : undefined);
     const e = placesOf(w) ?? (lang === 'en' ? (placesOf(`${w}s`) ?? placesOf(w.replace(/e?s$/, ''))) : undefined);
     if (!e) continue;
     seen = true;
     if (e.prose) return false;
-    for (const { words: r } of e.runs) {
-      if (within(r, name, lang) || within(name, r, lang)) return false;
-    }
+    if (e.runs.some(holds)) return false;
   }
   // A word the older test found by stem or start only: no place to judge, so it counts.
   return seen;

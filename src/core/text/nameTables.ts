@@ -9,6 +9,12 @@
 // case endings are matched by the start of the word, so only the base forms are listed. A form
 // of three letters or fewer ("us", "uk", "eu") is an abbreviation: it counts only in capitals.
 
+// The keyed tables are Maps, not plain objects: a name is looked up as a claim writes it, and a
+// claim's "Constructor" must find nothing, not Object.prototype's constructor.
+function keyed<T>(table: Record<string, T>): ReadonlyMap<string, T> {
+  return new Map(Object.entries(table));
+}
+
 /** Each line: forms that name the same thing. */
 export const NAME_GROUPS: readonly (readonly string[])[] = [
   // English
@@ -97,7 +103,7 @@ export const NAME_GROUPS: readonly (readonly string[])[] = [
 ];
 
 /** A name that a reviewer accepts for a place that contains it: the key is found when one of its forms is. */
-export const WIDER_NAMES: Readonly<Record<string, readonly string[]>> = {
+export const WIDER_NAMES: ReadonlyMap<string, readonly string[]> = keyed({
   england: ['united kingdom'],
   scotland: ['united kingdom'],
   wales: ['united kingdom'],
@@ -113,7 +119,7 @@ export const WIDER_NAMES: Readonly<Record<string, readonly string[]>> = {
   europe: ['eurasia'],
   asie: ['eurasia'],
   evropa: ['eurasia'],
-};
+});
 
 /**
  * Places inside a country or region that a reviewer accepts as naming it: its capital, or the
@@ -121,7 +127,7 @@ export const WIDER_NAMES: Readonly<Record<string, readonly string[]>> = {
  * Keyed by the first form of a NAME_GROUPS line (or a name of its own); each part also counts by
  * the other forms of its own line ("Danish").
  */
-export const PART_NAMES: Readonly<Record<string, readonly string[]>> = {
+export const PART_NAMES: ReadonlyMap<string, readonly string[]> = keyed({
   'united states': ['washington dc', 'washington d c'],
   'united kingdom': ['london', 'londýn', 'england', 'scotland', 'wales', 'northern ireland'],
   england: ['london', 'londýn'],
@@ -183,10 +189,10 @@ export const PART_NAMES: Readonly<Record<string, readonly string[]>> = {
   'east africa': ['kenya', 'ethiopia', 'tanzania', 'uganda', 'rwanda', 'somalia'],
   scandinavia: ['denmark', 'sweden', 'norway'],
   nordic: ['denmark', 'sweden', 'norway', 'finland', 'iceland', 'scandinavia'],
-};
+});
 
 /** Shortened words inside names, and their full form. */
-export const WORD_ABBREVIATIONS: Readonly<Record<string, string>> = {
+export const WORD_ABBREVIATIONS: ReadonlyMap<string, string> = keyed({
   st: 'saint',
   ste: 'sainte',
   mt: 'mount',
@@ -213,7 +219,7 @@ export const WORD_ABBREVIATIONS: Readonly<Record<string, string>> = {
   sv: 'svatý',
   nám: 'náměstí',
   ul: 'ulice',
-};
+});
 
 /**
  * Words that say what kind of thing a name is, not which one: "Langa Township" is known by
