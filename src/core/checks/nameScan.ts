@@ -6,7 +6,6 @@
 // or "no, certainly not" (no word of the chunk is a close spelling of this one); when it cannot
 // be sure, the caller asks the index, so the verdicts are the index's.
 import type { Language } from '../types';
-import { foldWord } from '../text/text';
 import { JOINERS } from './entities';
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
@@ -67,26 +66,6 @@ const MAY_BREAK_FOLD = /[\u0300-\u036f\u20d0-\u20f0\u0483-\u1fff\u2c00-\uffff\u0
  */
 export function foldsPlainly(text: string): boolean {
   return !MAY_BREAK_FOLD.test(text) || !PLAIN_FOLD_BREAKERS.test(text);
-}
-
-/**
- * Characters of a lower-case text that foldWord's decomposition and mark removal may change: all
- * but ASCII and the blocks below, each left as it is wherever it stands (no canonical
- * decomposition, no mark, canonical combining class 0): Latin-1's marks and symbols and its
- * letters without accents, Cyrillic lower case but й, Hebrew and Arabic letters without points,
- * general punctuation and currency, arrows, box drawing, shapes and dingbats, CJK punctuation and
- * ideographs. A superset: nameScan.test.ts asks foldWord about every code unit it leaves out.
- */
-const MAY_FOLD = /[^\x00-\xbf\xd7\xdf\xe6\xf0\xf7\xf8\xfe\u0430-\u0438\u043a-\u044f\u05d0-\u05ea\u0627-\u064a\u2002-\u20cf\u2190-\u2199\u2500-\u27ff\u3000-\u3029\u4e00-\u9fff]/;
-
-/**
- * foldWord(text) (lower case, decomposed, marks dropped) for a whole chunk: a text whose lower
- * case has no character the decomposition or the mark removal may change (MAY_FOLD) is its lower
- * case, without the decomposition and the search for marks over all of it.
- */
-export function foldText(text: string): string {
-  const low = text.toLowerCase();
-  return MAY_FOLD.test(low) ? foldWord(text) : low;
 }
 
 const UPPER = /^\p{Lu}$/u;
