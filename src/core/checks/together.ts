@@ -7,10 +7,15 @@
 // A hint, not a warning: a page may state a claim across paragraphs.
 //
 // Cost: the chunk's words come from the relevance check's statistics (./relevance.ts), already
-// tokenised; each cited chunk gets, once per statistics, a sorted list of (term, sentence) pairs,
-// so that a claim looks up only its own words' sentences instead of testing every window.
+// tokenised. Most claims are settled before the chunk is cut into sentences (the costly part):
+// a claim of too few words at once, and a claim whose words stand together anyway by a cheap
+// bound (enoughTogether: three stretches between possible sentence ends hold a third of them).
+// Only the rest read the chunk's sentences; each such chunk gets, once per statistics, a sorted
+// list of (term, sentence) pairs, so that a claim looks up only its own words' sentences instead
+// of testing every window.
 import type { Chunk, Language } from '../types';
-import { sentenceRanges } from '../claims/sentences';
+import { sentenceRanges, windowCuts } from '../claims/sentences';
+import { isSpaceChar } from '../text/text';
 import type { ChunkStats } from './relevance';
 import { TextCache } from './util';
 
@@ -87,6 +92,7 @@ const answersByStats = new WeakMap<ChunkStats, { query: string; answers: Map<str
 const ANSWERS_KEPT = 4096;
 
 const indexesByStats = new WeakMap<ChunkStats, Map<number, ChunkIndex>>();
+const stretchesByStats = new WeakMap<ChunkStats, Map<number, Int32Array | undefined>>();
 const scratch: number[] = [];
 const scratchStarts: number[] = [];
 
@@ -133,6 +139,107 @@ function indexChunk(stats: ChunkStats, text: string, pos: number | undefined): C
   return { text, ranges, keys: keys.subarray(0, unique) };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The bound that spares most claims the sentences
+//
+// A sentence ends only just after a sentence terminator (with the closing quotes, spaces and
+// marks that follow it), after a line or paragraph separator, or where sentenceRanges cuts a
+// long text into windows: every rule of the segmenter (UAX #29, ICU, the plain fallback) ends
+// one so. So between two words in different sentences stands one of those ends at least, one
+// per sentence: words with at most two such ends between the first and the last of them lie in
+// at most three consecutive sentences, that is in one window. If such a stretch holds SHARE of
+// the claim's words, the best window does too and the hint is quiet, sentences unread.
+// None of those characters is part of a word (no letter, digit or mark), so no word of the
+// statistics crosses a sentence's edge, and each sentence's own tokenising gives the same words.
+
+/** Characters after which a sentence may end (the Unicode terminators, "…", separators). */
+const MAY_END = /[\p{Sentence_Terminal}\u2024\ufe52\uff0e\u2026\n\r\u000b\u000c\u0085\u2028\u2029]/gu;
+/** Letters that ICU attaches to what goes before them (Grapheme_Extend): a sentence may end after one. */
+const EXTENDING_LETTER = /[\uff9e\uff9f]/;
+
+/**
+ * Per word of the chunk at position `pos` (stats.words[from, to)), how many places where a
+ * sentence may end come before its start; undefined when the text is cut into windows inside
+ * a word (a window of sentenceRanges with no space in its second half) or has a letter ICU
+ * attaches to a terminator: the bound is not used there.
+ */
+function stretchesOf(stats: ChunkStats, text: string, pos: number): Int32Array | undefined {
+  if (EXTENDING_LETTER.test(text)) return undefined;
+  const cuts = windowCuts(text);
+  for (const c of cuts) if (!isSpaceChar(text[c - 1])) return undefined;
+  const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
+  const to = stats.wordEnd[pos]!;
+  const out = new Int32Array(to - from);
+  let ends = 0;
+  let cut = 0;
+  MAY_END.lastIndex = 0;
+  let next = MAY_END.test(text) ? MAY_END.lastIndex : Infinity;
+  for (let k = from; k < to; k++) {
+    const at = stats.wordStarts[k]!;
+    // A sentence may end at `next` (just after a terminator) or at a cut, at or before the word.
+    while (next <= at) {
+      ends++;
+      next = MAY_END.test(text) ? MAY_END.lastIndex : Infinity;
+    }
+    while (cut < cuts.length && cuts[cut]! <= at) {
+      ends++;
+      cut++;
+    }
+    out[k - from] = ends;
+  }
+  return out;
+}
+
+// Per term id, the claim's own number for it (valid where `claimMark` holds the current claim).
+let claimMark = new Int32Array(1024);
+let claimSlot = new Int32Array(1024);
+let claimSerial = 0;
+const occStretch: number[] = [];
+const occWord: number[] = [];
+let perWord = new Int32Array(64);
+
+/**
+ * Whether some three consecutive stretches of the chunk (see stretchesOf) hold SHARE of the
+ * claim's words `terms`: then a window of its sentences does.
+ */
+function enoughTogether(stats: ChunkStats, pos: number, stretches: Int32Array, terms: readonly number[]): boolean {
+  const size = stats.vocab.terms.length;
+  if (claimMark.length < size) {
+    claimMark = new Int32Array(Math.max(size, claimMark.length * 2));
+    claimSlot = new Int32Array(claimMark.length);
+    claimSerial = 0;
+  }
+  if (claimSerial === 0x7fffffff) {
+    claimMark.fill(0);
+    claimSerial = 0;
+  }
+  const serial = ++claimSerial;
+  for (let i = 0; i < terms.length; i++) {
+    claimMark[terms[i]!] = serial;
+    claimSlot[terms[i]!] = i;
+  }
+  if (perWord.length < terms.length) perWord = new Int32Array(terms.length * 2);
+  perWord.fill(0, 0, terms.length);
+  // The claim's words in the chunk, in order, with their stretches.
+  const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
+  const to = stats.wordEnd[pos]!;
+  let count = 0;
+  for (let k = from; k < to; k++) {
+    const t = stats.words[k]!;
+    if (claimMark[t] !== serial) continue;
+    occStretch[count] = stretches[k - from]!;
+    occWord[count++] = claimSlot[t]!;
+  }
+  // Slide over them: the words whose stretch is at most two before the current one's.
+  let distinct = 0;
+  for (let hi = 0, lo = 0; hi < count; hi++) {
+    if (perWord[occWord[hi]!]!++ === 0) distinct++;
+    while (occStretch[lo]! < occStretch[hi]! - (WINDOW - 1)) if (--perWord[occWord[lo++]!]! === 0) distinct--;
+    if (distinct / terms.length >= SHARE) return true;
+  }
+  return false;
+}
+
 /** Index of the first key >= x. */
 function lowerBound(keys: Float64Array, x: number): number {
   let lo = 0;
@@ -164,6 +271,16 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   let byPosition = indexesByStats.get(stats);
   if (!byPosition) indexesByStats.set(stats, (byPosition = new Map()));
   const others = new Map<Chunk, ChunkIndex>();
+  let stretchesAt = stretchesByStats.get(stats);
+  if (!stretchesAt) stretchesByStats.set(stats, (stretchesAt = new Map()));
+  /** Whether the bound shows a window of `ch` with SHARE of the claim's words (never for a chunk the statistics do not hold). */
+  const together = (ch: Chunk, terms: readonly number[]): boolean => {
+    const pos = stats.positionOf.get(String(ch.id));
+    if (pos === undefined || chunks[pos] !== ch) return false;
+    let stretches = stretchesAt.get(pos);
+    if (!stretchesAt.has(pos)) stretchesAt.set(pos, (stretches = stretchesOf(stats, ch.text, pos)));
+    return stretches !== undefined && enoughTogether(stats, pos, stretches, terms);
+  };
   const indexOf = (ch: Chunk): ChunkIndex => {
     const pos = stats.positionOf.get(String(ch.id));
     const held = pos !== undefined && chunks[pos] === ch;
@@ -206,9 +323,6 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   };
 
   function search(claim: string, cited: readonly Chunk[]): WordsApart | undefined {
-    // A short chunk is one window: nothing to add to the overlap check (asked before the claim
-    // is read: its sentences are kept by text).
-    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
     // Each content word once, with the first way the claim writes it.
     const words = new Map<number, string>();
     for (const w of claim.match(CLAIM_WORD) ?? []) {
@@ -219,6 +333,12 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
       }
     }
     if (words.size < MIN_WORDS) return undefined;
+    // Each of these ends the search with no hint, so either may come first; the bound costs a
+    // pass over the chunk's words, the sentences far more.
+    const terms = [...words.keys()];
+    for (const ch of cited) if (together(ch, terms)) return undefined;
+    // A short chunk is one window: nothing to add to the overlap check.
+    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
     const data = cited.map(indexOf);
     // The first window with the most words, over the chunks in order; none as soon as a window
     // holds SHARE of them.
