@@ -16,7 +16,7 @@
 import type { Chunk, Language } from '../types';
 import { sentenceRanges, windowCuts } from '../claims/sentences';
 import { isSpaceChar } from '../text/text';
-import type { ChunkStats } from './relevance';
+import { sortedHas, type ChunkStats } from './relevance';
 import { TextCache } from './util';
 
 export const WINDOW = 3;
@@ -92,7 +92,7 @@ const answersByStats = new WeakMap<ChunkStats, { query: string; answers: Map<str
 const ANSWERS_KEPT = 4096;
 
 const indexesByStats = new WeakMap<ChunkStats, Map<number, ChunkIndex>>();
-const stretchesByStats = new WeakMap<ChunkStats, Map<number, Int32Array | undefined>>();
+const stretchesByStats = new WeakMap<ChunkStats, Map<number, Stretches | undefined>>();
 const scratch: number[] = [];
 const scratchStarts: number[] = [];
 
@@ -153,41 +153,66 @@ function indexChunk(stats: ChunkStats, text: string, pos: number | undefined): C
 // statistics crosses a sentence's edge, and each sentence's own tokenising gives the same words.
 
 /** Characters after which a sentence may end (the Unicode terminators, "…", separators). */
-const MAY_END = /[\p{Sentence_Terminal}\u2024\ufe52\uff0e\u2026\n\r\u000b\u000c\u0085\u2028\u2029]/gu;
+const MAY_END = /[\p{Sentence_Terminal}\u2024\ufe52\uff0e\u2026\n\r\u000b\u000c\u0085\u2028\u2029]/u;
+// Per UTF-16 unit, whether a sentence may end after it, on first sight: 0 = not yet known,
+// 1 = no, 2 = yes. Either half of a pair of surrogates counts as yes (an extra place only makes
+// the bound weaker, never wrong).
+const ENDS_AFTER = new Uint8Array(65536);
+
+function mayEndAfter(c: number): boolean {
+  let k = ENDS_AFTER[c]!;
+  if (k === 0) ENDS_AFTER[c] = k = (c >= 0xd800 && c <= 0xdfff) || MAY_END.test(String.fromCharCode(c)) ? 2 : 1;
+  return k === 2;
+}
 /** Letters that ICU attaches to what goes before them (Grapheme_Extend): a sentence may end after one. */
 const EXTENDING_LETTER = /[\uff9e\uff9f]/;
 
 /**
- * Per word of the chunk at position `pos` (stats.words[from, to)), how many places where a
- * sentence may end come before its start; undefined when the text is cut into windows inside
- * a word (a window of sentenceRanges with no space in its second half) or has a letter ICU
- * attaches to a terminator: the bound is not used there.
+ * Per word of a chunk (stats.words[from, to)), how many places where a sentence may end come
+ * before its start: worked out as far as a claim asks (`filled` words so far), since a claim
+ * stated early in a long page needs no more.
  */
-function stretchesOf(stats: ChunkStats, text: string, pos: number): Int32Array | undefined {
+interface Stretches {
+  text: string;
+  from: number;
+  cuts: number[];
+  stretch: Int32Array;
+  filled: number;
+  /** Where the count stands: the text read up to `at`, `ends` places so far, cuts[0, cut) passed. */
+  at: number;
+  ends: number;
+  cut: number;
+}
+
+/**
+ * The stretches of the chunk at position `pos`, none read yet; undefined when the text is cut
+ * into windows inside a word (a window of sentenceRanges with no space in its second half) or
+ * has a letter ICU attaches to a terminator: the bound is not used there.
+ */
+function stretchesOf(stats: ChunkStats, text: string, pos: number): Stretches | undefined {
   if (EXTENDING_LETTER.test(text)) return undefined;
   const cuts = windowCuts(text);
   for (const c of cuts) if (!isSpaceChar(text[c - 1])) return undefined;
   const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
-  const to = stats.wordEnd[pos]!;
-  const out = new Int32Array(to - from);
-  let ends = 0;
-  let cut = 0;
-  MAY_END.lastIndex = 0;
-  let next = MAY_END.test(text) ? MAY_END.lastIndex : Infinity;
-  for (let k = from; k < to; k++) {
-    const at = stats.wordStarts[k]!;
-    // A sentence may end at `next` (just after a terminator) or at a cut, at or before the word.
-    while (next <= at) {
+  return { text, from, cuts, stretch: new Int32Array(stats.wordEnd[pos]! - from), filled: 0, at: 0, ends: 0, cut: 0 };
+}
+
+/** The stretch of the chunk's word `k` (counted from the chunk's first), read on up to it. */
+function stretchAt(s: Stretches, starts: Int32Array, k: number): number {
+  while (s.filled <= k) {
+    const word = starts[s.from + s.filled]!;
+    // A sentence may end just after a terminator before the word, or at a cut at or before it.
+    let { at, ends } = s;
+    for (; at < word; at++) if (mayEndAfter(s.text.charCodeAt(at))) ends++;
+    while (s.cut < s.cuts.length && s.cuts[s.cut]! <= word) {
       ends++;
-      next = MAY_END.test(text) ? MAY_END.lastIndex : Infinity;
+      s.cut++;
     }
-    while (cut < cuts.length && cuts[cut]! <= at) {
-      ends++;
-      cut++;
-    }
-    out[k - from] = ends;
+    s.at = at;
+    s.ends = ends;
+    s.stretch[s.filled++] = ends;
   }
-  return out;
+  return s.stretch[k]!;
 }
 
 // Per term id, the claim's own number for it (valid where `claimMark` holds the current claim).
@@ -199,10 +224,11 @@ const occWord: number[] = [];
 let perWord = new Int32Array(64);
 
 /**
- * Whether some three consecutive stretches of the chunk (see stretchesOf) hold SHARE of the
- * claim's words `terms`: then a window of its sentences does.
+ * Whether some three consecutive stretches of the chunk at `pos` hold SHARE of the claim's
+ * words `terms`: then a window of its sentences does. Reads the chunk's words in order and
+ * stops at the first such stretch.
  */
-function enoughTogether(stats: ChunkStats, pos: number, stretches: Int32Array, terms: readonly number[]): boolean {
+function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly number[]): boolean {
   const size = stats.vocab.terms.length;
   if (claimMark.length < size) {
     claimMark = new Int32Array(Math.max(size, claimMark.length * 2));
@@ -220,21 +246,23 @@ function enoughTogether(stats: ChunkStats, pos: number, stretches: Int32Array, t
   }
   if (perWord.length < terms.length) perWord = new Int32Array(terms.length * 2);
   perWord.fill(0, 0, terms.length);
-  // The claim's words in the chunk, in order, with their stretches.
-  const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
-  const to = stats.wordEnd[pos]!;
+  // The claim's words in the chunk, in order, each with its stretch; the window slides over
+  // them, holding the words whose stretch is at most two before the newest one's.
+  const from = stretches.from;
+  const to = from + stretches.stretch.length;
+  const words = stats.words;
   let count = 0;
-  for (let k = from; k < to; k++) {
-    const t = stats.words[k]!;
-    if (claimMark[t] !== serial) continue;
-    occStretch[count] = stretches[k - from]!;
-    occWord[count++] = claimSlot[t]!;
-  }
-  // Slide over them: the words whose stretch is at most two before the current one's.
+  let lo = 0;
   let distinct = 0;
-  for (let hi = 0, lo = 0; hi < count; hi++) {
-    if (perWord[occWord[hi]!]!++ === 0) distinct++;
-    while (occStretch[lo]! < occStretch[hi]! - (WINDOW - 1)) if (--perWord[occWord[lo++]!]! === 0) distinct--;
+  for (let k = from; k < to; k++) {
+    const t = words[k]!;
+    if (claimMark[t] !== serial) continue;
+    const here = stretchAt(stretches, stats.wordStarts, k - from);
+    const slot = claimSlot[t]!;
+    occStretch[count] = here;
+    occWord[count++] = slot;
+    if (perWord[slot]!++ === 0) distinct++;
+    while (occStretch[lo]! < here - (WINDOW - 1)) if (--perWord[occWord[lo++]!]! === 0) distinct--;
     if (distinct / terms.length >= SHARE) return true;
   }
   return false;
@@ -277,9 +305,13 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   const together = (ch: Chunk, terms: readonly number[]): boolean => {
     const pos = stats.positionOf.get(String(ch.id));
     if (pos === undefined || chunks[pos] !== ch) return false;
+    // The chunk must have SHARE of the words at all (the statistics know which it has).
+    let present = 0;
+    for (const t of terms) if (stats.postings[t] && sortedHas(stats.postings[t]!, pos)) present++;
+    if (present / terms.length < SHARE) return false;
     let stretches = stretchesAt.get(pos);
     if (!stretchesAt.has(pos)) stretchesAt.set(pos, (stretches = stretchesOf(stats, ch.text, pos)));
-    return stretches !== undefined && enoughTogether(stats, pos, stretches, terms);
+    return stretches !== undefined && enoughTogether(stats, stretches, terms);
   };
   const indexOf = (ch: Chunk): ChunkIndex => {
     const pos = stats.positionOf.get(String(ch.id));
