@@ -18,7 +18,8 @@
 //   kind: "All citizens can vote" cited to a chunk saying citizens over 18 can vote.
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
-import { firstStem, tokenize } from '../text/words';
+import { firstStem } from '../text/words';
+import { plainWords, sentenceTerms, TRAILING_QUOTES, WORD } from './contentWords';
 import { blankSpans, foldWord, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
@@ -40,8 +41,6 @@ const NEGATION_LEAD = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Words
-
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
 
 const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
 const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
@@ -66,7 +65,6 @@ interface Word {
   clause: number;
 }
 
-const TRAILING_QUOTES = /['’]+$/;
 function wordsOf(text: string, lang: Language): Word[] {
   const words: Word[] = [];
   let clause = 0;
@@ -137,30 +135,6 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;
 /** A sentence of a chunk with its terms; `plain` as plainWords says of the chunk's text. */
 function sentence(text: string, lang: Language, plain: boolean): Sentence {
   return new Sentence(text, lang, sentenceTerms(text, lang, plain));
-}
-
-// A text whose letters, digits and marks all lie in U+0000–U+024F, but "İ" (whose lower case
-// is two characters), and with no apostrophe before a digit or another apostrophe: there each
-// word wordsOf finds (WORD, lower case, closing quotes off) is one word of the tokeniser, so
-// the text's terms are its tokens, read in one pass without a string per word. (Any other
-// character ends a word both ways.)
-const NOT_PLAIN = /(?![\u0000-\u024f])[\p{L}\p{N}\p{M}]|\u0130|['’][\d'’]/u;
-const plainWords = (text: string) => !NOT_PLAIN.test(text);
-
-/**
- * The terms of a sentence's words as wordsOf gives them (each WORD match's first stem), without
- * the words; by the tokeniser when `plain` (plainWords of the text or of a text holding it).
- * @testSeam compared with the terms of wordsOf in content.test.ts.
- */
-export function sentenceTerms(text: string, lang: Language, plain = plainWords(text)): Set<string> {
-  if (plain) return new Set(tokenize(text, lang));
-  const terms = new Set<string>();
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
-    const term = firstStem(m[0].toLowerCase().replace(TRAILING_QUOTES, ''), lang);
-    if (term !== null) terms.add(term);
-  }
-  return terms;
 }
 
 function sentencesOf(d: ChunkData): Sentence[] {

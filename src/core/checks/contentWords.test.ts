@@ -1,9 +1,9 @@
 // The content check reads a chunk sentence's terms by the tokeniser in one pass when the text is
-// plain (content.ts sentenceTerms); the terms must be those of its words, each read on its own.
+// plain (contentWords.ts sentenceTerms); the terms must be those of its words, each read on its own.
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../types';
 import { firstStem } from '../text/words';
-import { sentenceTerms } from './content';
+import { sentenceTerms } from './contentWords';
 
 /** The terms as the content check's words have them: each word's first stem, lower case, closing quotes off. */
 function wordTerms(text: string, lang: Language): Set<string> {
