@@ -19,6 +19,7 @@
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { firstStem } from '../text/words';
+import { plainWords, sentenceTerms, TRAILING_QUOTES, WORD } from './contentWords';
 import { blankSpans, foldWord, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
@@ -40,8 +41,6 @@ const NEGATION_LEAD = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Words
-
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
 
 const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
 const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
@@ -66,7 +65,6 @@ interface Word {
   clause: number;
 }
 
-const TRAILING_QUOTES = /['’]+$/;
 function wordsOf(text: string, lang: Language): Word[] {
   const words: Word[] = [];
   let clause = 0;
@@ -89,10 +87,21 @@ function wordsOf(text: string, lang: Language): Word[] {
 // read on first need: most claims need only the relevance check's term index (names), and
 // sentences are read around a negation, or in full for the few claims that need them.
 
-interface Sentence {
-  text: string;
-  words: Word[];
-  terms: Set<string>;
+/**
+ * A sentence of a chunk: its terms at once (most sentences are only asked whether they share
+ * enough of a claim's), its words on first need.
+ */
+class Sentence {
+  #words: Word[] | undefined;
+  constructor(
+    readonly text: string,
+    readonly lang: Language,
+    /** The stems of its words (each word's `term`, none left out). */
+    readonly terms: Set<string>,
+  ) {}
+  get words(): Word[] {
+    return (this.#words ??= wordsOf(this.text, this.lang));
+  }
 }
 interface ChunkData {
   text: string;
@@ -101,6 +110,10 @@ interface ChunkData {
   sentences?: Sentence[];
   /** Term → the numbers of the sentences that have it, ascending (see sentencesSharing). */
   sentencesByTerm?: Map<string, number[]>;
+  /** Whether its text is plain (plainWords): its sentences' terms are then its tokens. */
+  plain?: boolean;
+  /** Where its negation words start (negationStarts). */
+  negations?: number[];
   /** Sentences around each negation word, by their start offset. */
   negated?: Sentence[];
   /** What the name rules read of the chunk (./names.ts), on first need. */
@@ -119,18 +132,16 @@ function dataOf(ch: Chunk, lang: Language): ChunkData {
 
 const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;
 
-function sentence(text: string, lang: Language): Sentence {
-  const words = wordsOf(text, lang);
-  const terms = new Set<string>();
-  for (const w of words) if (w.term !== null) terms.add(w.term);
-  return { text, words, terms };
+/** A sentence of a chunk with its terms; `plain` as plainWords says of the chunk's text. */
+function sentence(text: string, lang: Language, plain: boolean): Sentence {
+  return new Sentence(text, lang, sentenceTerms(text, lang, plain));
 }
 
 function sentencesOf(d: ChunkData): Sentence[] {
   d.sentences ??= d.text
     .split(SENTENCE_END)
     .filter((s) => s.trim())
-    .map((s) => sentence(s, d.lang));
+    .map((s) => sentence(s, d.lang, plainOf(d)));
   return d.sentences;
 }
 
@@ -171,16 +182,19 @@ function negatedSentencesOf(d: ChunkData): Sentence[] {
   const out: Sentence[] = [];
   const text = d.text;
   let coveredTo = -1;
-  for (const at of negationStarts(text)) {
+  for (const at of negationsOf(d)) {
     if (at < coveredTo) continue;
     const from = sentenceStart(text, at);
     const to = sentenceEnd(text, at);
     coveredTo = to;
-    out.push(sentence(text.slice(from, to), d.lang));
+    out.push(sentence(text.slice(from, to), d.lang, plainOf(d)));
   }
   d.negated = out;
   return out;
 }
+
+const plainOf = (d: ChunkData): boolean => (d.plain ??= plainWords(d.text));
+const negationsOf = (d: ChunkData): number[] => (d.negations ??= negationStarts(d.text));
 
 function sentenceStart(text: string, at: number): number {
   for (let i = at - 1; i > 0; i--) {
@@ -330,6 +344,10 @@ function matchSentences(claimWords: Word[], claimTerms: Set<string>, sentences: 
   if (claimTerms.size < MATCH_MIN) return out;
   {
     for (const s of sentences) {
+      // The shared terms decide first; the sentence's words are read only when they are enough.
+      let common = 0;
+      for (const t of claimTerms) if (s.terms.has(t)) common++;
+      if (common < MATCH_MIN || common / claimTerms.size < MATCH_SHARE) continue;
       let first = -1;
       let last = -1;
       const shared = new Set<string>();
@@ -497,7 +515,9 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
   return out;
 }
 
-const hasNegation = (d: ChunkData) => negatedSentencesOf(d).length > 0;
+// A negation word stands in some sentence, so the chunk has negated sentences exactly when it
+// has a negation word: they are read only when a claim compares itself with them.
+const hasNegation = (d: ChunkData) => negationsOf(d).length > 0;
 
 /** Whether the chunk at `position` has a word (by its stem), from the relevance index; without a position, always. */
 function wordIn(stats: ChunkStats, position: number | undefined): ((lower: string) => boolean) | undefined {

@@ -7,11 +7,16 @@
 // A hint, not a warning: a page may state a claim across paragraphs.
 //
 // Cost: the chunk's words come from the relevance check's statistics (./relevance.ts), already
-// tokenised; each cited chunk gets, once per statistics, a sorted list of (term, sentence) pairs,
-// so that a claim looks up only its own words' sentences instead of testing every window.
+// tokenised. Most claims are settled before the chunk is cut into sentences (the costly part):
+// a claim of too few words at once, and a claim whose words stand together anyway by a cheap
+// bound (enoughTogether: three stretches between possible sentence ends hold a third of them).
+// Only the rest read the chunk's sentences; each such chunk gets, once per statistics, a sorted
+// list of (term, sentence) pairs, so that a claim looks up only its own words' sentences instead
+// of testing every window.
 import type { Chunk, Language } from '../types';
-import { sentenceRanges } from '../claims/sentences';
-import type { ChunkStats } from './relevance';
+import { sentenceRanges, windowCuts } from '../claims/sentences';
+import { isSpaceChar } from '../text/text';
+import { sortedHas, type ChunkStats } from './relevance';
 import { TextCache } from './util';
 
 export const WINDOW = 3;
@@ -87,6 +92,7 @@ const answersByStats = new WeakMap<ChunkStats, { query: string; answers: Map<str
 const ANSWERS_KEPT = 4096;
 
 const indexesByStats = new WeakMap<ChunkStats, Map<number, ChunkIndex>>();
+const stretchesByStats = new WeakMap<ChunkStats, Map<number, Stretches | undefined>>();
 const scratch: number[] = [];
 const scratchStarts: number[] = [];
 
@@ -133,6 +139,135 @@ function indexChunk(stats: ChunkStats, text: string, pos: number | undefined): C
   return { text, ranges, keys: keys.subarray(0, unique) };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The bound that spares most claims the sentences
+//
+// A sentence ends only just after a sentence terminator (with the closing quotes, spaces and
+// marks that follow it), after a line or paragraph separator, or where sentenceRanges cuts a
+// long text into windows: every rule of the segmenter (UAX #29, ICU, the plain fallback) ends
+// one so. So between two words in different sentences stands one of those ends at least, one
+// per sentence: words with at most two such ends between the first and the last of them lie in
+// at most three consecutive sentences, that is in one window. If such a stretch holds SHARE of
+// the claim's words, the best window does too and the hint is quiet, sentences unread.
+// None of those characters is part of a word (no letter, digit or mark), so no word of the
+// statistics crosses a sentence's edge, and each sentence's own tokenising gives the same words.
+
+/** Characters after which a sentence may end (the Unicode terminators, "…", separators). */
+const MAY_END = /[\p{Sentence_Terminal}\u2024\ufe52\uff0e\u2026\n\r\u000b\u000c\u0085\u2028\u2029]/u;
+// Per UTF-16 unit, whether a sentence may end after it, on first sight: 0 = not yet known,
+// 1 = no, 2 = yes. Either half of a pair of surrogates counts as yes (an extra place only makes
+// the bound weaker, never wrong).
+const ENDS_AFTER = new Uint8Array(65536);
+
+function mayEndAfter(c: number): boolean {
+  let k = ENDS_AFTER[c]!;
+  if (k === 0) ENDS_AFTER[c] = k = (c >= 0xd800 && c <= 0xdfff) || MAY_END.test(String.fromCharCode(c)) ? 2 : 1;
+  return k === 2;
+}
+/** Letters that ICU attaches to what goes before them (Grapheme_Extend): a sentence may end after one. */
+const EXTENDING_LETTER = /[\uff9e\uff9f]/;
+
+/**
+ * Per word of a chunk (stats.words[from, to)), how many places where a sentence may end come
+ * before its start: worked out as far as a claim asks (`filled` words so far), since a claim
+ * stated early in a long page needs no more.
+ */
+interface Stretches {
+  text: string;
+  from: number;
+  cuts: number[];
+  stretch: Int32Array;
+  filled: number;
+  /** Where the count stands: the text read up to `at`, `ends` places so far, cuts[0, cut) passed. */
+  at: number;
+  ends: number;
+  cut: number;
+}
+
+/**
+ * The stretches of the chunk at position `pos`, none read yet; undefined when the text is cut
+ * into windows inside a word (a window of sentenceRanges with no space in its second half) or
+ * has a letter ICU attaches to a terminator: the bound is not used there.
+ */
+function stretchesOf(stats: ChunkStats, text: string, pos: number): Stretches | undefined {
+  if (EXTENDING_LETTER.test(text)) return undefined;
+  const cuts = windowCuts(text);
+  for (const c of cuts) if (!isSpaceChar(text[c - 1])) return undefined;
+  const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
+  return { text, from, cuts, stretch: new Int32Array(stats.wordEnd[pos]! - from), filled: 0, at: 0, ends: 0, cut: 0 };
+}
+
+/** The stretch of the chunk's word `k` (counted from the chunk's first), read on up to it. */
+function stretchAt(s: Stretches, starts: Int32Array, k: number): number {
+  while (s.filled <= k) {
+    const word = starts[s.from + s.filled]!;
+    // A sentence may end just after a terminator before the word, or at a cut at or before it.
+    let { at, ends } = s;
+    for (; at < word; at++) if (mayEndAfter(s.text.charCodeAt(at))) ends++;
+    while (s.cut < s.cuts.length && s.cuts[s.cut]! <= word) {
+      ends++;
+      s.cut++;
+    }
+    s.at = at;
+    s.ends = ends;
+    s.stretch[s.filled++] = ends;
+  }
+  return s.stretch[k]!;
+}
+
+// Per term id, the claim's own number for it (valid where `claimMark` holds the current claim).
+let claimMark = new Int32Array(1024);
+let claimSlot = new Int32Array(1024);
+let claimSerial = 0;
+const occStretch: number[] = [];
+const occWord: number[] = [];
+let perWord = new Int32Array(64);
+
+/**
+ * Whether some three consecutive stretches of the chunk at `pos` hold SHARE of the claim's
+ * words `terms`: then a window of its sentences does. Reads the chunk's words in order and
+ * stops at the first such stretch.
+ */
+function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly number[]): boolean {
+  const size = stats.vocab.terms.length;
+  if (claimMark.length < size) {
+    claimMark = new Int32Array(Math.max(size, claimMark.length * 2));
+    claimSlot = new Int32Array(claimMark.length);
+    claimSerial = 0;
+  }
+  if (claimSerial === 0x7fffffff) {
+    claimMark.fill(0);
+    claimSerial = 0;
+  }
+  const serial = ++claimSerial;
+  for (let i = 0; i < terms.length; i++) {
+    claimMark[terms[i]!] = serial;
+    claimSlot[terms[i]!] = i;
+  }
+  if (perWord.length < terms.length) perWord = new Int32Array(terms.length * 2);
+  perWord.fill(0, 0, terms.length);
+  // The claim's words in the chunk, in order, each with its stretch; the window slides over
+  // them, holding the words whose stretch is at most two before the newest one's.
+  const from = stretches.from;
+  const to = from + stretches.stretch.length;
+  const words = stats.words;
+  let count = 0;
+  let lo = 0;
+  let distinct = 0;
+  for (let k = from; k < to; k++) {
+    const t = words[k]!;
+    if (claimMark[t] !== serial) continue;
+    const here = stretchAt(stretches, stats.wordStarts, k - from);
+    const slot = claimSlot[t]!;
+    occStretch[count] = here;
+    occWord[count++] = slot;
+    if (perWord[slot]!++ === 0) distinct++;
+    while (occStretch[lo]! < here - (WINDOW - 1)) if (--perWord[occWord[lo++]!]! === 0) distinct--;
+    if (distinct / terms.length >= SHARE) return true;
+  }
+  return false;
+}
+
 /** Index of the first key >= x. */
 function lowerBound(keys: Float64Array, x: number): number {
   let lo = 0;
@@ -164,6 +299,20 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   let byPosition = indexesByStats.get(stats);
   if (!byPosition) indexesByStats.set(stats, (byPosition = new Map()));
   const others = new Map<Chunk, ChunkIndex>();
+  let stretchesAt = stretchesByStats.get(stats);
+  if (!stretchesAt) stretchesByStats.set(stats, (stretchesAt = new Map()));
+  /** Whether the bound shows a window of `ch` with SHARE of the claim's words (never for a chunk the statistics do not hold). */
+  const together = (ch: Chunk, terms: readonly number[]): boolean => {
+    const pos = stats.positionOf.get(String(ch.id));
+    if (pos === undefined || chunks[pos] !== ch) return false;
+    // The chunk must have SHARE of the words at all (the statistics know which it has).
+    let present = 0;
+    for (const t of terms) if (stats.postings[t] && sortedHas(stats.postings[t]!, pos)) present++;
+    if (present / terms.length < SHARE) return false;
+    let stretches = stretchesAt.get(pos);
+    if (!stretchesAt.has(pos)) stretchesAt.set(pos, (stretches = stretchesOf(stats, ch.text, pos)));
+    return stretches !== undefined && enoughTogether(stats, stretches, terms);
+  };
   const indexOf = (ch: Chunk): ChunkIndex => {
     const pos = stats.positionOf.get(String(ch.id));
     const held = pos !== undefined && chunks[pos] === ch;
@@ -206,9 +355,6 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   };
 
   function search(claim: string, cited: readonly Chunk[]): WordsApart | undefined {
-    // A short chunk is one window: nothing to add to the overlap check (asked before the claim
-    // is read: its sentences are kept by text).
-    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
     // Each content word once, with the first way the claim writes it.
     const words = new Map<number, string>();
     for (const w of claim.match(CLAIM_WORD) ?? []) {
@@ -219,6 +365,12 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
       }
     }
     if (words.size < MIN_WORDS) return undefined;
+    // Each of these ends the search with no hint, so either may come first; the bound costs a
+    // pass over the chunk's words, the sentences far more.
+    const terms = [...words.keys()];
+    for (const ch of cited) if (together(ch, terms)) return undefined;
+    // A short chunk is one window: nothing to add to the overlap check.
+    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
     const data = cited.map(indexOf);
     // The first window with the most words, over the chunks in order; none as soon as a window
     // holds SHARE of them.

@@ -36,13 +36,22 @@ function getSegmenter(lang: Language): Intl.Segmenter | null {
 export function sentenceRanges(text: string, lang: Language): [number, number][] {
   const out: [number, number][] = [];
   let start = 0;
-  while (text.length - start > WINDOW) {
-    const cut = windowCut(text, start);
+  for (const cut of windowCuts(text)) {
     rangesOf(text.slice(start, cut), start, lang, out);
     start = cut;
   }
   rangesOf(text.slice(start), start, lang, out);
   return out;
+}
+
+/**
+ * Where sentenceRanges cuts a long text into windows (each cut ends a sentence), ascending;
+ * none for a text of WINDOW characters or fewer.
+ */
+export function windowCuts(text: string): number[] {
+  const cuts: number[] = [];
+  for (let start = 0; text.length - start > WINDOW; ) cuts.push((start = windowCut(text, start)));
+  return cuts;
 }
 
 /** Where to end a window: after the last likely sentence end in its second half. */

@@ -1,0 +1,35 @@
+// What the content check (./content.ts) counts as a word, and the terms of a cited sentence: the
+// stems of its words, read in one pass by the tokeniser where that gives the same stems.
+import type { Language } from '../types';
+import { firstStem, tokenize } from '../text/words';
+
+/** A word of the content check: a letter or digit, then letters, digits and apostrophes. */
+export const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
+/** A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing". */
+export const TRAILING_QUOTES = /['’]+$/;
+
+// A text whose letters, digits and marks all lie in U+0000–U+024F, but "İ" (whose lower case
+// is two characters), and with no apostrophe before a digit or another apostrophe: there each
+// WORD match (lower case, closing quotes off) is one word of the tokeniser, so the text's terms
+// are its tokens, read in one pass without a string per word. (Any other character ends a word
+// both ways.)
+const NOT_PLAIN = /(?![\u0000-\u024f])[\p{L}\p{N}\p{M}]|\u0130|['’][\d'’]/u;
+
+/** Whether the terms of `text`, and of any part of it, may be read by the tokeniser. */
+export const plainWords = (text: string): boolean => !NOT_PLAIN.test(text);
+
+/**
+ * The terms of a sentence's words (each WORD match's first stem, lower case, closing quotes
+ * off), without the words; by the tokeniser when `plain` (plainWords of the text or of a text
+ * holding it).
+ */
+export function sentenceTerms(text: string, lang: Language, plain = plainWords(text)): Set<string> {
+  if (plain) return new Set(tokenize(text, lang));
+  const terms = new Set<string>();
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    const term = firstStem(m[0].toLowerCase().replace(TRAILING_QUOTES, ''), lang);
+    if (term !== null) terms.add(term);
+  }
+  return terms;
+}
