@@ -20,7 +20,7 @@ import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { firstStem } from '../text/words';
 import { plainWords, sentenceTerms, TRAILING_QUOTES, WORD } from './contentWords';
-import { blankSpans, foldWord, isDigitCode } from '../text/text';
+import { blankSpans, escapeRegExp, foldWord, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
 import { titlePresent, titleSpans } from './nameTitles';
@@ -245,8 +245,8 @@ function czechStemIn(f: string, data: ChunkData[], titles: string): boolean {
   if (f.length < 4) return false;
   const base = f.slice(0, Math.max(3, f.length - 2));
   const last = base[base.length - 1]!;
-  const body = base.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(?<![\\p{L}])${body}${CZECH_ALTERNATION[last] ?? last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
+  const body = escapeRegExp(base.slice(0, -1));
+  const re = new RegExp(`(?<![\\p{L}])${body}${CZECH_ALTERNATION[last] ?? escapeRegExp(last)}`, 'u');
   return data.some((c) => re.test(namesOf(c, 'cs').folded)) || re.test(titles);
 }
 
@@ -532,7 +532,6 @@ function wordIn(stats: ChunkStats, position: number | undefined): ((lower: strin
 // a scope word), without Unicode classes so that it costs little on every claim; it may also
 // fire where no such word is (the word pass then decides).
 const claimCues: Partial<Record<Language, RegExp>> = {};
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function claimCue(lang: Language): RegExp {
   let re = claimCues[lang];
   if (!re) {
@@ -544,7 +543,7 @@ function claimCue(lang: Language): RegExp {
     const byLength = (a: string, b: string) => b.length - a.length;
     // ASCII word edges: a word with a non-ASCII first or last letter only fires more often.
     re = claimCues[lang] = new RegExp(
-      `n['’]t(?![a-z])|(?:^|[^a-z])(?:(?:${exact.sort(byLength).map(escape).join('|')})(?![a-z])|${prefixes.sort(byLength).map(escape).join('|')})`,
+      `n['’]t(?![a-z])|(?:^|[^a-z])(?:(?:${exact.sort(byLength).map(escapeRegExp).join('|')})(?![a-z])|${prefixes.sort(byLength).map(escapeRegExp).join('|')})`,
       'i',
     );
   }

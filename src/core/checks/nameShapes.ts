@@ -17,7 +17,7 @@
 //   "Research"), leave "FIFA" and "Gary Smith" to be looked for alone.
 import type { EntityRun } from './entities';
 import type { NameSource } from './names';
-import { foldWord } from '../text/text';
+import { escapeRegExp, foldWord } from '../text/text';
 import { NAME_GROUPS } from '../text/nameTables';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -144,10 +144,9 @@ function wordsPattern(words: string[]): RegExp {
   let re = tailPatterns.get(key);
   if (!re) {
     if (tailPatterns.size > 2_000) tailPatterns.clear();
-    tailPatterns.set(key, (re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => escapeRe(w)).join('[\\s\\u00A0-]+')}(?![\\p{L}\\p{N}])`, 'giu')));
+    tailPatterns.set(key, (re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => escapeRegExp(w)).join('[\\s\\u00A0-]+')}(?![\\p{L}\\p{N}])`, 'giu')));
   }
   return re;
 }
 const tailPatterns = new Map<string, RegExp>();
 
-const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -19,9 +19,10 @@
 //   only inside another name ("Eden" of "Anthony Eden" for "Mey Eden") does not count: the words
 //   of a name scattered over other names do not make it present.
 import type { Language } from '../types';
-import { KIND_WORDS, NAME_GROUPS, PART_NAMES, WIDER_NAMES, WORD_ABBREVIATIONS } from '../text/nameTables';
+import { KIND_WORDS, WORD_ABBREVIATIONS } from '../text/nameTables';
+import { aliasIn } from './nameAliases';
 import { tokenize } from '../text/words';
-import { foldWord } from '../text/text';
+import { escapeRegExp, foldWord } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
@@ -224,7 +225,7 @@ function dottedRegex(a: string): RegExp {
   let re = dottedAcronyms.get(a);
   if (!re) {
     if (dottedAcronyms.size > 5_000) dottedAcronyms.clear();
-    dottedAcronyms.set(a, (re = new RegExp([...a].map(escape).join('\\.*'), 'u')));
+    dottedAcronyms.set(a, (re = new RegExp([...a].map(escapeRegExp).join('\\.*'), 'u')));
   }
   return re;
 }
@@ -352,84 +353,6 @@ function phraseIn(words: string[], src: NameSource, lang: Language): boolean {
   return phraseInFolded(src.folded, words, lang);
 }
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// ---------------------------------------------------------------------------------------------
-// Aliases
-
-const keyMemo = new Map<string, string>();
-/** A name or form as the alias tables are looked up by; the tables' forms are asked again and again, so each is worked out once. */
-function keyOf(s: string): string {
-  let k = keyMemo.get(s);
-  if (k === undefined) {
-    if (keyMemo.size > 20_000) keyMemo.clear();
-    k = foldWord(s).replace(/\./g, '').replace(/['’]s$/, '').replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
-    keyMemo.set(s, k);
-  }
-  return k;
-}
-let groupsByForm: Map<string, number[]> | undefined;
-function groupsOf(key: string): number[] {
-  if (!groupsByForm) {
-    groupsByForm = new Map();
-    NAME_GROUPS.forEach((g, i) => {
-      for (const f of g) {
-        const k = keyOf(f);
-        const list = groupsByForm!.get(k) ?? [];
-        if (!list.includes(i)) list.push(i);
-        groupsByForm!.set(k, list);
-      }
-    });
-  }
-  return groupsByForm.get(key) ?? (key.endsWith('s') ? (groupsByForm.get(key.slice(0, -1)) ?? []) : []);
-}
-
-/** Whether a form of the table is in the source: short forms only in capitals, dots optional ("U.S."). */
-function formIn(form: string, src: NameSource, lang: Language): boolean {
-  const k = keyOf(form);
-  if (isShortForm(k)) {
-    const letters = k.replace(/ /g, '').toUpperCase();
-    if (src.hasAcronym(letters)) return true;
-    let re = dottedForms.get(letters);
-    if (!re) {
-      const dotted = letters.split('').map(escape).join('\\.\\s?');
-      dottedForms.set(letters, (re = new RegExp(`(?<![\\p{L}\\p{N}])${dotted}\\.?(?![\\p{L}\\p{N}])`, 'u')));
-    }
-    return re.test(src.text);
-  }
-  return phraseIn(k.split(' '), src, lang);
-}
-
-/** The short forms' patterns ("U.K.", "U. K."), by their letters: the tables' forms, a bounded set. */
-const dottedForms = new Map<string, RegExp>();
-const isShortForm = (k: string) => k.replace(/ /g, '').length <= 3;
-
-function aliasIn(name: string, sources: NameSource[], lang: Language): string | undefined {
-  const key = keyOf(name.replace(/^the\s+/i, ''));
-  const groups = [...groupsOf(key)];
-  for (const wider of WIDER_NAMES.get(key) ?? []) groups.push(...groupsOf(wider));
-  for (const g of groups) {
-    for (const form of NAME_GROUPS[g]!) {
-      if (keyOf(form) === key) continue;
-      if (sources.some((s) => formIn(form, s, lang))) return isShortForm(keyOf(form)) ? keyOf(form).toUpperCase() : form;
-    }
-  }
-  return partIn(key, groups, sources, lang);
-}
-
-/** A part of the named country or region in the sources (PART_NAMES): its capital, its countries. */
-function partIn(key: string, groups: number[], sources: NameSource[], lang: Language): string | undefined {
-  const heads = new Set([key, ...groups.map((g) => keyOf(NAME_GROUPS[g]![0]!))]);
-  for (const head of heads) {
-    for (const part of PART_NAMES.get(head) ?? []) {
-      const pk = keyOf(part);
-      const forms = [part, ...groupsOf(pk).flatMap((g) => NAME_GROUPS[g]!)];
-      for (const form of forms) if (!isShortForm(keyOf(form)) && sources.some((s) => formIn(form, s, lang))) return form;
-    }
-  }
-  return undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Spelling
 
@@ -552,7 +475,7 @@ function nameWord(written: string): NameWord {
 /** The text of a source that squashes to `squashed` (the chunk's own spelling of the name). */
 function squashedFound(squashed: string, sources: NameSource[]): string | undefined {
   // A pattern made unit by unit never matches a letter of two units: the older search kept for those.
-  const re = SURROGATE.test(squashed) ? new RegExp(squashed.split('').map(escape).join('[^\\p{L}\\p{N}]*'), 'u') : undefined;
+  const re = SURROGATE.test(squashed) ? new RegExp(squashed.split('').map(escapeRegExp).join('[^\\p{L}\\p{N}]*'), 'u') : undefined;
   for (const s of sources) {
     const folded = s.folded;
     let start: number;

@@ -25,6 +25,7 @@
 // of genes", is still absent.
 import type { Language } from '../types';
 import type { NumberMention } from './numberText';
+import { escapeRegExp } from '../text/text';
 
 // ---------------------------------------------------------------------------------------------
 // Maths notation and glued footnotes
@@ -321,7 +322,6 @@ const CLAIM_NOUN = /^[ \u00A0]+(\p{L}{3,})/u;
 
 /** A noun's stem for this comparison: lower case, without a plural ending. */
 const nounStem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
-const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether the source states the count of mention `n` in pairs ("38 chromosomes" / "19 chromosome
@@ -335,12 +335,12 @@ export function countedInPairs(n: NumberMention, claim: string, source: string, 
   const after = claim.slice(n.end, n.end + 60);
   const paired = CLAIM_PAIRS.exec(after);
   if (paired) {
-    const noun = escapeRe(nounStem(paired[1] ?? paired[2]!));
+    const noun = escapeRegExp(nounStem(paired[1] ?? paired[2]!));
     return new RegExp(`(?<![\\d.,])${v * 2}[ \\u00A0]+${noun}(?:es|s|e)?(?![\\p{L}])`, 'iu').test(source);
   }
   const plain = CLAIM_NOUN.exec(after);
   if (!plain || v % 2 !== 0 || /^pairs?$/i.test(plain[1]!)) return false;
-  const noun = escapeRe(nounStem(plain[1]!));
+  const noun = escapeRegExp(nounStem(plain[1]!));
   const re = `(?<![\\d.,])${v / 2}[ \\u00A0]+(?:${noun}(?:es|s|e)?[ \\u00A0-]+pairs?|pairs?[ \\u00A0]+of[ \\u00A0]+${noun}(?:es|s|e)?)(?![\\p{L}])`;
   return new RegExp(re, 'iu').test(source);
 }

@@ -168,3 +168,6 @@ export function utf8Length(s: string): number {
   }
   return n;
 }
+
+/** `s` with every character a regular expression gives a meaning escaped, to match it as written. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
