@@ -16,6 +16,12 @@ export interface HistoryOptions {
   pageSize?: number;
   /** Done to the workbench before the history starts (a draft restored in a new tab). */
   beforeStart?: (wb: Workbench) => void;
+  /** A workbench made and used before the history starts (a history started late); else a new one. */
+  workbench?: Workbench;
+  /** How long edits rest before the workbench audits them (default 0: at once). */
+  auditDebounceMs?: number;
+  /** How long the history waits before it saves an audit (default 0). */
+  saveDebounceMs?: number;
 }
 
 /** Call at a test file's top level: gives a maker of started histories, each torn down after its test. */
@@ -26,11 +32,11 @@ export function useHistories(prefix: string): (opts?: HistoryOptions) => { db: A
   });
   return (opts = {}) => {
     const db = opts.db ?? new AppDb(`${prefix}-${Math.random().toString(36).slice(2)}`);
-    const wb = new Workbench({ store: memoryStore(), session: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
+    const wb = opts.workbench ?? newWorkbench(opts.auditDebounceMs ?? 0);
     opts.beforeStart?.(wb);
     const history = new History(wb, {
       db,
-      debounceMs: 0,
+      debounceMs: opts.saveDebounceMs ?? 0,
       store: memoryStore(),
       ...(opts.model ? { model: opts.model } : {}),
       ...(opts.pageSize ? { pageSize: opts.pageSize } : {}),
@@ -45,4 +51,9 @@ export function useHistories(prefix: string): (opts?: HistoryOptions) => { db: A
     });
     return { db, wb, history };
   };
+}
+
+/** A workbench on memory stores whose audits run in this thread, after edits rest for `debounceMs`. */
+export function newWorkbench(debounceMs = 0): Workbench {
+  return new Workbench({ store: memoryStore(), session: memoryStore(), runner: { createWorker: null, debounceMs, engine: async () => engine } });
 }

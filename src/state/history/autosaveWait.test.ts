@@ -2,16 +2,12 @@
 // the new inputs replaces it, so saving the old one then only put hashing and encoding between a
 // keystroke and its markers.
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditCase } from '../../core/types';
-import { AppDb } from '../../store/db';
 import { listAudits } from '../../store/history';
-import { memoryStore } from '../../../tests/factories/memoryStore';
-import * as engine from '../engine/engine';
+import { newWorkbench, useHistories } from '../../../tests/factories/history';
 import { loadEngine } from '../lazy';
-import { Workbench } from '../workbench/workbench.svelte';
-import { History } from './history.svelte';
+import type { Workbench } from '../workbench/workbench.svelte';
 
 const tower: AuditCase = {
   query: 'How tall is the clock tower?',
@@ -24,26 +20,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   await loadEngine();
 });
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const histories = useHistories('autosave-wait');
 
 /** A workbench whose edits are audited only when asked (`wb.rerun()`), and its started history. */
-function setup() {
-  const db = new AppDb(`autosave-wait-${Math.random().toString(36).slice(2)}`);
-  const wb = new Workbench({ store: memoryStore(), session: memoryStore(), runner: { createWorker: null, debounceMs: 60_000, engine: async () => engine } });
-  const history = new History(wb, { db, debounceMs: SAVE_MS, store: memoryStore() });
-  const stop = history.start();
-  cleanups.push(async () => {
-    await history.ready;
-    stop();
-    wb.dispose();
-    db.close();
-    await Dexie.delete(db.name);
-  });
-  return { db, wb, history };
-}
+const setup = () => histories({ auditDebounceMs: 60_000, saveDebounceMs: SAVE_MS });
 
 async function analysed(wb: Workbench) {
   for (let i = 0; i < 200 && wb.analysis?.revision !== wb.revision; i++) await sleep(5);
@@ -98,20 +78,11 @@ describe('the history save and an edit whose audit is pending', () => {
 
 describe('a history that starts after the editors are ready', () => {
   it('saves an example edited before it started as the user’s audit', async () => {
-    const db = new AppDb(`autosave-late-${Math.random().toString(36).slice(2)}`);
-    const wb = new Workbench({ store: memoryStore(), session: memoryStore(), runner: { createWorker: null, debounceMs: 0, engine: async () => engine } });
+    const wb = newWorkbench();
     wb.loadCase(tower, 'example:tower');
     wb.setInput('query', 'How tall is the old clock tower?');
     await analysed(wb);
-    const history = new History(wb, { db, debounceMs: 0, store: memoryStore() });
-    const stop = history.start();
-    cleanups.push(async () => {
-      await history.ready;
-      stop();
-      wb.dispose();
-      db.close();
-      await Dexie.delete(db.name);
-    });
+    const { db, history } = histories({ workbench: wb });
     expect(history.autosave.isPristineExample()).toBe(false);
     history.autosave.sync();
     await history.autosave.flush();
