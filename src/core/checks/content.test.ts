@@ -1,7 +1,11 @@
 // The content check's own scans against the patterns they stand in for.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NEGATION_SCAN, negationStarts } from './negations';
+import { negationStarts } from './negations';
+import { NEGATION_WORDS } from '../text/wordLists';
+
+/** The plain definition of a negation: a word of the list or an n't contraction, as a whole word. */
+const NEGATION_SCAN = new RegExp(`(?<![\\p{L}])(?:${NEGATION_WORDS.slice(0, 12).join('|')}|\\p{L}+n['’]t|${NEGATION_WORDS.slice(12).join('|')})(?![\\p{L}])`, 'giu');
 
 /** Where NEGATION_SCAN matches, as the check used to read a chunk (one global scan). */
 function byRegex(text: string): number[] {

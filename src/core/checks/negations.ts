@@ -4,13 +4,13 @@
 import { letterAt } from './util';
 import { NEGATION_WORDS } from '../text/wordLists';
 
-// NEGATION_SCAN says what counts. It is slow to run over a whole chunk (its lookbehind and its
-// \p{L}+n't alternative leave the regex engine no first letter to skip to), so negationStarts
-// walks the chunk's words itself and asks the pattern only about the few words that can match.
+// What counts: a word of NEGATION_WORDS, or a contraction ending in n't, as a whole word
+// (content.test.ts holds the plain pattern for it, one global scan, as the oracle). That pattern is
+// slow to run over a whole chunk (its lookbehind and its \p{L}+n't alternative leave the regex
+// engine no first letter to skip to), so negationStarts walks the chunk's words itself and asks
+// the patterns below only about the few words that can match.
 const CONTRACTION = "\\p{L}+n['’]t";
-/** @testSeam the definition negationStarts is tested against (content.test.ts). */
-export const NEGATION_SCAN = new RegExp(`(?<![\\p{L}])(?:${NEGATION_WORDS.slice(0, 12).join('|')}|${CONTRACTION}|${NEGATION_WORDS.slice(12).join('|')})(?![\\p{L}])`, 'giu');
-// The same, tried at a word's start only (where the lookbehind holds).
+// The words and the contraction, tried at a word's start only (where the lookbehind holds).
 const NEGATION_WORD_AT = new RegExp(`(?:${NEGATION_WORDS.join('|')})(?![\\p{L}])`, 'iuy');
 const CONTRACTION_AT = new RegExp(`${CONTRACTION}(?![\\p{L}])`, 'iuy');
 // Which two ASCII letters a word of NEGATION_WORDS can start with (every entry starts with two
@@ -23,7 +23,7 @@ const NEGATION_PAIRS = new Uint8Array(26 * 26);
 }
 
 /**
- * The offsets where NEGATION_SCAN matches in `text`, in order. Every match starts at a word's
+ * The offsets where the plain pattern (content.test.ts) matches in `text`, in order. Every match starts at a word's
  * start (a letter after a non-letter) and is either the whole word (a NEGATION_WORDS entry) or
  * the word followed by an apostrophe and "t" (a contraction): so each word is tried once, at its
  * start, by the pattern's own alternatives, and only when its first two letters or the
