@@ -135,6 +135,20 @@ describe('reading words seen before', () => {
   });
 });
 
+describe('stemming each word once', () => {
+  it('stems a word once however it is written in case, diacritics and apostrophes', () => {
+    const v = new Vocabulary('cs');
+    const first = v.termIds('Zkouškového řízení, Dohody o’Neilla');
+    const slice = vi.spyOn(String.prototype, 'slice');
+    try {
+      expect(v.termIds('ZKOUŠKOVÉHO Řízení dohody O’NEILLA zkouskoveho rizeni DOHODY o\'neilla')).toEqual([...first, ...first]);
+      expect(slice).not.toHaveBeenCalled();
+    } finally {
+      slice.mockRestore();
+    }
+  });
+});
+
 describe('firstStem', () => {
   it('property: is the first of tokenize’s stems, or null', () => {
     fc.assert(

@@ -107,19 +107,18 @@ function foldWordCodes(raw: string): string {
 const ABSENT = -2;
 
 /**
- * Word → a number, looked up by two independent 32-bit hashes of the word's code units (a 64-bit
- * key: for the at most 200,000 words a cache holds, two different words share a key with a
- * chance of about one in 10^9), so that reading a word seen before makes no string and
- * touches one slot. Open addressing over one typed array: each slot holds the two hashes and the
- * value; a first hash of 0 is stored as 1 so that 0 marks an empty slot (the second hash still
- * tells those words apart).
+ * Word → a number, looked up by two independent 30-bit hashes of the word's code units (see
+ * keyOf), so that reading a word seen before makes no string and touches one slot. Open
+ * addressing over one typed array: each slot holds the two hashes and the value; a first hash
+ * of 0 is stored as 1 so that 0 marks an empty slot (the second hash still tells those words
+ * apart).
  */
 class WordTable {
   /** Per slot: first hash (0: empty), second hash, value. */
   #slots = new Int32Array(3 << 12);
   #mask = (1 << 12) - 1;
   size = 0;
-  /** The value of the word with hashes h1 (never 0, see wordHashes) and h2, or ABSENT. */
+  /** The value of the word with hashes h1 (never 0, see keyOf) and h2, or ABSENT. */
   get(h1: number, h2: number): number {
     const slots = this.#slots;
     for (let s = h1 & this.#mask; ; s = (s + 1) & this.#mask) {
@@ -150,14 +149,20 @@ class WordTable {
   }
 }
 
-// The two hashes stemsInto computes while it reads a word, one code unit at a time: FNV-1a (its
-// low bits pick the slot) and the polynomial hash × 31. FNV-1a's offset basis is written as a
+// The two hashes stemsInto computes while it reads a word, one folded code at a time (the word
+// as foldWordCodes writes it, whose stem is the word's): FNV-1a (its low bits pick the slot) and
+// the polynomial hash × 31. FNV-1a's offset basis is written as a
 // signed 32-bit integer, the value Math.imul reads anyway.
 const H1_START = 0x811c9dc5 | 0;
 const h1Step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 const h2Step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
-/** The first hash as the table takes it: never 0 (0 marks an empty slot). */
-const keyOf = (h1: number) => (h1 === 0 ? 1 : h1);
+// The table keeps the low 30 bits of each hash: V8 passes an integer of up to 30 bits (a "small
+// integer") from one function to another as it is, but a wider one as a new heap number, one
+// per word read (a key of 60 bits still leaves two of 200,000 words sharing it a chance under one
+// in 10^7).
+const HASH_MASK = 0x3fffffff;
+/** The first hash as the table takes it: 30 bits, never 0 (0 marks an empty slot). */
+const keyOf = (h1: number) => (h1 & HASH_MASK) || 1;
 
 // Word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
 // and started afresh, in a new era, when it grows large. A text is read within one era (the size
@@ -220,10 +225,13 @@ function stemNumber(cache: StemCache, stem: string): number {
   return s;
 }
 
-/** The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are h1 and h2. */
+/**
+ * The stem number (-1 for a dropped word) of the word text[start, end), whose hashes are h1 and
+ * h2 as the table takes them (see keyOf).
+ */
 function wordStem(cache: StemCache, text: string, start: number, end: number, h1: number, h2: number): number {
-  const s = cache.words.get(keyOf(h1), h2);
-  return s === ABSENT ? addWord(cache, text.slice(start, end), keyOf(h1), h2) : s;
+  const s = cache.words.get(h1, h2);
+  return s === ABSENT ? addWord(cache, text.slice(start, end), h1, h2) : s;
 }
 
 /** Stems a word not in the cache yet and enters it; returns its stem number (-1: dropped). */
@@ -237,8 +245,8 @@ function addWord(cache: StemCache, word: string, h1: number, h2: number): number
 /**
  * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
  * into `buf` from index `at` on; returns the index after the last one. Words are found by a
- * single pass over character codes, which also hashes each word's code units; each distinct word
- * is stemmed once (across audits, while the cache holds it) and found by its hashes afterwards,
+ * single pass over character codes, which also hashes each word's folded codes; each distinct
+ * folded word ("The", "the" and "THE" are one) is stemmed once (across audits, while the cache holds it) and found by its hashes afterwards,
  * without a copy of it. With `starts`, each word's offset in `text` goes to the same index of
  * `starts`.
  */
@@ -259,13 +267,19 @@ function stemsInto(cache: StemCache, text: string, buf: number[], at: number, st
       const c = text.charCodeAt(i);
       let f = FOLD_CODE[c]!;
       if (f === UNKNOWN) f = foldFirstSight(c);
-      // An apostrophe between letters stays inside the word: "don't", "Brian's".
-      if (f === 0 && !((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1))))) break;
-      h1 = h1Step(h1, c);
-      h2 = h2Step(h2, c);
+      if (f === 0) {
+        // An apostrophe between letters stays inside the word: "don't", "Brian's".
+        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
+        else break;
+      }
+      // Hashed as foldWordCodes writes it (marks left out): "The" and "the" are one entry.
+      if (f !== 1) {
+        h1 = h1Step(h1, f);
+        h2 = h2Step(h2, f);
+      }
       i++;
     }
-    const s = wordStem(cache, text, start, i, h1, h2);
+    const s = wordStem(cache, text, start, i, keyOf(h1), h2 & HASH_MASK);
     if (s >= 0) {
       if (starts) starts[at] = start;
       buf[at++] = s;
