@@ -19,8 +19,8 @@
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { firstStem } from '../text/words';
-import { plainWords, sentenceTerms, TRAILING_QUOTES, WORD } from './contentWords';
-import { blankSpans, escapeRegExp, foldWord, isDigitCode } from '../text/text';
+import { plainWords, sentenceTerms, termsBetween, TRAILING_QUOTES, WORD, type TextWords } from './contentWords';
+import { blankSpans, escapeRegExp, foldWord, isBlank, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
 import { titlePresent, titleSpans } from './nameTitles';
@@ -29,7 +29,7 @@ import { apartFinder } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
 import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
-import { sortedHas, statsFor, type ChunkStats } from './relevance';
+import { chunkWords, sortedHas, statsFor, type ChunkStats } from './relevance';
 import { ANTONYM_WORDS, czechPrefixNegation, hasAntonym, opposedPassage } from './opposed';
 import { glossedRuns, lowerCaseTails, splitDemonyms } from './nameShapes';
 import { QUALIFIER_IDIOMS, QUALIFIERS, SCOPE_WORDS } from './qualifiers';
@@ -112,6 +112,12 @@ interface ChunkData {
   sentencesByTerm?: Map<string, number[]>;
   /** Whether its text is plain (plainWords): its sentences' terms are then its tokens. */
   plain?: boolean;
+  /**
+   * Its words as this audit's relevance statistics read them, for one audit only (checkContent
+   * sets and clears it): a plain text's sentences take their terms from them, not from a second
+   * reading.
+   */
+  words?: TextWords;
   /** Where its negation words start (negationStarts). */
   negations?: number[];
   /** Sentences around each negation word, by their start offset. */
@@ -132,17 +138,31 @@ function dataOf(ch: Chunk, lang: Language): ChunkData {
 
 const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;
 
-/** A sentence of a chunk with its terms; `plain` as plainWords says of the chunk's text. */
-function sentence(text: string, lang: Language, plain: boolean): Sentence {
-  return new Sentence(text, lang, sentenceTerms(text, lang, plain));
+/**
+ * The sentence d.text[from, to) with its terms (neither end cuts a word: each is an end of the
+ * text or stands next to white space).
+ */
+function sentence(d: ChunkData, from: number, to: number, text = d.text.slice(from, to)): Sentence {
+  const plain = plainOf(d);
+  return new Sentence(text, d.lang, plain && d.words ? termsBetween(d.words, from, to) : sentenceTerms(text, d.lang, plain));
 }
 
+/** The text's pieces between SENTENCE_END matches, blank ones left out. */
 function sentencesOf(d: ChunkData): Sentence[] {
-  d.sentences ??= d.text
-    .split(SENTENCE_END)
-    .filter((s) => s.trim())
-    .map((s) => sentence(s, d.lang, plainOf(d)));
-  return d.sentences;
+  if (d.sentences) return d.sentences;
+  const out: Sentence[] = [];
+  const text = d.text;
+  SENTENCE_END.lastIndex = 0;
+  for (let from = 0; ; ) {
+    const m = SENTENCE_END.exec(text);
+    const to = m ? m.index : text.length;
+    const piece = text.slice(from, to);
+    if (!isBlank(piece)) out.push(sentence(d, from, to, piece));
+    if (!m) break;
+    from = SENTENCE_END.lastIndex;
+  }
+  d.sentences = out;
+  return out;
 }
 
 /**
@@ -187,7 +207,7 @@ function negatedSentencesOf(d: ChunkData): Sentence[] {
     const from = sentenceStart(text, at);
     const to = sentenceEnd(text, at);
     coveredTo = to;
-    out.push(sentence(text.slice(from, to), d.lang, plainOf(d)));
+    out.push(sentence(d, from, to));
   }
   d.negated = out;
   return out;
@@ -389,6 +409,11 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
   const opp = opposites(lang);
   const stats = statsFor(ctx);
   const dataByChunk = new Map<Chunk, ChunkData>();
+  // A chunk's words from the statistics, which hold each chunk's text at its position.
+  const statsWords = (ch: Chunk): TextWords | undefined => {
+    const pos = stats.positionOf.get(String(ch.id));
+    return pos !== undefined && ctx.chunks[pos]!.text === ch.text ? chunkWords(stats, pos) : undefined;
+  };
   const wordsApart = apartFinder(stats, ctx.chunks, ctx.query ?? '');
   for (const claim of ctx.claims) {
     const citations = citationsOf(claim);
@@ -403,7 +428,10 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
     const text = blankSpans(ctx.answer.slice(start, end), marks);
     const data = chunks.map((ch) => {
       let d = dataByChunk.get(ch);
-      if (!d) dataByChunk.set(ch, (d = dataOf(ch, lang)));
+      if (!d) {
+        dataByChunk.set(ch, (d = dataOf(ch, lang)));
+        d.words = statsWords(ch);
+      }
       return d;
     });
     // The chunks' ids, for the messages and the term index; most claims need neither.
@@ -512,6 +540,8 @@ export function checkContent(ctx: CheckContext): CheckFinding[] {
       }
     }
   }
+  // The chunks' data outlives the audit; its statistics need not.
+  for (const d of dataByChunk.values()) d.words = undefined;
   return out;
 }
 

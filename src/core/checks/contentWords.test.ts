@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../types';
 import { firstStem } from '../text/words';
-import { sentenceTerms } from './contentWords';
+import { plainWords, sentenceTerms, termsBetween } from './contentWords';
+import { buildChunkStats, chunkWords } from './relevance';
 
 /** The terms as the content check's words have them: each word's first stem, lower case, closing quotes off. */
 function wordTerms(text: string, lang: Language): Set<string> {
@@ -48,5 +49,39 @@ describe('sentenceTerms', () => {
       // The tokeniser's one pass, forced, does not give the words' terms for these.
       expect(sentenceTerms(text, 'en', true), piece).not.toEqual(wordTerms(text, 'en'));
     }
+  });
+});
+
+describe('termsBetween', () => {
+  it('gives the terms sentenceTerms reads from any stretch that cuts no word, from one reading of the chunk', () => {
+    const rnd = random(11);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    // Sentence ends and line breaks too, so that the stretches are sentences as the check cuts them.
+    const gaps = [...GAPS, '. ', '! ', '?\n', '\n\n', ' \t'];
+    let stretches = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const make = () => {
+        let text = '';
+        for (let k = 1 + Math.floor(rnd() * 12); k > 0; k--) text += (rnd() < 0.05 ? pick(ODD) : pick(PLAIN)) + pick(gaps);
+        return rnd() < 0.5 ? text.trimEnd() : text;
+      };
+      // The chunk read is the second one, so that its words do not start at 0.
+      const chunks = [{ id: 'a', text: make() }, { id: 'b', text: make() }];
+      const text = chunks[1]!.text;
+      if (!plainWords(text)) continue;
+      const cuts = [0, ...[...text].flatMap((_, i) => (i > 0 && /\s/.test(text[i - 1]!) ? [i] : []))];
+      const ends = [...[...text].flatMap((_, i) => (/\s/.test(text[i]!) ? [i] : [])), text.length];
+      for (const lang of ['en', 'cs'] as const) {
+        const words = chunkWords(buildChunkStats(chunks, lang), 1);
+        for (const from of cuts) {
+          for (const to of ends) {
+            if (to < from) continue;
+            stretches++;
+            expect([...termsBetween(words, from, to)], `${lang} [${from}, ${to}): ${text}`).toEqual([...sentenceTerms(text.slice(from, to), lang, true)]);
+          }
+        }
+      }
+    }
+    expect(stretches).toBeGreaterThan(5000);
   });
 });

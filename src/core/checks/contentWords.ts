@@ -33,3 +33,36 @@ export function sentenceTerms(text: string, lang: Language, plain = plainWords(t
   }
   return terms;
 }
+
+/**
+ * A text's words as the tokeniser read them once for the whole text (the relevance check's
+ * statistics, ./relevance.ts chunkWords): term ids in text order, each word's offset in the
+ * text, and the terms by id. The text's words are ids[from, to).
+ */
+export interface TextWords {
+  ids: ArrayLike<number>;
+  starts: ArrayLike<number>;
+  from: number;
+  to: number;
+  terms: readonly string[];
+}
+
+/**
+ * sentenceTerms(text.slice(start, end), lang, true) for a text whose words `words` holds, when
+ * neither end cuts a word (each is an end of the text or stands next to white space): the terms
+ * of the words that start in [start, end), in order, without reading the sentence again.
+ */
+export function termsBetween(words: TextWords, start: number, end: number): Set<string> {
+  const { ids, starts, terms, to } = words;
+  // The first word that starts at or after `start` (starts ascend).
+  let lo = words.from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = new Set<string>();
+  for (let k = lo; k < to && starts[k]! < end; k++) out.add(terms[ids[k]!]!);
+  return out;
+}

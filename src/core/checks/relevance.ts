@@ -29,6 +29,7 @@ import { Vocabulary } from '../text/words';
 import { citationsByClaim, citationSpan, finding } from './util';
 import { entityRuns } from './entities';
 import { proseReferences } from './references';
+import type { TextWords } from './contentWords';
 
 export const BETTER_FLOOR = 0.5;
 export const BETTER_RATIO = 2;
@@ -67,6 +68,14 @@ export interface ChunkStats {
   words: Int32Array;
   wordStarts: Int32Array;
   wordEnd: Int32Array;
+}
+
+/**
+ * The words of the chunk at position `pos` as the statistics read them (see ./contentWords.ts
+ * TextWords), so that another check reads them instead of tokenising the chunk again.
+ */
+export function chunkWords(stats: ChunkStats, pos: number): TextWords {
+  return { ids: stats.words, starts: stats.wordStarts, from: pos > 0 ? stats.wordEnd[pos - 1]! : 0, to: stats.wordEnd[pos]!, terms: stats.vocab.terms };
 }
 
 /** Token statistics of all chunks; build once per audit and pass to {@link checkRelevance}. */
