@@ -107,11 +107,12 @@ function foldWordCodes(raw: string): string {
 const ABSENT = -2;
 
 /**
- * Word → a number, looked up by two independent 30-bit hashes of the word's code units (see
- * keyOf), so that reading a word seen before makes no string and touches one slot. Open
- * addressing over one typed array: each slot holds the two hashes and the value; a first hash
- * of 0 is stored as 1 so that 0 marks an empty slot (the second hash still tells those words
- * apart).
+ * Word → a number, looked up by two independent 32-bit hashes of the word's folded codes (a
+ * 64-bit key: for the at most 200,000 words a cache holds, two different words share a key with
+ * a chance of about one in 10^9), so that reading a word seen before makes no string and
+ * touches one slot. Open addressing over one typed array: each slot holds the two hashes and the
+ * value; a first hash of 0 is stored as 1 so that 0 marks an empty slot (the second hash still
+ * tells those words apart).
  */
 class WordTable {
   /** Per slot: first hash (0: empty), second hash, value. */
@@ -156,13 +157,8 @@ class WordTable {
 const H1_START = 0x811c9dc5 | 0;
 const h1Step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 const h2Step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
-// The table keeps the low 30 bits of each hash: V8 passes an integer of up to 30 bits (a "small
-// integer") from one function to another as it is, but a wider one as a new heap number, one
-// per word read (a key of 60 bits still leaves two of 200,000 words sharing it a chance under one
-// in 10^7).
-const HASH_MASK = 0x3fffffff;
-/** The first hash as the table takes it: 30 bits, never 0 (0 marks an empty slot). */
-const keyOf = (h1: number) => (h1 & HASH_MASK) || 1;
+/** The first hash as the table takes it: never 0 (0 marks an empty slot). */
+const keyOf = (h1: number) => (h1 === 0 ? 1 : h1);
 
 // Word → stem number (-1 for a dropped word), and the stems by number: shared by all audits
 // and started afresh, in a new era, when it grows large. A text is read within one era (the size
@@ -279,7 +275,7 @@ function stemsInto(cache: StemCache, text: string, buf: number[], at: number, st
       }
       i++;
     }
-    const s = wordStem(cache, text, start, i, keyOf(h1), h2 & HASH_MASK);
+    const s = wordStem(cache, text, start, i, keyOf(h1), h2);
     if (s >= 0) {
       if (starts) starts[at] = start;
       buf[at++] = s;
