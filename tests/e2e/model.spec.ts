@@ -258,15 +258,27 @@ test('a language change keeps the model’s verdicts: the interface re-words the
   await expect(list.filter({ hasText: 'claude-sonnet-5-5' })).toHaveCount(1);
 });
 
-test('another example opens at its verdict, without the previous case’s model error', async ({ page, anthropic: _server }) => {
+test('a rejected key is said in one element; another example opens at its verdict, without the previous case’s model error', async ({ page, anthropic: _server }) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 640 });
   await openApp(page);
   await enterKey(page, ['sk', 'ant', 'invalid-000'].join('-'));
+  // One error, one place (trust.spec's test of its own until the sixth pass of issue 30): a
+  // rejected key, after counting tokens and running, is said in one element only.
+  await bar(page).getByRole('button', { name: 'Count tokens' }).click();
+  await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
   // A rejected key gets the 401 message and what to do about it.
   await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
   await expect(bar(page).getByRole('alert')).toContainText('Check the key for typos');
+  await expect(bar(page).getByRole('alert')).toHaveCount(1);
+  await expect(bar(page).getByText('The API key was not accepted (401).')).toHaveCount(1);
+  // Nowhere else on screen either (no toast, no second card; the closed Settings dialog is not on screen).
+  await expect(page.getByText('The API key was not accepted (401).').filter({ visible: true })).toHaveCount(1);
+  // Counting again after the failed run: still one element (the newer word).
+  await bar(page).getByRole('button', { name: 'Count tokens' }).click();
+  await expect(bar(page).getByRole('alert')).toHaveCount(1);
+  await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
   const scroller = page.locator('.report-scroll');
   // Scrolled down to the end of this report.
   await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
