@@ -162,21 +162,9 @@ test('a connection reset after the server answered earlier in the run is a cut, 
   await expect(status).toContainText(`Model audit done: ${total} claims judged`, { timeout: 20_000 });
 });
 
-test('a changed Base URL asks for a reload, and after it the page connects there', async ({ page, anthropic: server }) => {
-  await openApp(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog');
-  const base = dialog.getByLabel('Base URL');
-  await expect(base).toHaveValue(server.url);
-  await base.fill('https://proxy.example.com');
-  await base.press('Tab');
-  await expect(dialog.getByText(/applies after a reload/)).toBeVisible();
-  await page.reload();
-  const policy = await page.locator('meta[data-connect-policy]').getAttribute('content');
-  expect(policy).toBe("connect-src 'self' https://proxy.example.com");
-});
-
-test('"Remember on this device" is an explicit opt-in, and "Forget key" removes the key everywhere', async ({ page, anthropic: _server }) => {
+// Also "a changed Base URL asks for a reload, and after it the page connects there", a test of its
+// own with a load and a reload before the sixth pass of issue 30: one reload for both.
+test('"Remember on this device" is an explicit opt-in, and "Forget key" removes the key everywhere; a changed Base URL asks for a reload, and after it the page connects there', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   const storedKey = () => page.evaluate(() => localStorage.getItem('citation-auditor:model-api-key'));
@@ -187,7 +175,15 @@ test('"Remember on this device" is an explicit opt-in, and "Forget key" removes 
   await expect(dialog.getByText(/stored unencrypted/)).toBeVisible();
   await dialog.getByLabel('Remember on this device').check();
   expect(await storedKey()).toBe(KEY);
+  // The Base URL: changed, it applies after a reload.
+  const base = dialog.getByLabel('Base URL');
+  await expect(base).toHaveValue(server.url);
+  await base.fill('https://proxy.example.com');
+  await base.press('Tab');
+  await expect(dialog.getByText(/applies after a reload/)).toBeVisible();
   await page.reload();
+  const policy = await page.locator('meta[data-connect-policy]').getAttribute('content');
+  expect(policy).toBe("connect-src 'self' https://proxy.example.com");
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('dialog').getByText(/is remembered on this device/)).toBeVisible();
 
