@@ -196,59 +196,61 @@ test('agreement between two annotators equals a hand computation, and a disagree
   await expect(page.getByTestId('my-label')).toHaveText('Your label: Not supported');
 });
 
-test('the labels of the human-labelled shared cases show as the reference annotator', async ({ page }, testInfo) => {
-  const files = [
-    'attributionbench_hagrid_can_you_vote_at_16_years_in_argentina.json',
-    'expertqa_post_hoc_gs_gpt4_domaintest13.json',
-    'liu2023_bing_chat_14c103cafe.json',
-    'ctkfacts_cs_supports_7.json',
-  ];
-  // Written at test time from ../shared/cases (never copied into the repository).
-  const jsonl = testInfo.outputPath('labelled-shared-cases.jsonl');
-  writeFileSync(jsonl, files.map((f) => JSON.stringify(JSON.parse(readFileSync(path.join(CASES_DIR, f), 'utf8')))).join('\n') + '\n');
-
-  await loadApp(page);
-  await importDataset(page, jsonl, 4);
-  await showView(page, 'Annotate');
-  await page.getByLabel('Blind mode').uncheck();
-
-  // Expected reference label per pair, in pair order (— = the source labelled no such pair).
-  const F = 'Fully supported';
-  const P = 'Partially supported';
-  const N = 'Not supported';
-  const expected = [
-    // HAGRID: "attributable" on part of a joined sentence is partial; the junk "Reference: …" lines are not.
-    P, null, P, P, N, N, N, N,
-    // ExpertQA: every judged claim was "Partial".
-    P, null, P, P, P, P, P,
-    // Liu et al.: [1] and [2] partial; "supports but also refutes" counts as no support.
-    P, P, N,
-    // CTKFacts: SUPPORTS with three single-paragraph evidence sets.
-    F, F, F,
-  ];
-  await expectPair(page, 1, expected.length);
-  const others = page.getByTestId('other-labels');
-  await focusPair(page);
-  for (let i = 0; i < expected.length; i++) {
-    await expectPair(page, i + 1, expected.length);
-    if (expected[i] === null) await expect(others).toContainText('No other labels.');
-    else await expect(others).toContainText(`reference: ${expected[i]}`);
-    await page.keyboard.press('j');
-  }
-  // The CTKFacts evidence is not cited by the (claim-only) answer: the view says so.
-  await expect(page.getByRole('heading', { name: /Chunk 3 \(evidence from a label; the answer does not cite it here\)/ })).toBeVisible();
-  // Liu et al. published no chunk text: the annotators' evidence snippet is the reference note.
-  for (let i = 0; i < 5; i++) await page.keyboard.press('k');
-  await expectPair(page, 16, expected.length);
-  await expect(page.getByTestId('chunk-text')).toContainText('This chunk has no text.');
-  await expect(others).toContainText('Video surveillance footage is beneficial');
-  await expect(page.getByRole('region', { name: 'Agreement' }).getByLabel('Rater A').locator('option')).toContainText(['reference']);
-});
-
 test.describe('with the model’s verdicts (local fake Messages API)', () => {
-  test('Model vs reference in one click, with balanced accuracy', async ({ page, anthropic: server }, testInfo) => {
-    // A dataset import and a model run over four cases before the panel: slow on a busy machine.
+  // Also "the labels of the human-labelled shared cases show as the reference annotator", a test of
+  // its own with a page load before the sixth pass of issue 30: its dataset first, then this
+  // test's own opened over it.
+  test('the labels of the human-labelled shared cases show as the reference annotator; Model vs reference in one click, with balanced accuracy', async ({ page, anthropic: server }, testInfo) => {
+    // Two dataset imports and a model run over four cases before the panel: slow on a busy machine.
     test.slow();
+    const files = [
+      'attributionbench_hagrid_can_you_vote_at_16_years_in_argentina.json',
+      'expertqa_post_hoc_gs_gpt4_domaintest13.json',
+      'liu2023_bing_chat_14c103cafe.json',
+      'ctkfacts_cs_supports_7.json',
+    ];
+    // Written at test time from ../shared/cases (never copied into the repository).
+    const shared = testInfo.outputPath('labelled-shared-cases.jsonl');
+    writeFileSync(shared, files.map((f) => JSON.stringify(JSON.parse(readFileSync(path.join(CASES_DIR, f), 'utf8')))).join('\n') + '\n');
+
+    await loadApp(page);
+    await importDataset(page, shared, 4);
+    await showView(page, 'Annotate');
+    await page.getByLabel('Blind mode').uncheck();
+
+    // Expected reference label per pair, in pair order (— = the source labelled no such pair).
+    const F = 'Fully supported';
+    const P = 'Partially supported';
+    const N = 'Not supported';
+    const expected = [
+      // HAGRID: "attributable" on part of a joined sentence is partial; the junk "Reference: …" lines are not.
+      P, null, P, P, N, N, N, N,
+      // ExpertQA: every judged claim was "Partial".
+      P, null, P, P, P, P, P,
+      // Liu et al.: [1] and [2] partial; "supports but also refutes" counts as no support.
+      P, P, N,
+      // CTKFacts: SUPPORTS with three single-paragraph evidence sets.
+      F, F, F,
+    ];
+    await expectPair(page, 1, expected.length);
+    const others = page.getByTestId('other-labels');
+    await focusPair(page);
+    for (let i = 0; i < expected.length; i++) {
+      await expectPair(page, i + 1, expected.length);
+      if (expected[i] === null) await expect(others).toContainText('No other labels.');
+      else await expect(others).toContainText(`reference: ${expected[i]}`);
+      await page.keyboard.press('j');
+    }
+    // The CTKFacts evidence is not cited by the (claim-only) answer: the view says so.
+    await expect(page.getByRole('heading', { name: /Chunk 3 \(evidence from a label; the answer does not cite it here\)/ })).toBeVisible();
+    // Liu et al. published no chunk text: the annotators' evidence snippet is the reference note.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('k');
+    await expectPair(page, 16, expected.length);
+    await expect(page.getByTestId('chunk-text')).toContainText('This chunk has no text.');
+    await expect(others).toContainText('Video surveillance footage is beneficial');
+    await expect(page.getByRole('region', { name: 'Agreement' }).getByLabel('Rater A').locator('option')).toContainText(['reference']);
+
+    // Model vs reference, on a dataset of its own.
     // The fake judge (word overlap) supports a, c and d and rejects b; the reference labels say a
     // and d are attributable, b and c not: one false "supported" → balanced accuracy (1 + 1/2) / 2.
     const rows = [
@@ -266,8 +268,10 @@ test.describe('with the model’s verdicts (local fake Messages API)', () => {
         )
         .join('\n') + '\n',
     );
-    await loadApp(page);
     await importDataset(page, jsonl, 4);
+    // (The dataset before had 4 cases too: wait until the status is this one's.)
+    await expect(page.getByTestId('dataset-summary')).toContainText('model-vs-reference.jsonl');
+    await expect(page.getByTestId('local-status')).toContainText('Local checks done: 4 case');
     const panel = page.getByRole('region', { name: 'Model audit of all cases' });
     await panel.getByLabel('Anthropic API key').fill(KEY);
     await panel.getByLabel('Anthropic API key').press('Enter');

@@ -23,7 +23,7 @@
 //
 // Specs that need a browser of their own (the service worker's, a second browser for a share
 // link) still ask `browser` for a new context.
-import { test as base, expect, devices, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, devices, type BrowserContext, type Page, type Request } from '@playwright/test';
 import type { AuditCase } from '../../src/core/types';
 import { encodeEnvelope } from '../../src/share/codec';
 import type { ShareSettings } from '../../src/share/envelope';
@@ -163,7 +163,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // The worker's context, reset: a new one if the last test changed it, else the same one with
   // every tab but the worker's closed and the storage of the app's origin emptied.
-  context: async ({ shared, fakeClock, browser, baseURL }, use) => {
+  context: async ({ shared, fakeClock, browser, baseURL }, use, testInfo) => {
     if (shared.context && shared.dirtyContext) {
       await shared.context.close();
       shared.context = null;
@@ -186,7 +186,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await blank(page, baseURL!);
     await emptyStorage(page);
+    // Each load of the app (a document of the app's origin in a tab's main frame, the blank page
+    // aside) is noted on the test, for the step-time reporter: page loads are what a run costs.
+    let loads = 0;
+    const onRequest = (r: Request) => {
+      if (r.isNavigationRequest() && !r.url().includes(BLANK) && r.frame().parentFrame() === null) loads++;
+    };
+    context.on('request', onRequest);
     await use(context);
+    context.off('request', onRequest);
+    testInfo.annotations.push({ type: 'page-loads', description: String(loads) });
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   },
 

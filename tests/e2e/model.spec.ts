@@ -162,21 +162,9 @@ test('a connection reset after the server answered earlier in the run is a cut, 
   await expect(status).toContainText(`Model audit done: ${total} claims judged`, { timeout: 20_000 });
 });
 
-test('a changed Base URL asks for a reload, and after it the page connects there', async ({ page, anthropic: server }) => {
-  await openApp(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog');
-  const base = dialog.getByLabel('Base URL');
-  await expect(base).toHaveValue(server.url);
-  await base.fill('https://proxy.example.com');
-  await base.press('Tab');
-  await expect(dialog.getByText(/applies after a reload/)).toBeVisible();
-  await page.reload();
-  const policy = await page.locator('meta[data-connect-policy]').getAttribute('content');
-  expect(policy).toBe("connect-src 'self' https://proxy.example.com");
-});
-
-test('"Remember on this device" is an explicit opt-in, and "Forget key" removes the key everywhere', async ({ page, anthropic: _server }) => {
+// Also "a changed Base URL asks for a reload, and after it the page connects there", a test of its
+// own with a load and a reload before the sixth pass of issue 30: one reload for both.
+test('"Remember on this device" is an explicit opt-in, and "Forget key" removes the key everywhere; a changed Base URL asks for a reload, and after it the page connects there', async ({ page, anthropic: server }) => {
   await openApp(page);
   await enterKey(page);
   const storedKey = () => page.evaluate(() => localStorage.getItem('citation-auditor:model-api-key'));
@@ -187,7 +175,15 @@ test('"Remember on this device" is an explicit opt-in, and "Forget key" removes 
   await expect(dialog.getByText(/stored unencrypted/)).toBeVisible();
   await dialog.getByLabel('Remember on this device').check();
   expect(await storedKey()).toBe(KEY);
+  // The Base URL: changed, it applies after a reload.
+  const base = dialog.getByLabel('Base URL');
+  await expect(base).toHaveValue(server.url);
+  await base.fill('https://proxy.example.com');
+  await base.press('Tab');
+  await expect(dialog.getByText(/applies after a reload/)).toBeVisible();
   await page.reload();
+  const policy = await page.locator('meta[data-connect-policy]').getAttribute('content');
+  expect(policy).toBe("connect-src 'self' https://proxy.example.com");
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('dialog').getByText(/is remembered on this device/)).toBeVisible();
 
@@ -258,15 +254,27 @@ test('a language change keeps the model’s verdicts: the interface re-words the
   await expect(list.filter({ hasText: 'claude-sonnet-5-5' })).toHaveCount(1);
 });
 
-test('another example opens at its verdict, without the previous case’s model error', async ({ page, anthropic: _server }) => {
+test('a rejected key is said in one element; another example opens at its verdict, without the previous case’s model error', async ({ page, anthropic: _server }) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 640 });
   await openApp(page);
   await enterKey(page, ['sk', 'ant', 'invalid-000'].join('-'));
+  // One error, one place (trust.spec's test of its own until the sixth pass of issue 30): a
+  // rejected key, after counting tokens and running, is said in one element only.
+  await bar(page).getByRole('button', { name: 'Count tokens' }).click();
+  await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
   await bar(page).getByRole('button', { name: /Run model audit/ }).click();
   // A rejected key gets the 401 message and what to do about it.
   await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
   await expect(bar(page).getByRole('alert')).toContainText('Check the key for typos');
+  await expect(bar(page).getByRole('alert')).toHaveCount(1);
+  await expect(bar(page).getByText('The API key was not accepted (401).')).toHaveCount(1);
+  // Nowhere else on screen either (no toast, no second card; the closed Settings dialog is not on screen).
+  await expect(page.getByText('The API key was not accepted (401).').filter({ visible: true })).toHaveCount(1);
+  // Counting again after the failed run: still one element (the newer word).
+  await bar(page).getByRole('button', { name: 'Count tokens' }).click();
+  await expect(bar(page).getByRole('alert')).toHaveCount(1);
+  await expect(bar(page).getByRole('alert')).toContainText('The API key was not accepted (401).');
   const scroller = page.locator('.report-scroll');
   // Scrolled down to the end of this report.
   await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));

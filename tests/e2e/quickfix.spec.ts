@@ -30,19 +30,6 @@ async function open(page: Page, chunks: Chunk[], answer: string): Promise<void> 
   await waitForEditors(page);
 }
 
-/**
- * The same, pasted into the editors. For the JSON answer: opened from a link, its copied text
- * came back with trailing spaces on every line after the fix now and then (not understood yet),
- * where the pasted one never did.
- */
-async function paste(page: Page, chunks: Chunk[], answer: string): Promise<void> {
-  await page.goto('./');
-  await waitForEditors(page);
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
-  await pasteInto(page, 'Chunks', JSON.stringify(chunks, null, 2));
-  await pasteInto(page, 'Answer', answer);
-}
-
 /** The Answer editor's whole text, copied the way a person would. */
 async function answerText(page: Page): Promise<string> {
   await editor(page, 'Answer').focus();
@@ -77,78 +64,92 @@ async function undo(page: Page): Promise<void> {
   await page.keyboard.press('ControlOrMeta+z');
 }
 
-test('a hallucinated chunk id is replaced by a chunk picked from the list, and Ctrl+Z restores it', async ({ page }) => {
-  const answer = 'Items can be returned within 30 days for a full refund [7].';
-  await open(page, SHOP, answer);
-  const r = report(page);
-  const missing = 'cites "7", which is not among the chunks';
-  await expect(r).toContainText(missing);
-  // Every chunk is offered, titled with its id and first words; the third is picked.
-  await quickFix(page, /cites "7"/, /Cite chunk “3” instead: Password reset: open account/);
-  await expect.poll(() => answerText(page)).toBe('Items can be returned within 30 days for a full refund [3].');
-  await expect(r).not.toContainText(missing);
-  // The fixed text is the state: the exported report is about it.
-  await page.getByRole('button', { name: 'Copy report', exact: true }).click();
-  const exported = JSON.parse(await readClipboard(page)) as { citations: { marker: string; chunk_id: string }[] };
-  expect(exported.citations.map((c) => [c.marker, c.chunk_id])).toEqual([['[3]', '3']]);
-  await undo(page);
-  await expect.poll(() => answerText(page)).toBe(answer);
-  await expect(r).toContainText(missing);
-});
+// One page load for the four ways a fix reaches the editor (four tests with a load each before the
+// sixth pass of issue 30; each is a step here, its checks unchanged): the case is opened once by a
+// link, and each later step pastes its own answer over the same chunks (a paste is one step on
+// the editor's undo stack, so the Ctrl+Z of each step undoes that step's fix, not the paste). The
+// required style is set last: it is the one step that changes the settings.
+test('quick fixes: a chunk picked from the list, the report’s one-click fix, a structured citation’s id, markers in another style; each undone with Ctrl+Z', async ({ page }) => {
+  test.slow();
+  await test.step('a hallucinated chunk id is replaced by a chunk picked from the list, and Ctrl+Z restores it', async () => {
+    const answer = 'Items can be returned within 30 days for a full refund [7].';
+    await open(page, SHOP, answer);
+    const r = report(page);
+    const missing = 'cites "7", which is not among the chunks';
+    await expect(r).toContainText(missing);
+    // Every chunk is offered, titled with its id and first words; the third is picked.
+    await quickFix(page, /cites "7"/, /Cite chunk “3” instead: Password reset: open account/);
+    await expect.poll(() => answerText(page)).toBe('Items can be returned within 30 days for a full refund [3].');
+    await expect(r).not.toContainText(missing);
+    // The fixed text is the state: the exported report is about it.
+    await page.getByRole('button', { name: 'Copy report', exact: true }).click();
+    const exported = JSON.parse(await readClipboard(page)) as { citations: { marker: string; chunk_id: string }[] };
+    expect(exported.citations.map((c) => [c.marker, c.chunk_id])).toEqual([['[3]', '3']]);
+    await undo(page);
+    await expect.poll(() => answerText(page)).toBe(answer);
+    await expect(r).toContainText(missing);
+  });
 
-test('markers in another style are converted, this one or all of them', async ({ page }) => {
-  const answer = 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [2].';
-  await open(page, SHOP, answer);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Required citation style').selectOption('latex_cite');
-  await page.keyboard.press('Escape');
-  const r = report(page);
-  await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Fail');
-  await quickFix(page, /\[1\] does not use the required/, /Convert all 2 markers to \\cite\{id\}/);
-  await expect.poll(() => answerText(page)).toBe('Standard shipping takes 3-5 business days \\cite{1}. Items can be returned within 30 days for a full refund \\cite{2}.');
-  await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Pass');
-  await undo(page);
-  await expect.poll(() => answerText(page)).toBe(answer);
-  // One marker alone.
-  await quickFix(page, /\[2\] does not use the required/, /Convert this marker to \\cite\{id\}/);
-  await expect.poll(() => answerText(page)).toBe('Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund \\cite{2}.');
-  await expect(r).not.toContainText('[2] does not use the required');
-  await expect(r).toContainText('[1] does not use the required');
-});
+  await test.step('the report’s “cite chunk N instead” is a one-click fix that Ctrl+Z undoes', async () => {
+    const answer = 'Items can be returned within 30 days for a full refund [3].';
+    await pasteInto(page, 'Answer', answer);
+    const r = report(page);
+    await expect(r).toContainText('cite chunk "2" instead?');
+    await r.getByRole('button', { name: /Apply fix: Cite chunk “2” instead/ }).click();
+    await expect.poll(() => answerText(page)).toBe('Items can be returned within 30 days for a full refund [2].');
+    await expect(r).not.toContainText('cite chunk "2" instead?');
+    await expect(r.getByRole('button', { name: /Apply fix/ })).toHaveCount(0);
+    await undo(page);
+    await expect.poll(() => answerText(page)).toBe(answer);
+    await expect(r).toContainText('cite chunk "2" instead?');
+  });
 
-test('the report’s “cite chunk N instead” is a one-click fix that Ctrl+Z undoes', async ({ page }) => {
-  const answer = 'Items can be returned within 30 days for a full refund [3].';
-  await open(page, SHOP, answer);
-  const r = report(page);
-  await expect(r).toContainText('cite chunk "2" instead?');
-  await r.getByRole('button', { name: /Apply fix: Cite chunk “2” instead/ }).click();
-  await expect.poll(() => answerText(page)).toBe('Items can be returned within 30 days for a full refund [2].');
-  await expect(r).not.toContainText('cite chunk "2" instead?');
-  await expect(r.getByRole('button', { name: /Apply fix/ })).toHaveCount(0);
-  await undo(page);
-  await expect.poll(() => answerText(page)).toBe(answer);
-  await expect(r).toContainText('cite chunk "2" instead?');
-});
+  await test.step('a structured citation of a chunk id that is not there is pointed at the chunk holding its quote, in the editor and by the report’s Apply', async () => {
+    const structured = { answer: 'Items can be returned within 30 days for a full refund.', citations: [{ chunk_id: 'refunds-9', quote: 'items can be returned within 30 days' }] };
+    await pasteInto(page, 'Answer', JSON.stringify(structured, null, 2));
+    const r = report(page);
+    const missing = 'cites "refunds-9", which is not among the chunks';
+    await expect(r).toContainText(missing);
+    const before = await answerText(page);
+    await quickFix(page, /cites "refunds-9"/, /Cite chunk “2” instead: Returns: items can be returned/);
+    await expect.poll(async () => JSON.parse(await answerText(page)) as unknown).toEqual({ ...structured, citations: [{ ...structured.citations[0], chunk_id: '2' }] });
+    // Only the id changed: the rest of the text is as the editor had it.
+    expect(await answerText(page)).toBe(before.replace('"refunds-9"', '"2"'));
+    await expect(r).not.toContainText(missing);
+    await undo(page);
+    await expect.poll(() => answerText(page)).toBe(before);
+    await expect(r).toContainText(missing);
+    // The same fix from the report, undone the same way.
+    await r.getByRole('button', { name: /Apply fix: Cite chunk “2” instead/ }).click();
+    await expect.poll(() => answerText(page)).toBe(before.replace('"refunds-9"', '"2"'));
+    await expect(r).not.toContainText(missing);
+    await undo(page);
+    await expect.poll(() => answerText(page)).toBe(before);
+  });
 
-test('a structured citation of a chunk id that is not there is pointed at the chunk holding its quote, in the editor and by the report’s Apply', async ({ page }) => {
-  const structured = { answer: 'Items can be returned within 30 days for a full refund.', citations: [{ chunk_id: 'refunds-9', quote: 'items can be returned within 30 days' }] };
-  await paste(page, SHOP, JSON.stringify(structured, null, 2));
-  const r = report(page);
-  const missing = 'cites "refunds-9", which is not among the chunks';
-  await expect(r).toContainText(missing);
-  const before = await answerText(page);
-  await quickFix(page, /cites "refunds-9"/, /Cite chunk “2” instead: Returns: items can be returned/);
-  await expect.poll(async () => JSON.parse(await answerText(page)) as unknown).toEqual({ ...structured, citations: [{ ...structured.citations[0], chunk_id: '2' }] });
-  // Only the id changed: the rest of the text is as the editor had it.
-  expect(await answerText(page)).toBe(before.replace('"refunds-9"', '"2"'));
-  await expect(r).not.toContainText(missing);
-  await undo(page);
-  await expect.poll(() => answerText(page)).toBe(before);
-  await expect(r).toContainText(missing);
-  // The same fix from the report, undone the same way.
-  await r.getByRole('button', { name: /Apply fix: Cite chunk “2” instead/ }).click();
-  await expect.poll(() => answerText(page)).toBe(before.replace('"refunds-9"', '"2"'));
-  await expect(r).not.toContainText(missing);
-  await undo(page);
-  await expect.poll(() => answerText(page)).toBe(before);
+  await test.step('markers in another style are converted, this one or all of them', async () => {
+    const answer = 'Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund [2].';
+    await pasteInto(page, 'Answer', answer);
+    const r = report(page);
+    // The paste's audit done before Settings is pressed. In a whole run the button was pressed
+    // straight after the paste and took the focus, but no dialog opened; likely the press on the
+    // button and the release beside it, as the header's status line changed width when the audit
+    // ended (not confirmed).
+    await expect(r).not.toContainText('refunds-9');
+    await expect(r).toHaveAttribute('aria-busy', 'false');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Required citation style').selectOption('latex_cite');
+    await page.keyboard.press('Escape');
+    await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Fail');
+    await quickFix(page, /\[1\] does not use the required/, /Convert all 2 markers to \\cite\{id\}/);
+    await expect.poll(() => answerText(page)).toBe('Standard shipping takes 3-5 business days \\cite{1}. Items can be returned within 30 days for a full refund \\cite{2}.');
+    await expect(r.getByRole('listitem').filter({ hasText: 'Formatted' }).first()).toContainText('Pass');
+    await undo(page);
+    await expect.poll(() => answerText(page)).toBe(answer);
+    // One marker alone.
+    await quickFix(page, /\[2\] does not use the required/, /Convert this marker to \\cite\{id\}/);
+    await expect.poll(() => answerText(page)).toBe('Standard shipping takes 3-5 business days [1]. Items can be returned within 30 days for a full refund \\cite{2}.');
+    await expect(r).not.toContainText('[2] does not use the required');
+    await expect(r).toContainText('[1] does not use the required');
+  });
 });

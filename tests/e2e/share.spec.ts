@@ -95,7 +95,7 @@ test('a link opened in a fresh browser shows the identical inputs and report', a
   await expect(other.getByRole('button', { name: 'Open “Which is the most rainy place on earth?”' })).toBeVisible();
 });
 
-test('a damaged, cut or hostile link shows a clear error and changes nothing; a good one over local work asks first', async ({ page: other }) => {
+test('a long link is flagged, and the case file is offered; a damaged, cut or hostile link shows a clear error and changes nothing; a good one over local work asks first', async ({ page: other }) => {
   const payload = linkFragment('alce_asqa_demo1.json').slice('#a='.length);
   const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
   const bomb = crafted(3, deflateSync(new Uint8Array(16 * 1024 * 1024), { level: 9 }));
@@ -107,7 +107,17 @@ test('a damaged, cut or hostile link shows a clear error and changes nothing; a 
     [crafted(1, new Uint8Array([1, 2, 3, 4, 5, 6, 7])), /damaged|valid audit/],
   ];
 
-  await openApp(other);
+  // A long link is flagged, and the case file is offered (a test of its own with a page load
+  // before the sixth pass of issue 30).
+  await makeLink(other, 'expertqa_post_hoc_gs_gpt4_domaintest13.json');
+  const dlg = other.getByRole('dialog', { name: 'Share this audit' });
+  await expect(dlg.getByText(/longer than about 2,000 characters/)).toBeVisible();
+  const download = other.waitForEvent('download');
+  await dlg.getByRole('button', { name: 'Download case file' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.case\.json$/);
+  await other.keyboard.press('Escape');
+  await expect(dlg).toBeHidden();
+
   // Some local work that must survive.
   await other.getByLabel('Open case file').setInputFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
   await expect(report(other)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
@@ -144,13 +154,4 @@ test('a damaged, cut or hostile link shows a clear error and changes nothing; a 
   await expect(other.getByText('Inputs replaced.')).toBeVisible();
   await other.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect.poll(() => draft(other)).toEqual(mine);
-});
-
-test('a long link is flagged, and the case file is offered', async ({ page }) => {
-  await makeLink(page, 'expertqa_post_hoc_gs_gpt4_domaintest13.json');
-  const dlg = page.getByRole('dialog', { name: 'Share this audit' });
-  await expect(dlg.getByText(/longer than about 2,000 characters/)).toBeVisible();
-  const download = page.waitForEvent('download');
-  await dlg.getByRole('button', { name: 'Download case file' }).click();
-  expect((await download).suggestedFilename()).toMatch(/\.case\.json$/);
 });

@@ -11,6 +11,8 @@ interface Line {
   title: string;
   worker: number;
   ms: number;
+  /** Loads of the app in the worker's context during the test (fixtures.ts notes them). */
+  loads: number | null;
   steps: { cat: string; title: string; ms: number; depth: number }[];
 }
 
@@ -28,7 +30,8 @@ export default class StepTimes implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const steps: Line['steps'] = [];
     flatten(result.steps, 0, steps);
-    this.lines.push({ file: path.basename(test.location.file), title: test.title, worker: result.workerIndex, ms: result.duration, steps });
+    const loads = result.annotations.find((a) => a.type === 'page-loads')?.description;
+    this.lines.push({ file: path.basename(test.location.file), title: test.title, worker: result.workerIndex, ms: result.duration, loads: loads === undefined ? null : Number(loads), steps });
   }
 
   onEnd(): void {

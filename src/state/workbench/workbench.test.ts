@@ -99,6 +99,28 @@ describe('Workbench', () => {
     expect(JSON.parse(store.get(SETTINGS_KEY)!).citationScope).toBe('paragraph');
   });
 
+  // The browser test of the citation scope (tests/e2e/workbench.spec.ts) shows the Settings
+  // dialog's choice re-auditing and surviving a reload; what the choice computes, and that it is
+  // read back from storage, are proven here.
+  it('audits again when the citation scope changes, and a new workbench over the same storage keeps it', async () => {
+    const brno: AuditCase = {
+      query: 'Tell me about Brno.',
+      answer: 'Brno is the second largest Czech city. It is the seat of the Constitutional Court [1].',
+      chunks: [{ id: '1', text: 'Brno, the second largest Czech city, is the seat of the Constitutional Court.' }],
+    };
+    const { wb, store } = bench();
+    wb.loadCase(brno, 'test');
+    await vi.waitFor(() => expect(wb.localReport?.dimensions.complete.status).toBe('FAIL'));
+    expect(wb.localReport!.dimensions.complete.issues.join(' ')).toContain('Brno is the second largest Czech city.');
+    wb.updateSettings({ citationScope: 'paragraph' });
+    await vi.waitFor(() => expect(wb.localReport?.dimensions.complete.status).toBe('PASS'));
+
+    const again = bench(store).wb;
+    expect(again.settings.citationScope).toBe('paragraph');
+    again.loadCase(brno, 'test');
+    await vi.waitFor(() => expect(again.localReport?.dimensions.complete.status).toBe('PASS'));
+  });
+
   it('shows a model report only for the revision it judged', async () => {
     const { wb } = bench();
     wb.loadCase(caseA, 'x');
