@@ -102,6 +102,7 @@ interface ChunkWords {
 
 /** A word as the claim writes it (the hint names the missing ones so). */
 const CLAIM_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const HAS_MARK = /\p{M}/u;
 
 const answersByStats = new WeakMap<ChunkStats, { query: string; answers: Map<string, WordsApart | undefined> }>();
 /** Answers kept per statistics before they are dropped all at once (a long session of typing). */
@@ -341,14 +342,22 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   };
 
   function search(claim: string, cited: readonly Chunk[]): WordsApart | undefined {
-    // Each content word once, with the first way the claim writes it.
+    // Each content word once, with the first way the claim writes it (read only for a hint).
     const words = new Map<number, string>();
-    for (const w of claim.match(CLAIM_WORD) ?? []) {
-      const count = vocab.termIdsInto(w, scratch, 0);
-      for (let k = 0; k < count; k++) {
-        const t = scratch[k]!;
-        if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, w);
+    const keep = (t: number, w: string) => {
+      if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, w);
+    };
+    if (HAS_MARK.test(claim)) {
+      for (const w of claim.match(CLAIM_WORD) ?? []) {
+        const count = vocab.termIdsInto(w, scratch, 0);
+        for (let k = 0; k < count; k++) keep(scratch[k]!, w);
       }
+    } else {
+      // Without a mark no word of the tokeniser crosses the edge of a CLAIM_WORD match (each
+      // holds whole runs of letters and digits, and apostrophes only inside them): the claim's
+      // words are the matches' words, in the same order, read in one pass.
+      const count = vocab.termIdsInto(claim, scratch, 0);
+      for (let k = 0; k < count; k++) keep(scratch[k]!, '');
     }
     if (words.size < MIN_WORDS) return undefined;
     // Each of these ends the search with no hint, so either may come first; the bound costs a
@@ -371,6 +380,7 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
     if (!best) return undefined;
     const { d, at } = best;
     const inWindow = windowTerms(d, serial, terms.length, at);
+    if (!HAS_MARK.test(claim)) writtenAs(claim, words);
     return {
       chunkId: best.id,
       from: at + 1,
@@ -379,6 +389,14 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
       missing: [...words.values()].filter((_, i) => !inWindow[i]),
       share: best.hits / words.size,
     };
+  }
+
+  /** Each word of `words` as the claim first writes it: the CLAIM_WORD match it is first read in. */
+  function writtenAs(claim: string, words: Map<number, string>): void {
+    for (const w of claim.match(CLAIM_WORD) ?? []) {
+      const count = vocab.termIdsInto(w, scratch, 0);
+      for (let k = 0; k < count; k++) if (words.get(scratch[k]!) === '') words.set(scratch[k]!, w);
+    }
   }
 }
 
