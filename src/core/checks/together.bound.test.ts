@@ -51,7 +51,7 @@ function reference(claim: string, query: string, chunks: Chunk[], lang: Language
 const WORDS = 'river bridge castle market tower harbour garden meadow valley forest village mountain'.split(' ');
 /** Words no chunk has: a claim with several of them is spread thin. */
 const ELSEWHERE = 'copper lantern saddle violin pepper glacier'.split(' ');
-const ENDS = ['. ', '! ', '? ', '… ', '.\n', '\n', '.” ', '." ', '.Then ', '; ', ', ', ' e.g. ', ' Mr. ', ' 3.5 ', '。', '! ¡', '\u2029', ' — ', '?! ', '.) '];
+const ENDS = ['. ', '! ', '? ', '… ', '.\n', '\n', '.” ', '." ', '.Then ', '; ', ', ', ' e.g. ', ' Mr. ', ' 3.5 ', '。', '! ¡', '\u2029', ' — ', '?! ', '.) ', ' != ', '.|\n|', '.[1] ', '.(', '?x', ".'", "’"];
 const SPICE = ['', '', '', '', 'σ ', 'Ω ', '© ', 'ﾞ', '。 ', 'naïve '];
 
 function random(seed: number): () => number {
@@ -99,6 +99,47 @@ describe('words_apart before the sentences are read', () => {
     // Both answers occur often enough for the comparison to mean something.
     expect(found).toBeGreaterThan(80);
     expect(quiet).toBeGreaterThan(80);
+  });
+
+  it('reads each chunk by sentence once and answers every later claim as the plain reading does', () => {
+    // One audit: many claims over the same chunks, so the words each chunk keeps by sentence
+    // serve claim after claim; the third chunk repeats an id, so the statistics do not hold it.
+    const rnd = random(3407);
+    const pick = (xs: readonly string[]) => xs[Math.floor(rnd() * xs.length)]!;
+    let found = 0;
+    for (let audit = 0; audit < 40; audit++) {
+      const chunks: Chunk[] = [1, 2, 2].map((id) => ({ id: String(id), text: chunkText(rnd, 4 + Math.floor(rnd() * 10), rnd() < 0.15) }));
+      const lang: Language = rnd() < 0.3 ? 'cs' : 'en';
+      const finder = apartFinder(buildChunkStats(chunks, lang), chunks, '');
+      for (let c = 0; c < 25; c++) {
+        const claim = Array.from({ length: 4 + Math.floor(rnd() * 6) }, () => pick(rnd() < 0.3 ? ELSEWHERE : WORDS)).join(' ');
+        const cited = [chunks[Math.floor(rnd() * 3)]!, ...(rnd() < 0.3 ? [chunks[Math.floor(rnd() * 3)]!] : [])];
+        const want = reference(claim, '', cited, lang);
+        expect(finder(claim, cited), `audit ${audit}, claim ${c}: ${JSON.stringify({ claim, cited })}`).toEqual(want);
+        if (want) found++;
+      }
+    }
+    expect(found).toBeGreaterThan(50);
+  });
+
+  it('names the missing words as the claim writes them, whatever stands around them', () => {
+    // Apostrophes, hyphens, digits, letters beyond U+FFFF and combining marks around the words:
+    // the claim's words read in one pass must be the words of its matches, each written as the
+    // first match that holds it.
+    const rnd = random(77);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    const odd = ["river's", 'castle’s', 'tower-market', "'garden'", 'bridge\u0301s', 'naïve', '\u{1d400}valley', 'forest\u{1d400}lantern', '3', 'x3.5', 'meadow2', "copper'n'pepper", '-saddle', "violin'", 'glacier\u0327', 'Village', 'RIVER'];
+    let found = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const chunks: Chunk[] = [{ id: '1', text: chunkText(rnd, 5 + Math.floor(rnd() * 8), false) }];
+      const lang: Language = rnd() < 0.3 ? 'cs' : 'en';
+      const claim = Array.from({ length: 4 + Math.floor(rnd() * 6) }, () => pick(rnd() < 0.4 ? odd : rnd() < 0.4 ? ELSEWHERE : WORDS)).join(pick([' ', ', ', ' - ', '; ']));
+      const query = rnd() < 0.2 ? 'the river' : '';
+      const want = reference(claim, query, chunks, lang);
+      expect(apartFinder(buildChunkStats(chunks, lang), chunks, query)(claim, chunks), `trial ${trial}: ${JSON.stringify({ claim, chunks })}`).toEqual(want);
+      if (want) found++;
+    }
+    expect(found).toBeGreaterThan(60);
   });
 
   it('counts every place a sentence may end: line breaks, and the cuts of a long text into windows', () => {

@@ -10,9 +10,9 @@
 // tokenised. Most claims are settled before the chunk is cut into sentences (the costly part):
 // a claim of too few words at once, and a claim whose words stand together anyway by a cheap
 // bound (enoughTogether: three stretches between possible sentence ends hold a third of them).
-// Only the rest read the chunk's sentences; each such chunk gets, once per statistics, a sorted
-// list of (term, sentence) pairs, so that a claim looks up only its own words' sentences instead
-// of testing every window.
+// Only the rest read the chunk's sentences: each such chunk gets, once per statistics, the
+// sentence of each of its words, and a claim then counts its words per window in one pass over
+// them (no window is tested on its own, nothing is sorted).
 import type { Chunk, Language } from '../types';
 import { sentenceRanges, windowCuts } from '../claims/sentences';
 import { isSpaceChar } from '../text/text';
@@ -42,20 +42,30 @@ export interface WordsApart {
 interface Sentences {
   ranges: [number, number][];
   /**
-   * Whether every edge of every sentence has a space on one side, so that no word crosses it: the
-   * chunk's words then fall into its sentences as each sentence's own tokenising would give them.
+   * Whether every edge of every sentence has on one side a character no word holds, so that no
+   * word crosses it: the chunk's words then fall into its sentences as each sentence's own
+   * tokenising would give them.
    */
   clean: boolean;
 }
 
 const sentenceCache: Record<Language, TextCache<Sentences>> = { en: new TextCache(1024), cs: new TextCache(1024) };
 
-const isSpaceCode = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const WORD_PART = /[\p{L}\p{N}\p{M}]/u;
+/**
+ * Whether the UTF-16 unit may be part of a word of the statistics (../text/words.ts): a letter,
+ * digit or mark (half a surrogate pair is none), or an apostrophe, which stays inside a word
+ * between two letters.
+ */
+function mayBeInWord(c: number): boolean {
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c === 0x27;
+  return c === 0x2019 || (!(c >= 0xd800 && c <= 0xdfff) && WORD_PART.test(String.fromCharCode(c)));
+}
 
 function sentencesOf(text: string, lang: Language): Sentences {
   return sentenceCache[lang].get(text, (t) => {
     const all = sentenceRanges(t, lang);
-    const edgeIsClean = (x: number) => x === 0 || x === t.length || isSpaceCode(t.charCodeAt(x - 1)) || isSpaceCode(t.charCodeAt(x));
+    const edgeIsClean = (x: number) => x === 0 || x === t.length || !mayBeInWord(t.charCodeAt(x - 1)) || !mayBeInWord(t.charCodeAt(x));
     return { ranges: all.filter(([a, b]) => hasLetterOrDigit(t, a, b)), clean: all.every(([a, b]) => edgeIsClean(a) && edgeIsClean(b)) };
   });
 }
@@ -77,66 +87,60 @@ function hasLetterOrDigit(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/** A cited chunk's sentences and, sorted, a key per (term, sentence) pair: term × sentences + sentence. */
-interface ChunkIndex {
+/**
+ * A cited chunk read by sentence: its words in text order (terms[from, to), term ids of the
+ * statistics' vocabulary) and, per word, the number of the sentence it stands in (-1: none).
+ */
+interface ChunkWords {
   text: string;
   ranges: [number, number][];
-  keys: Float64Array;
+  terms: ArrayLike<number>;
+  from: number;
+  /** sentence[k - from]: the sentence of word k, ascending along the words. */
+  sentence: Int32Array;
 }
 
 /** A word as the claim writes it (the hint names the missing ones so). */
 const CLAIM_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const HAS_MARK = /\p{M}/u;
 
 const answersByStats = new WeakMap<ChunkStats, { query: string; answers: Map<string, WordsApart | undefined> }>();
 /** Answers kept per statistics before they are dropped all at once (a long session of typing). */
 const ANSWERS_KEPT = 4096;
 
-const indexesByStats = new WeakMap<ChunkStats, Map<number, ChunkIndex>>();
+const wordsByStats = new WeakMap<ChunkStats, Map<number, ChunkWords>>();
 const stretchesByStats = new WeakMap<ChunkStats, Map<number, Stretches | undefined>>();
 const scratch: number[] = [];
-const scratchStarts: number[] = [];
 
-/** The index of `text`, the chunk at position `pos` of the statistics (else one they do not hold). */
-function indexChunk(stats: ChunkStats, text: string, pos: number | undefined): ChunkIndex {
+/** The words of `text` by sentence, the chunk at position `pos` of the statistics (else one they do not hold). */
+function wordsBySentence(stats: ChunkStats, text: string, pos: number | undefined): ChunkWords {
   const { ranges, clean } = sentencesOf(text, stats.language);
   const n = ranges.length;
-  let keys: Float64Array;
-  let count = 0;
-  if (clean) {
-    // The chunk's words as the statistics hold them, else tokenised here; each word goes to the
-    // sentence its start lies in. At most one key a word: the array is made once, at that size.
-    let terms: ArrayLike<number> = scratch;
-    let starts: ArrayLike<number> = scratchStarts;
-    let from = 0;
-    let to: number;
-    if (pos !== undefined) {
-      terms = stats.words;
-      starts = stats.wordStarts;
-      from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
-      to = stats.wordEnd[pos]!;
-    } else to = stats.vocab.termIdsInto(text, scratch, 0, scratchStarts);
-    keys = new Float64Array(to - from);
-    for (let k = from, j = 0; k < to && j < n; k++) {
-      const at = starts[k]!;
+  if (clean && pos !== undefined) {
+    // The chunk's words as the statistics hold them; each goes to the sentence its start lies in.
+    const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
+    const to = stats.wordEnd[pos]!;
+    const sentence = new Int32Array(to - from);
+    for (let k = from, j = 0; k < to; k++) {
+      const at = stats.wordStarts[k]!;
       while (j < n && at >= ranges[j]![1]) j++;
-      if (j < n && at >= ranges[j]![0]) keys[count++] = terms[k]! * n + j;
+      sentence[k - from] = j < n && at >= ranges[j]![0] ? j : -1;
     }
-  } else {
-    // A word may cross a sentence's edge (a text without spaces cut into windows): each sentence
-    // is tokenised on its own.
-    const pairs: number[] = [];
-    for (let j = 0; j < n; j++) {
-      const words = stats.vocab.termIdsInto(text.slice(ranges[j]![0], ranges[j]![1]), scratch, 0);
-      for (let k = 0; k < words; k++) pairs.push(scratch[k]! * n + j);
-    }
-    keys = Float64Array.from(pairs);
-    count = keys.length;
+    return { text, ranges, terms: stats.words, from, sentence };
   }
-  // Sorted, each pair once (a word repeated in a sentence counts once).
-  keys.subarray(0, count).sort();
-  let unique = 0;
-  for (let k = 0; k < count; k++) if (k === 0 || keys[k] !== keys[k - 1]) keys[unique++] = keys[k]!;
-  return { text, ranges, keys: keys.subarray(0, unique) };
+  // A chunk the statistics do not hold, or one where a word may cross a sentence's edge (a text
+  // without spaces cut into windows, "x.Y" read as two sentences): each sentence is tokenised on
+  // its own.
+  const terms: number[] = [];
+  const sentenceOf: number[] = [];
+  for (let j = 0; j < n; j++) {
+    const words = stats.vocab.termIdsInto(text.slice(ranges[j]![0], ranges[j]![1]), scratch, 0);
+    for (let k = 0; k < words; k++) {
+      terms.push(scratch[k]!);
+      sentenceOf.push(j);
+    }
+  }
+  return { text, ranges, terms, from: 0, sentence: Int32Array.from(sentenceOf) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,12 +227,8 @@ const occStretch: number[] = [];
 const occWord: number[] = [];
 let perWord = new Int32Array(64);
 
-/**
- * Whether some three consecutive stretches of the chunk at `pos` hold SHARE of the claim's
- * words `terms`: then a window of its sentences does. Reads the chunk's words in order and
- * stops at the first such stretch.
- */
-function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly number[]): boolean {
+/** Marks the claim's words `terms` in claimMark (and their places in claimSlot); returns the mark. */
+function markClaim(stats: ChunkStats, terms: readonly number[]): number {
   const size = stats.vocab.terms.length;
   if (claimMark.length < size) {
     claimMark = new Int32Array(Math.max(size, claimMark.length * 2));
@@ -244,6 +244,16 @@ function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly
     claimMark[terms[i]!] = serial;
     claimSlot[terms[i]!] = i;
   }
+  return serial;
+}
+
+/**
+ * Whether some three consecutive stretches of the chunk at `pos` hold SHARE of the claim's
+ * words `terms`: then a window of its sentences does. Reads the chunk's words in order and
+ * stops at the first such stretch.
+ */
+function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly number[]): boolean {
+  const serial = markClaim(stats, terms);
   if (perWord.length < terms.length) perWord = new Int32Array(terms.length * 2);
   perWord.fill(0, 0, terms.length);
   // The claim's words in the chunk, in order, each with its stretch; the window slides over
@@ -268,25 +278,6 @@ function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly
   return false;
 }
 
-/** Index of the first key >= x. */
-function lowerBound(keys: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (keys[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Whether term t is in one of the sentences [from, to] of the chunk. */
-function inSentences(d: ChunkIndex, t: number, from: number, to: number): boolean {
-  const n = d.ranges.length;
-  const k = lowerBound(d.keys, t * n + from);
-  return k < d.keys.length && d.keys[k]! <= t * n + to;
-}
-
 /**
  * The words_apart search over one audit's chunks: the query's terms read once per case, each
  * cited chunk indexed once per statistics (`stats` are those of `chunks`).
@@ -296,9 +287,9 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   const fromQuery = new Set(vocab.termIds(query));
   // Kept with the statistics by chunk position (a re-audit with the same chunks reuses them);
   // a chunk the statistics do not hold at its id's position (a repeated id) only for this audit.
-  let byPosition = indexesByStats.get(stats);
-  if (!byPosition) indexesByStats.set(stats, (byPosition = new Map()));
-  const others = new Map<Chunk, ChunkIndex>();
+  let byPosition = wordsByStats.get(stats);
+  if (!byPosition) wordsByStats.set(stats, (byPosition = new Map()));
+  const others = new Map<Chunk, ChunkWords>();
   let stretchesAt = stretchesByStats.get(stats);
   if (!stretchesAt) stretchesByStats.set(stats, (stretchesAt = new Map()));
   /** Whether the bound shows a window of `ch` with SHARE of the claim's words (never for a chunk the statistics do not hold). */
@@ -313,20 +304,16 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
     if (!stretchesAt.has(pos)) stretchesAt.set(pos, (stretches = stretchesOf(stats, ch.text, pos)));
     return stretches !== undefined && enoughTogether(stats, stretches, terms);
   };
-  const indexOf = (ch: Chunk): ChunkIndex => {
+  const sentenceWordsOf = (ch: Chunk): ChunkWords => {
     const pos = stats.positionOf.get(String(ch.id));
     const held = pos !== undefined && chunks[pos] === ch;
     const known = held ? byPosition.get(pos) : others.get(ch);
     if (known) return known;
-    const d = indexChunk(stats, ch.text, held ? pos : undefined);
+    const d = wordsBySentence(stats, ch.text, held ? pos : undefined);
     if (held) byPosition.set(pos, d);
     else others.set(ch, d);
     return d;
   };
-  // Per window, how many of the claim's words it has (zero again after each chunk), and the
-  // windows that have any: a claim costs the occurrences of its words, not the chunk's length.
-  const hits: number[] = [];
-  const touched: number[] = [];
   // Earlier answers, kept with the statistics for the same query: a re-audit with the same
   // chunks (a keystroke in the answer) asks again for every claim it did not change. Only for
   // chunks the statistics hold, by their positions.
@@ -355,14 +342,22 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
   };
 
   function search(claim: string, cited: readonly Chunk[]): WordsApart | undefined {
-    // Each content word once, with the first way the claim writes it.
+    // Each content word once, with the first way the claim writes it (read only for a hint).
     const words = new Map<number, string>();
-    for (const w of claim.match(CLAIM_WORD) ?? []) {
-      const count = vocab.termIdsInto(w, scratch, 0);
-      for (let k = 0; k < count; k++) {
-        const t = scratch[k]!;
-        if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, w);
+    const keep = (t: number, w: string) => {
+      if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, w);
+    };
+    if (HAS_MARK.test(claim)) {
+      for (const w of claim.match(CLAIM_WORD) ?? []) {
+        const count = vocab.termIdsInto(w, scratch, 0);
+        for (let k = 0; k < count; k++) keep(scratch[k]!, w);
       }
+    } else {
+      // Without a mark no word of the tokeniser crosses the edge of a CLAIM_WORD match (each
+      // holds whole runs of letters and digits, and apostrophes only inside them): the claim's
+      // words are the matches' words, in the same order, read in one pass.
+      const count = vocab.termIdsInto(claim, scratch, 0);
+      for (let k = 0; k < count; k++) keep(scratch[k]!, '');
     }
     if (words.size < MIN_WORDS) return undefined;
     // Each of these ends the search with no hint, so either may come first; the bound costs a
@@ -371,55 +366,94 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
     for (const ch of cited) if (together(ch, terms)) return undefined;
     // A short chunk is one window: nothing to add to the overlap check.
     for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
-    const data = cited.map(indexOf);
+    const data = cited.map(sentenceWordsOf);
+    const serial = markClaim(stats, terms);
     // The first window with the most words, over the chunks in order; none as soon as a window
     // holds SHARE of them.
-    let best: { id: string; at: number; hits: number; d: ChunkIndex } | undefined;
+    let best: { id: string; at: number; hits: number; d: ChunkWords } | undefined;
     for (let c = 0; c < data.length; c++) {
       const d = data[c]!;
-      const n = d.ranges.length;
-      const last = n - WINDOW;
-      // Each word adds one to every window that holds one of its sentences, once.
-      let enough = false;
-      for (const t of words.keys()) {
-        let counted = -1;
-        for (let k = lowerBound(d.keys, t * n); k < d.keys.length && d.keys[k]! < (t + 1) * n; k++) {
-          const s = d.keys[k]! - t * n;
-          for (let i = Math.max(s - WINDOW + 1, counted + 1); i <= Math.min(s, last); i++) {
-            const h = hits[i] ?? 0;
-            if (h === 0) touched.push(i);
-            hits[i] = h + 1;
-            if ((h + 1) / words.size >= SHARE) enough = true;
-          }
-          counted = Math.max(counted, Math.min(s, last));
-        }
-        if (enough) break;
-      }
-      // Windows no word is in have none: the first of them is window 0 when no window has any.
-      let at = 0;
-      let most = 0;
-      for (const i of touched) {
-        if (hits[i]! > most || (hits[i] === most && i < at)) {
-          at = i;
-          most = hits[i]!;
-        }
-        hits[i] = 0;
-      }
-      touched.length = 0;
-      if (enough) return undefined;
+      const { at, most } = bestWindow(d, serial, terms.length);
+      if (most / terms.length >= SHARE) return undefined;
       if (!best || most > best.hits) best = { id: String(cited[c]!.id), at, hits: most, d };
     }
-    if (!best || best.hits / words.size >= SHARE) return undefined;
+    if (!best) return undefined;
     const { d, at } = best;
+    const inWindow = windowTerms(d, serial, terms.length, at);
+    if (!HAS_MARK.test(claim)) writtenAs(claim, words);
     return {
       chunkId: best.id,
       from: at + 1,
       to: at + WINDOW,
       window: d.text.slice(d.ranges[at]![0], d.ranges[at + WINDOW - 1]![1]).trim(),
-      missing: [...words].filter(([t]) => !inSentences(d, t, at, at + WINDOW - 1)).map(([, w]) => w),
+      missing: [...words.values()].filter((_, i) => !inWindow[i]),
       share: best.hits / words.size,
     };
   }
+
+  /** Each word of `words` as the claim first writes it: the CLAIM_WORD match it is first read in. */
+  function writtenAs(claim: string, words: Map<number, string>): void {
+    for (const w of claim.match(CLAIM_WORD) ?? []) {
+      const count = vocab.termIdsInto(w, scratch, 0);
+      for (let k = 0; k < count; k++) if (words.get(scratch[k]!) === '') words.set(scratch[k]!, w);
+    }
+  }
+}
+
+// Per window of the chunk being read, how many of the claim's words it has (zero again after
+// each chunk), the windows that have any, and per word of the claim the last window counted.
+const hits: number[] = [];
+const touched: number[] = [];
+let counted = new Int32Array(64);
+
+/**
+ * The first window of `d` with the most of the claim's words (marked `serial` in claimMark,
+ * `size` of them), read in one pass over the chunk's words; it stops once a window holds SHARE
+ * of them. A word counts once per window, in every window that holds one of its sentences.
+ */
+function bestWindow(d: ChunkWords, serial: number, size: number): { at: number; most: number } {
+  const last = d.ranges.length - WINDOW;
+  if (counted.length < size) counted = new Int32Array(size * 2);
+  counted.fill(-1, 0, size);
+  let enough = false;
+  for (let k = 0; k < d.sentence.length && !enough; k++) {
+    const t = d.terms[d.from + k]!;
+    const s = d.sentence[k]!;
+    if (claimMark[t] !== serial || s < 0) continue;
+    // Sentences only grow along the words: the windows up to `counted` have this word already.
+    const slot = claimSlot[t]!;
+    const to = Math.min(s, last);
+    for (let i = Math.max(s - WINDOW + 1, counted[slot]! + 1); i <= to; i++) {
+      const h = hits[i] ?? 0;
+      if (h === 0) touched.push(i);
+      hits[i] = h + 1;
+      if ((h + 1) / size >= SHARE) enough = true;
+    }
+    if (to > counted[slot]!) counted[slot] = to;
+  }
+  // Windows no word is in have none: the first of them is window 0 when no window has any.
+  let at = 0;
+  let most = 0;
+  for (const i of touched) {
+    if (hits[i]! > most || (hits[i] === most && i < at)) {
+      at = i;
+      most = hits[i]!;
+    }
+    hits[i] = 0;
+  }
+  touched.length = 0;
+  return { at, most };
+}
+
+/** Per word of the claim (by its place in claimSlot), whether the window at `at` of `d` has it. */
+function windowTerms(d: ChunkWords, serial: number, size: number, at: number): boolean[] {
+  const has = new Array<boolean>(size).fill(false);
+  for (let k = 0; k < d.sentence.length; k++) {
+    const t = d.terms[d.from + k]!;
+    const s = d.sentence[k]!;
+    if (claimMark[t] === serial && s >= at && s < at + WINDOW) has[claimSlot[t]!] = true;
+  }
+  return has;
 }
 
 /** An answer for the caller: its own list of missing words (the kept one is never handed out). */
