@@ -68,6 +68,27 @@ export interface Change {
  * so the check runs over the distinct pairs, with counts, not over every marker of the answer.
  */
 export function verify(fx: FixContext, change: Change): boolean {
+  // The answer depends only on the change and on the resolution environment (context.ts), which
+  // the next report shares while the markers stay as they are.
+  const { verdicts } = fx.resolution;
+  const key = changeKey(change);
+  let ok = verdicts.get(key);
+  if (ok === undefined) verdicts.set(key, (ok = verifyNow(fx, change)));
+  return ok;
+}
+
+/** Everything of a change that verify reads. */
+function changeKey(change: Change): string {
+  const refs = (m: CitationMarker) => [m.style, m.refs];
+  return JSON.stringify([
+    [...change.replaced].map(([old, repl]) => [refs(old), repl.map(refs)]),
+    change.added.map(refs),
+    change.defs,
+    [...change.expect].map(([m, want]) => [refs(m), want]),
+  ]);
+}
+
+function verifyNow(fx: FixContext, change: Change): boolean {
   const counts = new Map(fx.refCounts);
   const bump = (m: CitationMarker, by: number) => {
     for (const r of m.refs) {

@@ -8,7 +8,11 @@
 //   megabytes after a large paste, and a structured clone copies each of them again), every
 //   report claim's text that is the answer's own (the claims together are most of the answer;
 //   the runner slices them from its copy) and, while the Chunks text is the one of the previous
-//   reply, the parsed chunks too (ReplyPacker / ReplyUnpacker).
+//   reply, the parsed chunks too (ReplyPacker / ReplyUnpacker);
+// - nor the elements of the reply's arrays (findings, claims, citations, markers, diagnostics…)
+//   that equal the element at the same index of the previous reply: typing changes a few claims
+//   of a long answer, and the rest of the report was copied, decoded on the page and compared
+//   there again (reuse.ts) on every keystroke (`kept`, keepUnchanged / restoreKept).
 // Messages to and from one worker arrive in order, so both sides always agree on what the
 // other holds; a new worker starts from nothing on both sides.
 // A reply with long arrays (50,000 findings after a large paste) is sent in parts: the page
@@ -40,6 +44,18 @@ export interface PackedAnalysis extends Omit<Analysis, 'inputs' | 'chunks'> {
    * as it is. Absent when no text was left out.
    */
   claimTextLengths?: number[];
+  /** Arrays with elements sent as 0 because they equal the previous reply's at the same index. */
+  kept?: KeptElements[];
+  /** The seq of that previous reply. */
+  keptFrom?: number;
+}
+
+/** Elements of one array of the reply left out: the previous reply's stand in for them. */
+interface KeptElements {
+  /** Property names from the reply's analysis to the array. */
+  path: string[];
+  /** Index ranges [start, end) of the elements left out, flattened: start, end, start, end… */
+  ranges: number[];
 }
 
 /** The analysis texts that are often exactly an editor's text. */
@@ -64,6 +80,9 @@ export interface WorkerPart {
 }
 
 export type WorkerMessage = WorkerReply | WorkerPart;
+
+/** Arrays shorter than this travel whole (comparing them saves nothing worth having). */
+const KEEP_MIN_ITEMS = 8;
 
 /** Elements per part: small enough that decoding one part never holds the page for long. */
 export const PART_ITEMS = 1000;
@@ -170,8 +189,17 @@ export class WorkerInputs {
 /** Worker side: leaves out of a reply what the previous reply already carried. */
 export class ReplyPacker {
   #chunksText: string | null = null;
+  /** The previous reply as packed, before elements were left out (what the runner holds too). */
+  #prev: PackedAnalysis | null = null;
 
   pack(a: Analysis): PackedAnalysis {
+    const packed = this.#pack(a);
+    const prev = this.#prev;
+    this.#prev = packed;
+    return prev ? keepUnchanged(packed, prev) : packed;
+  }
+
+  #pack(a: Analysis): PackedAnalysis {
     const { inputs, chunks, ...rest } = a;
     const same = this.#chunksText === inputs.chunksText;
     this.#chunksText = inputs.chunksText;
@@ -199,8 +227,12 @@ export class ReplyPacker {
 /** Runner side: rebuilds the analysis from a packed reply and the inputs of its request. */
 export class ReplyUnpacker {
   #chunks: Analysis['chunks'] | null = null;
+  /** The previous reply with its kept elements put back (what the worker's packer holds). */
+  #prev: PackedAnalysis | null = null;
 
-  unpack(p: PackedAnalysis, inputs: Inputs): Analysis {
+  unpack(reply: PackedAnalysis, inputs: Inputs): Analysis {
+    const p = restoreKept(reply, this.#prev);
+    this.#prev = p;
     const { chunks: packedChunks, caseHasParsedChunks, fromInputs, claimTextLengths: lengths, ...rest } = p;
     const chunks = packedChunks ?? this.#chunks;
     if (!chunks) throw new Error('audit worker reply refers to chunks it never sent');
@@ -227,6 +259,93 @@ export class ReplyUnpacker {
     }
     return { ...rest, report, answer, inputs, chunks, case: c };
   }
+}
+
+/** Deep equality of decoded-message data: plain objects, arrays and primitives (anything else is unequal). */
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(b, k) || !same(a[k], b[k])) return false;
+  return true;
+}
+
+/**
+ * `next` with every object element of its arrays (in plain objects, as deep as splitReply looks)
+ * that equals `prev`'s at the same index sent as 0, and `kept` saying where. Objects on the way to
+ * such an array are copied; `next` is not modified.
+ */
+function keepUnchanged(next: PackedAnalysis, prev: PackedAnalysis): PackedAnalysis {
+  const kept: KeptElements[] = [];
+  const visit = (o: Record<string, unknown>, p: Record<string, unknown>, path: string[]): Record<string, unknown> => {
+    let out: Record<string, unknown> | null = null;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      const pv = p[k];
+      let w: unknown = v;
+      if (Array.isArray(v)) {
+        if (Array.isArray(pv) && v.length >= KEEP_MIN_ITEMS) {
+          const ranges: number[] = [];
+          const n = Math.min(v.length, pv.length);
+          for (let i = 0; i < n; i++) {
+            const x: unknown = v[i];
+            if (x === null || typeof x !== 'object' || !same(x, pv[i])) continue;
+            if (ranges.length && ranges[ranges.length - 1] === i) ranges[ranges.length - 1] = i + 1;
+            else ranges.push(i, i + 1);
+          }
+          if (ranges.length) {
+            kept.push({ path: [...path, k], ranges });
+            const copy = v.slice();
+            for (let r = 0; r < ranges.length; r += 2) copy.fill(0, ranges[r], ranges[r + 1]);
+            w = copy;
+          }
+        }
+      } else if (isPlain(v) && isPlain(pv) && path.length + 1 < SPLIT_DEPTH) {
+        w = visit(v, pv, [...path, k]);
+      }
+      if (w !== v) (out ??= { ...o })[k] = w;
+    }
+    return out ?? o;
+  };
+  const analysis = visit(next as unknown as Record<string, unknown>, prev as unknown as Record<string, unknown>, []) as unknown as PackedAnalysis;
+  return kept.length ? { ...analysis, kept, keptFrom: prev.seq } : next;
+}
+
+/**
+ * The reply with its kept elements taken from the previous one (the same objects: the page's
+ * comparison with its previous analysis finds them at once). The reply is the page's own decoded
+ * copy and is modified. Throws when the reply keeps elements of a reply this side does not hold.
+ */
+function restoreKept(reply: PackedAnalysis, prev: PackedAnalysis | null): PackedAnalysis {
+  const { kept, keptFrom, ...p } = reply;
+  if (!kept) return p;
+  if (!prev || prev.seq !== keptFrom) throw new Error('audit worker reply keeps elements of a reply never received');
+  for (const { path, ranges } of kept) {
+    let o = p as unknown as Record<string, unknown> | undefined;
+    let q = prev as unknown as Record<string, unknown> | undefined;
+    for (const k of path.slice(0, -1)) {
+      o = o?.[k] as Record<string, unknown> | undefined;
+      q = q?.[k] as Record<string, unknown> | undefined;
+    }
+    const last = path[path.length - 1]!;
+    const into = o?.[last];
+    const from = q?.[last];
+    if (!Array.isArray(into) || !Array.isArray(from)) throw new Error(`audit worker reply: no ${path.join('.')} to keep elements of`);
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let i = ranges[r]!; i < ranges[r + 1]!; i++) {
+        if (i >= from.length || i >= into.length) throw new Error(`audit worker reply: ${path.join('.')} keeps element ${i} of ${from.length}`);
+        into[i] = from[i];
+      }
+    }
+  }
+  return p;
 }
 
 /**
