@@ -47,6 +47,8 @@ function formIn(form: string, src: AliasSource, lang: Language): boolean {
   if (isShortForm(k)) {
     const letters = k.replace(/ /g, '').toUpperCase();
     if (src.hasAcronym(letters)) return true;
+    // The pattern below holds the first letter and a dot, a search the text answers at once.
+    if (letters.length >= 2 && !src.text.includes(`${letters[0]!}.`)) return false;
     let re = dottedForms.get(letters);
     if (!re) {
       const dotted = letters.split('').map(escapeRegExp).join('\\.\\s?');

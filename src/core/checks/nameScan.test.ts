@@ -6,6 +6,7 @@ import { entityRuns } from './entities';
 import { foldWord } from '../text/text';
 import { certainlyProse, closeWordIn, dottedWords, foldsPlainly, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordsInFolded } from './nameScan';
 import { NameSource } from './names';
+import { aliasIn } from './nameAliases';
 
 const TEXTS = [
   'The Bank of England and the Duke of Cambridge met; the bank of the river was wet.',
@@ -84,6 +85,30 @@ describe('NameSource without its index agrees with the index', () => {
       const squashed = bare().words.words.join('');
       for (let i = 0; i + 6 <= squashed.length; i += 5) expect(bare().hasSquashed(squashed.slice(i, i + 6)), squashed.slice(i, i + 6)).toBe(true);
     }
+  });
+  it('has an acronym, written plain or dotted, exactly where the index has it (hasAcronym)', () => {
+    const texts = [...TEXTS, 'The US.A grew.', 'The U.SA grew.', 'The U. K and NATO', 'N.ATO, NAT.O and WHO (W.H.O)', 'USSR U.S.S.R.. X.Y.Z.', 'Ü.Ö and 𝐀.𝐁 then ÜÖ.'];
+    const wrong: string[] = [];
+    for (const text of texts) {
+      const index = new NameSource(text, 'en');
+      void index.runs;
+      // Every run of two to four capitals or digits of the text with its dots and spaces dropped, and the same read backwards.
+      const capitals = [...text.replace(/[^\p{Lu}\p{N}]/gu, '')];
+      const asks = new Set<string>();
+      for (let i = 0; i < capitals.length; i++) for (let n = 2; n <= 4 && i + n <= capitals.length; n++) asks.add(capitals.slice(i, i + n).join('')).add(capitals.slice(i, i + n).reverse().join(''));
+      for (const a of asks) if (new NameSource(text, 'en').hasAcronym(a) !== index.hasAcronym(a)) wrong.push(`${a} in ${text.slice(0, 30)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+  it('finds a short form of the alias tables, dotted or not, where the plain pattern finds it (aliasIn)', () => {
+    // The plain reading of a short form: the acronym in the index, or the letters with a dot and
+    // perhaps a space between two, standing alone in the text.
+    const plain = (text: string, letters: string) =>
+      new NameSource(text, 'en').hasAcronym(letters) || new RegExp(`(?<![\\p{L}\\p{N}])${letters.split('').join('\\.\\s?')}\\.?(?![\\p{L}\\p{N}])`, 'u').test(text);
+    const texts = ['the U.K. economy', 'the U. K. economy', 'the U.K economy', 'UK economy', 'the uk economy', 'the U K economy', 'U.-K. trade', 'in the U.\nK. now', 'xU.K. and U.Kx', 'the U.S. and U.K.', 'the US.', ''];
+    const got = texts.map((t) => [t, aliasIn('United Kingdom', [new NameSource(t, 'en')], 'en') === 'UK', aliasIn('United States', [new NameSource(t, 'en')], 'en') === 'US']);
+    expect(got).toEqual(texts.map((t) => [t, plain(t, 'UK'), plain(t, 'US')]));
+    expect(got.filter(([, uk]) => uk).length).toBeGreaterThan(3);
   });
   it('answers "certainly not" without building the index', () => {
     const s = new NameSource('A page about the Bank of England and its governors.', 'en');

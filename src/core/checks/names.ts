@@ -173,7 +173,7 @@ export class NameSource {
    * is built for that question.
    */
   hasAcronym(a: string): boolean {
-    if (!this.named && !this.text.includes(a) && !(this.text.includes('.') && dottedRegex(a).test(this.text))) return false;
+    if (!this.named && !this.text.includes(a) && !(mayBeDotted(this.text, a) && dottedRegex(a).test(this.text))) return false;
     return this.nameRuns.acronyms.has(a);
   }
 
@@ -230,6 +230,16 @@ function dottedRegex(a: string): RegExp {
   return re;
 }
 const dottedAcronyms = new Map<string, RegExp>();
+
+/**
+ * Whether the text may hold `a` with dots between its letters (dottedRegex), read with two
+ * searches: such a text has the first letter followed by a dot or by the second letter.
+ */
+function mayBeDotted(text: string, a: string): boolean {
+  const [first, second] = a;
+  if (!first || !second) return text.includes('.');
+  return text.includes(`${first}.`) || text.includes(first + second);
+}
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}&]+$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
