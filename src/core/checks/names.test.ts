@@ -74,6 +74,14 @@ describe('spelling and word form', () => {
     expect(absent(fs)).toEqual([]);
     expect(notes(fs)[0]?.text?.params).toMatchObject({ rule: 'spelling', found: 'araniko' });
   });
+  it('reads the last word first and still notes the word the chunk spells otherwise', () => {
+    // One word of three the chunk lacks, one it spells otherwise: present, by the spelling.
+    const fs = audit('The road is named the Arniko Pokhrelxyz Highway since 1967 [1].', 'The Araniko Highway was opened in 1967.');
+    expect(absent(fs)).toEqual([]);
+    expect(notes(fs).map((f) => f.text?.params)).toEqual([expect.objectContaining({ rule: 'spelling', found: 'araniko' })]);
+    // The last word lacking: absent, the other words not read.
+    expect(absent(audit('The road is named the Araniko Highway Pokhrelxyz since 1967 [1].', 'The Araniko Highway was opened in 1967.'))).toEqual(['Araniko Highway Pokhrelxyz']);
+  });
   it('still flags a short name one letter off and a long name two edits off', () => {
     expect(absent(audit('The prize went to Mark Bell in 1990 [1].', 'The prize went to someone called Ball in 1990.'))).toEqual(['Mark Bell']);
     expect(absent(audit('The road is named the Arniko Highway since 1967 [1].', 'The Aranikoo Highway was opened in 1967.'))).toEqual(['Arniko Highway']);

@@ -423,7 +423,6 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
 
   // Word by word: a word found only inside other names does not count. A word the chunks
   // spell otherwise is compared in their spelling.
-  let spelled: string | undefined;
   const present = folded.map((w, i) => wordPresent(words[i]!));
   const close = folded.map((w, i) => (present[i] ? undefined : closeSpelling(w, sources)));
   const asWritten = folded.map((w, i) => close[i] ?? w);
@@ -431,19 +430,27 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
   // other names share; it counts wherever it is.
   const afterJoiner = new Set<string>();
   for (let i = 1; i < allFolded.length; i++) if (JOINER_WORDS.has(allFolded[i - 1]!)) afterJoiner.add(allFolded[i]!);
-  const counted = folded.map((w, i) => {
+  /** Whether the i-th word counts: 'own' by its own spelling (or an abbreviation's), 'close' by the chunks' spelling. */
+  const counts = (i: number): 'own' | 'close' | undefined => {
+    const w = folded[i]!;
     const abbr = WORD_ABBREVIATIONS.get(w);
-    if (present[i] && (afterJoiner.has(w) || !onlyInOtherNames(w, asWritten, sources, lang))) return true;
-    if (abbr && sources.some((s) => s.mayHave(abbr) && s.placesOf(abbr))) return true;
+    if (present[i] && (afterJoiner.has(w) || !onlyInOtherNames(w, asWritten, sources, lang))) return 'own';
+    if (abbr && sources.some((s) => s.mayHave(abbr) && s.placesOf(abbr))) return 'own';
     const c = close[i];
-    if (c && !onlyInOtherNames(c, asWritten, sources, lang)) {
-      spelled ??= c;
-      return true;
-    }
-    return false;
-  });
-  const missing = counted.filter((c) => !c).length;
-  if (counted[counted.length - 1] && missing * 2 <= folded.length) return spelled ? { present: true, rule: 'spelling', found: spelled } : { present: true };
+    return c && !onlyInOtherNames(c, asWritten, sources, lang) ? 'close' : undefined;
+  };
+  // The last word must count and at most half the words may not: the last word is read first, and
+  // the reading stops as soon as the name cannot count (onlyInOtherNames reads the chunks' runs).
+  const last = folded.length - 1;
+  const counted: ('own' | 'close' | undefined)[] = [];
+  let missing = 0;
+  counted[last] = counts(last);
+  for (let i = 0; i < last && counted[last] && missing * 2 <= folded.length; i++) if (!(counted[i] = counts(i))) missing++;
+  if (counted[last] && missing * 2 <= folded.length) {
+    // The first word, in the name's order, counted in the chunks' spelling.
+    const spelled = close[counted.indexOf('close')];
+    return spelled ? { present: true, rule: 'spelling', found: spelled } : { present: true };
+  }
 
   // The distinctive word, as a name of its own: a run of the chunk made of the name's words only.
   let d = folded.length - 1;
