@@ -19,7 +19,7 @@
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { firstStem } from '../text/words';
-import { plainWords, sentenceTerms, termsBetween, TRAILING_QUOTES, WORD, type TextWords } from './contentWords';
+import { NEGATION_EN, plainWords, sentenceTerms, termsBetween, wordsOf, type TextWords, type Word } from './contentWords';
 import { blankSpans, escapeRegExp, foldWord, isBlank, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
@@ -28,7 +28,7 @@ import { OPPOSITES_RAW, opposites, type Opposite } from './oppositeWords';
 import { apartFinder } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
-import { breaksClause, CLAUSE_WORDS, negationStarts } from './negations';
+import { negationStarts } from './negations';
 import { chunkWords, sortedHas, statsFor, type ChunkStats } from './relevance';
 import { ANTONYM_WORDS, czechPrefixNegation, hasAntonym, opposedPassage } from './opposed';
 import { glossedRuns, lowerCaseTails, splitDemonyms } from './nameShapes';
@@ -38,49 +38,6 @@ export const MATCH_SHARE = 0.6;
 export const MATCH_MIN = 3;
 /** How many words before the first shared word a negation may stand ("no evidence that X"). */
 const NEGATION_LEAD = 4;
-
-// ---------------------------------------------------------------------------------------------
-// Words
-
-const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
-const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
-
-// "not only … but also" and "not limited to" add, they do not deny; "Not-so-successful" hedges.
-const NOT_ADDING = new Set(['only', 'just', 'merely', 'limited', 'restricted', 'confined', 'exclusive', 'so', 'least']);
-
-function isNegation(lower: string, next: string | undefined): boolean {
-  if (lower.endsWith("n't") || lower.endsWith('n’t')) return true;
-  if (lower === 'not' && next !== undefined && NOT_ADDING.has(next)) return false;
-  if (NEGATION_EN.has(lower)) return true;
-  // The Czech forms all start with one of these letters; most words are decided here.
-  const c = lower.charCodeAt(0);
-  return (c === 0x6e || c === 0x17e || c === 0x62 || c === 0x61) && NEGATION_CS.test(lower); // n ž b a
-}
-
-interface Word {
-  lower: string;
-  term: string | null;
-  negation: boolean;
-  /** The clause the word stands in, counted from 0 (see breaksClause). */
-  clause: number;
-}
-
-function wordsOf(text: string, lang: Language): Word[] {
-  const words: Word[] = [];
-  let clause = 0;
-  let prevEnd = 0;
-  WORD.lastIndex = 0;
-  // A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing".
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
-    const lower = m[0].toLowerCase().replace(TRAILING_QUOTES, '');
-    if (words.length && (breaksClause(text, prevEnd, m.index) || CLAUSE_WORDS.has(lower))) clause++;
-    prevEnd = m.index + m[0].length;
-    words.push({ lower, term: firstStem(lower, lang), negation: false, clause });
-  }
-  // Whether a word negates depends on the word after it.
-  for (let i = 0; i < words.length; i++) words[i]!.negation = isNegation(words[i]!.lower, words[i + 1]?.lower);
-  return words;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Chunk data, per chunk text. Everything is

@@ -1,12 +1,14 @@
-// What the content check (./content.ts) counts as a word, and the terms of a cited sentence: the
-// stems of its words, read in one pass by the tokeniser where that gives the same stems.
+// What the content check (./content.ts) counts as a word: a claim's or a sentence's words with
+// their terms, clauses and negations, and the terms of a cited sentence (the stems of its words,
+// read in one pass by the tokeniser where that gives the same stems).
 import type { Language } from '../types';
 import { firstStem, tokenize } from '../text/words';
+import { breaksClause, CLAUSE_WORDS } from './negations';
 
 /** A word of the content check: a letter or digit, then letters, digits and apostrophes. */
-export const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
 /** A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing". */
-export const TRAILING_QUOTES = /['’]+$/;
+const TRAILING_QUOTES = /['’]+$/;
 
 // A text whose letters, digits and marks all lie in U+0000–U+024F, but "İ" (whose lower case
 // is two characters), and with no apostrophe before a digit or another apostrophe: there each
@@ -65,4 +67,47 @@ export function termsBetween(words: TextWords, start: number, end: number): Set<
   const out = new Set<string>();
   for (let k = lo; k < to && starts[k]! < end; k++) out.add(terms[ids[k]!]!);
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A claim's or a sentence's words, each with its term, clause and whether it negates
+
+export const NEGATION_EN = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'lack', 'lacks', 'unable']);
+const NEGATION_CS = /^(?:ne|není|nejsou|nebyl\p{L}*|nebud\p{L}*|nemá\p{L}*|nemaj\p{L}*|nelze|nemůž\p{L}*|nemoh\p{L}*|nesmí\p{L}*|nikdy|nikdo|nic|žádn\p{L}*|bez|ani)$/u;
+
+// "not only … but also" and "not limited to" add, they do not deny; "Not-so-successful" hedges.
+const NOT_ADDING = new Set(['only', 'just', 'merely', 'limited', 'restricted', 'confined', 'exclusive', 'so', 'least']);
+
+function isNegation(lower: string, next: string | undefined): boolean {
+  if (lower.endsWith("n't") || lower.endsWith('n’t')) return true;
+  if (lower === 'not' && next !== undefined && NOT_ADDING.has(next)) return false;
+  if (NEGATION_EN.has(lower)) return true;
+  // The Czech forms all start with one of these letters; most words are decided here.
+  const c = lower.charCodeAt(0);
+  return (c === 0x6e || c === 0x17e || c === 0x62 || c === 0x61) && NEGATION_CS.test(lower); // n ž b a
+}
+
+export interface Word {
+  lower: string;
+  term: string | null;
+  negation: boolean;
+  /** The clause the word stands in, counted from 0 (see breaksClause). */
+  clause: number;
+}
+
+export function wordsOf(text: string, lang: Language): Word[] {
+  const words: Word[] = [];
+  let clause = 0;
+  let prevEnd = 0;
+  WORD.lastIndex = 0;
+  // A closing quote glued to a word is no part of it: "'fear nothing'" holds the word "nothing".
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    const lower = m[0].toLowerCase().replace(TRAILING_QUOTES, '');
+    if (words.length && (breaksClause(text, prevEnd, m.index) || CLAUSE_WORDS.has(lower))) clause++;
+    prevEnd = m.index + m[0].length;
+    words.push({ lower, term: firstStem(lower, lang), negation: false, clause });
+  }
+  // Whether a word negates depends on the word after it.
+  for (let i = 0; i < words.length; i++) words[i]!.negation = isNegation(words[i]!.lower, words[i + 1]?.lower);
+  return words;
 }
