@@ -142,7 +142,12 @@ test.describe('a new deployment', () => {
     if (second) rmSync(second, { recursive: true, force: true });
   });
 
-  test('waits behind "A new version is ready — Reload", then takes over', async ({ page }) => {
+  /**
+   * A returning visit, a new deployment found by the worker's update check: the notice waits
+   * until Reload, then the page runs the new build. `beforeUpdate` runs once the page is
+   * controlled and idle, before the deployment.
+   */
+  async function newVersionWaitsThenTakesOver(page: Page, beforeUpdate?: () => Promise<void>) {
     site = await serveSite(DIST, 'audit');
     await page.goto(site.url);
     await offlineReady(page);
@@ -150,6 +155,7 @@ test.describe('a new deployment', () => {
     await expect(report(page)).toHaveText(VERDICT);
     const notice = page.getByRole('status').filter({ hasText: 'A new version is ready' });
     await expect(notice).toHaveCount(0);
+    await beforeUpdate?.();
 
     site.deploy(second);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
@@ -161,6 +167,10 @@ test.describe('a new deployment', () => {
     await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second');
     await expect(report(page)).toHaveText(VERDICT);
     await expect(notice).toHaveCount(0);
+  }
+
+  test('waits behind "A new version is ready — Reload", then takes over', async ({ page }) => {
+    await newVersionWaitsThenTakesOver(page);
   });
 
   // Workbox's page helper takes an update found more than 60 s after the page registered its
@@ -171,24 +181,10 @@ test.describe('a new deployment', () => {
   // offline visit and the deployment in one test once stayed on "Reloading…".)
   test('after more than a minute on the page, the new version also waits, then takes over', async ({ page }) => {
     await page.clock.install();
-    site = await serveSite(DIST, 'audit');
-    await page.goto(site.url);
-    await offlineReady(page);
-    await page.reload(); // a returning visit: the worker controls the page
-    await expect(report(page)).toHaveText(VERDICT);
-    const notice = page.getByRole('status').filter({ hasText: 'A new version is ready' });
-    await expect(notice).toHaveCount(0);
-    await page.clock.runFor(61_000);
-    // The time Workbox compares with its registration's: past the 60 s.
-    expect(await page.evaluate(() => performance.now())).toBeGreaterThan(60_000);
-
-    site.deploy(second);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    await expect(notice).toBeVisible();
-    await expect(page.locator('meta[name="deployment"]')).toHaveCount(0);
-
-    await notice.getByRole('button', { name: 'Reload' }).click();
-    await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second');
-    await expect(report(page)).toHaveText(VERDICT);
+    await newVersionWaitsThenTakesOver(page, async () => {
+      await page.clock.runFor(61_000);
+      // The time Workbox compares with its registration's: past the 60 s.
+      expect(await page.evaluate(() => performance.now())).toBeGreaterThan(60_000);
+    });
   });
 });
