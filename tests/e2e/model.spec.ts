@@ -97,10 +97,11 @@ test('cancel stops a running audit; run again, 529 twice, then a reply: the bar 
   expect(server.calls('/v1/messages')).toHaveLength(3);
 });
 
-// The failure tests, one page load for all (issue 30 part 1, seventh pass; each was a test with
-// its own load before). Each step opens another built-in example from the Examples menu, so it
-// starts from a case none of whose claims is judged (after a failure the judged ones stay and
-// the bar offers "Judge the remaining …"), and waits for that example's own report first.
+// The failure tests, one page load for all (issue 30 part 1, end of the sixth pass; each was
+// a test with its own load before). Each step opens another built-in example from the Examples
+// menu, so it starts from a case none of whose claims is judged (after a failure the judged
+// ones stay and the bar offers "Judge the remaining …"), and waits for that example's own
+// report first.
 /** Opens a built-in example and waits until the report is its own (`own`: a claim only it has). */
 async function openExample(page: Page, title: RegExp, own: string): Promise<void> {
   await page.getByRole('button', { name: 'Examples' }).click();
