@@ -16,7 +16,7 @@
 import type { Chunk, Language } from '../types';
 import { sentenceRanges, windowCuts } from '../claims/sentences';
 import { isSpaceChar } from '../text/text';
-import { sortedHas, type ChunkStats } from './relevance';
+import { chunkWords, sortedHas, type ChunkStats } from './relevance';
 import { TextCache } from './util';
 
 export const WINDOW = 3;
@@ -118,8 +118,7 @@ function wordsBySentence(stats: ChunkStats, text: string, pos: number | undefine
   const n = ranges.length;
   if (clean && pos !== undefined) {
     // The chunk's words as the statistics hold them; each goes to the sentence its start lies in.
-    const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
-    const to = stats.wordEnd[pos]!;
+    const { from, to } = chunkWords(stats, pos);
     const sentence = new Int32Array(to - from);
     for (let k = from, j = 0; k < to; k++) {
       const at = stats.wordStarts[k]!;
@@ -197,8 +196,8 @@ function stretchesOf(stats: ChunkStats, text: string, pos: number): Stretches | 
   if (EXTENDING_LETTER.test(text)) return undefined;
   const cuts = windowCuts(text);
   for (const c of cuts) if (!isSpaceChar(text[c - 1])) return undefined;
-  const from = pos > 0 ? stats.wordEnd[pos - 1]! : 0;
-  return { text, from, cuts, stretch: new Int32Array(stats.wordEnd[pos]! - from), filled: 0, at: 0, ends: 0, cut: 0 };
+  const { from, to } = chunkWords(stats, pos);
+  return { text, from, cuts, stretch: new Int32Array(to - from), filled: 0, at: 0, ends: 0, cut: 0 };
 }
 
 /** The stretch of the chunk's word `k` (counted from the chunk's first), read on up to it. */

@@ -152,8 +152,8 @@ class WordTable {
 
 // The two hashes stemsInto computes while it reads a word, one folded code at a time (the word
 // as foldWordCodes writes it, whose stem is the word's): FNV-1a (its low bits pick the slot) and
-// the polynomial hash × 31. FNV-1a's offset basis is written as a
-// signed 32-bit integer, the value Math.imul reads anyway.
+// the polynomial hash × 31. FNV-1a's offset basis is written as a signed 32-bit integer, the
+// value Math.imul reads anyway.
 const H1_START = 0x811c9dc5 | 0;
 const h1Step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 const h2Step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
@@ -242,8 +242,8 @@ function addWord(cache: StemCache, word: string, h1: number, h2: number): number
  * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
  * into `buf` from index `at` on; returns the index after the last one. Words are found by a
  * single pass over character codes, which also hashes each word's folded codes; each distinct
- * folded word ("The", "the" and "THE" are one) is stemmed once (across audits, while the cache holds it) and found by its hashes afterwards,
- * without a copy of it. With `starts`, each word's offset in `text` goes to the same index of
+ * folded word ("The", "the" and "THE" are one) is stemmed once (across audits, while the cache
+ * holds it) and found by its hashes afterwards, without a copy of it. With `starts`, each word's offset in `text` goes to the same index of
  * `starts`.
  */
 function stemsInto(cache: StemCache, text: string, buf: number[], at: number, starts?: number[]): number {
