@@ -1,11 +1,11 @@
 // Issue 13 (§1, §3): a report that never contradicts itself, and the small things that cost trust.
 // Each test reads what a person sees: the counts in every view of a real shared case, one error
-// element, the share dialog's "none yet", a whole dataset row that opens its case, the annotation
-// view's message and raters, where "Open case file" leaves the user, and the Undo toasts.
+// element, the share dialog's "none yet", a whole dataset row that opens its case, where "Open case
+// file" leaves the user, and the Undo toasts. (The annotation view's message and raters: annotate.spec.ts.)
 import path from 'node:path';
 import type { FileChooser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { caseFilePath, loadApp, paneHeader, report, waitForEditors } from './helpers';
+import { caseFilePath, paneHeader, report, waitForEditors } from './helpers';
 
 const SMALL = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 
@@ -16,12 +16,6 @@ async function openApp(page: Page): Promise<void> {
 
 const views = (page: Page) => page.getByRole('navigation', { name: 'Views' });
 const currentView = (page: Page) => views(page).locator('[aria-current="page"]');
-
-async function importDataset(page: Page, file: string, cases: number): Promise<void> {
-  await views(page).getByRole('button', { name: 'Dataset' }).click();
-  await page.getByLabel('Open dataset file').setInputFiles(file);
-  await expect(page.getByTestId('local-status')).toContainText(`Local checks done: ${cases} case`, { timeout: 20_000 });
-}
 
 const firstNumber = (text: string | null | undefined): number => Number(/\d+/.exec(text ?? '')?.[0] ?? 0);
 
@@ -110,68 +104,10 @@ test.describe('§1 the report agrees with itself', () => {
 // element only"): in model.spec.ts, the test of another example after a rejected key, since the
 // sixth pass of issue 30 (its page load and key were the same path).
 
-test.describe('§3 annotate', () => {
-  async function setAnnotator(page: Page, name: string): Promise<void> {
-    const field = page.getByLabel('Annotator', { exact: true });
-    await field.focus();
-    await page.keyboard.press('ControlOrMeta+a');
-    if (name) await page.keyboard.type(name);
-    else await page.keyboard.press('Backspace');
-    await page.keyboard.press('Enter');
-  }
-  const labelled = (page: Page, n: number) => expect(page.getByText(`${n} of 6 pairs labelled`, { exact: true })).toBeVisible();
-
-  test('"Undone." goes once the user switches annotator or labels on', async ({ page }) => {
-    await loadApp(page);
-    await importDataset(page, SMALL, 3);
-    await views(page).getByRole('button', { name: 'Annotate' }).click();
-    await setAnnotator(page, 'alice');
-    await page.keyboard.press('1');
-    await labelled(page, 1);
-    await page.keyboard.press('u');
-    const undone = page.getByRole('status').filter({ hasText: /^\s*Undone\./ });
-    await expect(undone).toBeVisible();
-    await setAnnotator(page, 'bob');
-    await expect(undone).toHaveCount(0);
-
-    await page.keyboard.press('1');
-    await labelled(page, 1);
-    await page.keyboard.press('u');
-    await expect(undone).toBeVisible();
-    await page.keyboard.press('2');
-    await labelled(page, 1);
-    await expect(undone).toHaveCount(0);
-  });
-
-  test('on first open, Agreement compares the two raters who share the most pairs', async ({ page }) => {
-    test.setTimeout(60_000);
-    await loadApp(page);
-    await importDataset(page, SMALL, 3);
-    await views(page).getByRole('button', { name: 'Annotate' }).click();
-    // alice and bob label all six pairs, carol one; the person at the keyboard is then dave (none).
-    await setAnnotator(page, 'alice');
-    for (let i = 0; i < 6; i++) await page.keyboard.press('1');
-    await labelled(page, 6);
-    await setAnnotator(page, 'carol');
-    await page.keyboard.press('2');
-    await setAnnotator(page, 'bob');
-    for (let i = 0; i < 5; i++) await page.keyboard.press('k');
-    for (let i = 0; i < 6; i++) await page.keyboard.press(i % 2 ? '1' : '2');
-    await labelled(page, 6);
-    await setAnnotator(page, 'dave');
-    // dave labelled nothing: blind mode would hide the others' agreement from him.
-    await page.getByLabel('Blind mode').uncheck();
-    await page.reload();
-    const panel = page.getByRole('region', { name: 'Agreement' });
-    await expect(panel.getByLabel('Rater A').locator('option:checked')).toHaveText('alice');
-    await expect(panel.getByLabel('Rater B').locator('option:checked')).toHaveText('bob');
-    await expect(panel.getByTestId('agreement-n')).toHaveText('6');
-    await expect(panel.getByText('Choose two different raters')).toHaveCount(0);
-    // A choice the user makes stays.
-    await panel.getByLabel('Rater A').selectOption('carol');
-    await expect(panel.getByTestId('agreement-n')).toHaveText('1');
-  });
-});
+// §3 annotate ("\"Undone.\" goes once the user switches annotator or labels on" and "on first
+// open, Agreement compares the two raters who share the most pairs"): steps of annotate.spec.ts's
+// one test since the seventh pass of issue 30 (each a page load of its own here before; there each
+// labels a dataset of its own, so its raters start from nothing).
 
 // One page load for "Open case file" from every view and the dataset table's rows: before the
 // sixth pass of issue 30 these were four tests, each with a load of its own ("pressed on the
