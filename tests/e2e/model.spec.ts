@@ -1,5 +1,6 @@
 // The model audit in the built app, against the local fake Messages API (tests/server): enter a
-// key, count tokens, run and watch claims arrive, cancel, the 401 / 529 messages, and retries.
+// key, count tokens, run and watch claims arrive, the verdicts kept over a reload, cancel, the
+// 401 / 529 messages, and retries.
 // Which status and message makes which error (an organisation that blocks browser access among
 // them) and how each is worded: src/model/client.test.ts, tests/unit/model-run.test.ts.
 import type { Locator, Page } from '@playwright/test';
@@ -37,46 +38,77 @@ async function openApp(page: Page): Promise<void> {
   await expect(page.getByRole('region', { name: 'Report' })).toContainText(/FAIL|PASS|INCOMPLETE/);
 }
 
-test('enter a key, count tokens, run, and see the judged claims stream into the report', async ({ page, anthropic: server }) => {
-  await openApp(page);
-  // The page may connect only to itself and the configured API.
-  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"][data-connect-policy]').getAttribute('content');
-  expect(policy).toBe(`connect-src 'self' ${server.url}`);
+// Also verdicts-kept.spec's one test ("a reload keeps the verdicts; …") since the seventh pass of
+// issue 30: its load, key and run were this test's; its reload is its own.
+test('enter a key, count tokens, run, and see the judged claims stream into the report; a reload keeps the verdicts, and the model’s recommendations are its words', async ({ page, anthropic: server }) => {
+  await test.step('enter a key, count tokens, run, and see the judged claims stream into the report', async () => {
+    await openApp(page);
+    // The page may connect only to itself and the configured API.
+    const policy = await page.locator('meta[http-equiv="Content-Security-Policy"][data-connect-policy]').getAttribute('content');
+    expect(policy).toBe(`connect-src 'self' ${server.url}`);
 
-  await expect(bar(page).getByText(/Enter an Anthropic API key/)).toBeVisible();
-  await enterKey(page);
+    await expect(bar(page).getByText(/Enter an Anthropic API key/)).toBeVisible();
+    await enterKey(page);
 
-  await bar(page).getByRole('button', { name: 'Count tokens' }).click();
-  await expect(bar(page).getByTestId('model-estimate')).toContainText(/input tokens in 1 request/);
-  await expect(bar(page).getByTestId('model-estimate')).toContainText('$');
-  expect(server.calls('/v1/messages/count_tokens')).toHaveLength(1);
+    await bar(page).getByRole('button', { name: 'Count tokens' }).click();
+    await expect(bar(page).getByTestId('model-estimate')).toContainText(/input tokens in 1 request/);
+    await expect(bar(page).getByTestId('model-estimate')).toContainText('$');
+    expect(server.calls('/v1/messages/count_tokens')).toHaveLength(1);
 
-  server.script({ kind: 'judge', delayMs: 100 } satisfies Step);
-  await bar(page).getByRole('button', { name: /Run model audit/ }).click();
-  const status = bar(page).getByRole('status');
-  const report = page.getByRole('region', { name: 'Report' });
-  // Claims arrive one at a time while the reply streams, and show up in the report at once.
-  await expect(status).toContainText(/Judging claims…\s*1 of (\d+) claims judged/);
-  await expect(report.getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
-  await expect(status).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
-  await expect(report).toContainText(/FAIL|PASS|INCOMPLETE/);
+    // The model's recommendations: one "ok" and one blank, which are not shown, and one of its words
+    // (for the step after).
+    server.script({ kind: 'judge', delayMs: 100, recommendations: ['ok', '  ', 'Cite the page that gives the height.'] } satisfies Step);
+    await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+    const status = bar(page).getByRole('status');
+    const report = page.getByRole('region', { name: 'Report' });
+    // Claims arrive one at a time while the reply streams, and show up in the report at once.
+    await expect(status).toContainText(/Judging claims…\s*1 of (\d+) claims judged/);
+    await expect(report.getByText(/fully supported|partially supported|not supported/).first()).toBeVisible();
+    await expect(status).toContainText(/Model audit done: \d+ claims judged by claude-sonnet-5-5/, { timeout: 25_000 });
+    await expect(report).toContainText(/FAIL|PASS|INCOMPLETE/);
 
-  // The key went out only in the auth header, never in a URL or body.
-  for (const r of server.requests().filter((x) => x.method !== 'OPTIONS')) {
-    expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(r.rawBody + r.path + JSON.stringify(r.query)).not.toContain(KEY);
-  }
-  // …and it was not written to storage or the address bar.
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-  expect(stored).not.toContain(KEY);
-  expect(page.url()).not.toContain(KEY);
+    // The key went out only in the auth header, never in a URL or body.
+    for (const r of server.requests().filter((x) => x.method !== 'OPTIONS')) {
+      expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(r.rawBody + r.path + JSON.stringify(r.query)).not.toContain(KEY);
+    }
+    // …and it was not written to storage or the address bar.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toContain(KEY);
+    expect(page.url()).not.toContain(KEY);
+  });
+
+  // The model's verdicts survive a reload, and its recommendations are shown as its words (issue
+  // 31, items 9 and 11).
+  await test.step('a reload keeps the verdicts; the model’s recommendations are its words, without "ok"', async () => {
+    const report = page.getByRole('region', { name: 'Report' });
+    const ours = page.locator('section[aria-labelledby="recs-h"] > ul.recs > li');
+    const theirs = page.getByTestId('model-recommendations');
+    const judged = report.getByText(/fully supported|partially supported|not supported/).first();
+    expect(server.calls('/v1/messages').length).toBeGreaterThan(0);
+    await expect(theirs).toContainText('The model’s own recommendations');
+    await expect(theirs.getByRole('listitem')).toHaveText(['Cite the page that gives the height.']);
+    expect(await ours.allTextContents()).not.toContain('ok');
+    expect((await ours.allTextContents()).join('\n')).not.toContain('Cite the page that gives the height.');
+    await expect(judged).toBeVisible();
+    const verdict = (await report.textContent())?.trim().split(/\s/)[0];
+
+    // Reload: the key was in memory only and is gone; the verdicts it paid for are not.
+    await page.reload();
+    await expect(report).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+    await expect(theirs.getByRole('listitem')).toHaveText(['Cite the page that gives the height.']);
+    await expect(judged).toBeVisible();
+    expect((await report.textContent())?.trim().split(/\s/)[0]).toBe(verdict);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toContain(KEY);
+  });
 });
 
 // The failure tests, one page load for all (issue 30 part 1, end of the sixth pass; each was
-// a test with its own load before; the cancel / 529-twice test since the seventh pass). Each step opens another built-in example from the Examples
-// menu, so it starts from a case none of whose claims is judged (after a failure the judged
-// ones stay and the bar offers "Judge the remaining …"), and waits for that example's own
-// report first.
+// a test with its own load before; the cancel / 529-twice test since the seventh pass). Each
+// step opens another built-in example from the Examples menu, so it starts from a case none of
+// whose claims is judged (after a failure the judged ones stay and the bar offers "Judge the
+// remaining …"), and waits for that example's own report first.
 /** Opens a built-in example and waits until the report is its own (`own`: a claim only it has). */
 async function openExample(page: Page, title: RegExp, own: string): Promise<void> {
   await page.getByRole('button', { name: 'Examples' }).click();

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FileChooser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { caseFilePath, paneHeader, report, waitForEditors } from './helpers';
+import { caseFilePath, loadApp, paneHeader, report, waitForEditors } from './helpers';
 
 const SMALL = path.resolve(process.cwd(), 'tests/fixtures/annotate-small.jsonl');
 
@@ -119,7 +119,9 @@ test.describe('§1 the report agrees with itself', () => {
 test.describe('§3 "Open case file" from every view, and the dataset table', () => {
   test('"Open case file" from Dataset and Annotate, by Enter, and a .jsonl with its line picker opened as a dataset, whose rows open their case on a click, Enter or Space', async ({ page }) => {
     test.slow();
-    await openApp(page);
+    // Straight to the Dataset view: the built-in example's audit is not waited for (since the
+    // seventh pass of issue 30), the click waits for the app.
+    await loadApp(page);
     // Pressed on the Dataset tab and on the Annotate tab, it loads the case and shows the
     // workbench. A different case from each view: the second must not pass on the first one's query.
     const from = { Dataset: ['footnote_markdown_docid_penicillin.json', /penicillin/i], Annotate: ['alce_asqa_demo1.json', /rainy/i] } as const;

@@ -8,6 +8,7 @@ import {
   draftInputs,
   editor,
   editorHost,
+  loadApp,
   paneHeader,
   pasteInto,
   readCase,
@@ -317,14 +318,17 @@ test('citation scope: a paragraph-closing citation covers the paragraph once the
 test('a large input is audited in a worker and the report still follows the text', async ({ page }) => {
   // Two languages and a resize on top of a large audit: more than the default budget on a busy machine.
   test.slow();
-  await open(page);
   const chunks = Array.from({ length: 40 }, (_, i) => ({
     id: String(i + 1),
     text: `Station ${i + 1} recorded ${100 + i} millimetres of rain in March. `.repeat(8),
   }));
   const answer = Array.from({ length: 120 }, (_, i) => `Station ${(i % 40) + 1} recorded ${100 + (i % 40)} millimetres of rain in March [${(i % 40) + 1}].`).join(' ');
-  await pasteInto(page, 'Chunks', JSON.stringify(chunks, null, 2));
-  await pasteInto(page, 'Answer', `${answer} Station 7 also reported snow [99].`);
+  // The case opened in one step, as a case file (too large for a link); until the seventh pass of
+  // issue 30 the test waited for the example's audit and the editors, then pasted both (pasting is
+  // "a pasted real case"'s subject). The built-in example is small: only this case says "(worker)".
+  await loadApp(page);
+  const file = { query: 'How much rain fell in March?', answer: `${answer} Station 7 also reported snow [99].`, chunks };
+  await page.getByLabel('Open case file').setInputFiles({ name: 'stations.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
   await expect(page.getByText(/Checked locally in .* ms \(worker\)/)).toBeVisible();
   await expect(report(page)).toContainText('[99] cites "99"');
   // At 1440 px the header stays one row with "(worker)" in its status (it wrapped to a second row).
