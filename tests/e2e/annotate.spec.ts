@@ -35,9 +35,9 @@ async function importDataset(page: Page, file: string, cases: number, replacing 
  * has labelled (labels follow the case id), and a source of its own (its own position).
  */
 function freshCopy(testInfo: TestInfo, prefix: string): string {
-  const file = testInfo.outputPath(`annotate-small-${prefix}jsonl`);
-  const lines = readFileSync(FIXTURE, 'utf8').trim().split('\n');
-  writeFileSync(file, lines.map((l) => JSON.stringify({ ...JSON.parse(l), id: `${prefix}${JSON.parse(l).id}` })).join('\n') + '\n');
+  const file = testInfo.outputPath(`annotate-small-${prefix.replace(/-$/, '')}.jsonl`);
+  const cases = readFileSync(FIXTURE, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string });
+  writeFileSync(file, cases.map((c) => JSON.stringify({ ...c, id: `${prefix}${c.id}` })).join('\n') + '\n');
   return file;
 }
 
