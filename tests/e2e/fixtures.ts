@@ -4,9 +4,12 @@
 //   `context` its browser context. A new context (or even a new tab) per test meant a cold start
 //   of the whole build, Monaco most of it, every time: 6–8 s under load, where loading the page
 //   again in a tab that has run it takes a third of that. Between tests the tab is reset as a new
-//   browser profile would be: other tabs closed, localStorage, sessionStorage, IndexedDB and
-//   cookies emptied (from a blank page of the app's origin, so nothing of the app runs), routes
-//   and listeners removed, the viewport and colour scheme the test's own. A test that changes
+//   browser profile would be: other tabs closed, every store of the app's origin emptied
+//   (localStorage, sessionStorage, IndexedDB, Cache Storage, cookies, service workers, the
+//   clipboard; from a blank page of the app's origin, so nothing of the app runs), routes and
+//   listeners removed, the viewport and colour scheme the test's own. The browser's HTTP cache
+//   is kept, as a returning user's is: the next load reads the hashed build from it (no route may
+//   stay on for that, see `blank`). fixtures.spec.ts checks both. A test that changes
 //   what a reset cannot undo (an init script, the context's permissions, offline, routes or init
 //   scripts, the fake clock) gets a new tab or context for the next test; so does every test after
 //   a failure (the runner starts a new worker).
@@ -23,7 +26,7 @@
 //
 // Specs that need a browser of their own (the service worker's, a second browser for a share
 // link) still ask `browser` for a new context.
-import { test as base, expect, devices, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, devices, type BrowserContext, type Page, type Request, type Route } from '@playwright/test';
 import type { AuditCase } from '../../src/core/types';
 import { encodeEnvelope } from '../../src/share/codec';
 import type { ShareSettings } from '../../src/share/envelope';
@@ -93,30 +96,52 @@ function watch(target: object, names: string[], mark: () => void): void {
   }
 }
 
+const BLANK_HTML = '<!doctype html><title>e2e</title>';
+const serveBlank = (route: Route) => route.fulfill({ contentType: 'text/html', body: BLANK_HTML });
+
+/**
+ * Puts the tab on the blank page. Its route is taken out again at once: while any route is on,
+ * Playwright turns the browser's HTTP cache off and stops every request in its own process, so
+ * each load of the app fetched the whole build again (~3 MB, 20-odd files) instead of reading
+ * the cached hashed assets (bench/RESULTS.md, issue 30, page loads).
+ */
 async function blank(page: Page, baseURL: string): Promise<void> {
-  await page.route(`**/${BLANK}`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }));
-  await page.goto(new URL(BLANK, baseURL).href);
+  await page.route(`**/${BLANK}`, serveBlank);
+  try {
+    await page.goto(new URL(BLANK, baseURL).href);
+  } finally {
+    await page.unroute(`**/${BLANK}`, serveBlank);
+  }
 }
 
+/**
+ * Empties every store of the app's origin, as a new profile would have them, from the blank
+ * page: the browser's own clear (Storage.clearDataForOrigin, every type: localStorage,
+ * IndexedDB, Cache Storage, service workers, cookies, …), then what it leaves (the tab's
+ * sessionStorage, the clipboard), then a check that each store a test can write is empty.
+ */
 async function emptyStorage(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'all' });
+  } finally {
+    await cdp.detach();
+  }
   await page.evaluate(async () => {
     localStorage.clear();
     sessionStorage.clear();
-    const dbs = await indexedDB.databases();
-    await Promise.all(
-      dbs.map(
-        (d) =>
-          new Promise<void>((resolve, reject) => {
-            const q = indexedDB.deleteDatabase(d.name!);
-            q.onsuccess = () => resolve();
-            q.onerror = () => reject(q.error);
-          }),
-      ),
-    );
-    const left = (await indexedDB.databases()).map((d) => d.name);
-    if (left.length) throw new Error(`IndexedDB databases left after the reset: ${left.join(', ')}`);
     // The clipboard is the context's: a test must not read what the one before copied.
     await navigator.clipboard.writeText('').catch(() => {});
+    const left: string[] = [];
+    if (localStorage.length) left.push('localStorage');
+    if (sessionStorage.length) left.push('sessionStorage');
+    const dbs = (await indexedDB.databases()).map((d) => d.name);
+    if (dbs.length) left.push(`IndexedDB (${dbs.join(', ')})`);
+    const caches_ = await caches.keys();
+    if (caches_.length) left.push(`Cache Storage (${caches_.join(', ')})`);
+    if (document.cookie) left.push('cookies');
+    if ((await navigator.serviceWorker?.getRegistrations())?.length) left.push('service workers');
+    if (left.length) throw new Error(`left after the reset: ${left.join('; ')}`);
   });
 }
 
