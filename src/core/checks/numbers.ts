@@ -381,6 +381,9 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
   // The query's numbers, read on first need (see queryGivens for when they count as givens).
   let givens: ReturnType<typeof queryGivens> | undefined;
   let years: Set<number> | undefined;
+  // Both read the same query's numbers: extracted once (neither changes the list).
+  let queryMentions: NumberMention[] | undefined;
+  const queryNumbers = (q: string): NumberMention[] => (queryMentions ??= extractNumbers(q, ctx.language));
   for (const claim of ctx.claims) {
     const start = Math.max(0, Math.min(claim.start, answer.length));
     const end = Math.max(start, Math.min(claim.end, answer.length));
@@ -418,8 +421,8 @@ function analyse(ctx: CheckContext): ClaimNumbers[] {
     // most numbers are found there, and then the query is never read.)
     const missing = mentions.filter((n) => !cited.some((c) => present(n, c, text)));
     if (missing.length === 0) continue;
-    givens ??= queryGivens(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
-    years ??= queryYears(ctx.query ?? '', (q) => extractNumbers(q, ctx.language));
+    givens ??= queryGivens(ctx.query ?? '', queryNumbers);
+    years ??= queryYears(ctx.query ?? '', queryNumbers);
     // A year the question names, set against a number the chunks do have ("could not have
     // existed in 1490: it was built in 1612"), is the question's premise, not the source's fact.
     const compared = missing.length < mentions.length;

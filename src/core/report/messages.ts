@@ -37,7 +37,9 @@ export function render(t: Msg | string, lang: Language): string | undefined {
   if (!Object.hasOwn(catalogue, t.key) || typeof given !== 'object' || given === null) return undefined;
   // The wording reads the parameters' own values, with the texts among them written first.
   const params: Record<string, unknown> = {};
-  for (const [name, v] of Object.entries(given)) {
+  for (const name in given) {
+    if (!Object.hasOwn(given, name)) continue;
+    const v = given[name];
     if (isMsg(v)) {
       const inner = render(v, lang);
       if (inner === undefined) return undefined;
