@@ -21,8 +21,9 @@ function chunksOf(rnd: () => number): Chunk[] {
   const count = 1 + Math.floor(rnd() * 12);
   for (let c = 0; c < count; c++) {
     let text: string;
-    if (rnd() < 0.1) text = BLANKS[Math.floor(rnd() * BLANKS.length)]!;
-    else if (c > 0 && rnd() < 0.1) text = chunks[c - 1]!.text;
+    const kind = rnd();
+    if (kind < 0.1) text = BLANKS[Math.floor(rnd() * BLANKS.length)]!;
+    else if (c > 0 && kind < 0.2) text = chunks[c - 1]!.text;
     else {
       const ws: string[] = [];
       for (let k = 1 + Math.floor(rnd() * 20); k > 0; k--) ws.push(WORDS[Math.floor(rnd() * WORDS.length)]!);

@@ -90,9 +90,9 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
   const ids: string[] = [];
   const hasTextArr: boolean[] = [];
   const positionOf = new Map<string, number>();
-  // Every chunk's term ids, one after another (chunk p's run ends at runEnd[p]).
+  // Every chunk's term ids, one after another (chunk p's run ends at wordEnd[p]).
   const tokens = tokenBuffer;
-  const runEnd: number[] = [];
+  const wordEnd = new Int32Array(chunks.length);
   let count = 0;
   let n = 0;
   for (let pos = 0; pos < chunks.length; pos++) {
@@ -108,7 +108,7 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
       n++;
       count = vocab.termIdsInto(text, tokens, count, startBuffer);
     }
-    runEnd.push(count);
+    wordEnd[pos] = count;
   }
   const words = new Int32Array(count);
   const wordStarts = new Int32Array(count);
@@ -117,7 +117,6 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
     wordStarts[k] = startBuffer[k]!;
   }
   if (tokens.length > TOKEN_BUFFER_KEEP) tokens.length = startBuffer.length = 0;
-  const wordEnd = Int32Array.from(runEnd);
   const { postingStart, postings } = buildPostings(words, wordEnd, vocab.terms.length);
   return {
     language,
