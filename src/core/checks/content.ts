@@ -29,7 +29,7 @@ import { apartFinder } from './together';
 import { proseReferences } from './references';
 import { citationsByClaim, citedChunksWithText, finding, TextCache } from './util';
 import { negationStarts } from './negations';
-import { chunkWords, sortedHas, statsFor, type ChunkStats } from './relevance';
+import { chunkWords, hasPosting, statsFor, type ChunkStats } from './relevance';
 import { ANTONYM_WORDS, czechPrefixNegation, hasAntonym, opposedPassage } from './opposed';
 import { glossedRuns, lowerCaseTails, splitDemonyms } from './nameShapes';
 import { QUALIFIER_IDIOMS, QUALIFIERS, SCOPE_WORDS } from './qualifiers';
@@ -204,7 +204,7 @@ const SOURCE_NOUNS = /^(?:passage|document|doc|source|chunk|snippet|excerpt|cont
 function wordInChunks(word: string, lang: Language, stats: ChunkStats, positions: number[], data: ChunkData[], titles: string): boolean {
   const ids = stats.vocab.termIds(word);
   if (ids.length === 0) return true;
-  if (ids.every((t) => positions.some((p) => !!stats.postings[t] && sortedHas(stats.postings[t]!, p)))) return true;
+  if (ids.every((t) => positions.some((p) => hasPosting(stats, t, p)))) return true;
   const f = foldWord(word).replace(/['’]s$/, '');
   if (titles.includes(f)) return true;
   if (lang === 'cs') return czechStemIn(f, data, titles);
@@ -511,7 +511,7 @@ function wordIn(stats: ChunkStats, position: number | undefined): ((lower: strin
   if (position === undefined) return undefined;
   return (lower) => {
     const id = stats.vocab.termIds(lower)[0];
-    return id === undefined || (!!stats.postings[id] && sortedHas(stats.postings[id]!, position));
+    return id === undefined || hasPosting(stats, id, position);
   };
 }
 
@@ -570,7 +570,7 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
       if (terms.has(o)) continue;
       // Only chunks that have the opposite word at all are read by sentence.
       const oid = stats.vocab.termIds(pair.word)[0];
-      if (oid === undefined || !stats.postings[oid] || !positions.some((p) => sortedHas(stats.postings[oid]!, p))) continue;
+      if (oid === undefined || !positions.some((p) => hasPosting(stats, oid, p))) continue;
       const matches = matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
       if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
     }

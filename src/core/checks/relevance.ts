@@ -50,8 +50,14 @@ export interface ChunkStats {
   hasText: boolean[];
   /** The audit's terms; claims are tokenised with it too. */
   vocab: Vocabulary;
-  /** Term id → ascending positions of the chunks that contain it. */
-  postings: number[][];
+  /**
+   * Term id → ascending positions of the chunks that contain it, all terms in one array: term
+   * t's are postings[postingStart[t], postingStart[t + 1]). Read them with {@link chunkCount} and
+   * {@link hasPosting} (a term the chunks do not have, such as a claim's word added to the
+   * vocabulary later, has none).
+   */
+  postingStart: Int32Array;
+  postings: Int32Array;
   /** Number of chunks with text. */
   n: number;
   /** Chunk id → its first position. */
@@ -84,9 +90,9 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
   const ids: string[] = [];
   const hasTextArr: boolean[] = [];
   const positionOf = new Map<string, number>();
-  // Every chunk's term ids, one after another (chunk p's run ends at runEnd[p]).
+  // Every chunk's term ids, one after another (chunk p's run ends at wordEnd[p]).
   const tokens = tokenBuffer;
-  const runEnd: number[] = [];
+  const wordEnd = new Int32Array(chunks.length);
   let count = 0;
   let n = 0;
   for (let pos = 0; pos < chunks.length; pos++) {
@@ -102,18 +108,7 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
       n++;
       count = vocab.termIdsInto(text, tokens, count, startBuffer);
     }
-    runEnd.push(count);
-  }
-  // Terms get ids in order of first sight, so a new term's list goes at the end; positions
-  // arrive in order, so a repeat is always the last entry.
-  const postings: number[][] = [];
-  for (let pos = 0, k = 0; pos < runEnd.length; pos++) {
-    for (const end = runEnd[pos]!; k < end; k++) {
-      const t = tokens[k]!;
-      const list = postings[t];
-      if (list === undefined) postings.push([pos]);
-      else if (list[list.length - 1] !== pos) list.push(pos);
-    }
+    wordEnd[pos] = count;
   }
   const words = new Int32Array(count);
   const wordStarts = new Int32Array(count);
@@ -122,11 +117,13 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
     wordStarts[k] = startBuffer[k]!;
   }
   if (tokens.length > TOKEN_BUFFER_KEEP) tokens.length = startBuffer.length = 0;
+  const { postingStart, postings } = buildPostings(words, wordEnd, vocab.terms.length);
   return {
     language,
     ids,
     hasText: hasTextArr,
     vocab,
+    postingStart,
     postings,
     n,
     positionOf,
@@ -134,8 +131,73 @@ export function buildChunkStats(chunks: readonly Chunk[], language: Language): C
     idf: new Array<number>(n + 1).fill(NaN),
     words,
     wordStarts,
-    wordEnd: Int32Array.from(runEnd),
+    wordEnd,
   };
+}
+
+/**
+ * The postings of `terms` term ids from the chunks' words (chunk p's end at wordEnd[p]): a count
+ * per term, their running sums as each term's start, then one pass that writes each chunk's
+ * position once per term. Positions arrive in order, so a repeat in a chunk is always the last
+ * position its term has so far.
+ */
+function buildPostings(words: Int32Array, wordEnd: Int32Array, terms: number): { postingStart: Int32Array; postings: Int32Array } {
+  const postingStart = new Int32Array(terms + 1);
+  const last = lastChunkOf(terms);
+  for (let pos = 0, k = 0; pos < wordEnd.length; pos++) {
+    for (const end = wordEnd[pos]!; k < end; k++) {
+      const t = words[k]!;
+      if (last[t] === pos) continue;
+      last[t] = pos;
+      postingStart[t + 1]!++;
+    }
+  }
+  for (let t = 0; t < terms; t++) postingStart[t + 1]! += postingStart[t]!;
+  const postings = new Int32Array(postingStart[terms]!);
+  // Now each term's next free place: its start, moved on by each position written.
+  const next = last;
+  next.set(postingStart.subarray(0, terms));
+  for (let pos = 0, k = 0; pos < wordEnd.length; pos++) {
+    for (const end = wordEnd[pos]!; k < end; k++) {
+      const t = words[k]!;
+      const at = next[t]!;
+      if (at > postingStart[t]! && postings[at - 1] === pos) continue;
+      postings[at] = pos;
+      next[t] = at + 1;
+    }
+  }
+  return { postingStart, postings };
+}
+
+/** Scratch for buildPostings, per term: the last chunk seen (−1 before any), then the next free place. */
+let lastChunk = new Int32Array(1024);
+function lastChunkOf(terms: number): Int32Array {
+  if (lastChunk.length < terms) lastChunk = new Int32Array(Math.max(terms, lastChunk.length * 2));
+  lastChunk.fill(-1, 0, terms);
+  return lastChunk;
+}
+
+/** Number of chunks that contain term t (0 for a term no chunk has). */
+export function chunkCount(stats: ChunkStats, t: number): number {
+  const start = stats.postingStart;
+  return t + 1 < start.length ? start[t + 1]! - start[t]! : 0;
+}
+
+/** Whether the chunk at position `pos` contains term t: a binary search in t's postings. */
+export function hasPosting(stats: ChunkStats, t: number, pos: number): boolean {
+  const start = stats.postingStart;
+  if (t + 1 >= start.length) return false;
+  const list = stats.postings;
+  let lo = start[t]!;
+  let hi = start[t + 1]! - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === pos) return true;
+    if (v < pos) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 // Scratch for buildChunkStats (one build at a time): the term ids of all chunks; and for the
@@ -211,8 +273,8 @@ class Scorer {
     this.#reset();
     const ids = tokenBuffer;
     const idCount = this.#stats.vocab.termIdsInto(text, ids, 0);
-    const postings = this.#stats.postings;
-    const n = this.#stats.n;
+    const stats = this.#stats;
+    const n = stats.n;
     const rare = this.#rare;
     const rareWeight = this.#rareWeight;
     let rareCount = 0;
@@ -229,11 +291,11 @@ class Scorer {
       if (seen[t] === stamp) continue;
       seen[t] = stamp;
       distinct++;
-      const list = postings[t];
-      if (!list) continue;
-      const w = this.#weight(list.length, n);
+      const df = chunkCount(stats, t);
+      if (df === 0) continue;
+      const w = this.#weight(df, n);
       matchable += w;
-      if (list.length >= common) {
+      if (df >= common) {
         base += w;
         baseCount++;
         continue;
@@ -262,14 +324,15 @@ class Scorer {
     const acc = this.#acc;
     const count = this.#count;
     const touched = this.#touched;
+    const start = this.#stats.postingStart;
     const postings = this.#stats.postings;
     const rare = this.#rare;
     const rareWeight = this.#rareWeight;
     for (let k = 0; k < this.#rareCount; k++) {
-      const list = postings[rare[k]!]!;
+      const t = rare[k]!;
       const w = rareWeight[k]!;
-      for (let i = 0; i < list.length; i++) {
-        const p = list[i]!;
+      for (let i = start[t]!, end = start[t + 1]!; i < end; i++) {
+        const p = postings[i]!;
         if (count[p] === 0) touched.push(p);
         acc[p]! += w;
         count[p]!++;
@@ -285,11 +348,11 @@ class Scorer {
     const acc = this.#acc;
     const count = this.#count;
     if (count[p] !== 0) return;
-    const postings = this.#stats.postings;
+    const stats = this.#stats;
     const rare = this.#rare;
     const rareWeight = this.#rareWeight;
     for (let k = 0; k < this.#rareCount; k++) {
-      if (!sortedHas(postings[rare[k]!]!, p)) continue;
+      if (!hasPosting(stats, rare[k]!, p)) continue;
       if (count[p] === 0) this.#touched.push(p);
       acc[p]! += rareWeight[k]!;
       count[p]!++;
@@ -342,23 +405,10 @@ function nameTerms(claim: string, stats: ChunkStats): number[] {
   for (const run of entityRuns(claim)) {
     for (const w of run.words) {
       if (w.initial) continue;
-      for (const t of stats.vocab.termIds(w.text)) if (stats.postings[t] && !out.includes(t)) out.push(t);
+      for (const t of stats.vocab.termIds(w.text)) if (chunkCount(stats, t) > 0 && !out.includes(t)) out.push(t);
     }
   }
   return out;
-}
-
-export function sortedHas(list: readonly number[], p: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = list[mid]!;
-    if (v === p) return true;
-    if (v < p) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 // A coverage is a sum of some of the claim's weights over the sum of all of them: at most 1,
@@ -443,7 +493,7 @@ export function checkRelevance(ctx: CheckContext, stats: ChunkStats = statsFor(c
       const r = raw[p]!;
       if (r < bestRaw || (r === bestRaw && p > bestOther) || scorer.shared(p) < BETTER_MIN_SHARED) continue;
       if (citedMark[p] === mark || citedIds?.has(stats.ids[p]!)) continue;
-      if (!names.every((t) => sortedHas(stats.postings[t]!, p))) continue;
+      if (!names.every((t) => hasPosting(stats, t, p))) continue;
       bestRaw = r;
       bestOther = p;
     }

@@ -16,7 +16,7 @@
 import type { Chunk, Language } from '../types';
 import { sentenceRanges, windowCuts } from '../claims/sentences';
 import { isSpaceChar } from '../text/text';
-import { chunkWords, sortedHas, type ChunkStats } from './relevance';
+import { chunkWords, hasPosting, type ChunkStats } from './relevance';
 import { TextCache } from './util';
 
 export const WINDOW = 3;
@@ -297,7 +297,7 @@ export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: 
     if (pos === undefined || chunks[pos] !== ch) return false;
     // The chunk must have SHARE of the words at all (the statistics know which it has).
     let present = 0;
-    for (const t of terms) if (stats.postings[t] && sortedHas(stats.postings[t]!, pos)) present++;
+    for (const t of terms) if (hasPosting(stats, t, pos)) present++;
     if (present / terms.length < SHARE) return false;
     let stretches = stretchesAt.get(pos);
     if (!stretchesAt.has(pos)) stretchesAt.set(pos, (stretches = stretchesOf(stats, ch.text, pos)));

@@ -20,7 +20,7 @@
 // answer must still resolve to the chunk it resolved to before, and the new references to the
 // chunks meant (the numeric policy of the mapping can change with one more number).
 import type { Citation, CitationMarker, CitationStyle, Claim, Finding } from '../types';
-import { sortedHas, BETTER_FLOOR, BETTER_MIN_SHARED } from '../checks/relevance';
+import { chunkCount, hasPosting, BETTER_FLOOR, BETTER_MIN_SHARED } from '../checks/relevance';
 import { entityRuns } from '../checks/entities';
 import { extractNumbers, type NumberMention } from '../checks/numberText';
 import { parseJson, type JsonPath } from '../parse/json';
@@ -166,14 +166,14 @@ interface ChunkFit {
 /** Every chunk with text scored against a claim, best first. */
 function rankChunks(fx: FixContext, claimText: string): ChunkFit[] {
   const stats = fx.stats;
-  const terms = [...new Set(stats.vocab.termIds(claimText))].filter((t) => stats.postings[t]);
+  const terms = [...new Set(stats.vocab.termIds(claimText))].filter((t) => chunkCount(stats, t) > 0);
   const weight = (t: number) => {
-    const df = stats.postings[t]!.length;
+    const df = chunkCount(stats, t);
     return Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
   };
   const total = terms.reduce((s, t) => s + weight(t), 0);
   const nameTerms: number[] = [];
-  for (const run of entityRuns(claimText)) for (const w of run.words) for (const t of stats.vocab.termIds(w.text)) if (stats.postings[t] && !nameTerms.includes(t)) nameTerms.push(t);
+  for (const run of entityRuns(claimText)) for (const w of run.words) for (const t of stats.vocab.termIds(w.text)) if (chunkCount(stats, t) > 0 && !nameTerms.includes(t)) nameTerms.push(t);
   const claimNumbers = extractNumbers(claimText, fx.language);
   const out: ChunkFit[] = [];
   fx.chunks.forEach((ch, p) => {
@@ -181,13 +181,13 @@ function rankChunks(fx: FixContext, claimText: string): ChunkFit[] {
     let sum = 0;
     let shared = 0;
     for (const t of terms) {
-      if (sortedHas(stats.postings[t]!, p)) {
+      if (hasPosting(stats, t, p)) {
         sum += weight(t);
         shared++;
       }
     }
     const numbers = claimNumbers.length === 0 || numbersIn(claimNumbers, extractNumbers(ch.text, fx.language));
-    out.push({ id: String(ch.id), position: p, coverage: total > 0 ? sum / total : 0, shared, names: nameTerms.every((t) => sortedHas(stats.postings[t]!, p)), numbers });
+    out.push({ id: String(ch.id), position: p, coverage: total > 0 ? sum / total : 0, shared, names: nameTerms.every((t) => hasPosting(stats, t, p)), numbers });
   });
   return out.sort((a, b) => b.coverage - a.coverage || b.shared - a.shared || a.position - b.position);
 }
