@@ -219,21 +219,27 @@ const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
  */
 export function phraseInFolded(folded: string, words: readonly string[], lang: Language): boolean {
   if (!words.length) return false;
-  const forms: PhraseWord[] = words.map((w) => {
-    if (lang !== 'cs' || w.length < 5) return { exact: w, czech: false };
-    const stem = w.slice(0, -2);
-    // A stem that cuts a surrogate pair never matches a whole letter of the text.
-    return isHigh(stem.charCodeAt(stem.length - 1)) ? { exact: w, czech: true } : { exact: w, stem, czech: true };
-  });
+  const first = phraseWord(words[0]!, lang);
+  const key = first.stem ?? first.exact;
+  let i = folded.indexOf(key);
+  // Most phrases end here, their first word nowhere in the text: the other words' forms are not made.
+  if (i < 0) return false;
+  const forms = words.map((w, k) => (k === 0 ? first : phraseWord(w, lang)));
   // Every exact spelling is also a form, unless a Czech word's last two units are not letters.
   const exactCovered = forms.every((f) => !f.czech || (f.stem !== undefined && isFormOf(f.exact, 0, f.exact.length, f)));
-  const first = forms[0]!;
-  const key = first.czech ? (first.stem ?? first.exact) : first.exact;
-  for (let i = folded.indexOf(key); i >= 0; i = folded.indexOf(key, i + 1)) {
+  for (; i >= 0; i = folded.indexOf(key, i + 1)) {
     if (wordCharBefore(folded, i)) continue;
     if (chainAt(folded, i, forms, false) || (!exactCovered && chainAt(folded, i, forms, true))) return true;
   }
   return false;
+}
+
+/** A word of a phrase as phraseInFolded compares it. */
+function phraseWord(w: string, lang: Language): PhraseWord {
+  if (lang !== 'cs' || w.length < 5) return { exact: w, czech: false };
+  const stem = w.slice(0, -2);
+  // A stem that cuts a surrogate pair never matches a whole letter of the text.
+  return isHigh(stem.charCodeAt(stem.length - 1)) ? { exact: w, czech: true } : { exact: w, stem, czech: true };
 }
 
 /** Whether the folded words stand one after the other, exactly so, as whole words of the folded text. */
