@@ -24,7 +24,7 @@ import { aliasIn } from './nameAliases';
 import { tokenize } from '../text/words';
 import { escapeRegExp, foldWord } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, foldText, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -70,9 +70,9 @@ export class NameSource {
     private readonly lang: Language,
   ) {}
 
-  /** The text folded (./names.ts fold). */
+  /** The text folded (foldWord, read as ./nameScan.ts foldText reads a long text). */
   get folded(): string {
-    return (this.foldedText ??= foldWord(this.text));
+    return (this.foldedText ??= foldText(this.text));
   }
   /** The folded text's words (letters and digits), in order, and where each starts in it. */
   get words(): FoldedWords {
@@ -283,6 +283,7 @@ function readRunWord(written: string, lang: Language): RunWord {
 /** A capitalised run as the name rules read it: its folded words (initials and stopwords left out), its text on need. */
 class NameRun {
   private shown?: string;
+  private firstLetters?: string;
   constructor(
     readonly words: string[],
     private readonly source: string,
@@ -294,6 +295,10 @@ class NameRun {
   }
   get end(): number {
     return this.run.end;
+  }
+  /** The first letters of its words but the joiners, in capitals ("WHO" of "World Health Organization"), for ./names.ts acronymIn. */
+  get initials(): string {
+    return (this.firstLetters ??= this.words.filter((x) => !JOINER_WORDS.has(x)).map((x) => x[0]!.toUpperCase()).join(''));
   }
   /** The run's text from its first word that is not a stopword ("Langa", not "The Langa"). */
   get text(): string {
@@ -412,7 +417,9 @@ export function nameVerdict(words: string[], all: string[], lang: Language, sour
     return { present: false };
   }
 
-  if (sources.some((s) => phraseIn(allFolded, s, lang) || phraseIn(folded, s, lang))) return { present: true };
+  // The name's words as written are most often all its words: that phrase is searched once.
+  const sameWords = allFolded.length === folded.length && allFolded.every((w, i) => w === folded[i]);
+  if (sources.some((s) => phraseIn(allFolded, s, lang) || (!sameWords && phraseIn(folded, s, lang)))) return { present: true };
   if (squashedIn()) {
     return { present: true, rule: 'spelling', found: squashedFound(squashed, sources) ?? squashedFound(squashed.slice(0, -1), sources) ?? name };
   }
@@ -536,8 +543,8 @@ function acronymIn(w: string, sources: NameSource[]): string | undefined {
   if (!isAcronym(w) || w.length < 3) return undefined;
   for (const s of sources) {
     for (const r of s.runs) {
-      const initials = r.words.filter((x) => !JOINER_WORDS.has(x)).map((x) => x[0]!.toUpperCase()).join('');
-      if (initials === w || initials.replace(/^T/, '') === w) return r.text;
+      const initials = r.initials;
+      if (initials === w || (initials[0] === 'T' && initials.slice(1) === w)) return r.text;
     }
   }
   return undefined;
