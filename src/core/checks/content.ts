@@ -67,6 +67,8 @@ interface ChunkData {
   sentences?: Sentence[];
   /** Term → the numbers of the sentences that have it, ascending (see sentencesSharing). */
   sentencesByTerm?: Map<string, number[]>;
+  /** Whether a claim has asked sentencesSharing already (the index is made for the second). */
+  shared?: boolean;
   /** Whether its text is plain (plainWords): its sentences' terms are then its tokens. */
   plain?: boolean;
   /**
@@ -124,11 +126,21 @@ function sentencesOf(d: ChunkData): Sentence[] {
 
 /**
  * The sentences of d that have at least MATCH_MIN of the claim's terms, in text order: the only
- * ones matchSentences can keep. Read from d's index of sentences by term (built once per chunk
- * text), so a claim touches the sentences that share its terms instead of every sentence.
+ * ones matchSentences can keep. The first time, each sentence is asked; from the second on they
+ * are read from d's index of sentences by term (built once per chunk text, when more than one
+ * claim asks: most chunks are cited once), so a claim touches the sentences that share its terms
+ * instead of every sentence.
  */
 function sentencesSharing(d: ChunkData, claimTerms: Set<string>): Sentence[] {
   const sentences = sentencesOf(d);
+  if (!d.shared) {
+    d.shared = true;
+    return sentences.filter((s) => {
+      let n = 0;
+      for (const t of claimTerms) if (s.terms.has(t) && ++n === MATCH_MIN) return true;
+      return false;
+    });
+  }
   if (!d.sentencesByTerm) {
     const index = new Map<string, number[]>();
     for (let k = 0; k < sentences.length; k++) {

@@ -142,6 +142,21 @@ describe('words_apart before the sentences are read', () => {
     expect(found).toBeGreaterThan(60);
   });
 
+  it('marks the claim\'s words after reading them, when they grow the vocabulary past the marks', () => {
+    // Each claim word is new to the audit's terms and written twice: were the marks made before
+    // the claim is read, the words numbered past their end would count twice.
+    const chunks: Chunk[] = [{ id: '1', text: chunkText(random(5), 8, false) }];
+    const letters = 'bcdfghjkmnpqrtvwxz';
+    const made = (i: number) => 'zq' + [0, 1, 2].map((k) => letters[Math.floor(i / letters.length ** k) % letters.length]).join('');
+    for (const size of [300, 3000]) {
+      const fresh = Array.from({ length: size }, (_, i) => made(i));
+      const claim = ['river', ...fresh, 'castle', ...fresh].join(' ');
+      const want = reference(claim, '', chunks, 'en');
+      expect(want?.missing.length).toBeGreaterThan(size / 2);
+      expect(apartFinder(buildChunkStats(chunks, 'en'), chunks, '')(claim, chunks)).toEqual(want);
+    }
+  });
+
   it('counts every place a sentence may end: line breaks, and the cuts of a long text into windows', () => {
     const claim = 'river castle copper lantern';
     // Two of the four words are needed in one window; river and castle are four sentences apart,

@@ -97,19 +97,31 @@ interface ChunkWords {
   terms: ArrayLike<number>;
   from: number;
   /** sentence[k - from]: the sentence of word k, ascending along the words. */
-  sentence: Int32Array;
+  sentence: number[];
 }
 
 /** A word as the claim writes it (the hint names the missing ones so). */
 const CLAIM_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const HAS_MARK = /\p{M}/u;
 
-const answersByStats = new WeakMap<ChunkStats, { query: string; answers: Map<string, WordsApart | undefined> }>();
+/**
+ * What the hint keeps with a statistics (a re-audit with the same chunks, a keystroke in the
+ * answer, reuses it), made on its first claim: the answers for one query, and by chunk position
+ * the chunk read by sentence and its stretches (null: the bound is not used there).
+ */
+interface Kept {
+  stats: ChunkStats;
+  query: string;
+  answers: Map<string, WordsApart | null>;
+  words: (ChunkWords | undefined)[];
+  stretches: (Stretches | null | undefined)[];
+}
+/** Kept for the last few statistics, the latest first (relevance.ts statsFor keeps as many). */
+const recent: Kept[] = [];
+const RECENT_MAX = 4;
 /** Answers kept per statistics before they are dropped all at once (a long session of typing). */
 const ANSWERS_KEPT = 4096;
 
-const wordsByStats = new WeakMap<ChunkStats, Map<number, ChunkWords>>();
-const stretchesByStats = new WeakMap<ChunkStats, Map<number, Stretches | undefined>>();
 const scratch: number[] = [];
 
 /** The words of `text` by sentence, the chunk at position `pos` of the statistics (else one they do not hold). */
@@ -119,11 +131,11 @@ function wordsBySentence(stats: ChunkStats, text: string, pos: number | undefine
   if (clean && pos !== undefined) {
     // The chunk's words as the statistics hold them; each goes to the sentence its start lies in.
     const { from, to } = chunkWords(stats, pos);
-    const sentence = new Int32Array(to - from);
+    const sentence: number[] = [];
     for (let k = from, j = 0; k < to; k++) {
       const at = stats.wordStarts[k]!;
       while (j < n && at >= ranges[j]![1]) j++;
-      sentence[k - from] = j < n && at >= ranges[j]![0] ? j : -1;
+      sentence.push(j < n && at >= ranges[j]![0] ? j : -1);
     }
     return { text, ranges, terms: stats.words, from, sentence };
   }
@@ -131,15 +143,15 @@ function wordsBySentence(stats: ChunkStats, text: string, pos: number | undefine
   // without spaces cut into windows, "x.Y" read as two sentences): each sentence is tokenised on
   // its own.
   const terms: number[] = [];
-  const sentenceOf: number[] = [];
+  const sentence: number[] = [];
   for (let j = 0; j < n; j++) {
     const words = stats.vocab.termIdsInto(text.slice(ranges[j]![0], ranges[j]![1]), scratch, 0);
     for (let k = 0; k < words; k++) {
       terms.push(scratch[k]!);
-      sentenceOf.push(j);
+      sentence.push(j);
     }
   }
-  return { text, ranges, terms, from: 0, sentence: Int32Array.from(sentenceOf) };
+  return { text, ranges, terms, from: 0, sentence };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,15 +184,17 @@ const EXTENDING_LETTER = /[\uff9e\uff9f]/;
 
 /**
  * Per word of a chunk (stats.words[from, to)), how many places where a sentence may end come
- * before its start: worked out as far as a claim asks (`filled` words so far), since a claim
+ * before its start: worked out as far as a claim asks (the first words so far), since a claim
  * stated early in a long page needs no more.
  */
 interface Stretches {
   text: string;
+  /** The chunk's words are stats.words[from, to). */
   from: number;
+  to: number;
   cuts: number[];
-  stretch: Int32Array;
-  filled: number;
+  /** stretch[k]: the stretch of the chunk's word k, for its first words so far. */
+  stretch: number[];
   /** Where the count stands: the text read up to `at`, `ends` places so far, cuts[0, cut) passed. */
   at: number;
   ends: number;
@@ -197,13 +211,13 @@ function stretchesOf(stats: ChunkStats, text: string, pos: number): Stretches | 
   const cuts = windowCuts(text);
   for (const c of cuts) if (!isSpaceChar(text[c - 1])) return undefined;
   const { from, to } = chunkWords(stats, pos);
-  return { text, from, cuts, stretch: new Int32Array(to - from), filled: 0, at: 0, ends: 0, cut: 0 };
+  return { text, from, to, cuts, stretch: [], at: 0, ends: 0, cut: 0 };
 }
 
 /** The stretch of the chunk's word `k` (counted from the chunk's first), read on up to it. */
 function stretchAt(s: Stretches, starts: Int32Array, k: number): number {
-  while (s.filled <= k) {
-    const word = starts[s.from + s.filled]!;
+  while (s.stretch.length <= k) {
+    const word = starts[s.from + s.stretch.length]!;
     // A sentence may end just after a terminator before the word, or at a cut at or before it.
     let { at, ends } = s;
     for (; at < word; at++) if (mayEndAfter(s.text.charCodeAt(at))) ends++;
@@ -213,7 +227,7 @@ function stretchAt(s: Stretches, starts: Int32Array, k: number): number {
     }
     s.at = at;
     s.ends = ends;
-    s.stretch[s.filled++] = ends;
+    s.stretch.push(ends);
   }
   return s.stretch[k]!;
 }
@@ -226,8 +240,8 @@ const occStretch: number[] = [];
 const occWord: number[] = [];
 let perWord = new Int32Array(64);
 
-/** Marks the claim's words `terms` in claimMark (and their places in claimSlot); returns the mark. */
-function markClaim(stats: ChunkStats, terms: readonly number[]): number {
+/** A new mark for a claim's words in claimMark, which holds every term id of `stats`. */
+function newClaimMark(stats: ChunkStats): number {
   const size = stats.vocab.terms.length;
   if (claimMark.length < size) {
     claimMark = new Int32Array(Math.max(size, claimMark.length * 2));
@@ -238,27 +252,20 @@ function markClaim(stats: ChunkStats, terms: readonly number[]): number {
     claimMark.fill(0);
     claimSerial = 0;
   }
-  const serial = ++claimSerial;
-  for (let i = 0; i < terms.length; i++) {
-    claimMark[terms[i]!] = serial;
-    claimSlot[terms[i]!] = i;
-  }
-  return serial;
+  return ++claimSerial;
 }
 
 /**
- * Whether some three consecutive stretches of the chunk at `pos` hold SHARE of the claim's
- * words `terms`: then a window of its sentences does. Reads the chunk's words in order and
+ * Whether some three consecutive stretches of the chunk hold SHARE of the claim's `size` words
+ * (marked `serial`): then a window of its sentences does. Reads the chunk's words in order and
  * stops at the first such stretch.
  */
-function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly number[]): boolean {
-  const serial = markClaim(stats, terms);
-  if (perWord.length < terms.length) perWord = new Int32Array(terms.length * 2);
-  perWord.fill(0, 0, terms.length);
+function enoughTogether(stats: ChunkStats, stretches: Stretches, serial: number, size: number): boolean {
+  if (perWord.length < size) perWord = new Int32Array(size * 2);
+  perWord.fill(0, 0, size);
   // The claim's words in the chunk, in order, each with its stretch; the window slides over
   // them, holding the words whose stretch is at most two before the newest one's.
-  const from = stretches.from;
-  const to = from + stretches.stretch.length;
+  const { from, to } = stretches;
   const words = stats.words;
   let count = 0;
   let lo = 0;
@@ -272,9 +279,18 @@ function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly
     occWord[count++] = slot;
     if (perWord[slot]!++ === 0) distinct++;
     while (occStretch[lo]! < here - (WINDOW - 1)) if (--perWord[occWord[lo++]!]! === 0) distinct--;
-    if (distinct / terms.length >= SHARE) return true;
+    if (distinct / size >= SHARE) return true;
   }
   return false;
+}
+
+/** Whether a term is digits only (a number, never a content word here). */
+function isNumber(term: string): boolean {
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return term.length > 0;
 }
 
 /**
@@ -283,118 +299,148 @@ function enoughTogether(stats: ChunkStats, stretches: Stretches, terms: readonly
  */
 export function apartFinder(stats: ChunkStats, chunks: readonly Chunk[], query: string): (claim: string, cited: readonly Chunk[]) => WordsApart | undefined {
   const vocab = stats.vocab;
-  const fromQuery = new Set(vocab.termIds(query));
-  // Kept with the statistics by chunk position (a re-audit with the same chunks reuses them);
-  // a chunk the statistics do not hold at its id's position (a repeated id) only for this audit.
-  let byPosition = wordsByStats.get(stats);
-  if (!byPosition) wordsByStats.set(stats, (byPosition = new Map()));
-  const others = new Map<Chunk, ChunkWords>();
-  let stretchesAt = stretchesByStats.get(stats);
-  if (!stretchesAt) stretchesByStats.set(stats, (stretchesAt = new Map()));
-  /** Whether the bound shows a window of `ch` with SHARE of the claim's words (never for a chunk the statistics do not hold). */
-  const together = (ch: Chunk, terms: readonly number[]): boolean => {
+  // Made on the first claim: many audits search for none.
+  let kept: Kept | undefined;
+  let fromQuery: Set<number> | undefined;
+  // A chunk the statistics do not hold at its id's position (a repeated id): only for this audit.
+  let others: Map<Chunk, ChunkWords> | undefined;
+  const keptNow = (): Kept => {
+    if (kept) return kept;
+    const i = recent.findIndex((k) => k.stats === stats);
+    if (i < 0) {
+      recent.unshift((kept = { stats, query, answers: new Map(), words: [], stretches: [] }));
+      if (recent.length > RECENT_MAX) recent.pop();
+      return kept;
+    }
+    kept = recent[i]!;
+    if (i > 0) recent.unshift(...recent.splice(i, 1));
+    // Earlier answers hold for the same query only.
+    if (kept.query !== query) {
+      kept.query = query;
+      kept.answers = new Map();
+    }
+    return kept;
+  };
+  /** The position of `ch` in the statistics, if they hold it there. */
+  const positionOf = (ch: Chunk): number | undefined => {
     const pos = stats.positionOf.get(String(ch.id));
-    if (pos === undefined || chunks[pos] !== ch) return false;
+    return pos !== undefined && chunks[pos] === ch ? pos : undefined;
+  };
+  /** Whether the bound shows a window of `ch` with SHARE of the claim's words (never for a chunk the statistics do not hold). */
+  const together = (ch: Chunk, terms: readonly number[], serial: number): boolean => {
+    const pos = positionOf(ch);
+    if (pos === undefined) return false;
     // The chunk must have SHARE of the words at all (the statistics know which it has).
     let present = 0;
     for (const t of terms) if (hasPosting(stats, t, pos)) present++;
     if (present / terms.length < SHARE) return false;
-    let stretches = stretchesAt.get(pos);
-    if (!stretchesAt.has(pos)) stretchesAt.set(pos, (stretches = stretchesOf(stats, ch.text, pos)));
-    return stretches !== undefined && enoughTogether(stats, stretches, terms);
+    const all = keptNow().stretches;
+    let stretches = all[pos];
+    if (stretches === undefined) all[pos] = stretches = stretchesOf(stats, ch.text, pos) ?? null;
+    return stretches !== null && enoughTogether(stats, stretches, serial, terms.length);
   };
   const sentenceWordsOf = (ch: Chunk): ChunkWords => {
-    const pos = stats.positionOf.get(String(ch.id));
-    const held = pos !== undefined && chunks[pos] === ch;
-    const known = held ? byPosition.get(pos) : others.get(ch);
-    if (known) return known;
-    const d = wordsBySentence(stats, ch.text, held ? pos : undefined);
-    if (held) byPosition.set(pos, d);
-    else others.set(ch, d);
+    const pos = positionOf(ch);
+    if (pos !== undefined) return (keptNow().words[pos] ??= wordsBySentence(stats, ch.text, pos));
+    others ??= new Map();
+    let d = others.get(ch);
+    if (!d) others.set(ch, (d = wordsBySentence(stats, ch.text, undefined)));
     return d;
   };
-  // Earlier answers, kept with the statistics for the same query: a re-audit with the same
-  // chunks (a keystroke in the answer) asks again for every claim it did not change. Only for
-  // chunks the statistics hold, by their positions.
-  let kept = answersByStats.get(stats);
-  if (kept?.query !== query) answersByStats.set(stats, (kept = { query, answers: new Map() }));
-  const answers = kept.answers;
   return (claim, cited) => {
-    // The cited positions, then the claim (digits and commas before the first NUL).
+    // Earlier answers, for chunks the statistics hold, by their positions: a re-audit with the
+    // same chunks asks again for every claim it did not change. The key: the cited positions,
+    // then the claim (digits and commas before the first NUL).
     let key: string | undefined = '';
     for (const ch of cited) {
-      const pos = stats.positionOf.get(String(ch.id));
-      if (pos === undefined || chunks[pos] !== ch) {
+      const pos = positionOf(ch);
+      if (pos === undefined) {
         key = undefined;
         break;
       }
       key += `${pos},`;
     }
-    if (key !== undefined) key += `\u0000${claim}`;
-    if (key !== undefined && answers.has(key)) return copied(answers.get(key));
-    const found = search(claim, cited);
-    if (key !== undefined) {
+    if (key === undefined) return search(claim, cited) ?? undefined;
+    key += `\u0000${claim}`;
+    const answers = keptNow().answers;
+    let found = answers.get(key);
+    if (found === undefined) {
+      found = search(claim, cited);
       if (answers.size >= ANSWERS_KEPT) answers.clear();
       answers.set(key, found);
     }
     return copied(found);
   };
 
-  function search(claim: string, cited: readonly Chunk[]): WordsApart | undefined {
-    // Each content word once, with the first way the claim writes it (read only for a hint).
-    const words = new Map<number, string>();
-    const keep = (t: number, w: string) => {
-      if (!fromQuery.has(t) && !words.has(t) && !/^\d+$/.test(vocab.terms[t]!)) words.set(t, w);
-    };
-    if (HAS_MARK.test(claim)) {
-      for (const w of claim.match(CLAIM_WORD) ?? []) {
-        const count = vocab.termIdsInto(w, scratch, 0);
-        for (let k = 0; k < count; k++) keep(scratch[k]!, w);
-      }
+  /** The hint for the claim, or null. */
+  function search(claim: string, cited: readonly Chunk[]): WordsApart | null {
+    // Tokenising may add terms to the vocabulary: the query and the claim are read before the
+    // claim's words are marked.
+    fromQuery ??= new Set(vocab.termIds(query));
+    const marked = HAS_MARK.test(claim);
+    // The claim's words: scratch[0, count), and with marks the CLAIM_WORD match each is read in.
+    let count = 0;
+    let matchOf: string[] | undefined;
+    if (marked) {
+      matchOf = [];
+      for (const w of claim.match(CLAIM_WORD) ?? []) for (const end = vocab.termIdsInto(w, scratch, count); count < end; count++) matchOf.push(w);
     } else {
       // Without a mark no word of the tokeniser crosses the edge of a CLAIM_WORD match (each
       // holds whole runs of letters and digits, and apostrophes only inside them): the claim's
       // words are the matches' words, in the same order, read in one pass.
-      const count = vocab.termIdsInto(claim, scratch, 0);
-      for (let k = 0; k < count; k++) keep(scratch[k]!, '');
+      count = vocab.termIdsInto(claim, scratch, 0);
     }
-    if (words.size < MIN_WORDS) return undefined;
+    // Each content word once (marked `serial`, its place in claimSlot), with the first way the
+    // claim writes it (read only for a hint).
+    const serial = newClaimMark(stats);
+    const terms: number[] = [];
+    const written: string[] = [];
+    for (let k = 0; k < count; k++) {
+      const t = scratch[k]!;
+      if (claimMark[t] === serial || fromQuery.has(t) || isNumber(vocab.terms[t]!)) continue;
+      claimMark[t] = serial;
+      claimSlot[t] = terms.length;
+      terms.push(t);
+      written.push(matchOf ? matchOf[k]! : '');
+    }
+    if (terms.length < MIN_WORDS) return null;
     // Each of these ends the search with no hint, so either may come first; the bound costs a
     // pass over the chunk's words, the sentences far more.
-    const terms = [...words.keys()];
-    for (const ch of cited) if (together(ch, terms)) return undefined;
+    for (const ch of cited) if (together(ch, terms, serial)) return null;
     // A short chunk is one window: nothing to add to the overlap check.
-    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return undefined;
+    for (const ch of cited) if (sentencesOf(ch.text, stats.language).ranges.length < MIN_SENTENCES) return null;
     const data = cited.map(sentenceWordsOf);
-    const serial = markClaim(stats, terms);
     // The first window with the most words, over the chunks in order; none as soon as a window
     // holds SHARE of them.
     let best: { id: string; at: number; hits: number; d: ChunkWords } | undefined;
     for (let c = 0; c < data.length; c++) {
       const d = data[c]!;
       const { at, most } = bestWindow(d, serial, terms.length);
-      if (most / terms.length >= SHARE) return undefined;
+      if (most / terms.length >= SHARE) return null;
       if (!best || most > best.hits) best = { id: String(cited[c]!.id), at, hits: most, d };
     }
-    if (!best) return undefined;
+    if (!best) return null;
     const { d, at } = best;
     const inWindow = windowTerms(d, serial, terms.length, at);
-    if (!HAS_MARK.test(claim)) writtenAs(claim, words);
+    if (!marked) writtenAs(claim, serial, written);
     return {
       chunkId: best.id,
       from: at + 1,
       to: at + WINDOW,
       window: d.text.slice(d.ranges[at]![0], d.ranges[at + WINDOW - 1]![1]).trim(),
-      missing: [...words.values()].filter((_, i) => !inWindow[i]),
-      share: best.hits / words.size,
+      missing: written.filter((_, i) => !inWindow[i]),
+      share: best.hits / terms.length,
     };
   }
 
-  /** Each word of `words` as the claim first writes it: the CLAIM_WORD match it is first read in. */
-  function writtenAs(claim: string, words: Map<number, string>): void {
+  /** Each word the claim marked `serial` as the claim first writes it: the CLAIM_WORD match it is first read in. */
+  function writtenAs(claim: string, serial: number, written: string[]): void {
     for (const w of claim.match(CLAIM_WORD) ?? []) {
       const count = vocab.termIdsInto(w, scratch, 0);
-      for (let k = 0; k < count; k++) if (words.get(scratch[k]!) === '') words.set(scratch[k]!, w);
+      for (let k = 0; k < count; k++) {
+        const t = scratch[k]!;
+        if (claimMark[t] === serial && written[claimSlot[t]!] === '') written[claimSlot[t]!] = w;
+      }
     }
   }
 }
@@ -456,5 +502,5 @@ function windowTerms(d: ChunkWords, serial: number, size: number, at: number): b
 }
 
 /** An answer for the caller: its own list of missing words (the kept one is never handed out). */
-const copied = (a: WordsApart | undefined): WordsApart | undefined => a && { ...a, missing: [...a.missing] };
+const copied = (a: WordsApart | null): WordsApart | undefined => (a ? { ...a, missing: [...a.missing] } : undefined);
 
