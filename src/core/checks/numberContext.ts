@@ -289,17 +289,8 @@ const FRACTION_WORDS: [RegExp, number][] = [
   [/(?<![\p{L}])one in (?:ten|10)(?![\p{L}\p{N}])/giu, 0.1],
 ];
 
-// A word one of the patterns above holds in every match (with the same flags, so in any case
-// they accept). Most sources have none: one pass over the text, instead of one per pattern.
-const FRACTION_HINT = /quarter|fourth|third|half|fifth|tenth|čtvrtin|třetin|polovin|pětin|desetin|one in /iu;
-
 /** Shares of one a source writes as words ("a quarter", "two-thirds", "třetina"). */
 export function sourceFractions(text: string): number[] {
-  return FRACTION_HINT.test(text) ? fractionsByPattern(text) : [];
-}
-
-/** sourceFractions read without the first test: every pattern over the whole text. */
-export function fractionsByPattern(text: string): number[] {
   const out: number[] = [];
   for (const [re, v] of FRACTION_WORDS) {
     re.lastIndex = 0;

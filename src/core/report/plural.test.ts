@@ -9,9 +9,7 @@ describe('plural', () => {
       const rules = new Intl.PluralRules(lang);
       // Twice over: the second round reads the cached categories.
       for (let round = 0; round < 2; round++) {
-        // Every whole count the cache keeps and a few past it, then fractions and negatives.
-        const counts = [...Array.from({ length: 1100 }, (_, i) => i), -0, 1.5, 0.5, -1, -2, 2.25, 1e6, 21.5];
-        for (const n of counts) {
+        for (const n of [0, 1, 2, 3, 4, 5, 11, 21, 22, 101, 999, 1000, 1001, 1.5, -1, -2, 2.25]) {
           expect(plural(lang, n, FORMS)).toBe(`${rules.select(n)} ${n}`);
         }
       }

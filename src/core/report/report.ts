@@ -38,14 +38,10 @@ const VERIFICATION_SCORE: Record<SourceVerificationStatus, number> = {
 };
 
 export function computeVerdict(dimensions: Record<Dimension, { status: Status }>): Verdict {
-  let failed = false;
-  let passed = true;
-  for (const d of DIMENSIONS) {
-    const s = dimensions[d].status;
-    failed ||= s === 'FAIL';
-    passed &&= s === 'PASS';
-  }
-  return failed ? 'FAIL' : passed ? 'PASS' : 'INCOMPLETE';
+  const statuses = DIMENSIONS.map((d) => dimensions[d].status);
+  if (statuses.includes('FAIL')) return 'FAIL';
+  if (statuses.every((s) => s === 'PASS')) return 'PASS';
+  return 'INCOMPLETE';
 }
 
 const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
