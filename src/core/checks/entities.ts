@@ -6,8 +6,6 @@
 //
 // Used by the relevance hint (a better chunk must cover them) and the entity signal (./content.ts).
 
-import { nextCapitalWord } from './capitalWords';
-
 export interface EntityRun {
   /** Span of the run in the text. */
   start: number;
@@ -47,6 +45,44 @@ function opensSentence(text: string, at: number): boolean {
 // Short lower-case words that may join the parts of one name ("Bank of England", "Leonardo da Vinci").
 export const JOINERS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'der', 'den', 'la', 'le', 'du']);
 
+// Words that start with a capital letter, and long numbers: the only places a name can start.
+// The pattern is tried only where it can match: its Unicode classes and lookbehind make it slow
+// to search a text with, so START finds the places its first character allows (an ASCII capital
+// or digit; past ASCII, a capital by isUpperAt, or a surrogate pair) and the pattern is tried
+// at each (sticky) until it matches: the same leftmost matches as a search with it.
+const CAPITAL_WORD = /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{N}'’.-]*|\d{3,}(?![\p{L}\p{N}]))/uy;
+const START = /[A-Z0-9\u0080-\uffff]/g;
+
+const UPPER = /^\p{Lu}$/u;
+/** Per BMP code unit: 0 not yet asked, 1 a capital (\p{Lu}), 2 not. */
+const bmpUpper = new Uint8Array(0x10000);
+
+/** Whether the code unit c (not ASCII) at `at` may start a CAPITAL_WORD match. */
+function mayStartAt(text: string, at: number, c: number): boolean {
+  if (c >= 0xd800 && c <= 0xdfff) {
+    // A search never starts inside a pair; a pair or a lone surrogate is left to the pattern.
+    const prev = text.charCodeAt(at - 1);
+    return !(c >= 0xdc00 && prev >= 0xd800 && prev <= 0xdbff);
+  }
+  let v = bmpUpper[c]!;
+  if (v === 0) bmpUpper[c] = v = UPPER.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1;
+}
+
+/** The next CAPITAL_WORD match at or after `from`, as a global search from there finds it. */
+function nextCapitalWord(text: string, from: number): RegExpExecArray | null {
+  START.lastIndex = from;
+  while (START.test(text)) {
+    const at = START.lastIndex - 1;
+    const c = text.charCodeAt(at);
+    if (c >= 0x80 && !mayStartAt(text, at, c)) continue;
+    CAPITAL_WORD.lastIndex = at;
+    const m = CAPITAL_WORD.exec(text);
+    if (m) return m;
+  }
+  return null;
+}
+
 /**
  * Capitalised runs, acronyms and long numbers of `text` that look like names; with `from` and
  * `to`, those whose first word starts in [from, to), read as the whole text's scan reads them
@@ -55,13 +91,12 @@ export const JOINERS = new Set(['of', 'de', 'da', 'di', 'del', 'van', 'von', 'de
 export function entityRuns(text: string, from = 0, to = text.length): EntityRun[] {
   const out: EntityRun[] = [];
   let run: EntityRun | undefined;
-  const found = { end: 0 };
-  for (let at = nextCapitalWord(text, from, found); at >= 0 && at < to; at = nextCapitalWord(text, found.end, found)) {
+  for (let m = nextCapitalWord(text, from); m && m.index < to; m = nextCapitalWord(text, m.index + m[0].length)) {
     // Without its trailing marks (as /[.'’-]+$/ would cut them; the first character is never one).
-    let end = found.end;
+    let end = m.index + m[0].length;
     while (isTrailingMark(text.charCodeAt(end - 1))) end--;
-    const w = text.slice(at, end);
-    const word = { text: w, start: at, end };
+    const w = end === m.index + m[0].length ? m[0] : text.slice(m.index, end);
+    const word = { text: w, start: m.index, end };
     if (isDigit(w.charCodeAt(0))) {
       closeRun(text, run, out);
       run = undefined;

@@ -6,9 +6,37 @@
 // or "no, certainly not" (no word of the chunk is a close spelling of this one); when it cannot
 // be sure, the caller asks the index, so the verdicts are the index's.
 import type { Language } from '../types';
-import { foldWord } from '../text/text';
-import { isPairAt, isUpperAt, wordCharAt, wordCharBefore } from './capitalWords';
 import { JOINERS } from './entities';
+
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+/** Per BMP code unit: 0 not yet asked, 1 a letter or digit, 2 not. */
+const bmpWord = new Uint8Array(0x10000);
+
+/** Whether the code point at `at` (its first unit, or a whole pair) is a letter or a digit. */
+function wordCharAt(s: string, at: number): boolean {
+  const c = s.charCodeAt(at);
+  if (Number.isNaN(c)) return false;
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = s.charCodeAt(at + 1);
+    return d >= 0xdc00 && d <= 0xdfff && WORD_CHAR.test(s.slice(at, at + 2));
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) return false;
+  let v = bmpWord[c]!;
+  if (v === 0) bmpWord[c] = v = WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1;
+}
+
+/** Whether the code point that ends just before `at` is a letter or a digit. */
+function wordCharBefore(s: string, at: number): boolean {
+  if (at <= 0) return false;
+  const c = s.charCodeAt(at - 1);
+  if (c >= 0xdc00 && c <= 0xdfff && at >= 2) {
+    const h = s.charCodeAt(at - 2);
+    if (h >= 0xd800 && h <= 0xdbff) return wordCharAt(s, at - 2);
+  }
+  return wordCharAt(s, at - 1);
+}
 
 /**
  * Where the folded word `w` next stands whole in `folded` (what /[\p{L}\p{N}]+/gu would match
@@ -40,48 +68,32 @@ export function foldsPlainly(text: string): boolean {
   return !MAY_BREAK_FOLD.test(text) || !PLAIN_FOLD_BREAKERS.test(text);
 }
 
-/** Per BMP code unit: 0 not yet asked, 1 folds to itself, 2 folds to foldedUnits' entry. */
-const bmpFold = new Uint8Array(0x10000);
-const foldedUnits = new Map<number, string>();
+const UPPER = /^\p{Lu}$/u;
+/** Per BMP code unit: 0 not yet asked, 1 a capital, 2 not. */
+const bmpUpper = new Uint8Array(0x10000);
 
-/**
- * foldWord(text) for a whole chunk, which is longer than the words foldWord is mostly given:
- * the lower-cased text read unit by unit, each decomposed alone with its marks dropped. Only the
- * letters that change are replaced (most chunks have none past ASCII but quotes and dashes), with
- * no decomposed copy of the text and no search of it for marks. Decomposing letter by letter is
- * decomposing the text: the canonical reordering moves marks only, and they are all dropped. A
- * text with a surrogate (a letter past the BMP) is folded by foldWord itself.
- */
-export function foldText(text: string): string {
-  const low = text.toLowerCase();
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < low.length; i++) {
-    const c = low.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c >= 0xd800 && c <= 0xdfff) return foldWord(text);
-    let v = bmpFold[c]!;
-    if (v === 0) {
-      const ch = String.fromCharCode(c);
-      const f = ch.normalize('NFD').replace(MARKS, '');
-      v = bmpFold[c] = f === ch ? 1 : 2;
-      if (v === 2) foldedUnits.set(c, f);
-    }
-    if (v === 1) continue;
-    out += low.slice(from, i) + foldedUnits.get(c)!;
-    from = i + 1;
-  }
-  return from === 0 ? low : out + low.slice(from);
+/** Whether a capital letter (\p{Lu}) starts at `at`; c is its code unit. */
+function isUpperAt(s: string, at: number, c: number): boolean {
+  if (c < 0x80) return c >= 0x41 && c <= 0x5a;
+  if (c >= 0xd800 && c <= 0xdbff) return UPPER.test(s.slice(at, at + 2));
+  let v = bmpUpper[c]!;
+  if (v === 0) bmpUpper[c] = v = UPPER.test(String.fromCharCode(c)) ? 1 : 2;
+  return v === 1;
 }
-const MARKS = /\p{M}+/gu;
 
 const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
 
-/** Characters a capitalised word may hold (./entities.ts capitalWordAt): letters, digits, ' ’ . - */
+/** Characters a capitalised word may hold (./entities.ts CAPITAL_WORD): letters, digits, ' ’ . - */
 function tokenCharAt(s: string, at: number): boolean {
   const c = s.charCodeAt(at);
   return c === 0x27 || c === 0x2019 || c === 0x2e || c === 0x2d || wordCharAt(s, at);
 }
+
+const isPairAt = (s: string, at: number) => {
+  const c = s.charCodeAt(at);
+  const d = s.charCodeAt(at + 1);
+  return c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff;
+};
 
 /** The length (1, or 2 for a pair) of the capitalised word's character that ends before `at`, or 0. */
 function tokenCharBefore(s: string, at: number): 0 | 1 | 2 {

@@ -24,7 +24,7 @@ import { aliasIn } from './nameAliases';
 import { tokenize } from '../text/words';
 import { escapeRegExp, foldWord } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
-import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, foldText, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
+import { certainlyProse, closeWordIn, foldedWords, foldsPlainly, oneEdit, type FoldedWords, dottedWords, inSpans, phraseInFolded, runSpans, sentenceAround, squashedMatch, wordIndexOf, wordsInFolded } from './nameScan';
 
 export type NameRule = 'alias' | 'acronym' | 'spelling' | 'head';
 
@@ -70,9 +70,9 @@ export class NameSource {
     private readonly lang: Language,
   ) {}
 
-  /** The text folded (foldWord, read as ./nameScan.ts foldText reads a long text). */
+  /** The text folded (./names.ts fold). */
   get folded(): string {
-    return (this.foldedText ??= foldText(this.text));
+    return (this.foldedText ??= foldWord(this.text));
   }
   /** The folded text's words (letters and digits), in order, and where each starts in it. */
   get words(): FoldedWords {
