@@ -26,7 +26,7 @@
 //
 // Specs that need a browser of their own (the service worker's, a second browser for a share
 // link) still ask `browser` for a new context.
-import { test as base, expect, devices, type BrowserContext, type Page, type Request, type Route } from '@playwright/test';
+import { test as base, expect, devices, type BrowserContext, type Page, type Request } from '@playwright/test';
 import type { AuditCase } from '../../src/core/types';
 import { encodeEnvelope } from '../../src/share/codec';
 import type { ShareSettings } from '../../src/share/envelope';
@@ -37,8 +37,8 @@ import { report } from './helpers';
 export { expect };
 
 const MODEL_SETTINGS_KEY = 'citation-auditor:model-settings';
-// A page of the app's origin that is not the app: where storage is emptied and seeded. It never
-// reaches the server (the route answers it).
+// A page of the app's origin that is not the app: where storage is emptied and seeded. The test
+// server answers it (tests/server/serve-dist.mjs), not a route: see `blank`.
 const BLANK = '__e2e-blank.html';
 
 /** The worker's tab and context, and whether a test left them in a state a reset cannot undo. */
@@ -96,22 +96,16 @@ function watch(target: object, names: string[], mark: () => void): void {
   }
 }
 
-const BLANK_HTML = '<!doctype html><title>e2e</title>';
-const serveBlank = (route: Route) => route.fulfill({ contentType: 'text/html', body: BLANK_HTML });
-
 /**
- * Puts the tab on the blank page. Its route is taken out again at once: while any route is on,
- * Playwright turns the browser's HTTP cache off and stops every request in its own process, so
- * each load of the app fetched the whole build again (~3 MB, 20-odd files) instead of reading
- * the cached hashed assets (bench/RESULTS.md, issue 30, page loads).
+ * Puts the tab on the blank page, which the test server serves. Not through a route: while any
+ * route is on, Playwright turns the browser's HTTP cache off and stops every request in its own
+ * process (each load fetched the whole build again), and even a route taken out again at once
+ * left the next load of the app neither producing nor reading V8's code cache, so Monaco's
+ * 3.4 MB chunk was compiled anew on every load (bench/RESULTS.md, issue 30, page loads and
+ * V8's code cache under Playwright).
  */
 async function blank(page: Page, baseURL: string): Promise<void> {
-  await page.route(`**/${BLANK}`, serveBlank);
-  try {
-    await page.goto(new URL(BLANK, baseURL).href);
-  } finally {
-    await page.unroute(`**/${BLANK}`, serveBlank);
-  }
+  await page.goto(new URL(BLANK, baseURL).href);
 }
 
 /**

@@ -55,8 +55,17 @@ function fileOf(pathname) {
   }
 }
 
+// A page of the app's origin that is not the app, where tests/e2e/fixtures.ts empties and seeds
+// storage between tests. Served here rather than by a Playwright route: a route, even one taken
+// out again at once, kept the next load of the app from using V8's code cache.
+const BLANK = '/__e2e-blank.html';
+const BLANK_HTML = '<!doctype html><title>e2e</title>';
+
 const server = http.createServer((req, res) => {
   const { pathname } = new URL(req.url ?? '/', 'http://x');
+  if (pathname === BLANK) {
+    return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(BLANK_HTML);
+  }
   const found = req.method === 'GET' || req.method === 'HEAD' ? fileOf(pathname) : null;
   if (!found) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   const { file, st } = found;
