@@ -236,15 +236,17 @@ test.describe('the model over the whole dataset (local fake Messages API)', () =
   });
 
   test('one key for the whole app: typed in Settings, the dataset run uses it; its verdicts are not thrown away without asking; forgotten here, the key is gone there too', async ({ page, anthropic: server }) => {
-    await openApp(page);
+    // Straight to the Dataset view (the example's audit is not this test's), then the key in
+    // Settings: the header's Settings button is the same in every view.
+    await loadApp(page);
+    await openDataset(page, FIXTURE);
+    await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
+    await expect(panel(page)).toContainText('Enter an API key to run the model over the dataset.');
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Anthropic API key').fill(KEY);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-
-    await openDataset(page, FIXTURE);
-    await expect(localStatus(page)).toContainText('Local checks done: 3 cases.');
     // Not asked again: the panel names the key by its last four characters only.
     await expect(panel(page).getByTestId('dataset-key')).toContainText(`••••${KEY.slice(-4)} in memory for this tab`);
     await expect(panel(page).getByLabel('Anthropic API key')).toHaveCount(0);

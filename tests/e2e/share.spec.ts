@@ -4,7 +4,7 @@
 import { deflateSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import type { AuditCase } from '../../src/core/types';
-import { caseLink, expect, test } from './fixtures';
+import { caseLink, expect, openCase, test } from './fixtures';
 import { toBase64Url } from '../../src/share/base64url';
 import { crc32 } from '../../src/share/crc32';
 import { caseFilePath, draftInputs, readCase, report } from './helpers';
@@ -28,11 +28,14 @@ async function settings(page: Page): Promise<unknown> {
   return page.evaluate(() => localStorage.getItem('citation-auditor:settings'));
 }
 
-/** Makes a share link for a case opened from ../shared/cases. */
+/**
+ * Makes a share link in the Share dialog for a case of ../shared/cases, opened in one load (a
+ * link made here; until the eighth pass of issue 30 the example's audit, then the case file):
+ * how the sender's case came in is not what these tests are about.
+ */
 async function makeLink(page: Page, file: string): Promise<string> {
-  await openApp(page);
-  await page.getByLabel('Open case file').setInputFiles(caseFilePath(file));
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  const { query, answer, chunks } = readCase(file);
+  await openCase(page, { query, answer, chunks } as AuditCase);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const dlg = page.getByRole('dialog', { name: 'Share this audit' });
   const link = dlg.getByRole('textbox', { name: 'Share link' });

@@ -90,169 +90,175 @@ test('opens with the built-in example audited, its verdict first in the report; 
   expect(saved.citationScope).not.toBe('sentence');
 });
 
-// Also "a structured response pasted into the Answer editor is audited in place" (a test of its
-// own with a page load before the sixth pass of issue 30): pasted next, over this case.
-test('a pasted real case shows its markers, hover messages and report; a structured response pasted next is audited in place', async ({ page }, testInfo) => {
-  await open(page);
-  const c = readCase('liu2023_bing_chat_14c103cafe.json');
-  await pasteInto(page, 'Query', c.query);
-  await pasteInto(page, 'Chunks', JSON.stringify(c.chunks, null, 2));
-  await pasteInto(page, 'Answer', c.answer);
-
-  const r = report(page);
-  await expect(r).toHaveText(/^\s*FAIL/);
-  const exists = r.getByRole('listitem').filter({ hasText: 'Exists' }).first();
-  await expect(exists).toContainText('Fail');
-  await expect(exists.getByRole('button', { name: /\[3\] cites chunk "3", which has no text/ })).toBeVisible();
-  await expect(r.getByRole('listitem').filter({ hasText: 'Complete' }).first()).toContainText('Fail');
-  // The closing question is exempt, and the report says by which rule.
-  await expect(r).toContainText(/Exempt \(a question\)/);
-
-  // Three citations point to chunks without text: three red squiggles in the answer.
-  const answer = editorHost(page, 'Answer');
-  await expect(answer.locator('.squiggly-error')).not.toHaveCount(0);
-  await answer.locator('.ca-citation', { hasText: '[3]' }).first().hover();
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'which has no text' }).first()).toBeVisible();
-
-  // Clicking the finding selects its span in the Answer editor.
-  await exists.getByRole('button', { name: /\[3\] cites chunk "3"/ }).click();
-  await expect(editor(page, 'Answer')).toBeFocused();
-  await page.keyboard.press('ControlOrMeta+c');
-  expect(await readClipboard(page)).toBe('[3]');
-  await snap(page, testInfo, 'pasted-case-light');
-
-  // A structured response (JSON with offset citations) pasted into the Answer editor.
-  const structuredAnswer = 'Caffeine late in the day shortens sleep. Doctors advise no coffee after noon.';
-  const chunkText = 'Caffeine taken six hours before bed reduced total sleep time by more than an hour.';
-  await pasteInto(page, 'Chunks', JSON.stringify([{ id: 'c1', text: chunkText }], null, 2));
-  const structured = {
-    answer: structuredAnswer,
-    citations: [
-      { chunk_id: 'c1', start: 0, end: 40, quote: 'reduced total sleep time by more than an hour' },
-      { chunk_id: 'c1', start: 0, end: 30, quote: 'no coffee after noon, said the doctors' },
-    ],
-  };
-  await pasteInto(page, 'Answer', JSON.stringify(structured, null, 2));
-  await expect(paneHeader(page, 'Answer')).toContainText('offset citations');
-  await expect(r).toContainText('quote not in source');
-  // A finding about the answer text selects that text inside the JSON string.
-  const claim = r.getByRole('button', { name: /Doctors advise no coffee after noon/ }).first();
-  await claim.click();
-  await page.keyboard.press('ControlOrMeta+c');
-  expect(await readClipboard(page)).toContain('Doctors advise no coffee after noon.');
-});
-
-// Also "a typed draft survives a reload" (a test of its own with a load and a reload before the
-// sixth pass of issue 30): the Query typed here comes back with the pasted Chunks.
-test('broken JSON in Chunks gets a marker on its line, and nothing typed or pasted is lost, after a reload too', async ({ page }, testInfo) => {
-  await open(page);
-  const chunks = [
-    { id: 'a', text: 'First chunk.' },
-    { id: 'b', text: 'Second chunk.' },
-  ];
-  const lines = JSON.stringify(chunks, null, 2).split('\n');
-  // Drop the comma after "id": "b" — the parser stops at the next property, on line 8.
-  const broken = lines.map((l, i) => (i === 6 ? l.replace(/,$/, '') : l)).join('\n');
-  expect(broken.split('\n')[7]).toContain('"text": "Second chunk."');
-  await pasteInto(page, 'Chunks', broken);
-
-  const host = editorHost(page, 'Chunks');
-  const squiggle = host.locator('.squiggly-error').first();
-  await expect(squiggle).toBeVisible();
-  // Decorations are re-rendered as diagnostics settle, so read the line until it is stable.
-  await expect.poll(async () => lineNumberAt(page, 'Chunks', squiggle).catch(() => -1)).toBe(8);
-  // The report still runs on the rest and says the chunks could not be read.
-  await expect(page.getByText(/^1 ✕$/).first()).toBeVisible();
-  // Without readable chunks nothing is said to be missing: no "does not exist", no 0 %, no "no chunks".
-  const r = report(page);
-  await expect(r.getByText('not checked (chunks unreadable)').first()).toBeVisible();
-  await expect(r.getByText('does not exist')).toHaveCount(0);
-  await expect(r.locator('.score').filter({ hasText: 'Citations that resolve' }).locator('dd')).toHaveText('—');
-  await expect(r).not.toContainText('There are no chunks');
-
-  // Everything pasted is still there: copy it back out of the editor.
-  await editor(page, 'Chunks').focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('ControlOrMeta+c');
-  // (The system clipboard turns line breaks into CRLF.)
-  expect((await readClipboard(page)).replace(/\r\n/g, '\n')).toBe(broken);
-  await snap(page, testInfo, 'broken-json-light');
-
-  // A question typed into the Query editor.
-  await editor(page, 'Query').focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('Do heat pumps work at -30 °C?');
-  await expect(page.getByText(/^Draft saved$/)).toBeVisible();
-  // The tab's draft holds both before the reload (not only the paste saved before the typing).
-  await expect.poll(async () => (await draftInputs(page))?.query).toBe('Do heat pumps work at -30 °C?');
-
-  // ...and everything is still there after a reload.
-  await page.reload();
-  await waitForEditors(page);
-  await expect(editorHost(page, 'Chunks')).toContainText('"Second chunk."');
-  await expect(editorHost(page, 'Chunks').locator('.squiggly-error').first()).toBeVisible();
-  await expect(editorHost(page, 'Query')).toContainText('Do heat pumps work at -30 °C?');
-  // The restored draft is audited again, not replaced by the example (whose chunks are readable).
-  await expect(editorHost(page, 'Answer')).toContainText('Air-source heat pumps');
-  await expect(report(page).getByText('not checked (chunks unreadable)').first()).toBeVisible();
-});
-
-// One load for every way a case file comes in: the file input (and Undo), a JSONL file stepped
-// through, a file dropped on the page. (Three tests with a page load each before the sixth pass of
-// issue 30; every check of the three is here.) The console listener hears, from the page's first
+// One load for the ways a case comes in by hand (issue 30 part 1: three tests with a load each
+// until the eighth pass, each on the built-in example and its editors; every check is here, a
+// step each under its old name, in this order): every way a case file comes in (itself three
+// tests with a load each before the sixth pass), a pasted real case (and the structured response
+// pasted next), then broken JSON pasted over it. The console listener hears, from the page's first
 // byte on, every violation of its own security policy (Chromium writes each as an error, "…
 // violates the following Content Security Policy directive …"; an init script listening for
 // 'securitypolicyviolation' said no more, and cost the next test a new tab).
-test('a case file, a JSONL dataset and a dropped file open; the replaced draft comes back; the page breaks none of its own security policy', async ({ page }, testInfo) => {
+test('a case file, a JSONL dataset and a dropped file open; the replaced draft comes back; the page breaks none of its own security policy; a pasted real case shows its markers, hover messages and report; a structured response pasted next is audited in place; broken JSON in Chunks gets a marker on its line, and nothing typed or pasted is lost, after a reload too', async ({ page }, testInfo) => {
   const violations: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') violations.push(m.text());
   });
+
   await open(page);
   const r = report(page);
 
-  // A case file through the file input; Undo brings the replaced draft back.
-  await page.getByLabel('Open case file').setInputFiles(caseFilePath('anthropic_cookbook_citations_plaintext_helpcenter.json'));
-  await expect(editorHost(page, 'Query')).toContainText('where is my order tracking number');
-  await expect(editorHost(page, 'Answer')).toContainText('Based on the documentation');
-  await expect(paneHeader(page, 'Answer')).toContainText('+ Anthropic citation blocks');
-  await expect(r).toHaveText(/^\s*FAIL/);
-  await expect(r).toContainText('quote verified');
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(editorHost(page, 'Answer')).toContainText('Air-source heat pumps');
-  await expect(r).toContainText('cite chunk 3 instead');
+  await test.step('a case file, a JSONL dataset and a dropped file open; the replaced draft comes back; the page breaks none of its own security policy', async () => {
+    // A case file through the file input; Undo brings the replaced draft back.
+    await page.getByLabel('Open case file').setInputFiles(caseFilePath('anthropic_cookbook_citations_plaintext_helpcenter.json'));
+    await expect(editorHost(page, 'Query')).toContainText('where is my order tracking number');
+    await expect(editorHost(page, 'Answer')).toContainText('Based on the documentation');
+    await expect(paneHeader(page, 'Answer')).toContainText('+ Anthropic citation blocks');
+    await expect(r).toHaveText(/^\s*FAIL/);
+    await expect(r).toContainText('quote verified');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(editorHost(page, 'Answer')).toContainText('Air-source heat pumps');
+    await expect(r).toContainText('cite chunk 3 instead');
 
-  // A file dropped on the page.
-  const text = JSON.stringify(readCase('footnote_markdown_docid_penicillin.json'));
-  await page.evaluate((json) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([json], 'dropped.json', { type: 'application/json' }));
-    const target = document.querySelector('main')!;
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }
-  }, text);
-  await expect(editorHost(page, 'Query')).toContainText('Who discovered penicillin?');
-  await expect(r).toContainText('[^x] → the chunk named in its definition line');
-  // (The toast of the file opened before may still be on screen: find this one by its words.)
-  await expect(page.getByRole('status').filter({ hasText: 'Opened dropped.json' })).toBeVisible();
+    // A file dropped on the page.
+    const text = JSON.stringify(readCase('footnote_markdown_docid_penicillin.json'));
+    await page.evaluate((json) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([json], 'dropped.json', { type: 'application/json' }));
+      const target = document.querySelector('main')!;
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+    }, text);
+    await expect(editorHost(page, 'Query')).toContainText('Who discovered penicillin?');
+    await expect(r).toContainText('[^x] → the chunk named in its definition line');
+    // (The toast of the file opened before may still be on screen: find this one by its words.)
+    await expect(page.getByRole('status').filter({ hasText: 'Opened dropped.json' })).toBeVisible();
 
-  // A JSONL file of two cases, stepped through (its second case is the dropped one's: the first,
-  // with [n] markers, must replace that report before the second can be told from it).
-  const file = testInfo.outputPath('two-cases.jsonl');
-  const a = readCase('alce_asqa_demo1.json');
-  const b = readCase('footnote_markdown_docid_penicillin.json');
-  writeFileSync(file, `${JSON.stringify(a)}\n${JSON.stringify(b)}\n`);
-  await page.getByLabel('Open case file').setInputFiles(file);
-  const bar = page.getByRole('group', { name: 'Line picker of the opened case file' });
-  await expect(bar).toContainText('1 of 2');
-  await expect(editorHost(page, 'Query')).toContainText('Which is the most rainy place on earth?');
-  await expect(r).not.toContainText('[^x] →');
-  await bar.getByRole('button', { name: 'Next line' }).click();
-  await expect(bar).toContainText('2 of 2');
-  await expect(editorHost(page, 'Query')).toContainText('Who discovered penicillin?');
-  await expect(r).toContainText('[^x] → the chunk named in its definition line');
+    // A JSONL file of two cases, stepped through (its second case is the dropped one's: the first,
+    // with [n] markers, must replace that report before the second can be told from it).
+    const file = testInfo.outputPath('two-cases.jsonl');
+    const a = readCase('alce_asqa_demo1.json');
+    const b = readCase('footnote_markdown_docid_penicillin.json');
+    writeFileSync(file, `${JSON.stringify(a)}\n${JSON.stringify(b)}\n`);
+    await page.getByLabel('Open case file').setInputFiles(file);
+    const bar = page.getByRole('group', { name: 'Line picker of the opened case file' });
+    await expect(bar).toContainText('1 of 2');
+    await expect(editorHost(page, 'Query')).toContainText('Which is the most rainy place on earth?');
+    await expect(r).not.toContainText('[^x] →');
+    await bar.getByRole('button', { name: 'Next line' }).click();
+    await expect(bar).toContainText('2 of 2');
+    await expect(editorHost(page, 'Query')).toContainText('Who discovered penicillin?');
+    await expect(r).toContainText('[^x] → the chunk named in its definition line');
 
+  });
+
+  // Also "a structured response pasted into the Answer editor is audited in place" (a test of its
+  // own with a page load before the sixth pass of issue 30): pasted next, over this case.
+  await test.step('a pasted real case shows its markers, hover messages and report; a structured response pasted next is audited in place', async () => {
+    const c = readCase('liu2023_bing_chat_14c103cafe.json');
+    await pasteInto(page, 'Query', c.query);
+    await pasteInto(page, 'Chunks', JSON.stringify(c.chunks, null, 2));
+    await pasteInto(page, 'Answer', c.answer);
+
+    // The report is this case's own (the step before left another case's) before it is read.
+    const exists = r.getByRole('listitem').filter({ hasText: 'Exists' }).first();
+    await expect(exists.getByRole('button', { name: /\[3\] cites chunk "3", which has no text/ })).toBeVisible();
+    await expect(r).toHaveText(/^\s*FAIL/);
+    await expect(exists).toContainText('Fail');
+    await expect(exists.getByRole('button', { name: /\[3\] cites chunk "3", which has no text/ })).toBeVisible();
+    await expect(r.getByRole('listitem').filter({ hasText: 'Complete' }).first()).toContainText('Fail');
+    // The closing question is exempt, and the report says by which rule.
+    await expect(r).toContainText(/Exempt \(a question\)/);
+
+    // Three citations point to chunks without text: three red squiggles in the answer.
+    const answer = editorHost(page, 'Answer');
+    await expect(answer.locator('.squiggly-error')).not.toHaveCount(0);
+    await answer.locator('.ca-citation', { hasText: '[3]' }).first().hover();
+    await expect(page.locator('.monaco-hover').filter({ hasText: 'which has no text' }).first()).toBeVisible();
+
+    // Clicking the finding selects its span in the Answer editor.
+    await exists.getByRole('button', { name: /\[3\] cites chunk "3"/ }).click();
+    await expect(editor(page, 'Answer')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+c');
+    expect(await readClipboard(page)).toBe('[3]');
+    await snap(page, testInfo, 'pasted-case-light');
+
+    // A structured response (JSON with offset citations) pasted into the Answer editor.
+    const structuredAnswer = 'Caffeine late in the day shortens sleep. Doctors advise no coffee after noon.';
+    const chunkText = 'Caffeine taken six hours before bed reduced total sleep time by more than an hour.';
+    await pasteInto(page, 'Chunks', JSON.stringify([{ id: 'c1', text: chunkText }], null, 2));
+    const structured = {
+      answer: structuredAnswer,
+      citations: [
+        { chunk_id: 'c1', start: 0, end: 40, quote: 'reduced total sleep time by more than an hour' },
+        { chunk_id: 'c1', start: 0, end: 30, quote: 'no coffee after noon, said the doctors' },
+      ],
+    };
+    await pasteInto(page, 'Answer', JSON.stringify(structured, null, 2));
+    await expect(paneHeader(page, 'Answer')).toContainText('offset citations');
+    await expect(r).toContainText('quote not in source');
+    // A finding about the answer text selects that text inside the JSON string.
+    const claim = r.getByRole('button', { name: /Doctors advise no coffee after noon/ }).first();
+    await claim.click();
+    await page.keyboard.press('ControlOrMeta+c');
+    expect(await readClipboard(page)).toContain('Doctors advise no coffee after noon.');
+  });
+
+  // Also "a typed draft survives a reload" (a test of its own with a load and a reload before the
+  // sixth pass of issue 30): the Query typed here comes back with the pasted Chunks.
+  await test.step('broken JSON in Chunks gets a marker on its line, and nothing typed or pasted is lost, after a reload too', async () => {
+    const chunks = [
+      { id: 'a', text: 'First chunk.' },
+      { id: 'b', text: 'Second chunk.' },
+    ];
+    const lines = JSON.stringify(chunks, null, 2).split('\n');
+    // Drop the comma after "id": "b" — the parser stops at the next property, on line 8.
+    const broken = lines.map((l, i) => (i === 6 ? l.replace(/,$/, '') : l)).join('\n');
+    expect(broken.split('\n')[7]).toContain('"text": "Second chunk."');
+    await pasteInto(page, 'Chunks', broken);
+
+    const host = editorHost(page, 'Chunks');
+    const squiggle = host.locator('.squiggly-error').first();
+    await expect(squiggle).toBeVisible();
+    // Decorations are re-rendered as diagnostics settle, so read the line until it is stable.
+    await expect.poll(async () => lineNumberAt(page, 'Chunks', squiggle).catch(() => -1)).toBe(8);
+    // The report still runs on the rest and says the chunks could not be read.
+    await expect(page.getByText(/^1 ✕$/).first()).toBeVisible();
+    // Without readable chunks nothing is said to be missing: no "does not exist", no 0 %, no "no chunks".
+    await expect(r.getByText('not checked (chunks unreadable)').first()).toBeVisible();
+    await expect(r.getByText('does not exist')).toHaveCount(0);
+    await expect(r.locator('.score').filter({ hasText: 'Citations that resolve' }).locator('dd')).toHaveText('—');
+    await expect(r).not.toContainText('There are no chunks');
+
+    // Everything pasted is still there: copy it back out of the editor.
+    await editor(page, 'Chunks').focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('ControlOrMeta+c');
+    // (The system clipboard turns line breaks into CRLF.)
+    expect((await readClipboard(page)).replace(/\r\n/g, '\n')).toBe(broken);
+    await snap(page, testInfo, 'broken-json-light');
+
+    // A question typed into the Query editor.
+    await editor(page, 'Query').focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Do heat pumps work at -30 °C?');
+    await expect(page.getByText(/^Draft saved$/)).toBeVisible();
+    // The tab's draft holds both before the reload (not only the paste saved before the typing).
+    await expect.poll(async () => (await draftInputs(page))?.query).toBe('Do heat pumps work at -30 °C?');
+
+    // ...and everything is still there after a reload.
+    await page.reload();
+    await waitForEditors(page);
+    await expect(editorHost(page, 'Chunks')).toContainText('"Second chunk."');
+    await expect(editorHost(page, 'Chunks').locator('.squiggly-error').first()).toBeVisible();
+    await expect(editorHost(page, 'Query')).toContainText('Do heat pumps work at -30 °C?');
+    // The restored draft is audited again, not replaced by the example (whose chunks are readable):
+    // its Answer is the structured response the step before pasted.
+    await expect(editorHost(page, 'Answer')).toContainText('Doctors advise no coffee');
+    await expect(report(page).getByText('not checked (chunks unreadable)').first()).toBeVisible();
+  });
+
+  // Over the whole test: no violation of the page's own security policy.
   const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').evaluateAll((els) => els.map((e) => e.getAttribute('content')));
   expect(meta.some((c) => c?.includes("script-src 'self'"))).toBe(true);
   expect(violations).toEqual([]);
