@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { caseFilePath, report } from './helpers';
+import { caseFilePath, loadApp } from './helpers';
 
 async function openHistory(page: Page) {
   await page.getByRole('button', { name: 'History', exact: true }).click();
@@ -18,8 +18,9 @@ async function downloaded(d: Download): Promise<Record<string, unknown>> {
 }
 
 test('damaged rows are listed and counted, exported raw, deleted, and the backup says it skipped them', async ({ page }) => {
-  await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  // The case file straight away (the file input waits for the app): the example's audit is not
+  // this test's (it was waited for until the eighth pass of issue 30).
+  await loadApp(page);
   await page.getByLabel('Open case file').setInputFiles(caseFilePath('alce_asqa_demo1.json'));
   let dlg = await openHistory(page);
   await expect(dlg.getByText('1 audit', { exact: true })).toBeVisible();

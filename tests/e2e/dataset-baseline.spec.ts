@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { report } from './helpers';
+import { loadApp, report } from './helpers';
 
 function views(page: Page) {
   return page.getByRole('navigation', { name: 'Views' });
@@ -47,8 +47,9 @@ async function openDataset(page: Page, file: string, cases: number): Promise<voi
 // readers and JSON.parse to note large reads, which nothing after it should run under.
 test('baselines: the planted regression and improvement; a 200-row baseline whose rows repeat; a large one read off the main thread', async ({ page }, testInfo) => {
   test.slow();
-  await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  // Straight to the Dataset view (the click waits for the app); until the eighth pass of issue 30
+  // the example's audit was waited for first.
+  await loadApp(page);
   await views(page).getByRole('button', { name: 'Dataset' }).click();
 
   await test.step('a baseline from an earlier run shows the planted regression and the improvement, filtered, with before and after', async () => {
