@@ -1,6 +1,6 @@
 // The model audit in the built app, against the local fake Messages API (tests/server): enter a
 // key, count tokens, run and watch claims arrive, the verdicts kept over a reload, cancel, the
-// 401 / 529 messages, and retries.
+// 401 / 529 messages, retries, and each claim judged twice (stability).
 // Which status and message makes which error (an organisation that blocks browser access among
 // them) and how each is worded: src/model/client.test.ts, tests/unit/model-run.test.ts.
 import type { Locator, Page } from '@playwright/test';
@@ -11,6 +11,16 @@ import { expect, test } from './fixtures';
 test.use({ fakeClock: true });
 
 const KEY = `sk-ant-${'api03-E2E-KEY-0000111122223333'}`;
+
+/** stability's case (two claims, each citing its own chunk). */
+const STABILITY_CASE = {
+  query: 'When was the Eiffel Tower built and how tall is it?',
+  answer: 'The Eiffel Tower was built between 1887 and 1889 for the World Fair [c1]. The tower is 330 metres tall [c2].',
+  chunks: [
+    { id: 'c1', text: 'The Eiffel Tower was built between 1887 and 1889 as the entrance arch to the 1889 World Fair in Paris.' },
+    { id: 'c2', text: 'The tower is 330 metres tall and was the tallest man-made structure in the world for 41 years.' },
+  ],
+};
 
 async function enterKey(page: Page, key = KEY): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -57,9 +67,10 @@ async function openExample(page: Page, title: RegExp, own: string): Promise<void
 // - the language step on Bee dance, whose History check counts the audits of its own query;
 // - the failure steps (cut on heat pumps, which the rejected key left unjudged; reset on Sunlight;
 //   529 on the Eiffel Tower; CORS on Library hours; cancel and 529 twice on the Sistine Chapel);
+// - stability.spec's repeated judgements, on a case of its own from the file input;
 // - "Remember on this device" and the Base URL last: its reload leaves the page on a proxy it
 //   cannot reach.
-test('the model audit, one page load: a rejected key; enter a key, count tokens, run, a reload keeps the verdicts; a language change; four failures and a cancel; remember and forget the key, the Base URL', async ({ page, anthropic: server }) => {
+test('the model audit, one page load: a rejected key; enter a key, count tokens, run, a reload keeps the verdicts; a language change; four failures and a cancel; judged twice, the unstable claim; remember and forget the key, the Base URL', async ({ page, anthropic: server }) => {
   test.setTimeout(180_000); // five tests' worth
   await openApp(page);
   // The page may connect only to itself and the configured API (the first test's check).
@@ -332,6 +343,63 @@ test('the model audit, one page load: a rejected key; enter a key, count tokens,
       await expect(bar(page).getByRole('alert')).toHaveCount(0);
       expect(server.calls('/v1/messages')).toHaveLength(3);
     });
+  });
+
+  // stability.spec.ts's one test until the eighth pass of issue 30 (a load of its own, its case
+  // by a link): repeated judgements (issue 33). "Judge each claim K times" in Settings makes K
+  // requests, a citation the model judged differently gets an "unstable" chip, and the claim list
+  // filters to those claims. Its case comes in through the file input; the key is the one entered
+  // before the language step.
+  await test.step('with one judgement (the default) there is no stability, no chip and no filter; judging each claim twice names the claim the model changed its mind on, and filters to it', async () => {
+    const report = page.getByRole('region', { name: 'Report' });
+    await page.getByLabel('Open case file').setInputFiles({ name: 'eiffel.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(STABILITY_CASE)) });
+    const claims = report.locator('ol.claims > li');
+    await expect(claims.first()).toContainText('for the World Fair');
+    await expect(report).toHaveAttribute('aria-busy', 'false');
+    server.reset();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    const repeat = dialog.getByLabel('Judge each claim K times');
+    await expect(repeat).toHaveValue('1');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    server.script({ kind: 'judge' } satisfies Step);
+    await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+    await expect(bar(page).getByRole('status')).toContainText(/Model audit done/, { timeout: 25_000 });
+    expect(server.calls('/v1/messages')).toHaveLength(1);
+    await expect(report.getByTestId('stability-line')).toHaveCount(0);
+    await expect(report.getByTestId('unstable-chip')).toHaveCount(0);
+
+    // Twice.
+    server.reset();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await repeat.fill('2');
+    await repeat.press('Tab');
+    await expect(dialog.getByLabel('Verdict that stands')).toBeEnabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The first judgement as the fake's rule gives it; the second lowers the first claim.
+    server.script({ kind: 'judge' } satisfies Step, { kind: 'judge', claimVerdicts: { 0: 'partially_supported' } } satisfies Step);
+    await bar(page).getByRole('button', { name: /Run model audit/ }).click();
+    await expect(report.getByTestId('stability-line')).toHaveText(
+      'Judged 2 times: 1 of 2 citations got the same verdict every time; the stricter verdict stands.',
+      { timeout: 25_000 },
+    );
+    await expect(bar(page).getByRole('status')).toContainText(/Model audit done/);
+    expect(server.calls('/v1/messages')).toHaveLength(2);
+
+    await expect(claims).toHaveCount(2);
+    const chip = report.getByTestId('unstable-chip');
+    await expect(chip).toHaveCount(1);
+    await expect(claims.first().getByTestId('unstable-chip')).toHaveAttribute('title', /c1: fully supported \/ partially supported/);
+
+    const only = report.getByLabel('Unstable only (1)');
+    await only.check();
+    await expect(claims).toHaveCount(1);
+    await expect(claims.first()).toContainText('built between 1887 and 1889');
+    await only.uncheck();
+    await expect(claims).toHaveCount(2);
   });
 
   // "A changed Base URL asks for a reload, and after it the page connects there" was a test of its

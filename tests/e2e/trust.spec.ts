@@ -20,11 +20,13 @@ const currentView = (page: Page) => views(page).locator('[aria-current="page"]')
 const firstNumber = (text: string | null | undefined): number => Number(/\d+/.exec(text ?? '')?.[0] ?? 0);
 
 test.describe('§1 the report agrees with itself', () => {
-  // Cases with 1, 2 and 4 uncited claims: Czech with no citation at all (CTKFacts), an Anthropic
-  // citations answer and an Azure structured one. That the counts agree on every shared case is
-  // proven without a browser (tests/unit/report-counts-agree.test.ts: claim list, COMPLETE, the
-  // recommendation, the header and the Answer editor's problems); here, that the page shows them.
-  const CASES = ['ctkfacts_cs_supports_7.json', 'anthropic_cookbook_citations_plaintext_helpcenter.json', 'azure_openai_on_your_data_docN.json'];
+  // Cases with 2 and 4 uncited claims: an Anthropic citations answer and an Azure structured one.
+  // That the counts agree on every shared case is proven without a browser
+  // (tests/unit/report-counts-agree.test.ts: claim list, COMPLETE, the recommendation, the header
+  // and the Answer editor's problems, and these cases' known counts); here, that the page shows
+  // them. (The Czech CTKFacts case, 1 uncited claim, was a third here until the eighth pass of
+  // issue 30: the same logic clicked through again; its count is in that unit test.)
+  const CASES = ['anthropic_cookbook_citations_plaintext_helpcenter.json', 'azure_openai_on_your_data_docN.json'];
 
   test('the count of uncited claims is the same in the claim list, COMPLETE, the recommendation and the Answer editor; Anthropic citation blocks are not "plain text with markers"; the share dialog says "none yet"', async ({ page }) => {
     test.setTimeout(120_000);
@@ -69,7 +71,6 @@ test.describe('§1 the report agrees with itself', () => {
       }
     }
     // The cases do exercise the counts (not all zero): the shared cases' known uncited claims.
-    expect(seen['ctkfacts_cs_supports_7.json']).toBe(1);
     expect(seen['anthropic_cookbook_citations_plaintext_helpcenter.json']).toBe(2);
     expect(seen['azure_openai_on_your_data_docN.json']).toBe(4);
 
