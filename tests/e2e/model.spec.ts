@@ -58,10 +58,10 @@ async function openExample(page: Page, title: RegExp, own: string): Promise<void
   await expect(bar(page).getByRole('button', { name: /Run model audit/ })).toBeEnabled();
 }
 
-// The whole spec is one test, one page load (issue 30 part 1, eighth pass; five tests with a load
-// each before it). Each step that needs a case no model has judged opens another built-in example
-// from the Examples menu and waits for that example's own report first, so the judged claims a
-// step leaves behind never reach the next one:
+// The whole spec is one test, one page load (issue 30 part 1, eighth pass; five tests and
+// stability.spec's one, each with a load, before it). Each step that needs a case no model has
+// judged opens another built-in example from the Examples menu and waits for that example's own
+// report first, so the judged claims a step leaves behind never reach the next one:
 // - the rejected key, on the example the page opens with (heat pumps), ends on Day hike;
 // - the first test's two steps (key, count, run; a reload keeps the verdicts) judge Day hike;
 // - the language step on Bee dance, whose History check counts the audits of its own query;
@@ -71,7 +71,7 @@ async function openExample(page: Page, title: RegExp, own: string): Promise<void
 // - "Remember on this device" and the Base URL last: its reload leaves the page on a proxy it
 //   cannot reach.
 test('the model audit, one page load: a rejected key; enter a key, count tokens, run, a reload keeps the verdicts; a language change; four failures and a cancel; judged twice, the unstable claim; remember and forget the key, the Base URL', async ({ page, anthropic: server }) => {
-  test.setTimeout(180_000); // five tests' worth
+  test.setTimeout(180_000); // six tests' worth
   await openApp(page);
   // The page may connect only to itself and the configured API (the first test's check).
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"][data-connect-policy]').getAttribute('content');
