@@ -26,7 +26,7 @@
 //
 // Specs that need a browser of their own (the service worker's, a second browser for a share
 // link) still ask `browser` for a new context.
-import { test as base, expect, devices, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, devices, type BrowserContext, type CDPSession, type Page, type Request } from '@playwright/test';
 import type { AuditCase } from '../../src/core/types';
 import { encodeEnvelope } from '../../src/share/codec';
 import type { ShareSettings } from '../../src/share/envelope';
@@ -45,6 +45,8 @@ const BLANK = '__e2e-blank.html';
 interface Shared {
   context: BrowserContext | null;
   page: Page | null;
+  /** A DevTools session on `page` for the reset's storage clear, opened once per tab. */
+  cdp: CDPSession | null;
   dirtyPage: boolean;
   dirtyContext: boolean;
 }
@@ -114,13 +116,11 @@ async function blank(page: Page, baseURL: string): Promise<void> {
  * IndexedDB, Cache Storage, service workers, cookies, …), then what it leaves (the tab's
  * sessionStorage, the clipboard), then a check that each store a test can write is empty.
  */
-async function emptyStorage(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'all' });
-  } finally {
-    await cdp.detach();
-  }
+async function emptyStorage(page: Page, shared: Shared): Promise<void> {
+  // One session per tab, kept (no domain enabled on it, so it hears nothing): opening and
+  // detaching one per reset was two more round trips to the browser for every test.
+  shared.cdp ??= await page.context().newCDPSession(page);
+  await shared.cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'all' });
   await page.evaluate(async () => {
     localStorage.clear();
     sessionStorage.clear();
@@ -158,6 +158,7 @@ async function newContext(browser: import('@playwright/test').Browser, baseURL: 
 }
 
 function newPage(context: BrowserContext, shared: Shared): Promise<Page> {
+  shared.cdp = null;
   return context.newPage().then((page) => {
     watch(page, ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'routeFromHAR'], () => (shared.dirtyPage = true));
     return page;
@@ -168,7 +169,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   slots: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
     async ({}, use) => {
-      const slot = (): Shared => ({ context: null, page: null, dirtyPage: false, dirtyContext: false });
+      const slot = (): Shared => ({ context: null, page: null, cdp: null, dirtyPage: false, dirtyContext: false });
       const slots = { real: slot(), fake: slot() };
       await use(slots);
       for (const s of [slots.real, slots.fake]) await s.context?.close();
@@ -204,7 +205,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const e of TEST_EVENTS) page.removeAllListeners(e);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await blank(page, baseURL!);
-    await emptyStorage(page);
+    await emptyStorage(page, shared);
     // Each load of the app (a document of the app's origin in a tab's main frame, the blank page
     // aside) is noted on the test, for the step-time reporter: page loads are what a run costs.
     let loads = 0;
@@ -259,11 +260,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   seeds: async ({}, use) => {
     await use([]);
   },
-  newProfile: async ({ page, baseURL, seeds }, use) => {
+  newProfile: async ({ page, shared, baseURL, seeds }, use) => {
     await use(async () => {
       for (const p of page.context().pages()) if (p !== page) await p.close();
       await blank(page, baseURL!);
-      await emptyStorage(page);
+      await emptyStorage(page, shared);
       await page.evaluate((entries) => {
         for (const [k, v] of entries) localStorage.setItem(k, v);
       }, seeds);
