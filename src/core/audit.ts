@@ -34,7 +34,13 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
   const language: Language = setting ?? (c.language ? c.language : (vote ?? (opts.fallbackLanguage === 'cs' ? 'cs' : 'en')));
   const requiredStyle = opts.requiredStyle ?? 'auto';
 
-  const chunkIds = chunks.map((ch) => ch.id);
+  const chunkIds: string[] = [];
+  // The last chunk of an id wins, as the checks have always read them.
+  const chunkById = new Map<string, (typeof chunks)[number]>();
+  for (const ch of chunks) {
+    chunkIds.push(ch.id);
+    chunkById.set(ch.id, ch);
+  }
   const { markers, footnoteDefinitions } = findMarkers(answer, { chunkIds });
   const chunksUnreadable = unreadable.some((u) => u.input === 'chunks');
   const mapping = resolveMapping(markers, chunks, { footnoteDefinitions, language, chunksUnreadable, ...(structured ? { structured } : {}) });
@@ -48,7 +54,7 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
     answer,
     query: c.query,
     chunks,
-    chunkById: new Map(chunks.map((ch) => [ch.id, ch])),
+    chunkById,
     markers,
     citations,
     claims,
@@ -62,14 +68,14 @@ export function auditCaseScanned(c: AuditCase, opts: AuditOptions = {}): { repor
   // Checks that need an input that could not be read do not run (checks/registry.ts says which);
   // what could not be read, or had to be repaired, is a finding of its own.
   const findings: Finding[] = runChecks(ctx, { unreadable, repairs: prepared.errors });
-  // Each finding with the text it points at, shortened.
-  const withExcerpts = findings.map((f) => {
+  // Each finding with the text it points at, shortened (runChecks made every finding object).
+  for (const f of findings) {
     const text = answer.slice(f.start, f.end);
-    return { ...f, excerpt: text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text };
-  });
-  withExcerpts.sort((a, b) => a.start - b.start || a.end - b.end);
+    f.excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+  }
+  findings.sort((a, b) => a.start - b.start || a.end - b.end);
 
-  const report = buildLocalReport(ctx, withExcerpts, {
+  const report = buildLocalReport(ctx, findings, {
     answerFormat: unreadable.some((u) => u.input === 'answer') ? 'json-unknown' : (structured?.format ?? 'plain'),
     ...(c.id !== undefined ? { caseId: String(c.id) } : {}),
     ...(unreadable.length ? { unreadable } : {}),

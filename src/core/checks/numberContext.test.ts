@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractNumbers } from './numberText';
-import { countedInPairs, isClosedQuestion, maskGluedFootnotes, notationSpans, queryGivens, repeatsQuery, unitAfter } from './numberContext';
+import { countedInPairs, isClosedQuestion, maskGluedFootnotes, notationSpans, percentAsFraction, queryGivens, repeatsQuery, unitAfter } from './numberContext';
+import type { NumberMention } from './numberText';
 import { proseReferences } from './references';
 import { entityRuns } from './entities';
 
@@ -96,5 +97,57 @@ describe('a count stated in pairs', () => {
     const paired = 'Humans have 23 pairs of chromosomes.';
     expect(countedInPairs(extractNumbers(paired, 'en')[0]!, paired, 'Each human cell holds 46 chromosomes.', says(false))).toBe(true);
     expect(asked).toBe(2);
+  });
+});
+
+describe('a percentage written out as a share', () => {
+  // Phrases a source may write, with the shares each says (the Czech plural also says the
+  // single share: "tři čtvrtiny" holds "čtvrtiny"); and words that say none.
+  const SAYS: [string, ...number[]][] = [
+    ['a quarter', 0.25], ['one-fourth', 0.25], ['čtvrtina', 0.25], ['one in 4', 0.25],
+    ['three quarters', 0.75], ['tři čtvrtiny', 0.75, 0.25],
+    ['a third', 1 / 3], ['třetiny', 1 / 3], ['one in three', 1 / 3],
+    ['two-thirds', 2 / 3], ['dvě třetiny', 2 / 3, 1 / 3],
+    ['one half', 0.5], ['half of', 0.5], ['polovina', 0.5],
+    ['a fifth', 0.2], ['pětina', 0.2], ['one in 5', 0.2],
+    ['a tenth', 0.1], ['desetiny', 0.1], ['one in ten', 0.1],
+  ];
+  const NOISE = ['quarterly', 'thirdly', 'halfway', 'the results', 'fifths', 'one in 40', 'tenths', 'rates'];
+
+  it('matches the shares the source writes out, and no others, for any rounding', () => {
+    let seed = 7;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 16) % n);
+    let found = 0;
+    for (let i = 0; i < 3000; i++) {
+      const said: number[] = [];
+      const words: string[] = [];
+      for (let k = next(4); k > 0; k--) {
+        if (next(3) === 0) words.push(NOISE[next(NOISE.length)]!);
+        else {
+          const [phrase, ...shares] = SAYS[next(SAYS.length)]!;
+          words.push(phrase);
+          said.push(...shares);
+        }
+      }
+      const source = words.join(' . ');
+      const step = [1, 0.1, 5, 10][next(4)]!;
+      const value = [25, 75, 33, 33.3, 67, 66.7, 50, 20, 10, 30, 40, 0][next(12)]!;
+      const hedged = next(2) === 0;
+      const n: NumberMention = { value, text: `${value} %`, start: 0, end: 4, kind: 'percent', step, approximate: hedged, hedged };
+      const tolerance = (step / 100) * (hedged ? 1 : 0.5) * (1 + 1e-9);
+      const expected = said.some((f) => Math.abs(f - value / 100) <= tolerance);
+      expect(percentAsFraction(n, [], source), `${value} % (step ${step}${hedged ? ', hedged' : ''}) in "${source}"`).toBe(expected);
+      if (expected) found++;
+    }
+    // Both answers are exercised.
+    expect(found).toBeGreaterThan(300);
+    expect(found).toBeLessThan(2700);
+  });
+
+  it('takes a plain share among the source numbers, and never a number that is not a percentage', () => {
+    const pct = (value: number): NumberMention => ({ value, text: `${value} %`, start: 0, end: 4, kind: 'percent', step: 1 });
+    expect(percentAsFraction(pct(25), [0.25], '')).toBe(true);
+    expect(percentAsFraction(pct(25), [0.26], '')).toBe(false);
+    expect(percentAsFraction({ ...pct(25), kind: 'number' }, [0.25], 'a quarter')).toBe(false);
   });
 });

@@ -289,27 +289,21 @@ const FRACTION_WORDS: [RegExp, number][] = [
   [/(?<![\p{L}])one in (?:ten|10)(?![\p{L}\p{N}])/giu, 0.1],
 ];
 
-/** Shares of one a source writes as words ("a quarter", "two-thirds", "třetina"). */
-export function sourceFractions(text: string): number[] {
-  const out: number[] = [];
-  for (const [re, v] of FRACTION_WORDS) {
-    re.lastIndex = 0;
-    if (re.test(text)) out.push(v);
-  }
-  return out;
-}
-
 /**
  * Whether a claim percentage is a source fraction: `values` are the source's plain numbers
- * (0.25), `fractions` its written shares (a quarter). The claim's rounding decides: "33 %"
- * matches a third, "30 %" does not.
+ * (0.25), `source` may write the share out (a quarter). The claim's rounding decides: "33 %"
+ * matches a third, "30 %" does not; only the words of shares that close are looked for.
  */
-export function percentAsFraction(n: NumberMention, values: readonly number[], fractions: () => readonly number[]): boolean {
+export function percentAsFraction(n: NumberMention, values: readonly number[], source: string): boolean {
   if (n.kind !== 'percent') return false;
   const share = Math.abs(n.value) / 100;
   const tolerance = ((n.step ?? 1) / 100) * (n.hedged ? 1 : 0.5) * (1 + 1e-9);
   for (const v of values) if (v > 0 && v < 1 && Math.abs(v - share) <= 1e-9) return true;
-  for (const f of fractions()) if (Math.abs(f - share) <= tolerance) return true;
+  for (const [re, f] of FRACTION_WORDS) {
+    if (!(Math.abs(f - share) <= tolerance)) continue;
+    re.lastIndex = 0;
+    if (re.test(source)) return true;
+  }
   return false;
 }
 

@@ -21,7 +21,6 @@ import {
   queryGivens,
   queryYears,
   repeatsQuery,
-  sourceFractions,
   sourceQuantities,
   type SourceQuantity,
   unitConflict,
@@ -35,8 +34,6 @@ interface SourceNumbers {
   words?: Set<number>;
   /** Numbers with a unit of length, mass or time, in base units, read on first need. */
   quantities?: SourceQuantity[];
-  /** Shares written as words ("a quarter"), read on first need. */
-  fractions?: number[];
   /** Values written as percentages, read on first need. */
   percents?: Set<number>;
   /** Whether the text says "pair" (any case), read on first need. */
@@ -249,7 +246,7 @@ function presentByValue(n: NumberMention, src: SourceNumbers, text: string, clai
   // The same quantity in another unit ("150 million km" / "149,597,870,700 metres"), or a share
   // written another way ("25 %" / "0.25" / "a quarter", "0.25" / "25 %").
   if (convertedPresent(n, claim, () => (src.quantities ??= sourceQuantities(text)))) return true;
-  if (percentAsFraction(n, src.all, () => (src.fractions ??= sourceFractions(text)))) return true;
+  if (percentAsFraction(n, src.all, text)) return true;
   if (countedInPairs(n, claim, text, () => (src.saysPair ??= /pair/i.test(text)))) return true;
   if (n.kind === 'number' && n.value > 0 && n.value < 1) {
     src.percents ??= percentsOf(text);

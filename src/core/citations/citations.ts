@@ -65,9 +65,8 @@ interface Pending {
 export function buildCitations(input: BuildCitationsInput): BuiltCitations {
   const answer = typeof input.answer === 'string' ? input.answer : '';
   const inputClaims: readonly Claim[] = Array.isArray(input.claims) ? input.claims : [];
-  const claims: Claim[] = inputClaims
-    .filter((c) => c && Number.isFinite(c.start) && Number.isFinite(c.end))
-    .map((c): Claim => ({ ...c, chunk_ids: [], citation_indexes: [] }));
+  const claims: Claim[] = [];
+  for (const c of inputClaims) if (c && Number.isFinite(c.start) && Number.isFinite(c.end)) claims.push({ ...c, chunk_ids: [], citation_indexes: [] });
   const markers = Array.isArray(input.markers) ? input.markers.filter((m) => m && Array.isArray(m.refs)) : [];
   const structured = input.structured && Array.isArray(input.structured.citations) ? input.structured : undefined;
 

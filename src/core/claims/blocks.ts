@@ -210,17 +210,19 @@ function segmentBlock(ctx: Ctx, block: Block): void {
   const masked = maskedText(ctx, block.start, block.end);
 
   // Raw sentence ranges (relative), then merged where the segmenter cut too eagerly.
-  const raw = sentenceRanges(masked, ctx.lang);
   const merged: [number, number][] = [];
-  for (const r of raw) {
+  for (const r of sentenceRanges(masked, ctx.lang)) {
     const last = merged[merged.length - 1];
+    // The ranges are this call's own: a merged one grows in place.
     if (last && shouldMerge(masked, last[0], last[1], r[1])) last[1] = r[1];
-    else merged.push([r[0], r[1]]);
+    else merged.push(r);
   }
 
   const pieces: [number, number][] = [];
-  for (const [a, b] of merged) {
-    for (const p of splitMetaIntro(masked, a, b, ctx.lang)) pieces.push(p);
+  for (const r of merged) {
+    const cut = metaIntroCut(masked, r[0], r[1], ctx.lang);
+    if (cut) pieces.push([r[0], cut[0]], [cut[1], r[1]]);
+    else pieces.push(r);
   }
 
   let prevInBlock: Draft | null = null;
@@ -284,21 +286,19 @@ function maskedText(ctx: Ctx, a: number, b: number): string {
 // ---------------------------------------------------------------------------------------------
 // "Based on the documentation, I can explain why: You'll receive…" → intro + sentence
 
-function splitMetaIntro(masked: string, a: number, b: number, lang: Language): [number, number][] {
+/** Where a meta introduction ends and the sentence after it starts, if [a, b) opens with one. */
+function metaIntroCut(masked: string, a: number, b: number, lang: Language): [number, number] | undefined {
   // Only a short opening can be an introduction; never search further than that.
   const colon = masked.slice(a, Math.min(b, a + 220)).indexOf(':');
-  if (colon < 0 || a + colon >= b - 1) return [[a, b]];
+  if (colon < 0 || a + colon >= b - 1) return undefined;
   const text = masked.slice(a, b);
   const re = /:\s+(?=["“„'(]?[\p{Lu}\p{N}])/gu;
   const m = re.exec(text);
-  if (!m) return [[a, b]];
+  if (!m) return undefined;
   const cut = m.index + 1;
-  if (text.slice(cut).trim() === '') return [[a, b]];
-  if (!isMeta(text.slice(0, cut), lang)) return [[a, b]];
-  return [
-    [a, a + cut],
-    [a + m.index + m[0].length, b],
-  ];
+  if (text.slice(cut).trim() === '') return undefined;
+  if (!isMeta(text.slice(0, cut), lang)) return undefined;
+  return [a + cut, a + m.index + m[0].length];
 }
 
 // ---------------------------------------------------------------------------------------------
