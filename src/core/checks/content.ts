@@ -592,6 +592,8 @@ function negationFinding(words: Word[], terms: Set<string>, data: ChunkData[]): 
 
 /** A word of the claim whose opposite every passage that states the claim has instead, if any. */
 function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], opp: Map<string, Opposite[]>, stats: ChunkStats, positions: number[]): string | undefined {
+  // The passages that state the claim, read once for every pair that asks.
+  let matches: Match[] | undefined;
   for (const t of terms) {
     for (const pair of opp.get(t) ?? []) {
       const o = pair.term;
@@ -599,7 +601,7 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
       // Only chunks that have the opposite word at all are read by sentence.
       const oid = stats.vocab.termIds(pair.word)[0];
       if (oid === undefined || !positions.some((p) => hasPosting(stats, oid, p))) continue;
-      const matches = matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
+      matches ??= matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
       if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
     }
   }
