@@ -19,8 +19,8 @@
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { firstStem } from '../text/words';
-import { NEGATION_EN, plainWords, sentenceTerms, termsBetween, wordsOf, type TextWords, type Word } from './contentWords';
-import { blankSpans, escapeRegExp, foldWord, isBlank, isDigitCode } from '../text/text';
+import { countBetween, NEGATION_EN, plainWords, sentenceTerms, termsBetween, wordsOf, type TextWords, type Word } from './contentWords';
+import { blankSpans, escapeRegExp, foldWord, isBlank, isDigitCode, isJsSpace } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
 import { titlePresent, titleSpans } from './nameTitles';
@@ -45,19 +45,44 @@ const NEGATION_LEAD = 4;
 // sentences are read around a negation, or in full for the few claims that need them.
 
 /**
- * A sentence of a chunk: its terms at once (most sentences are only asked whether they share
- * enough of a claim's), its words on first need.
+ * A sentence of a chunk, d.text[from, to) (neither end cuts a word: each is an end of the text or
+ * stands next to white space). Most sentences are only asked how many of a claim's terms they
+ * have (count), and a plain text's sentence answers that from the chunk's words while an audit
+ * holds them; its text, terms and words are read on first need.
  */
 class Sentence {
+  #text: string | undefined;
+  #terms: Set<string> | undefined;
   #words: Word[] | undefined;
   constructor(
-    readonly text: string,
-    readonly lang: Language,
-    /** The stems of its words (each word's `term`, none left out). */
-    readonly terms: Set<string>,
-  ) {}
+    readonly d: ChunkData,
+    readonly from: number,
+    readonly to: number,
+    text?: string,
+  ) {
+    this.#text = text;
+  }
+  get text(): string {
+    return (this.#text ??= this.d.text.slice(this.from, this.to));
+  }
+  /** The stems of its words (each word's `term`, none left out). */
+  get terms(): Set<string> {
+    if (this.#terms) return this.#terms;
+    const d = this.d;
+    const plain = plainOf(d);
+    return (this.#terms = plain && d.words ? termsBetween(d.words, this.from, this.to) : sentenceTerms(this.text, d.lang, plain));
+  }
   get words(): Word[] {
-    return (this.#words ??= wordsOf(this.text, this.lang));
+    return (this.#words ??= wordsOf(this.text, this.d.lang));
+  }
+  /** How many of `terms` it has (of its `terms`). */
+  count(terms: ReadonlySet<string>): number {
+    const d = this.d;
+    if (!this.#terms && d.words && plainOf(d)) return countBetween(d.words, this.from, this.to, terms);
+    const own = this.terms;
+    let n = 0;
+    for (const t of terms) if (own.has(t)) n++;
+    return n;
   }
 }
 interface ChunkData {
@@ -97,15 +122,6 @@ function dataOf(ch: Chunk, lang: Language): ChunkData {
 
 const SENTENCE_END = /(?<=[.!?])\s+|\n+/g;
 
-/**
- * The sentence d.text[from, to) with its terms (neither end cuts a word: each is an end of the
- * text or stands next to white space).
- */
-function sentence(d: ChunkData, from: number, to: number, text = d.text.slice(from, to)): Sentence {
-  const plain = plainOf(d);
-  return new Sentence(text, d.lang, plain && d.words ? termsBetween(d.words, from, to) : sentenceTerms(text, d.lang, plain));
-}
-
 /** The text's pieces between SENTENCE_END matches, blank ones left out. */
 function sentencesOf(d: ChunkData): Sentence[] {
   if (d.sentences) return d.sentences;
@@ -116,7 +132,7 @@ function sentencesOf(d: ChunkData): Sentence[] {
     const m = SENTENCE_END.exec(text);
     const to = m ? m.index : text.length;
     const piece = text.slice(from, to);
-    if (!isBlank(piece)) out.push(sentence(d, from, to, piece));
+    if (!isBlank(piece)) out.push(new Sentence(d, from, to, piece));
     if (!m) break;
     from = SENTENCE_END.lastIndex;
   }
@@ -135,11 +151,7 @@ function sentencesSharing(d: ChunkData, claimTerms: Set<string>): Sentence[] {
   const sentences = sentencesOf(d);
   if (!d.shared) {
     d.shared = true;
-    return sentences.filter((s) => {
-      let n = 0;
-      for (const t of claimTerms) if (s.terms.has(t) && ++n === MATCH_MIN) return true;
-      return false;
-    });
+    return sentences.filter((s) => s.count(claimTerms) >= MATCH_MIN);
   }
   if (!d.sentencesByTerm) {
     const index = new Map<string, number[]>();
@@ -176,7 +188,7 @@ function negatedSentencesOf(d: ChunkData): Sentence[] {
     const from = sentenceStart(text, at);
     const to = sentenceEnd(text, at);
     coveredTo = to;
-    out.push(sentence(d, from, to));
+    out.push(new Sentence(d, from, to));
   }
   d.negated = out;
   return out;
@@ -185,20 +197,25 @@ function negatedSentencesOf(d: ChunkData): Sentence[] {
 const plainOf = (d: ChunkData): boolean => (d.plain ??= plainWords(d.text));
 const negationsOf = (d: ChunkData): number[] => (d.negations ??= negationStarts(d.text));
 
+/** Whether the UTF-16 unit is '.', '!' or '?'. */
+const isStop = (c: number) => c === 0x2e || c === 0x21 || c === 0x3f;
+
+/** Where the sentence around `at` starts: after a line break, or after a space or tab that follows [.!?]. */
 function sentenceStart(text: string, at: number): number {
   for (let i = at - 1; i > 0; i--) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) return i + 1;
-    if ((c === 0x20 || c === 0x09) && /[.!?]/.test(text[i - 1]!)) return i + 1;
+    if ((c === 0x20 || c === 0x09) && isStop(text.charCodeAt(i - 1))) return i + 1;
   }
   return 0;
 }
 
+/** Where the sentence around `at` ends: at a line break, or after [.!?] before white space (\s) or the end. */
 function sentenceEnd(text: string, at: number): number {
   for (let i = at; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) return i;
-    if ((c === 0x2e || c === 0x21 || c === 0x3f) && (i + 1 === text.length || /\s/.test(text[i + 1]!))) return i + 1;
+    if (isStop(c) && (i + 1 === text.length || isJsSpace(text.charCodeAt(i + 1)))) return i + 1;
   }
   return text.length;
 }
@@ -334,8 +351,7 @@ function matchSentences(claimWords: Word[], claimTerms: Set<string>, sentences: 
   {
     for (const s of sentences) {
       // The shared terms decide first; the sentence's words are read only when they are enough.
-      let common = 0;
-      for (const t of claimTerms) if (s.terms.has(t)) common++;
+      const common = s.count(claimTerms);
       if (common < MATCH_MIN || common / claimTerms.size < MATCH_SHARE) continue;
       let first = -1;
       let last = -1;
@@ -576,6 +592,8 @@ function negationFinding(words: Word[], terms: Set<string>, data: ChunkData[]): 
 
 /** A word of the claim whose opposite every passage that states the claim has instead, if any. */
 function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], opp: Map<string, Opposite[]>, stats: ChunkStats, positions: number[]): string | undefined {
+  // The passages that state the claim, read once for every pair that asks.
+  let matches: Match[] | undefined;
   for (const t of terms) {
     for (const pair of opp.get(t) ?? []) {
       const o = pair.term;
@@ -583,7 +601,7 @@ function oppositeFinding(words: Word[], terms: Set<string>, data: ChunkData[], o
       // Only chunks that have the opposite word at all are read by sentence.
       const oid = stats.vocab.termIds(pair.word)[0];
       if (oid === undefined || !positions.some((p) => hasPosting(stats, oid, p))) continue;
-      const matches = matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
+      matches ??= matchSentences(words, terms, data.flatMap((d) => sentencesSharing(d, terms)));
       if (matches.length && matches.every((x) => x.terms.has(o) && !x.terms.has(t))) return words.find((x) => x.term === t)!.lower;
     }
   }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../types';
 import { firstStem } from '../text/words';
-import { plainWords, sentenceTerms, termsBetween } from './contentWords';
+import { countBetween, plainWords, sentenceTerms, termsBetween } from './contentWords';
 import { buildChunkStats, chunkWords } from './relevance';
 
 /** The terms as the content check's words have them: each word's first stem, lower case, closing quotes off. */
@@ -83,5 +83,45 @@ describe('termsBetween', () => {
       }
     }
     expect(stretches).toBeGreaterThan(5000);
+  });
+});
+
+describe('countBetween', () => {
+  it('counts the wanted terms of any stretch that cuts no word, each once, from one reading of the chunk', () => {
+    const rnd = random(23);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    // Few distinct words, so that stretches repeat terms; wanted sets hold terms of the stretch,
+    // of the other chunk and of no chunk.
+    const words = ['river', 'rivers', 'bridge', 'crossed', 'the', 'tower', 'towers', 'Market', 'x1', "don't"];
+    const gaps = [' ', ', ', '. ', '\n', ' — '];
+    let counted = 0;
+    let repeats = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const make = () => {
+        let text = '';
+        for (let k = 1 + Math.floor(rnd() * 16); k > 0; k--) text += pick(words) + pick(gaps);
+        return text.trimEnd();
+      };
+      const chunks = [{ id: 'a', text: make() }, { id: 'b', text: make() }];
+      const text = chunks[1]!.text;
+      const lang = rnd() < 0.5 ? 'en' : 'cs';
+      const stats = buildChunkStats(chunks, lang);
+      const read = chunkWords(stats, 1);
+      const cuts = [0, ...[...text].flatMap((_, i) => (i > 0 && /\s/.test(text[i - 1]!) ? [i] : []))];
+      const ends = [...[...text].flatMap((_, i) => (/\s/.test(text[i]!) ? [i] : [])), text.length];
+      for (let q = 0; q < 20; q++) {
+        const from = pick(cuts);
+        const to = pick(ends.filter((e) => e >= from));
+        const wanted = new Set<string>();
+        for (let k = Math.floor(rnd() * 6); k > 0; k--) wanted.add(rnd() < 0.2 ? 'absent' + k : pick(stats.vocab.terms));
+        const have = sentenceTerms(text.slice(from, to), lang);
+        const expected = [...wanted].filter((t) => have.has(t)).length;
+        if (read.to - read.from > have.size) repeats++;
+        counted++;
+        expect(countBetween(read, from, to, wanted), `${lang} [${from}, ${to}) ${[...wanted]}: ${text}`).toBe(expected);
+      }
+    }
+    expect(counted).toBe(4000);
+    expect(repeats).toBeGreaterThan(1000);
   });
 });

@@ -49,6 +49,19 @@ export interface TextWords {
   terms: readonly string[];
 }
 
+/** The first of `words` that starts at or after `start` (starts ascend). */
+function firstFrom(words: TextWords, start: number): number {
+  const starts = words.starts;
+  let lo = words.from;
+  let hi = words.to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * sentenceTerms(text.slice(start, end), lang, true) for a text whose words `words` holds, when
  * neither end cuts a word (each is an end of the text or stands next to white space): the terms
@@ -56,17 +69,38 @@ export interface TextWords {
  */
 export function termsBetween(words: TextWords, start: number, end: number): Set<string> {
   const { ids, starts, terms, to } = words;
-  // The first word that starts at or after `start` (starts ascend).
-  let lo = words.from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! < start) lo = mid + 1;
-    else hi = mid;
-  }
   const out = new Set<string>();
-  for (let k = lo; k < to && starts[k]! < end; k++) out.add(terms[ids[k]!]!);
+  for (let k = firstFrom(words, start); k < to && starts[k]! < end; k++) out.add(terms[ids[k]!]!);
   return out;
+}
+
+// Per term id, the count that last met it (countBetween's serial).
+let metBy = new Int32Array(1024);
+let counts = 0;
+
+/**
+ * How many of `wanted` termsBetween(words, start, end) holds, read from the words without
+ * building that set: each term id once, by the count that last met it.
+ */
+export function countBetween(words: TextWords, start: number, end: number, wanted: ReadonlySet<string>): number {
+  const { ids, starts, terms, to } = words;
+  if (metBy.length < terms.length) {
+    metBy = new Int32Array(Math.max(terms.length, metBy.length * 2));
+    counts = 0;
+  }
+  if (counts === 0x7fffffff) {
+    metBy.fill(0);
+    counts = 0;
+  }
+  const serial = ++counts;
+  let n = 0;
+  for (let k = firstFrom(words, start); k < to && starts[k]! < end; k++) {
+    const id = ids[k]!;
+    if (metBy[id] === serial) continue;
+    metBy[id] = serial;
+    if (wanted.has(terms[id]!)) n++;
+  }
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------

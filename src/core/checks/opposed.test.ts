@@ -84,7 +84,8 @@ describe('contradicts_passage', () => {
     const sentences = () => {
       read++;
       const words = wordsOf(passage);
-      return [{ text: passage, words, terms: new Set(words.flatMap((w) => (w.term ? [w.term] : []))) }];
+      const terms = new Set(words.flatMap((w) => (w.term ? [w.term] : [])));
+      return [{ text: passage, words, count: (ts: ReadonlySet<string>) => [...ts].filter((t) => terms.has(t)).length }];
     };
     const chunk = (has: boolean) => ({ id: '1', sentences, negated: () => [], hasWord: () => has });
     const claim = wordsOf('Repayments do not affect credit scores');

@@ -33,8 +33,8 @@ interface OpposedWord {
 interface OpposedSentence {
   text: string;
   words: OpposedWord[];
-  /** The stems of its words (`term` of each, none left out). */
-  terms: Set<string>;
+  /** How many of `terms` the stems of its words (`term` of each, none left out) hold. */
+  count(terms: ReadonlySet<string>): number;
 }
 /** A cited chunk: its id, its sentences and, cheaper, only those around its negations. */
 interface OpposedChunk {
@@ -201,12 +201,8 @@ function sharesMost(part: Part, claimTerms: Set<string>): boolean {
 
 const isQuestion = (s: OpposedSentence) => /\?\s*["”’)]*\s*$/.test(s.text);
 
-/** How many of `terms` the set lacks, counted up to `most` + 1. */
-function lacking(set: Set<string>, terms: Set<string>, most: number): number {
-  let n = 0;
-  for (const t of terms) if (!set.has(t) && ++n > most) break;
-  return n;
-}
+/** How many of `terms` the sentence lacks. */
+const lacking = (s: OpposedSentence, terms: Set<string>): number => terms.size - s.count(terms);
 
 // A sentence's parts, kept with the sentence (the content check keeps its chunks' sentences
 // across claims and audits): each sentence is parted once, not once per claim that reads it.
@@ -244,7 +240,7 @@ export function opposedPassage(claimWords: OpposedWord[], chunks: OpposedChunk[]
       if (ch.hasWord && !mayHold(p, ch.hasWord, opp)) continue;
       const sentences = claimCue ? ch.sentences() : ch.negated();
       for (const s of sentences) {
-        if ((sifts && lacking(s.terms, p.terms, 1) > 1) || isQuestion(s)) continue;
+        if ((sifts && lacking(s, p.terms) > 1) || isQuestion(s)) continue;
         for (const q of partsOfSentence(s)) {
           if (q.polarity < 0 || !sharesMost(q, claimTerms)) continue;
           if (containsAll(q.terms, p.terms)) {
@@ -260,7 +256,7 @@ export function opposedPassage(claimWords: OpposedWord[], chunks: OpposedChunk[]
     if (!found) continue;
     // The guard: a part of any cited sentence that states the proposition with the claim's
     // polarity (or an unclear one) cancels it.
-    if (!chunks.some((ch) => ch.sentences().some((s) => !(sifts && lacking(s.terms, p.terms, 0) > 0) && !isQuestion(s) && partsOfSentence(s).some((q) => q.polarity !== (p.polarity ^ 1) && containsAll(q.terms, p.terms))))) return found;
+    if (!chunks.some((ch) => ch.sentences().some((s) => !(sifts && lacking(s, p.terms) > 0) && !isQuestion(s) && partsOfSentence(s).some((q) => q.polarity !== (p.polarity ^ 1) && containsAll(q.terms, p.terms))))) return found;
   }
   return undefined;
 }
