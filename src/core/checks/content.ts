@@ -19,8 +19,8 @@
 import type { CheckContext, Chunk, CheckFinding, Language } from '../types';
 import { messagesFor } from '../report/messages';
 import { firstStem } from '../text/words';
-import { countBetween, NEGATION_EN, plainWords, sentenceTerms, termsBetween, wordsOf, type TextWords, type Word } from './contentWords';
-import { blankSpans, escapeRegExp, foldWord, isBlank, isDigitCode, isJsSpace } from '../text/text';
+import { countBetween, NEGATION_EN, plainWords, sentenceEnd, sentenceStart, sentenceTerms, termsBetween, wordsOf, type TextWords, type Word } from './contentWords';
+import { blankSpans, escapeRegExp, foldWord, isBlank, isDigitCode } from '../text/text';
 import { entityRuns, type EntityRun } from './entities';
 import { nameSource, nameVerdict, type NameRule, type NameSource } from './names';
 import { titlePresent, titleSpans } from './nameTitles';
@@ -196,29 +196,6 @@ function negatedSentencesOf(d: ChunkData): Sentence[] {
 
 const plainOf = (d: ChunkData): boolean => (d.plain ??= plainWords(d.text));
 const negationsOf = (d: ChunkData): number[] => (d.negations ??= negationStarts(d.text));
-
-/** Whether the UTF-16 unit is '.', '!' or '?'. */
-const isStop = (c: number) => c === 0x2e || c === 0x21 || c === 0x3f;
-
-/** Where the sentence around `at` starts: after a line break, or after a space or tab that follows [.!?]. */
-function sentenceStart(text: string, at: number): number {
-  for (let i = at - 1; i > 0; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) return i + 1;
-    if ((c === 0x20 || c === 0x09) && isStop(text.charCodeAt(i - 1))) return i + 1;
-  }
-  return 0;
-}
-
-/** Where the sentence around `at` ends: at a line break, or after [.!?] before white space (\s) or the end. */
-function sentenceEnd(text: string, at: number): number {
-  for (let i = at; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) return i;
-    if (isStop(c) && (i + 1 === text.length || isJsSpace(text.charCodeAt(i + 1)))) return i + 1;
-  }
-  return text.length;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The signals

@@ -1,9 +1,10 @@
 // What the content check (./content.ts) counts as a word: a claim's or a sentence's words with
 // their terms, clauses and negations, and the terms of a cited sentence (the stems of its words,
-// read in one pass by the tokeniser where that gives the same stems).
+// read in one pass by the tokeniser where that gives the same stems), and a sentence's bounds.
 import type { Language } from '../types';
 import { firstStem, tokenize } from '../text/words';
 import { breaksClause, CLAUSE_WORDS } from './negations';
+import { isJsSpace } from '../text/text';
 
 /** A word of the content check: a letter or digit, then letters, digits and apostrophes. */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
@@ -144,4 +145,29 @@ export function wordsOf(text: string, lang: Language): Word[] {
   // Whether a word negates depends on the word after it.
   for (let i = 0; i < words.length; i++) words[i]!.negation = isNegation(words[i]!.lower, words[i + 1]?.lower);
   return words;
+}
+
+// A cited sentence's bounds in its chunk (./content.ts reads a negated sentence by them).
+
+/** Whether the UTF-16 unit is '.', '!' or '?'. */
+const isStop = (c: number) => c === 0x2e || c === 0x21 || c === 0x3f;
+
+/** Where the sentence around `at` starts: after a line break, or after a space or tab that follows [.!?]. */
+export function sentenceStart(text: string, at: number): number {
+  for (let i = at - 1; i > 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return i + 1;
+    if ((c === 0x20 || c === 0x09) && isStop(text.charCodeAt(i - 1))) return i + 1;
+  }
+  return 0;
+}
+
+/** Where the sentence around `at` ends: at a line break, or after [.!?] before white space (\s) or the end. */
+export function sentenceEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return i;
+    if (isStop(c) && (i + 1 === text.length || isJsSpace(text.charCodeAt(i + 1)))) return i + 1;
+  }
+  return text.length;
 }
