@@ -4,14 +4,10 @@
 // with the same chunk texts takes the index; its findings must be the first audit's.
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
+import { random } from '../../../tests/factories/random';
 
 const WORDS = 'river bridge castle market tower harbour garden meadow valley forest village mountain'.split(' ');
 const VERBS = 'crossed reached guarded faced opened closed'.split(' ');
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-}
 
 describe('sentences that share a claim’s words', () => {
   it('are the same asked one by one and read from the index', () => {

@@ -5,6 +5,7 @@ import type { Language } from '../types';
 import { firstStem } from '../text/words';
 import { countBetween, plainWords, sentenceTerms, termsBetween } from './contentWords';
 import { buildChunkStats, chunkWords } from './relevance';
+import { random } from '../../../tests/factories/random';
 
 /** The terms as the content check's words have them: each word's first stem, lower case, closing quotes off. */
 function wordTerms(text: string, lang: Language): Set<string> {
@@ -22,11 +23,6 @@ function wordTerms(text: string, lang: Language): Set<string> {
 const PLAIN = ['the', 'river', 'Crossed', 'Müller', 'ŠKODA', 'naïve', "don't", 'dogs’', "90's", '²', 'x1', 'ǅemal', 'and', 'Bridges', 'it'];
 const GAPS = [' ', ', ', '. ', ' — ', '\n', ' “', '” ', ' (', ') ', "'", '’ ', ' → ', ' € ', ' 😀 ', ' ™ '];
 const ODD = ['nai\u0308ve', '𝐀lpha', 'İstanbul', "rock'9", "rock''roll", 'word’’play', 'gx\u0301yz', 'ΟΔΟΣ', 'ΟΔΟΣ’s'];
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-}
 
 describe('sentenceTerms', () => {
   it('gives the terms of the words of any text, plain or not', () => {

@@ -5,16 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk, Language } from '../types';
 import { tokenize } from '../text/words';
 import { buildChunkStats, chunkCount, hasPosting } from './relevance';
+import { random } from '../../../tests/factories/random';
 
 // Few words, so that terms repeat inside a chunk and across chunks; forms of one stem
 // ("river", "rivers"); stopwords and a blank chunk that give no terms.
 const WORDS = 'river rivers bridge castle market tower harbour garden meadow valley the of and 1999 42 Žižkov naïve'.split(' ');
 const BLANKS = ['', '  \n', '\u00a0', 'the of and'];
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-}
 
 function chunksOf(rnd: () => number): Chunk[] {
   const chunks: Chunk[] = [];

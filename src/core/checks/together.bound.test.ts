@@ -7,6 +7,7 @@ import * as sentences from '../claims/sentences';
 import { tokenize } from '../text/words';
 import { buildChunkStats } from './relevance';
 import { apartFinder, MIN_SENTENCES, MIN_WORDS, SHARE, WINDOW, type WordsApart } from './together';
+import { random } from '../../../tests/factories/random';
 
 vi.mock('../claims/sentences', async (original) => {
   const real = await original<typeof import('../claims/sentences')>();
@@ -53,11 +54,6 @@ const WORDS = 'river bridge castle market tower harbour garden meadow valley for
 const ELSEWHERE = 'copper lantern saddle violin pepper glacier'.split(' ');
 const ENDS = ['. ', '! ', '? ', '… ', '.\n', '\n', '.” ', '." ', '.Then ', '; ', ', ', ' e.g. ', ' Mr. ', ' 3.5 ', '。', '! ¡', '\u2029', ' — ', '?! ', '.) ', ' != ', '.|\n|', '.[1] ', '.(', '?x', ".'", "’"];
 const SPICE = ['', '', '', '', 'σ ', 'Ω ', '© ', 'ﾞ', '。 ', 'naïve '];
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-}
 
 function chunkText(rnd: () => number, sentencesWanted: number, long: boolean): string {
   let text = '';
