@@ -36,6 +36,17 @@ async function offlineReady(page: Page): Promise<void> {
   });
 }
 
+/** The registration's workers and the page's notice, for a failure message. */
+const workerStates = (page: Page) =>
+  page
+    .evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const state = (w: ServiceWorker | null | undefined) => w?.state ?? 'none';
+      const notice = [...document.querySelectorAll('[role="status"]')].map((n) => n.textContent?.trim()).join(' | ');
+      return `active ${state(r?.active)}, waiting ${state(r?.waiting)}, installing ${state(r?.installing)}, controlled ${navigator.serviceWorker.controller !== null}, notices: ${notice}`;
+    })
+    .catch((e: unknown) => `not readable (${String(e)})`);
+
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
 /** Every file of the build, relative to its folder. */
@@ -164,7 +175,13 @@ test.describe('a new deployment', () => {
     await expect(page.locator('meta[name="deployment"]')).toHaveCount(0);
 
     await notice.getByRole('button', { name: 'Reload' }).click();
-    await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second');
+    // The hand-over starts the waiting worker, activates it and reloads: seconds on a busy machine
+    // (one CI run in about ten stayed past 10 s). Should it stay, the failure says where it stopped.
+    await expect(page.locator('meta[name="deployment"]'))
+      .toHaveAttribute('content', 'second', { timeout: 30_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`${e instanceof Error ? e.message : String(e)}\nservice worker then: ${await workerStates(page)}`);
+      });
     await expect(report(page)).toHaveText(VERDICT);
     await expect(notice).toHaveCount(0);
   }
