@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasDigitOutside } from './digitOutside';
+import { random } from '../../../tests/factories/random';
 
 // The definition: some ASCII digit at an index that no span [start, end) contains.
 function reference(s: string, spans: readonly { start: number; end: number }[]): boolean {
@@ -12,11 +13,8 @@ function reference(s: string, spans: readonly { start: number; end: number }[]):
 
 describe('hasDigitOutside', () => {
   it('agrees with the definition on random texts and spans (unsorted, overlapping, empty, reversed, NaN, fractional)', () => {
-    let seed = 7;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      return seed % n;
-    };
+    const next = random(7);
+    const rnd = (n: number) => Math.floor(next() * n);
     const alphabet = '0123456789a [],.\u0660\uFF11';
     const odd = [NaN, -Infinity, Infinity, 0.5, -1];
     let outsideSeen = 0;

@@ -4,6 +4,7 @@ import { countedInPairs, isClosedQuestion, maskGluedFootnotes, notationSpans, pe
 import type { NumberMention } from './numberText';
 import { proseReferences } from './references';
 import { entityRuns } from './entities';
+import { random } from '../../../tests/factories/random';
 
 describe('numbers that name no sourced fact', () => {
   it('tells yes/no questions from open ones, in English and Czech', () => {
@@ -115,8 +116,8 @@ describe('a percentage written out as a share', () => {
   const NOISE = ['quarterly', 'thirdly', 'halfway', 'the results', 'fifths', 'one in 40', 'tenths', 'rates'];
 
   it('matches the shares the source writes out, and no others, for any rounding', () => {
-    let seed = 7;
-    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 16) % n);
+    const rnd = random(7);
+    const next = (n: number) => Math.floor(rnd() * n);
     let found = 0;
     for (let i = 0; i < 3000; i++) {
       const said: number[] = [];

@@ -5,6 +5,7 @@ import { citationLabel, MESSAGE_KEYS, messagesFor, msg, render, type MessageKey 
 import { en, type Catalogue } from './catalogue/en';
 import { cs } from './catalogue/cs';
 import { EXEMPTION_RULES } from '../types';
+import { random } from '../../../tests/factories/random';
 
 // One set of parameters for every text, so both catalogues are exercised in full.
 const PARAMS: { [K in MessageKey]: Parameters<Catalogue[K]> extends [infer P] ? P : Record<string, never> } = {
@@ -201,8 +202,7 @@ describe('messages', () => {
     // a quote, they must be the words the whole one gives, and the kept part what the plain
     // collapse below keeps of it.
     const kept = (v: string) => (v.length > 62 ? v.replace(/\s+/g, ' ').trimStart().slice(0, 62) : v);
-    let seed = 7;
-    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const next = random(7);
     const pieces = ['a', 'word', 'x'.repeat(45), ' ', '  ', '\n', '\t', '\u00a0', ' \u2003 ', ',', '.', ';', ':', '😀', 'é', '—', '"'];
     const values = [
       'Short claim.',
@@ -220,8 +220,8 @@ describe('messages', () => {
     ];
     for (let i = 0; i < 150; i++) {
       let v = '';
-      const n = Math.floor(random() * 60);
-      for (let k = 0; k < n; k++) v += pieces[Math.floor(random() * pieces.length)];
+      const n = Math.floor(next() * 60);
+      for (let k = 0; k < n; k++) v += pieces[Math.floor(next() * pieces.length)];
       values.push(v);
     }
     const keys = MESSAGE_KEYS.filter((k) => ['claim', 'quote'].some((name) => typeof (PARAMS[k] as Record<string, unknown>)[name] === 'string'));
