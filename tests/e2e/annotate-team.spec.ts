@@ -58,6 +58,8 @@ async function annotate(page: Page, who: string, labels: V[]): Promise<void> {
   await openDataset(page);
   await showAnnotate(page);
   await setAnnotator(page, who);
+  // Blind mode is on in a profile that never changed it.
+  await expect(page.getByLabel('Blind mode')).toBeChecked();
   for (const l of labels) await page.keyboard.press(KEYS[l]);
   await expect(page.getByText('6 of 6 pairs labelled', { exact: true })).toBeVisible();
 }
@@ -107,7 +109,7 @@ test.describe('a labelling campaign in three profiles', () => {
   // download. They take turns in the worker's tab, its storage emptied before each (`newProfile`,
   // as the reset between tests does), instead of three browser contexts: each of those was a
   // cold start of the whole build. The lead's Base URL points at the fake API (`anthropic`).
-  test('two annotators label and download, the lead imports, measures, resolves to gold and runs Model vs gold', async ({ page, anthropic, newProfile }, testInfo) => {
+  test('two annotators label and download, the lead imports, measures, resolves to gold and runs Model vs gold; blind mode hides another rater’s labels', async ({ page, anthropic, newProfile }, testInfo) => {
     // Three dataset checks and a model run: more than the default on a busy machine.
     test.setTimeout(120_000);
     const alice: V[] = [F, N, P, F, N, P];
@@ -191,48 +193,53 @@ test.describe('a labelling campaign in three profiles', () => {
     await expect(agreement.getByTestId('agreement-n')).toHaveText('6');
     await expect(agreement.getByTestId('agreement-percent')).toHaveText(`${((model.filter((m, i) => m === gold[i]).length / 6) * 100).toFixed(1)} %`);
     if (new Set(model).size > 1 || new Set(gold).size > 1) await expect(agreement.getByTestId('agreement-kappa')).toHaveText(fmt(kappa(model, gold)));
+
+    // A test of its own until the ninth pass of issue 30, with a profile and a dataset check of its
+    // own: here carol comes last to the lead's profile, so her label never counts in the lead's
+    // resolving. The other rater's file is dave's (the lead's profile holds bob's labels, newer than
+    // any import of bob's). That blind mode is on in a profile that never changed it: alice's, above.
+    await test.step('blind mode: nothing of another rater’s label for a pair not labelled, on the page or in the export', async () => {
+      const dave: V[] = [N, F, N, F, N, F];
+      const rows = PAIRS.map(([caseId, claim, chunk], i) => JSON.stringify({ case_id: caseId, claim_index: claim, chunk_id: chunk, annotator: 'dave', label: dave[i], note: `DAVENOTE-${i}`, updated: 1_700_000_000_000 + i }));
+      const file = testInfo.outputPath('dave.jsonl');
+      writeFileSync(file, rows.join('\n') + '\n');
+
+      // The lead's page, on the Annotate view: carol takes the keyboard, blind mode back on, at pair 1.
+      await setAnnotator(page, 'carol');
+      await page.getByLabel('Blind mode').check();
+      await page.getByRole('group', { name: /^Pair \d of 6$/ }).focus();
+      for (let i = 0; i < PAIRS.length - 1; i++) await page.keyboard.press('k');
+      await expect(page.getByTestId('pair-position')).toContainText('Pair 1 of 6');
+      await page.getByLabel('Import labels').setInputFiles(file);
+      await expect(page.getByRole('status', { name: 'Import' })).toContainText('6 labels added');
+
+      await expect(agreement).toContainText('Hidden in blind mode');
+      await expect(agreement).toContainText('(6 pairs left)');
+      await expect(agreement.getByRole('combobox')).toHaveCount(0);
+      await expect(page.getByTestId('agreement-alpha')).toHaveCount(0);
+      await expect(page.getByTestId('other-labels')).toContainText('Hidden until you label this pair (blind mode).');
+      const text = () => page.locator('body').innerText();
+      expect(await text()).not.toMatch(/DAVENOTE|dave: |dave (fully|partially|not)/);
+      // Resolving would show everyone's labels: refused.
+      await page.getByRole('button', { name: 'Resolve disagreements' }).click();
+      await expect(page.getByText('Turn blind mode off, or label every pair first')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Resolving disagreements' })).toHaveCount(0);
+
+      // carol labels pair 1: dave's label and note of that pair show, of no other pair.
+      await page.getByRole('group', { name: /^Pair 1 of 6$/ }).focus();
+      await page.keyboard.press('1');
+      await expect(page.getByTestId('pair-position')).toContainText('Pair 2 of 6');
+      await expect(agreement).toContainText('(5 pairs left)');
+      await page.keyboard.press('k');
+      await expect(page.getByTestId('other-labels')).toContainText('dave: Not supported — DAVENOTE-0');
+      const after = await text();
+      expect(after).toContain('DAVENOTE-0');
+      expect(after).not.toMatch(/DAVENOTE-[1-5]/);
+      // The export holds the pair carol labelled, nothing of the others.
+      const exported = readFileSync(await download(page, 'Download labels (JSONL)', testInfo, 'carol.jsonl'), 'utf8');
+      expect(exported.trim().split('\n')).toHaveLength(1);
+      expect(exported).toContain('DAVENOTE-0');
+      expect(exported).not.toMatch(/DAVENOTE-[1-5]/);
+    });
   });
-});
-
-test('blind mode: nothing of another rater’s label for a pair not labelled, on the page or in the export', async ({ page }, testInfo) => {
-  const bob: V[] = [N, F, N, F, N, F];
-  const rows = PAIRS.map(([caseId, claim, chunk], i) => JSON.stringify({ case_id: caseId, claim_index: claim, chunk_id: chunk, annotator: 'bob', label: bob[i], note: `BOBNOTE-${i}`, updated: 1_700_000_000_000 + i }));
-  const file = testInfo.outputPath('bob.jsonl');
-  writeFileSync(file, rows.join('\n') + '\n');
-
-  await openDataset(page);
-  await showAnnotate(page);
-  await setAnnotator(page, 'carol');
-  await expect(page.getByLabel('Blind mode')).toBeChecked();
-  await page.getByLabel('Import labels').setInputFiles(file);
-  await expect(page.getByRole('status', { name: 'Import' })).toContainText('6 labels added');
-
-  const agreement = page.getByRole('region', { name: 'Agreement' });
-  await expect(agreement).toContainText('Hidden in blind mode');
-  await expect(agreement).toContainText('(6 pairs left)');
-  await expect(agreement.getByRole('combobox')).toHaveCount(0);
-  await expect(page.getByTestId('agreement-alpha')).toHaveCount(0);
-  await expect(page.getByTestId('other-labels')).toContainText('Hidden until you label this pair (blind mode).');
-  const text = () => page.locator('body').innerText();
-  expect(await text()).not.toMatch(/BOBNOTE|bob: |bob (fully|partially|not)/);
-  // Resolving would show everyone's labels: refused.
-  await page.getByRole('button', { name: 'Resolve disagreements' }).click();
-  await expect(page.getByText('Turn blind mode off, or label every pair first')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Resolving disagreements' })).toHaveCount(0);
-
-  // carol labels pair 1: bob's label and note of that pair show, of no other pair.
-  await page.getByRole('group', { name: /^Pair 1 of 6$/ }).focus();
-  await page.keyboard.press('1');
-  await expect(page.getByTestId('pair-position')).toContainText('Pair 2 of 6');
-  await expect(agreement).toContainText('(5 pairs left)');
-  await page.keyboard.press('k');
-  await expect(page.getByTestId('other-labels')).toContainText('bob: Not supported — BOBNOTE-0');
-  const after = await text();
-  expect(after).toContain('BOBNOTE-0');
-  expect(after).not.toMatch(/BOBNOTE-[1-5]/);
-  // The export holds the pair carol labelled, nothing of the others.
-  const exported = readFileSync(await download(page, 'Download labels (JSONL)', testInfo, 'carol.jsonl'), 'utf8');
-  expect(exported.trim().split('\n')).toHaveLength(1);
-  expect(exported).toContain('BOBNOTE-0');
-  expect(exported).not.toMatch(/BOBNOTE-[1-5]/);
 });

@@ -35,12 +35,29 @@ async function pressWhereScrolledTo(page: Page, button: Locator): Promise<void> 
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-// One page load for the three large inputs (three tests with a load each before the sixth pass of
-// issue 30; each is a step here, its checks unchanged). Each step waits for text only its own input
-// has, so it never reads the report of the step before. The file of thousands of claims comes
+// Typing in a large answer (audited in the worker): each reply leaves out what the previous one
+// already carried and the page puts its own copy back, so the report after each edit must be the
+// report of the new text, neither the old one nor a mix (workerProtocol.ts, keepUnchanged). A spec
+// of its own (keystroke-reuse.spec.ts) with a load until the ninth pass of issue 30.
+const CHUNKS = JSON.stringify([
+  { id: 'a', text: 'The bridge opened in 1932 and is 503 metres long.' },
+  { id: 'b', text: 'It carries eight lanes of traffic across the river.' },
+]);
+
+// 60 cited sentences, each with a length chunk a does not give (60 findings, all of them shown):
+// over the worker's 20,000 characters.
+const FILLER = 'as the survey of the river crossing and its approaches recorded in the report';
+const sentence = (i: number) => `The bridge is ${600 + i} metres long ${FILLER}, ${FILLER}, ${FILLER}, ${FILLER} [a].`;
+const ANSWER = Array.from({ length: 60 }, (_, i) => sentence(i)).join(' ');
+/** The report's finding on a length absent from the chunk. */
+const absent = (n: number) => `"${n}" in`;
+
+// One page load for the large inputs (three tests with a load each before the sixth pass of issue
+// 30, and keystroke-reuse.spec's one before the ninth; each is a step here, its checks unchanged).
+// Each step waits for text only its own input has, so it never reads the report of the step before. The file of thousands of claims comes
 // first: its step reads the Answer editor's first lines, and after the long answer's paste the
 // editor stayed scrolled to its end when the next case was opened (seen in a trial run).
-test('large inputs: a long answer shows its lists in pages; thousands of claims shown in steps end the same; a megabyte on one line stays editable', async ({ page }) => {
+test('large inputs: a long answer shows its lists in pages; thousands of claims shown in steps end the same; typing in a large answer gives the new text’s report; a megabyte on one line stays editable', async ({ page }) => {
   await open(page);
 
   await test.step('a report of thousands of claims, shown in steps after its reply, ends the same: rows, markers and highlights of this answer', async () => {
@@ -75,6 +92,36 @@ test('large inputs: a long answer shows its lists in pages; thousands of claims 
     await expect(claims).toHaveCount(200);
     await expect(host.locator('.ca-citation-missing', { hasText: '[2]' }).first()).toBeVisible();
     await expect(host.locator('.view-lines')).toContainText('Spire 1 is 100');
+  });
+
+  await test.step('a large answer: after typing at its end and editing its middle, the report is the new text’s', async () => {
+    expect(ANSWER.length).toBeGreaterThan(20_000);
+    // The case opened in one step, as a case file (two pastes after the example's audit until the
+    // seventh pass of issue 30); typing and the edit below are the step's subject.
+    const file = { query: 'How long is the bridge?', answer: ANSWER, chunks: JSON.parse(CHUNKS) as unknown };
+    await page.getByLabel('Open case file').setInputFiles({ name: 'bridge.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    const r = report(page);
+    // This case's own first claim (the towers' report before had other numbers' findings).
+    await expect(r.locator('ol.claims > li.claim').first()).toContainText('The bridge is 600 metres long', { timeout: 60_000 });
+    await expect(r).toContainText(absent(612), { timeout: 60_000 });
+    await expect(r).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+
+    // Typed at the end: one more sentence, one more finding, the others as they were.
+    await editor(page, 'Answer').focus();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' The bridge is 999 metres long [a].');
+    await expect(r).toContainText(absent(999), { timeout: 60_000 });
+    await expect(r).toContainText(absent(612));
+    await expect(r).toContainText(absent(659));
+
+    // An edit in the middle: that sentence's finding goes, the later ones stay.
+    const edited = `${ANSWER.replace('612 metres', '503 metres')} The bridge is 999 metres long [a].`;
+    await pasteInto(page, 'Answer', edited);
+    await expect(r).not.toContainText(absent(612), { timeout: 60_000 });
+    await expect(r).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+    await expect(r).toContainText(absent(611));
+    await expect(r).toContainText(absent(613));
+    await expect(r).toContainText(absent(999));
   });
 
   await test.step('a long answer: the report shows the first 200 claims and findings, says how many more, and shows more on request', async () => {

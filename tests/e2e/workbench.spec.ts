@@ -8,7 +8,6 @@ import {
   draftInputs,
   editor,
   editorHost,
-  loadApp,
   paneHeader,
   pasteInto,
   readCase,
@@ -321,44 +320,12 @@ test('citation scope: a paragraph-closing citation covers the paragraph once the
   await snap(page, testInfo, 'czech-light');
 });
 
-test('a large input is audited in a worker and the report still follows the text', async ({ page }) => {
-  // Two languages and a resize on top of a large audit: more than the default budget on a busy machine.
-  test.slow();
-  const chunks = Array.from({ length: 40 }, (_, i) => ({
-    id: String(i + 1),
-    text: `Station ${i + 1} recorded ${100 + i} millimetres of rain in March. `.repeat(8),
-  }));
-  const answer = Array.from({ length: 120 }, (_, i) => `Station ${(i % 40) + 1} recorded ${100 + (i % 40)} millimetres of rain in March [${(i % 40) + 1}].`).join(' ');
-  // The case opened in one step, as a case file (too large for a link); until the seventh pass of
-  // issue 30 the test waited for the example's audit and the editors, then pasted both (pasting is
-  // "a pasted real case"'s subject). The built-in example is small: only this case says "(worker)".
-  await loadApp(page);
-  const file = { query: 'How much rain fell in March?', answer: `${answer} Station 7 also reported snow [99].`, chunks };
-  await page.getByLabel('Open case file').setInputFiles({ name: 'stations.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
-  await expect(page.getByText(/Checked locally in .* ms \(worker\)/)).toBeVisible();
-  await expect(report(page)).toContainText('[99] cites "99"');
-  // At 1440 px the header stays one row with "(worker)" in its status (it wrapped to a second row).
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const header = page.getByRole('banner');
-  const rowOf = async (name: string) => (await header.locator(name).boundingBox())!;
-  const oneRow = () =>
-    expect(async () => {
-      const [tools, status] = [await rowOf('nav.tools'), await rowOf('p.status')];
-      expect(Math.abs(tools.y + tools.height / 2 - (status.y + status.height / 2)), `tools ${JSON.stringify(tools)} status ${JSON.stringify(status)}`).toBeLessThan(4);
-    }).toPass({ timeout: 5_000 });
-  await oneRow();
-  // Czech has the longer words on both sides ("(na pozadí)").
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Interface language').selectOption('cs');
-  await page.keyboard.press('Escape');
-  await expect(header.getByText(/Zkontrolováno lokálně za .* ms \(na pozadí\)/)).toBeVisible();
-  await oneRow();
-});
-
 test.describe('dark theme', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('follows the system in the page and the editors; a whole audit from the keyboard alone', async ({ page }, testInfo) => {
+  test('follows the system in the page and the editors; a whole audit from the keyboard alone; a large input is audited in a worker and the report still follows the text', async ({ page }, testInfo) => {
+    // Two languages and a resize on top of a large audit, after a whole audit: more than the default budget on a busy machine.
+    test.slow();
     await open(page);
     await expect(page.locator('.monaco-editor.vs-dark').first()).toBeVisible();
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -428,6 +395,40 @@ test.describe('dark theme', () => {
     await page.getByRole('button', { name: 'Clear inputs' }).click();
     await expect(report(page)).toContainText('Nothing to audit yet');
     await snap(page, testInfo, 'empty-dark');
+
+    // A test of its own, with a load, until the ninth pass of issue 30 (in the light theme, which
+    // it does not depend on).
+    await test.step('a large input is audited in a worker and the report still follows the text', async () => {
+      const chunks = Array.from({ length: 40 }, (_, i) => ({
+        id: String(i + 1),
+        text: `Station ${i + 1} recorded ${100 + i} millimetres of rain in March. `.repeat(8),
+      }));
+      const answer = Array.from({ length: 120 }, (_, i) => `Station ${(i % 40) + 1} recorded ${100 + (i % 40)} millimetres of rain in March [${(i % 40) + 1}].`).join(' ');
+      // The case opened in one step, as a case file (too large for a link); until the seventh pass of
+      // issue 30 the test waited for the example's audit and the editors, then pasted both (pasting is
+      // "a pasted real case"'s subject). Since the ninth pass it comes after the keyboard's audit, on
+      // that page: its own finding ([99]) first, so the status read next is this case's.
+      const file = { query: 'How much rain fell in March?', answer: `${answer} Station 7 also reported snow [99].`, chunks };
+      await page.getByLabel('Open case file').setInputFiles({ name: 'stations.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+      await expect(report(page)).toContainText('[99] cites "99"');
+      await expect(page.getByText(/Checked locally in .* ms \(worker\)/)).toBeVisible();
+      // At 1440 px the header stays one row with "(worker)" in its status (it wrapped to a second row).
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const header = page.getByRole('banner');
+      const rowOf = async (name: string) => (await header.locator(name).boundingBox())!;
+      const oneRow = () =>
+        expect(async () => {
+          const [tools, status] = [await rowOf('nav.tools'), await rowOf('p.status')];
+          expect(Math.abs(tools.y + tools.height / 2 - (status.y + status.height / 2)), `tools ${JSON.stringify(tools)} status ${JSON.stringify(status)}`).toBeLessThan(4);
+        }).toPass({ timeout: 5_000 });
+      await oneRow();
+      // Czech has the longer words on both sides ("(na pozadí)").
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Interface language').selectOption('cs');
+      await page.keyboard.press('Escape');
+      await expect(header.getByText(/Zkontrolováno lokálně za .* ms \(na pozadí\)/)).toBeVisible();
+      await oneRow();
+    });
   });
 });
 
