@@ -61,15 +61,6 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
-        // Keep Monaco's chunk in the renderer's memory cache from one load of the tab to the next.
-        // Blink holds a script there for good only if it is at most 3 MiB; the chunk is 3.3 MiB,
-        // so it stayed only until the next garbage collection: every second or third load read
-        // it from the disk cache and parsed it anew (0.4–1.0 s off the main thread), and
-        // the load after that wrote its code cache again (0.13–0.24 s on the main thread). With
-        // the limit at 8 MiB every warm load reads it from memory with its code cache
-        // (bench/RESULTS.md, "Issue 30, page loads, second pass"). Only how much Chromium keeps
-        // in memory changes, not what the page does.
-        '--enable-features=MemoryCacheStrongReference:memory_cache_strong_ref_resource_size_threshold/8388608',
         // E2E_CHROMIUM_ARGS: more flags, to try some. Tried: --in-process-gpu,
         // --disable-smooth-scrolling, --disable-site-isolation-trials and
         // --disable-features=PaintHolding together, against none, both runs side by side (same

@@ -14,13 +14,31 @@ export function registerServiceWorker(onUpdateWaiting: (activate: () => Promise<
   const skipWaiting = registerSW({
     onNeedRefresh: () =>
       onUpdateWaiting(async () => {
+        // Workbox reloads once the new worker controls the page. A page no worker controls (the
+        // visit that installed the first one) is never taken over, so it reloads itself, once the
+        // new worker is the active one: the active worker answers the reload, and until the
+        // waiting one has taken over (a second tab keeps it waiting) that is the old build.
+        const waiting = navigator.serviceWorker.controller ? null : (await navigator.serviceWorker.getRegistration())?.waiting;
         await skipWaiting();
-        // Workbox reloads once the new worker controls the page. A page no worker controlled
-        // (the visit that installed the first one) is never taken over, so it reloads itself:
-        // it came from the network, and so will its reload.
-        if (!navigator.serviceWorker.controller) location.reload();
+        if (navigator.serviceWorker.controller) return;
+        if (waiting) await tookOver(waiting);
+        location.reload();
       }),
     // Without the worker the page still works online; say why in the console and go on.
     onRegisterError: (e: unknown) => console.warn('Offline use is unavailable: the service worker did not register.', e),
+  });
+}
+
+/** Resolves once `worker` is no longer waiting: active, or replaced by a newer one. */
+function tookOver(worker: ServiceWorker): Promise<void> {
+  const done = () => worker.state === 'activated' || worker.state === 'redundant';
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onChange = () => {
+      if (!done()) return;
+      worker.removeEventListener('statechange', onChange);
+      resolve();
+    };
+    worker.addEventListener('statechange', onChange);
   });
 }

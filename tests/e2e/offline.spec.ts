@@ -4,12 +4,11 @@
 // the network. A second deployment at the same URL waits behind "A new version is ready — Reload"
 // instead of mixing with the running build. Each test serves the build itself, under a sub-path
 // (the `base: './'` build works from any), on a port the OS picks.
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serveSite, type StaticSite } from '../server/static-site';
+import { controlled, offlineReady, secondDeployment } from './deployment';
 import { report, waitForEditors } from './helpers';
 
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
@@ -27,15 +26,6 @@ test.afterEach(async () => {
   site = undefined;
 });
 
-/** Resolves once the page's service worker is active, i.e. the whole build is precached. */
-async function offlineReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const sw = (await navigator.serviceWorker.ready).active;
-    if (!sw || sw.state === 'activated') return;
-    await new Promise<void>((resolve) => sw.addEventListener('statechange', () => sw.state === 'activated' && resolve()));
-  });
-}
-
 /** The registration's workers and the page's notice, for a failure message. */
 const workerStates = (page: Page) =>
   page
@@ -46,8 +36,6 @@ const workerStates = (page: Page) =>
       return `active ${state(r?.active)}, waiting ${state(r?.waiting)}, installing ${state(r?.installing)}, controlled ${navigator.serviceWorker.controller !== null}, notices: ${notice}`;
     })
     .catch((e: unknown) => `not readable (${String(e)})`);
-
-const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
 /** Every file of the build, relative to its folder. */
 function filesOf(dir: string): string[] {
@@ -127,31 +115,12 @@ test('after one visit the page works offline: example, model run, share link', a
 });
 
 test.describe('a new deployment', () => {
-  let second: string;
-
-  // A second deployment of the same sources, marked so the test can tell which one runs. A second
-  // build of unchanged sources differs from the first only where it is marked: its index.html,
-  // and so that file's revision in the worker's precache list (which makes sw.js new to the
-  // browser). So the build is copied and those two files are patched, as a build would write
-  // them, instead of building again.
+  // A second deployment of the same sources, marked so the test can tell which one runs.
+  let second: ReturnType<typeof secondDeployment>;
   test.beforeAll(() => {
-    second = mkdtempSync(path.join(tmpdir(), 'citation-auditor-second-'));
-    cpSync(DIST, second, { recursive: true });
-    const indexFile = path.join(second, 'index.html');
-    const html = readFileSync(indexFile, 'utf8');
-    const marked = html.replace('</head>', '<meta name="deployment" content="second" /></head>');
-    expect(marked).not.toBe(html);
-    writeFileSync(indexFile, marked);
-    const swFile = path.join(second, 'sw.js');
-    const sw = readFileSync(swFile, 'utf8');
-    const entry = /\{url:"index\.html",revision:"([0-9a-f]+)"\}/;
-    // Workbox's revision of a file is the MD5 of its bytes.
-    expect(entry.exec(sw)?.[1]).toBe(createHash('md5').update(html).digest('hex'));
-    writeFileSync(swFile, sw.replace(entry, `{url:"index.html",revision:"${createHash('md5').update(marked).digest('hex')}"}`));
+    second = secondDeployment(DIST);
   });
-  test.afterAll(() => {
-    if (second) rmSync(second, { recursive: true, force: true });
-  });
+  test.afterAll(() => second?.remove());
 
   /**
    * A returning visit, a new deployment found by the worker's update check: the notice waits
@@ -168,7 +137,7 @@ test.describe('a new deployment', () => {
     await expect(notice).toHaveCount(0);
     await beforeUpdate?.();
 
-    site.deploy(second);
+    site.deploy(second.dir);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await expect(notice).toBeVisible();
     // Until Reload the page stays on the build it started with.

@@ -1,0 +1,41 @@
+// A second deployment of the build, for the service worker's update (offline.spec.ts,
+// update-tabs.spec.ts). A second build of unchanged sources differs from the first only where it
+// is marked: its index.html, and so that file's revision in the worker's precache list (which
+// makes sw.js new to the browser). So the build is copied and those two files are patched, as a
+// build would write them, instead of building again.
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** A copy of `dist` whose index.html carries `<meta name="deployment" content="second">`. */
+export function secondDeployment(dist: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'citation-auditor-second-'));
+  cpSync(dist, dir, { recursive: true });
+  const indexFile = path.join(dir, 'index.html');
+  const html = readFileSync(indexFile, 'utf8');
+  const marked = html.replace('</head>', '<meta name="deployment" content="second" /></head>');
+  if (marked === html) throw new Error('index.html has no </head> to mark');
+  writeFileSync(indexFile, marked);
+  const swFile = path.join(dir, 'sw.js');
+  const sw = readFileSync(swFile, 'utf8');
+  const entry = /\{url:"index\.html",revision:"([0-9a-f]+)"\}/;
+  // Workbox's revision of a file is the MD5 of its bytes.
+  const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+  if (entry.exec(sw)?.[1] !== md5(html)) throw new Error('sw.js does not list index.html by the MD5 of its bytes');
+  writeFileSync(swFile, sw.replace(entry, `{url:"index.html",revision:"${md5(marked)}"}`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Resolves once the page's service worker is active, i.e. the whole build is precached. */
+export async function offlineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const sw = (await navigator.serviceWorker.ready).active;
+    if (!sw || sw.state === 'activated') return;
+    await new Promise<void>((resolve) => sw.addEventListener('statechange', () => sw.state === 'activated' && resolve()));
+  });
+}
+
+/** Whether a service worker controls the page. */
+export const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
