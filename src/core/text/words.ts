@@ -241,45 +241,44 @@ function addWord(cache: StemCache, word: string, h1: number, h2: number): number
 /**
  * The stem numbers in `cache` of the words of `text`, in order, dropped words left out, written
  * into `buf` from index `at` on; returns the index after the last one. Words are found by a
- * single pass over character codes (each read once), which also hashes each word's folded
- * codes as foldWordCodes writes them (marks left out); each distinct folded word ("The", "the"
- * and "THE" are one) is stemmed once (across audits, while the cache holds it) and found by its
- * hashes afterwards, without a copy of it. With `starts`, each word's offset in `text` goes to
- * the same index of `starts`.
+ * single pass over character codes, which also hashes each word's folded codes; each distinct
+ * folded word ("The", "the" and "THE" are one) is stemmed once (across audits, while the cache
+ * holds it) and found by its hashes afterwards, without a copy of it. With `starts`, each word's offset in `text` goes to the same index of
+ * `starts`.
  */
 function stemsInto(cache: StemCache, text: string, buf: number[], at: number, starts?: number[]): number {
   const n = text.length;
-  // The word being read starts at `start` (-1 between words).
-  let start = -1;
-  let h1 = H1_START;
-  let h2 = 0;
-  // One position past the end, as if the text ended with a space: the last word ends there.
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? text.charCodeAt(i) : 0x20;
-    let f = FOLD_CODE[c]!;
-    if (f === UNKNOWN) f = foldFirstSight(c);
-    if (start < 0) {
-      // Between words: a letter or a digit starts one, a mark does not.
-      if (f <= 1) continue;
-      start = i;
-      h1 = H1_START;
-      h2 = 0;
-    } else if (f === 0) {
-      // An apostrophe between letters stays inside the word: "don't", "Brian's".
-      if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
-      else {
-        const s = wordStem(cache, text, start, i, keyOf(h1), h2);
-        if (s >= 0) {
-          if (starts) starts[at] = start;
-          buf[at++] = s;
-        }
-        start = -1;
-        continue;
-      }
+  let i = 0;
+  while (i < n) {
+    let f0 = FOLD_CODE[text.charCodeAt(i)]!;
+    if (f0 === UNKNOWN) f0 = foldFirstSight(text.charCodeAt(i));
+    if (f0 <= 1) {
+      i++;
+      continue;
     }
-    if (f !== 1) {
-      h1 = h1Step(h1, f);
-      h2 = h2Step(h2, f);
+    const start = i;
+    let h1 = H1_START;
+    let h2 = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      let f = FOLD_CODE[c]!;
+      if (f === UNKNOWN) f = foldFirstSight(c);
+      if (f === 0) {
+        // An apostrophe between letters stays inside the word: "don't", "Brian's".
+        if ((c === 0x27 || c === 0x2019) && i + 1 < n && isFoldedLetter(foldCode(text.charCodeAt(i + 1)))) f = 0x27;
+        else break;
+      }
+      // Hashed as foldWordCodes writes it (marks left out): "The" and "the" are one entry.
+      if (f !== 1) {
+        h1 = h1Step(h1, f);
+        h2 = h2Step(h2, f);
+      }
+      i++;
+    }
+    const s = wordStem(cache, text, start, i, keyOf(h1), h2);
+    if (s >= 0) {
+      if (starts) starts[at] = start;
+      buf[at++] = s;
     }
   }
   return at;
