@@ -61,6 +61,36 @@ describe('tokenize against the general rule', () => {
   });
 });
 
+describe('reading a long text', () => {
+  // One pass over the code units finds the words, each unit read once, and the last word ends
+  // where the text does: a long text must read as its words one by one, each at its own offset.
+  // Joined by a word, the parts make at least 300 words however short they are.
+  const long = fc.array(text, { minLength: 300, maxLength: 900 }).map((parts) => parts.join(' ab '));
+
+  it('property: gives each word’s stem and offset as reading the words one by one does', () => {
+    fc.assert(
+      fc.property(long, lang, (s, l) => {
+        const expected: number[] = [];
+        const v = new Vocabulary(l);
+        const plain = new Vocabulary(l);
+        const ids: number[] = [];
+        for (const m of s.replace(/[\uD800-\uDFFF]/g, ' ').matchAll(/[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}]|['’](?=[\p{L}\p{N}])(?![0-9]))*/gu)) {
+          for (const id of plain.termIds(m[0])) {
+            ids.push(id);
+            expected.push(m.index);
+          }
+        }
+        const buf: number[] = [];
+        const starts: number[] = [];
+        const end = v.termIdsInto(s, buf, 0, starts);
+        expect(buf.slice(0, end).map((id) => v.terms[id])).toEqual(ids.map((id) => plain.terms[id]));
+        expect(starts.slice(0, end)).toEqual(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('Vocabulary', () => {
   it('keeps an apostrophe between letters at the end of a long text', () => {
     const s = `${"Don't x1 ".repeat(300)}rock'`;
