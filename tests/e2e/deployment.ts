@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** A copy of `dist` whose index.html carries `<meta name="deployment" content="second">`. */
 export function secondDeployment(dist: string): { dir: string; remove(): void } {
@@ -39,3 +39,24 @@ export async function offlineReady(page: Page): Promise<void> {
 
 /** Whether a service worker controls the page. */
 export const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
+
+/**
+ * Stops the page's service workers and resolves once every one is stopped, as the browser stops
+ * an idle worker after 30 s. Playwright's DevTools session keeps them running instead, and
+ * Chromium lets a worker that called skipWaiting take over only once the active one has no work
+ * left: with DevTools attached, an active worker that was busy when Reload was pressed can hold
+ * the new one back for minutes (about one whole run in ten stayed on "Reloading…", the new
+ * worker still installed). A person presses Reload later than a test does.
+ */
+export async function stopWorkers(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const versions = new Map<string, string>();
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) => e.versions.forEach((v) => versions.set(v.versionId, v.runningStatus)));
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await expect.poll(() => versions.size > 0 && [...versions.values()].every((s) => s === 'stopped')).toBe(true);
+  } finally {
+    await cdp.detach();
+  }
+}

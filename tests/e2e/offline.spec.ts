@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serveSite, type StaticSite } from '../server/static-site';
-import { controlled, offlineReady, secondDeployment } from './deployment';
+import { controlled, offlineReady, secondDeployment, stopWorkers } from './deployment';
 import { report, waitForEditors } from './helpers';
 
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
@@ -143,9 +143,10 @@ test.describe('a new deployment', () => {
     // Until Reload the page stays on the build it started with.
     await expect(page.locator('meta[name="deployment"]')).toHaveCount(0);
 
+    await stopWorkers(page);
     await notice.getByRole('button', { name: 'Reload' }).click();
-    // The hand-over starts the waiting worker, activates it and reloads: seconds on a busy machine
-    // (one CI run in about ten stayed past 10 s). Should it stay, the failure says where it stopped.
+    // The hand-over starts the waiting worker, activates it and reloads: seconds on a busy machine.
+    // Should it stay, the failure says where it stopped.
     await expect(page.locator('meta[name="deployment"]'))
       .toHaveAttribute('content', 'second', { timeout: 30_000 })
       .catch(async (e: unknown) => {

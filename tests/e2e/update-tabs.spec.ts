@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serveSite, type StaticSite } from '../server/static-site';
-import { controlled, offlineReady, secondDeployment } from './deployment';
+import { controlled, offlineReady, secondDeployment, stopWorkers } from './deployment';
 import { report } from './helpers';
 
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
@@ -45,18 +45,10 @@ test('Reload in the tab that installed the worker ends on the new deployment, wi
   // The new worker waits: the second tab is controlled by the old one.
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
 
-  // A person clicks later than a test does, by which time the browser has stopped the idle waiting
-  // worker (after 30 s; DevTools, which Playwright attaches, keeps it running): stop it as the
-  // browser would, so Reload must wait for it to start and take over.
-  const cdp = await context.newCDPSession(page);
-  const versions = new Map<string, { runningStatus: string; status: string }>();
-  cdp.on('ServiceWorker.workerVersionUpdated', (e) => e.versions.forEach((v) => versions.set(v.versionId, v)));
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => [...versions].find(([, v]) => v.status === 'installed')?.[0]).toBeDefined();
-  const waitingId = [...versions].find(([, v]) => v.status === 'installed')![0];
-  await cdp.send('ServiceWorker.stopWorker', { versionId: waitingId });
-  await expect.poll(() => versions.get(waitingId)?.runningStatus).toBe('stopped');
-  await cdp.detach();
+  // A person clicks later than a test does, by which time the browser has stopped the idle workers
+  // (after 30 s; DevTools, which Playwright attaches, keeps them running): stop them as the browser
+  // would, so Reload must wait for the new one to start and take over.
+  await stopWorkers(page);
 
   await notice.getByRole('button', { name: 'Reload' }).click();
   await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second', { timeout: 30_000 });
