@@ -1,5 +1,4 @@
-// A second deployment of the build, for the service worker's update (offline.spec.ts,
-// update-tabs.spec.ts). A second build of unchanged sources differs from the first only where it
+// A second deployment of the build, for the service worker's update (offline.spec.ts). A second build of unchanged sources differs from the first only where it
 // is marked: its index.html, and so that file's revision in the worker's precache list (which
 // makes sw.js new to the browser). So the build is copied and those two files are patched, as a
 // build would write them, instead of building again.
@@ -51,11 +50,18 @@ export const controlled = (page: Page) => page.evaluate(() => navigator.serviceW
 export async function stopWorkers(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const versions = new Map<string, string>();
-    cdp.on('ServiceWorker.workerVersionUpdated', (e) => e.versions.forEach((v) => versions.set(v.versionId, v.runningStatus)));
+    // Each version once seen stopped: a tab's next request may start the active one again.
+    const seen = new Set<string>();
+    const stopped = new Set<string>();
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) =>
+      e.versions.forEach((v) => {
+        seen.add(v.versionId);
+        if (v.runningStatus === 'stopped') stopped.add(v.versionId);
+      }),
+    );
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    await expect.poll(() => versions.size > 0 && [...versions.values()].every((s) => s === 'stopped')).toBe(true);
+    await expect.poll(() => seen.size > 0 && [...seen].every((id) => stopped.has(id))).toBe(true);
   } finally {
     await cdp.detach();
   }
