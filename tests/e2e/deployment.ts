@@ -66,3 +66,32 @@ export async function stopWorkers(page: Page): Promise<void> {
     await cdp.detach();
   }
 }
+
+/** The page's "A new version is ready — Reload" notice. */
+export const updateNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version is ready' });
+
+/** Has the page's registration look for a new sw.js now, as the browser does on its own later. */
+export const checkForUpdate = (page: Page) => page.evaluate(async () => void (await navigator.serviceWorker.getRegistration())?.update());
+
+/**
+ * Resolves once the page runs the second deployment. The hand-over after Reload starts the
+ * waiting worker, activates it and reloads: seconds on a busy machine. Should the page stay, the
+ * failure says where it stopped: the registration's workers and the page's notices.
+ */
+export async function runsSecondDeployment(page: Page): Promise<void> {
+  await expect(page.locator('meta[name="deployment"]'))
+    .toHaveAttribute('content', 'second', { timeout: 30_000 })
+    .catch(async (e: unknown) => {
+      throw new Error(`${e instanceof Error ? e.message : String(e)}\nservice worker then: ${await workerStates(page)}`);
+    });
+}
+
+const workerStates = (page: Page) =>
+  page
+    .evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const state = (w: ServiceWorker | null | undefined) => w?.state ?? 'none';
+      const notice = [...document.querySelectorAll('[role="status"]')].map((n) => n.textContent?.trim()).join(' | ');
+      return `active ${state(r?.active)}, waiting ${state(r?.waiting)}, installing ${state(r?.installing)}, controlled ${navigator.serviceWorker.controller !== null}, notices: ${notice}`;
+    })
+    .catch((e: unknown) => `not readable (${String(e)})`);
