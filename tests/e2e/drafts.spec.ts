@@ -2,7 +2,7 @@
 // shows the tab's own, and a tab opened fresh starts from the newest draft and says whose it was.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { caseFilePath, draftInputs, editorHost, report } from './helpers';
+import { caseFilePath, draftInputs, editorHost, report, VERDICT } from './helpers';
 
 const RAIN = 'Which is the most rainy place on earth?';
 const PENICILLIN = 'Who discovered penicillin?';
@@ -14,7 +14,7 @@ const COLD_LOAD = 25_000;
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('./');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout: COLD_LOAD });
+  await expect(report(page)).toHaveText(VERDICT, { timeout: COLD_LOAD });
 }
 
 async function openCase(page: Page, file: string): Promise<void> {
@@ -60,7 +60,7 @@ test('a draft of an earlier version is restored; two tabs keep their own drafts,
 
     // Tab B wrote last; tab A's reload still shows tab A's inputs, and no notice about another tab.
     await a.reload();
-    await expect(report(a)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout: COLD_LOAD });
+    await expect(report(a)).toHaveText(VERDICT, { timeout: COLD_LOAD });
     await expect(queryShown(a)).toHaveText(RAIN);
     await expect(a.getByText(/newest draft of another tab/)).toHaveCount(0);
     expect((await draftInputs(a))?.query).toBe(RAIN);
@@ -100,7 +100,7 @@ test('a draft of an earlier version is restored; two tabs keep their own drafts,
     await expect.poll(async () => (await draftInputs(b))?.query).toBe(PENICILLIN);
     expect((await draftInputs(a))?.query).toBe(RAIN);
     await a.reload();
-    await expect(report(a)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/, { timeout: COLD_LOAD });
+    await expect(report(a)).toHaveText(VERDICT, { timeout: COLD_LOAD });
     await expect(queryShown(a)).toHaveText(RAIN);
   });
 });

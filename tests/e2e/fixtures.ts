@@ -32,7 +32,7 @@ import { encodeEnvelope } from '../../src/share/codec';
 import type { ShareSettings } from '../../src/share/envelope';
 import { startFakeAnthropic, type FakeAnthropic } from '../server/fake-anthropic';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/fake-openai';
-import { report } from './helpers';
+import { report, VERDICT } from './helpers';
 
 export { expect };
 
@@ -299,5 +299,5 @@ export async function openCase(page: Page, c: AuditCase, settings?: ShareSetting
   await page.goto(caseLink(c, settings));
   await expect(page).not.toHaveURL(/#a=/);
   await expect(report(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(page)).toHaveText(VERDICT);
 }

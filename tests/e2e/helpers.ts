@@ -55,6 +55,9 @@ export function report(page: Page): Locator {
   return page.getByRole('region', { name: 'Report' });
 }
 
+/** What a shown report's text starts with: its verdict (a busy or empty report has none). */
+export const VERDICT = /^\s*(PASS|FAIL|INCOMPLETE)\b/;
+
 /** Wait until Monaco has replaced the plain-text stand-ins. */
 export async function waitForEditors(page: Page): Promise<void> {
   await expect(page.locator('.monaco-editor').first()).toBeVisible();

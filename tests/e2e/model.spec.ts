@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Step } from '../server/fake-anthropic';
 import { expect, test } from './fixtures';
-import { caseFilePath, waitForEditors } from './helpers';
+import { caseFilePath, VERDICT, waitForEditors } from './helpers';
 
 // The waits before each try again are skipped with the fake clock (tests/e2e/README.md).
 test.use({ fakeClock: true });
@@ -165,7 +165,7 @@ test('the model audit, one page load: a rejected key; enter a key, count tokens,
 
       // Reload: the key was in memory only and is gone; the verdicts it paid for are not.
       await page.reload();
-      await expect(report).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+      await expect(report).toHaveText(VERDICT);
       await expect(theirs.getByRole('listitem')).toHaveText(['Cite the page that gives the height.']);
       await expect(judged).toBeVisible();
       expect((await report.textContent())?.trim().split(/\s/)[0]).toBe(verdict);

@@ -9,10 +9,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serveSite, type StaticSite } from '../server/static-site';
 import { checkForUpdate, controlled, offlineReady, runsSecondDeployment, secondDeployment, stopWorkers, updateNotice } from './deployment';
-import { report, waitForEditors } from './helpers';
+import { report, VERDICT, waitForEditors } from './helpers';
 
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
-const VERDICT = /^\s*(PASS|FAIL|INCOMPLETE)\b/;
 
 // Service workers on, whatever the project's default is (they are Playwright's default too).
 test.use({ serviceWorkers: 'allow' });

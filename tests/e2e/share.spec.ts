@@ -7,13 +7,13 @@ import type { AuditCase } from '../../src/core/types';
 import { caseLink, expect, openCase, test } from './fixtures';
 import { toBase64Url } from '../../src/share/base64url';
 import { crc32 } from '../../src/share/crc32';
-import { caseFilePath, draftInputs, paneHeader, readCase, report } from './helpers';
+import { caseFilePath, draftInputs, paneHeader, readCase, report, VERDICT } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 async function openApp(page: Page, url = './'): Promise<void> {
   await page.goto(url);
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(page)).toHaveText(VERDICT);
 }
 
 async function draft(page: Page): Promise<unknown> {
@@ -133,7 +133,7 @@ test('share links: a link opened in a fresh browser shows the identical inputs a
 
     // Some local work that must survive.
     await other.getByLabel('Open case file').setInputFiles(caseFilePath('footnote_markdown_docid_penicillin.json'));
-    await expect(report(other)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+    await expect(report(other)).toHaveText(VERDICT);
     await expect.poll(() => draft(other)).toMatchObject({ query: expect.stringMatching(/penicillin/i) });
     const before = { inputs: await draft(other), settings: await settings(other), report: await reportText(other) };
 
@@ -145,7 +145,7 @@ test('share links: a link opened in a fresh browser shows the identical inputs a
       await expect(alert).toContainText('Nothing was changed.');
       await alert.getByRole('button', { name: 'Close' }).click();
       await expect(alert).toBeHidden();
-      await expect(report(other)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+      await expect(report(other)).toHaveText(VERDICT);
       expect({ inputs: await draft(other), settings: await settings(other), report: await reportText(other) }).toEqual(before);
     }
 

@@ -3,26 +3,14 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, openCase, test } from './fixtures';
-import {
-  caseFilePath,
-  draftInputs,
-  editor,
-  editorHost,
-  paneHeader,
-  pasteInto,
-  readCase,
-  readClipboard,
-  report,
-  snap,
-  waitForEditors,
-} from './helpers';
+import { caseFilePath, draftInputs, editor, editorHost, paneHeader, pasteInto, readCase, readClipboard, report, snap, VERDICT, waitForEditors } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 async function open(page: Page): Promise<void> {
   await page.goto('./');
   await waitForEditors(page);
-  await expect(report(page)).toHaveText(/^\s*(PASS|FAIL|INCOMPLETE)/);
+  await expect(report(page)).toHaveText(VERDICT);
 }
 
 test('opens with the built-in example audited, its verdict first in the report; one column on a phone; empty, it explains itself; Settings changes only the choice made', async ({ page }, testInfo) => {
