@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
 import { datasetRow, datasetRowsToJsonl } from './dataset';
-import { caseHashes, diffRuns, diffToMarkdown, diffToText, parseRunFile, queryHash } from './diff';
+import { caseHashes, diffRuns, diffToMarkdown, diffToText, parseRunFile } from './diff';
 import { Hash53 } from '../text/hash';
 import type { AuditCase, Report } from '../types';
 
@@ -167,7 +167,7 @@ describe('a score measured for the first time (issue 31)', () => {
 
 describe('caseHashes', () => {
   it('hashes the query, and the query and answer joined by U+0000, as before (reports keep them)', () => {
-    expect(caseHashes('What is the capital?', 'Praha je hlavní město 🇨🇿 [1].')).toEqual({ input_hash: '1b1091d6b6d61d', query_hash: queryHash('What is the capital?') });
+    expect(caseHashes('What is the capital?', 'Praha je hlavní město 🇨🇿 [1].')).toEqual({ input_hash: '1b1091d6b6d61d', query_hash: new Hash53().add('What is the capital?').hex() });
     const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '\u0000', 'é', '\n', '\ud83d\ude00'), maxLength: 12 });
     fc.assert(
       fc.property(text, text, (query, answer) => {

@@ -43,7 +43,7 @@ export interface RunFinding {
  * A short hash of the query alone: the report carries it instead of the query's text, so that an
  * edited answer to the same query is still paired with its earlier run.
  */
-export function queryHash(query: string): string {
+function queryHash(query: string): string {
   return new Hash53().add(query).hex();
 }
 
