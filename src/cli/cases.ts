@@ -9,7 +9,7 @@ import { caseBadness, compareBadness, junitTestcase, type Badness, type CiCase }
 import { addLedger, emptyLedgerSums, type LedgerSums } from '../core/report/ledger';
 import { addStability, emptyStabilitySums, type StabilitySums } from '../core/report/stability';
 import { addMetricsRow, dimensionStatuses, emptyMetricsSums, mergeMetricsSums, reportScores, type MetricsSums } from '../core/eval/dataset';
-import { inputHash, queryHash } from '../core/eval/diff';
+import { caseHashes } from '../core/eval/diff';
 import { parseCaseText, restoreCaseDetailed } from '../core/parse/case';
 import { tryJsonParse } from '../core/parse/json';
 import { renderTextReport } from '../core/report/textReport';
@@ -198,7 +198,7 @@ export function finishCase(item: CaseItem, c: AuditCase, report: Report, opts: W
   const error = modelError?.message;
   // Lets `citation-audit diff` match this run to another when the cases carry no id; a failed
   // model audit is said in the report itself, so that a pipeline reading only the JSON sees it.
-  const final: Report = { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer), query_hash: queryHash(c.query), ...(modelError ? { model_error: modelError } : {}) } };
+  const final: Report = { ...report, meta: { ...report.meta, ...caseHashes(c.query, c.answer), ...(modelError ? { model_error: modelError } : {}) } };
   const id = c.id !== undefined ? String(c.id) : null;
   // The report's words only: the texts they were written from stay inside the tool.
   if (opts.format === 'json') into.out += `${JSON.stringify(withoutTexts(final))}\n`;

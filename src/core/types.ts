@@ -459,9 +459,9 @@ export interface Report {
     generated_at?: string;
     /** Inputs that could not be read; the dimensions that need them are NOT_CHECKED. */
     unreadable?: UnreadableInput[];
-    /** Hash of the case's query and answer (core/eval/diff.ts inputHash), so two runs can be matched without ids. */
+    /** Hash of the case's query and answer (core/eval/diff.ts caseHashes), so two runs can be matched without ids. */
     input_hash?: string;
-    /** Hash of the query alone (core/eval/diff.ts queryHash): pairs an edited answer of the same query. */
+    /** Hash of the query alone (core/eval/diff.ts caseHashes): pairs an edited answer of the same query. */
     query_hash?: string;
     /**
      * The model audit of this case failed (CLI): its kind (model/errors.ts), the message, and how

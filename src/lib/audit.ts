@@ -3,7 +3,7 @@
 // `citation-audit --format json` prints for the same case and options.
 import { auditCase as auditCore } from '../core/audit';
 import { toJunit, toMarkdown, type CiCase } from '../core/eval/ci';
-import { inputHash, queryHash } from '../core/eval/diff';
+import { caseHashes } from '../core/eval/diff';
 import { parseCaseText, parseDataset as parseDatasetCore, restoreCase, type RestoreResult } from '../core/parse/case';
 import { withoutTexts } from '../core/report/localize';
 import { renderTextReport } from '../core/report/textReport';
@@ -62,7 +62,7 @@ export function checkedCase(c: unknown): AuditCase {
 
 /** The local report as the CLI finishes it: with the hashes that let `citation-audit diff` pair runs. */
 export function finishedReport(c: AuditCase, report: Report): Report {
-  return { ...report, meta: { ...report.meta, input_hash: inputHash(c.query, c.answer), query_hash: queryHash(c.query) } };
+  return { ...report, meta: { ...report.meta, ...caseHashes(c.query, c.answer) } };
 }
 
 /** The local audit of one case: synchronous, no network. Throws a TypeError when `c` is not a case. */

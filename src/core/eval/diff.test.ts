@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditCase } from '../audit';
 import { datasetRow, datasetRowsToJsonl } from './dataset';
-import { diffRuns, diffToMarkdown, diffToText, inputHash, parseRunFile } from './diff';
+import { caseHashes, diffRuns, diffToMarkdown, diffToText, parseRunFile } from './diff';
+import { Hash53 } from '../text/hash';
 import type { AuditCase, Report } from '../types';
 
 const chunks = [
@@ -11,7 +13,7 @@ const chunks = [
 const mk = (id: string | undefined, answer: string, query = `Question ${id ?? answer}`): AuditCase => ({ ...(id ? { id } : {}), query, answer, chunks });
 const report = (c: AuditCase, scores: Partial<Report['scores']> = {}): Report => {
   const r = auditCase(c);
-  return { ...r, scores: { ...r.scores, ...scores }, meta: { ...r.meta, input_hash: inputHash(c.query, c.answer) } };
+  return { ...r, scores: { ...r.scores, ...scores }, meta: { ...r.meta, input_hash: caseHashes(c.query, c.answer).input_hash } };
 };
 const lines = (rs: Report[]): string => rs.map((r) => JSON.stringify(r)).join('\n') + '\n';
 const cases = (text: string) => {
@@ -160,5 +162,18 @@ describe('a score measured for the first time (issue 31)', () => {
     const cb = diffRuns(before, after).perCase[0]!;
     expect(cb.kind).toBe('improved');
     expect(cb.measured).toContain('citation_recall now measured (1)');
+  });
+});
+
+describe('caseHashes', () => {
+  it('hashes the query, and the query and answer joined by U+0000, as before (reports keep them)', () => {
+    expect(caseHashes('What is the capital?', 'Praha je hlavní město 🇨🇿 [1].')).toEqual({ input_hash: '1b1091d6b6d61d', query_hash: new Hash53().add('What is the capital?').hex() });
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '\u0000', 'é', '\n', '\ud83d\ude00'), maxLength: 12 });
+    fc.assert(
+      fc.property(text, text, (query, answer) => {
+        expect(caseHashes(query, answer)).toEqual({ input_hash: new Hash53().add(`${query}\u0000${answer}`).hex(), query_hash: new Hash53().add(query).hex() });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -39,18 +39,24 @@ export interface RunFinding {
   key: string;
 }
 
-/** A short hash of a case's query and answer, for matching runs whose cases have no id. */
-export function inputHash(query: string, answer: string): string {
-  // Fed in parts: a joined string would be a rope that every charCodeAt walks into.
-  return new Hash53().add(query).add('\u0000').add(answer).hex();
-}
-
 /**
  * A short hash of the query alone: the report carries it instead of the query's text, so that an
  * edited answer to the same query is still paired with its earlier run.
  */
-export function queryHash(query: string): string {
+function queryHash(query: string): string {
   return new Hash53().add(query).hex();
+}
+
+/**
+ * Both hashes of a finished report's meta: `input_hash`, of the query and the answer (joined by
+ * U+0000), for matching runs whose cases have no id, and `query_hash`. The query is read once:
+ * its hash is the state after the query, which the input hash goes on from (fed in parts: a
+ * joined string would be a rope that every charCodeAt walks into).
+ */
+export function caseHashes(query: string, answer: string): { input_hash: string; query_hash: string } {
+  const h = new Hash53().add(query);
+  const query_hash = h.hex();
+  return { input_hash: h.add('\u0000').add(answer).hex(), query_hash };
 }
 
 const VerdictSchema = z.enum(['PASS', 'FAIL', 'INCOMPLETE']);

@@ -24,22 +24,23 @@ const WWW_PART = String.raw`\bwww\.\S+`;
 const MAIL_PART = String.raw`\S+@\S+\.\w+`;
 const MARK_PART = String.raw`\[[^\]\n]{0,40}\]|\\cite\{[^}]*\}`;
 const URLISH = [false, true].map((url) => [false, true].map((mail) => new RegExp([...(url ? [URL_PART] : []), WWW_PART, ...(mail ? [MAIL_PART] : []), MARK_PART].join('|'), 'gi')));
-// Czech-only letters by code (ě š č ř ž ů ť ď ň): a lower-case word's count of them is a vote.
-const CS_ONLY_CODES = new Set([...'ěščřžůťďň'].map((ch) => ch.charCodeAt(0)));
 /** Longer words are in neither marker list: they vote only by their letters. */
 const MARKER_MAX = Math.max(...[...CS_MARKERS, ...EN_MARKERS].map((w) => w.length));
 
 // Per UTF-16 unit, computed on first sight: bit 1 = known, bit 2 = a letter (\p{L}), bit 4 = its
-// own lower case (toLowerCase gives it back). Surrogates are never letters here: a pair is read
+// own lower case (toLowerCase gives it back), bit 8 = a Czech-only letter (ě š č ř ž ů ť ď ň: a
+// lower-case word's count of them is a vote). Surrogates are never letters here: a pair is read
 // as one code point by wideTraits.
 const UNIT_KNOWN = 1;
 const UNIT_LETTER = 2;
 const UNIT_LOWER = 4;
+const UNIT_CS_ONLY = 8;
+const CS_ONLY = new Set('ěščřžůťďň');
 const UNIT_TRAITS = new Uint8Array(65536);
 const LETTER_RE = /^\p{L}$/u;
 
 function traitsOf(ch: string): number {
-  return UNIT_KNOWN | (LETTER_RE.test(ch) ? UNIT_LETTER : 0) | (ch.toLowerCase() === ch ? UNIT_LOWER : 0);
+  return UNIT_KNOWN | (LETTER_RE.test(ch) ? UNIT_LETTER : 0) | (ch.toLowerCase() === ch ? UNIT_LOWER : 0) | (CS_ONLY.has(ch) ? UNIT_CS_ONLY : 0);
 }
 
 function unitTraits(c: number): number {
@@ -147,7 +148,7 @@ function rangeVotes(head: string, from: number, to: number, votes: Votes): void 
     let csOnly = 0;
     for (;;) {
       if (!(t & UNIT_LOWER)) lower = false;
-      if (CS_ONLY_CODES.has(c)) csOnly++;
+      if (t & UNIT_CS_ONLY) csOnly++;
       // Only a whole surrogate pair is a letter.
       k += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
       if (k >= to) break;
