@@ -71,13 +71,35 @@ export function auditCase(c: AuditCase, options: AuditOptions = {}): Report {
   return finishedReport(valid, auditCore(valid, pick(options)));
 }
 
-/** Only the public options reach the core (its other options are the page's). */
-export const pick = (o: AuditOptions): AuditOptions => ({
-  ...(o.requiredStyle !== undefined ? { requiredStyle: o.requiredStyle } : {}),
-  ...(o.language !== undefined ? { language: o.language } : {}),
-  ...(o.fallbackLanguage !== undefined ? { fallbackLanguage: o.fallbackLanguage } : {}),
-  ...(o.citationScope !== undefined ? { citationScope: o.citationScope } : {}),
-});
+/** Every value each option takes (a Record, so that a new RequiredStyle fails the type check until listed). */
+const STYLES: Record<RequiredStyle, true> = { auto: true, latex_cite: true, bracket_number: true, bracket_id: true, footnote: true, fullwidth: true, longcite: true };
+const OPTION_VALUES: Record<keyof AuditOptions, readonly string[]> = {
+  requiredStyle: Object.keys(STYLES),
+  language: ['auto', 'en', 'cs'],
+  fallbackLanguage: ['en', 'cs'],
+  citationScope: ['sentence', 'paragraph'],
+};
+
+/**
+ * Only the public options reach the core (its other options are the page's). A value an option
+ * does not take is a TypeError naming it, not read as something else: an unknown style (say the
+ * CLI's name `cite`) failed every marker as "the required undefined style", and an unknown
+ * language threw from inside the sentence splitter.
+ */
+export function pick(o: AuditOptions): AuditOptions {
+  for (const [name, values] of Object.entries(OPTION_VALUES)) {
+    const v: unknown = o[name as keyof AuditOptions];
+    if (v !== undefined && !values.includes(v as string)) {
+      throw new TypeError(`AuditOptions: ${name} takes ${values.map((x) => `'${x}'`).join(', ')}, not ${JSON.stringify(v)}`);
+    }
+  }
+  return {
+    ...(o.requiredStyle !== undefined ? { requiredStyle: o.requiredStyle } : {}),
+    ...(o.language !== undefined ? { language: o.language } : {}),
+    ...(o.fallbackLanguage !== undefined ? { fallbackLanguage: o.fallbackLanguage } : {}),
+    ...(o.citationScope !== undefined ? { citationScope: o.citationScope } : {}),
+  };
+}
 
 /** The CLI's output formats (docs/cli.md). */
 export type ReportFormat = 'text' | 'json' | 'junit' | 'markdown';
