@@ -32,6 +32,11 @@ export interface CliIo {
   stdout?: Writable;
   /** Standard output is a terminal too: the progress line is erased before output is written. */
   outIsTerminal?: boolean;
+  /**
+   * Starts listening for Ctrl+C / SIGTERM (only a model run asks): the signal aborts with the
+   * signal's name; dispose stops listening, so that the next one acts as it would by default.
+   */
+  interrupts?: () => { signal: AbortSignal; dispose: () => void };
 }
 
 export interface AuditRunOptions {
@@ -176,6 +181,17 @@ export function defaultJobs(): number {
 }
 
 export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number> {
+  // Only an interactive model run listens: a local run stops at once as before, and a batch is
+  // resumed from its state file by the same command.
+  const interrupt = opts.model !== undefined && !opts.batch ? io.interrupts?.() : undefined;
+  try {
+    return await runAuditWith(opts, io, interrupt);
+  } finally {
+    interrupt?.dispose();
+  }
+}
+
+async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnType<NonNullable<CliIo['interrupts']>> | undefined): Promise<number> {
   const junit = opts.format === 'junit' || opts.junitFile !== undefined;
   const work: WorkOptions = { audit: opts.audit, format: opts.format, junit, worst: opts.format === 'markdown' || opts.markdownFile ? WORST : 0 };
 
@@ -220,6 +236,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
         ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
         ...(opts.repeatRule ? { repeatRule: opts.repeatRule } : {}),
         ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+        ...(interrupt ? { signal: interrupt.signal } : {}),
         ...many,
         onUsage: (u) => addUsage(usage, u),
         // Said once per wait, before it: a run against an unreachable API is not silent for seconds.
@@ -346,7 +363,10 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     const items = itemsOf(work);
     if (model) {
       // One case at a time, so each case's output and errors appear as soon as it is judged.
-      for (const item of items) await emit(await local.run([item]), bytesOf([item]));
+      for (const item of items) {
+        if (interrupt?.signal.aborted) return;
+        await emit(await local.run([item]), bytesOf([item]));
+      }
     } else await emit(await local.run(items), bytes);
   };
   const drain = async (): Promise<void> => {
@@ -372,6 +392,8 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     if (preRead) Object.assign(summary, preSummary);
     const events = preRead ?? readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary);
     for await (const ev of events) {
+      // Interrupted: nothing more is read or sent; the outputs are written for the cases done.
+      if (interrupt?.signal.aborted) break;
       if (ev.kind === 'error') {
         // In order with the cases' own messages.
         if (!decided && waiting) await decide(false);
@@ -446,6 +468,11 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   await batchEnd?.();
   const missed = gate.filter((t) => !t.passed);
   for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
+  if (interrupt?.signal.aborted) {
+    const name = String(interrupt.signal.reason);
+    io.err(`citation-audit: interrupted (${name}) after ${cases} case${cases === 1 ? '' : 's'}: nothing more was sent, a case cut mid-judgement keeps the claims judged before it (model_error kind cancelled), and the outputs hold the cases done. Run again to audit the rest.\n`);
+    return name === 'SIGTERM' ? 143 : 130;
+  }
   if (inputErrors || modelFailures) return 2;
   return tally.anyFail || missed.length ? 1 : 0;
 }

@@ -12,8 +12,9 @@ import { runModelAudit, type ModelRunOptions } from '../../src/model/run';
 import { describeModelError } from '../../src/model/errors';
 import { judgeCase, JudgeError } from '../../src/lib';
 import { runCli, useCliEnv } from './cli-harness';
+import { main } from '../../src/cli';
 import { tempDir } from '../factories/tempDir';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 let anthropic: FakeAnthropic;
@@ -190,6 +191,41 @@ describe('the deadline in the CLI and the library', () => {
     const out = JSON.parse(r.out) as { meta: { model_error: { kind: string; claims_judged: number } } };
     expect(out.meta.model_error.kind).toBe('timeout');
     expect(out.meta.model_error.claims_judged).toBeGreaterThanOrEqual(1);
+  });
+
+  test('Ctrl+C in a model run stops sending, keeps what was judged, writes every output and the cost line', async () => {
+    const dir = tempDir('citation-audit-interrupt-');
+    const file = join(dir, 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3, 4].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    // The first case is judged whole; the second's reply stops after one claim and hangs there.
+    anthropic.script({ kind: 'judge' }, { kind: 'judge', stallAfterClaims: 1 });
+    const controller = new AbortController();
+    let listening = 0;
+    let out = '';
+    let err = '';
+    const io = {
+      out: (s: string) => void (out += s),
+      err: (s: string) => void (err += s),
+      interrupts: () => {
+        listening++;
+        return { signal: controller.signal, dispose: () => void listening-- };
+      },
+    };
+    const run = main([file, '--model', '--base-url', anthropic.url, '--format', 'json', '--junit', join(dir, 'junit.xml')], io);
+    await vi.waitFor(() => expect(anthropic.calls('/v1/messages')).toHaveLength(2), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 200));
+    controller.abort('SIGINT');
+    expect(await run).toBe(130);
+    expect(listening).toBe(0);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(2);
+    const reports = out.trim().split('\n').map((l) => JSON.parse(l) as { meta: { case_id: string; model_error?: { kind: string; claims_judged: number }; usage?: { requests: number } } });
+    expect(reports.map((r) => r.meta.case_id)).toEqual(['case-1', 'case-2']);
+    expect(reports[0]!.meta.model_error).toBeUndefined();
+    expect(reports[1]!.meta.model_error).toMatchObject({ kind: 'cancelled', claims_judged: 1 });
+    expect(err).toMatch(/: 2 requests; input \d+ tokens/);
+    expect(err).toContain('citation-audit: interrupted (SIGINT) after 2 cases');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(2);
   });
 
   test('--timeout takes seconds above 0', async () => {
