@@ -362,10 +362,19 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
     }
     const items = itemsOf(work);
     if (model) {
-      // One case at a time, so each case's output and errors appear as soon as it is judged.
+      // One case at a time, so each case's output and errors appear as soon as it is judged: a
+      // paid judgement is on standard output before the next request goes, not in a buffer that
+      // a killed run or a closed pipe would lose. A batch of several cases is not one case to
+      // print as one pretty document, so nothing is held back for that either.
+      if (items.length > 1 && hold) {
+        hold = false;
+        await out.write(held);
+        held = '';
+      }
       for (const item of items) {
         if (interrupt?.signal.aborted) return;
         await emit(await local.run([item]), bytesOf([item]));
+        await out.flush();
       }
     } else await emit(await local.run(items), bytes);
   };

@@ -228,6 +228,20 @@ describe('the deadline in the CLI and the library', () => {
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(2);
   });
 
+  test('a model run writes each report as soon as its case is judged, not when a buffer fills', async () => {
+    const file = join(tempDir('citation-audit-flush-'), 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    anthropic.script({ kind: 'judge' }, { kind: 'judge', stallAfterClaims: 1 }, { kind: 'judge' });
+    let out = '';
+    const run = main([file, '--model', '--base-url', anthropic.url, '--format', 'json', '--timeout', '1.5'], { out: (s) => void (out += s), err: () => {} });
+    await vi.waitFor(() => expect(anthropic.calls('/v1/messages')).toHaveLength(2), { timeout: 5000 });
+    // The second request hangs: the first case's paid report must already be out.
+    expect(out.trim().split('\n').map((l) => (JSON.parse(l) as { meta: { case_id: string } }).meta.case_id)).toEqual(['case-1']);
+    expect(await run).toBe(2);
+    expect(out.trim().split('\n')).toHaveLength(3);
+  });
+
   test('--timeout takes seconds above 0', async () => {
     for (const bad of ['0', '-1', 'soon']) {
       const r = await runCli(['x.json', '--model', '--timeout', bad]);
