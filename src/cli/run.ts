@@ -441,6 +441,9 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
   if (failed) {
     spool.dispose();
     await out.flush().catch(() => {});
+    // The requests already paid for are counted even when the run cannot finish (say standard
+    // output was closed): stopping must not hide them.
+    if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
     io.err(`citation-audit: the run stopped: ${failed.message}\n`);
     return 2;
   }

@@ -16,6 +16,7 @@ import { main } from '../../src/cli';
 import { tempDir } from '../factories/tempDir';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 
 let anthropic: FakeAnthropic;
 let openai: FakeOpenAI;
@@ -240,6 +241,22 @@ describe('the deadline in the CLI and the library', () => {
     expect(out.trim().split('\n').map((l) => (JSON.parse(l) as { meta: { case_id: string } }).meta.case_id)).toEqual(['case-1']);
     expect(await run).toBe(2);
     expect(out.trim().split('\n')).toHaveLength(3);
+  });
+
+  test('a run stopped by a closed standard output still counts the requests it paid for', async () => {
+    const file = join(tempDir('citation-audit-epipe-'), 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    // A reader that went away (`| head -1`): every write fails, as a closed pipe's does.
+    const stdout = new Writable({ highWaterMark: 1, write: (_chunk, _enc, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    stdout.on('error', () => {});
+    let err = '';
+    const code = await main([file, '--model', '--base-url', anthropic.url, '--format', 'json'], { out: () => {}, err: (s) => void (err += s), stdout });
+    expect(code).toBe(2);
+    const paid = anthropic.calls('/v1/messages').length;
+    expect(paid).toBeGreaterThan(0);
+    expect(err).toContain('citation-audit: the run stopped: write EPIPE');
+    expect(err).toMatch(new RegExp(`: ${paid} requests?; input \\d+ tokens`));
   });
 
   test('--timeout takes seconds above 0', async () => {
