@@ -3,9 +3,9 @@
 // in input order as they come, and the run-level outputs (--fail-under, JUnit, Markdown) built
 // from bounded tallies. Memory holds a window of batches, never the run.
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { open as openFile, stat } from 'node:fs/promises';
+import { access, constants as fsConstants, open as openFile, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { auditCase } from '../core/audit';
 import { visibleControls } from '../core/text/text';
@@ -192,6 +192,15 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
 }
 
 async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnType<NonNullable<CliIo['interrupts']>> | undefined): Promise<number> {
+  // An output file that cannot be written is said before anything is read or sent, not after a
+  // (paid) run whose JUnit or Markdown would then be lost.
+  for (const [flag, file] of [['--junit', opts.junitFile], ['--markdown', opts.markdownFile]] as const) {
+    const why = file === undefined ? undefined : await unwritable(file);
+    if (why) {
+      io.err(`citation-audit: cannot write ${flag} ${file}: ${why}\n`);
+      return 2;
+    }
+  }
   const junit = opts.format === 'junit' || opts.junitFile !== undefined;
   const work: WorkOptions = { audit: opts.audit, format: opts.format, junit, worst: opts.format === 'markdown' || opts.markdownFile ? WORST : 0 };
 
@@ -487,6 +496,18 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
   }
   if (inputErrors || modelFailures) return 2;
   return tally.anyFail || missed.length ? 1 : 0;
+}
+
+/** Why `file` cannot be written (its folder is missing or read-only, it is a folder), or undefined. */
+async function unwritable(file: string): Promise<string | undefined> {
+  try {
+    const s = await stat(file).catch(() => undefined);
+    if (s?.isDirectory()) return 'it is a folder';
+    await access(s ? file : dirname(resolve(file)), fsConstants.W_OK);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }
 
 /** Writes a file from pieces (the JUnit XML of a long run is never one string). */

@@ -259,6 +259,21 @@ describe('the deadline in the CLI and the library', () => {
     expect(err).toMatch(new RegExp(`: ${paid} requests?; input \\d+ tokens`));
   });
 
+  test('an output file that cannot be written is said before a single request is paid for', async () => {
+    const dir = tempDir('citation-audit-outdir-');
+    const file = join(dir, 'cases.jsonl');
+    writeFileSync(file, `${JSON.stringify(threeClaimCase().c)}\n`);
+    const r = await runCli([file, '--model', '--base-url', anthropic.url, '--format', 'json', '--junit', join(dir, 'reports', 'junit.xml')]);
+    expect(r.code).toBe(2);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(0);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^citation-audit: cannot write --junit .*reports\/junit\.xml: ENOENT/);
+    const m = await runCli([file, '--model', '--base-url', anthropic.url, '--markdown', dir]);
+    expect(m.code).toBe(2);
+    expect(m.err).toContain(`cannot write --markdown ${dir}: it is a folder`);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(0);
+  });
+
   test('--timeout takes seconds above 0', async () => {
     for (const bad of ['0', '-1', 'soon']) {
       const r = await runCli(['x.json', '--model', '--timeout', bad]);
