@@ -11,7 +11,7 @@ import type { AuditCase, Report, SupportVerdict } from '../core/types';
 import { PROVIDERS, providerSpec, type Provider } from '../model/providers';
 import { modelAccess, PROVIDER_HELP, PROVIDER_OPTIONS } from './provider';
 import { costUSD } from '../model/cost';
-import { addUsage } from '../model/usage';
+import { addUsage, usageMeta } from '../model/usage';
 import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
@@ -234,7 +234,11 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   const summary = calibrate(items);
   const uncached = usage.input_tokens - usage.cache_creation_input_tokens;
   const usd = costUSD(model, [{ input: uncached, cacheWrite: usage.cache_creation_input_tokens, cacheRead: usage.cache_read_input_tokens, output: usage.output_tokens }]);
-  const info: CalibrationRunInfo = { model, strict, annotator: truthName, cases: work.length, failedCases, usage, costUSD: usd === null ? null : formatUSD(usd) };
+  // Every input token in input_tokens, as a report's meta.usage says it (the run's own sum leaves
+  // the cache reads out, which printed "5055 input (6356 read from cache, …)").
+  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, requests } = usageMeta(model, usage);
+  const stated = { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, requests };
+  const info: CalibrationRunInfo = { model, strict, annotator: truthName, cases: work.length, failedCases, usage: stated, costUSD: usd === null ? null : formatUSD(usd) };
   if (format === 'json') {
     const { disagreements, ...agreementFigures } = summary.agreement;
     io.out(`${JSON.stringify({ ...info, ...summary, agreement: { ...agreementFigures, disagreements: disagreements.length } }, null, 2)}\n`);

@@ -61,6 +61,9 @@ describe('citation-audit calibrate', () => {
     expect(j.falseSupportRate).toBe(0.5);
     expect(j.agreement.kappa).toBeCloseTo(0.5, 5);
     expect(j.usage.requests).toBe(4);
+    // input_tokens is every input token, as in a report's meta.usage: cache reads and writes are parts of it.
+    expect(j.usage.cache_read_input_tokens).toBeGreaterThan(0);
+    expect(j.usage.input_tokens).toBeGreaterThan(j.usage.cache_read_input_tokens + j.usage.cache_creation_input_tokens);
     expect(j.costUSD).toMatch(/^\$/);
     expect(server.calls('/v1/messages')).toHaveLength(4);
   });
@@ -70,6 +73,8 @@ describe('citation-audit calibrate', () => {
     expect(r.out).toMatch(/balanced accuracy \(supported vs not\) +0\.750/);
     expect(r.out).toMatch(/confusion \(rows: model, columns: humans\)/);
     expect(r.out).toMatch(/^full +2 +0 +1$/m);
+    const [, input, read, written] = /tokens: (\d+) input \((\d+) read from cache, (\d+) written to it\)/.exec(r.out)!.map(Number);
+    expect(input).toBeGreaterThan(read! + written!);
   });
 
   it('gives 0.5 to a judge that calls everything supported', async () => {
