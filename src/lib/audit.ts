@@ -37,15 +37,25 @@ export interface DatasetParse {
   warnings: ParseError[];
 }
 
+/**
+ * Text, or a TypeError that says what was passed instead: a Buffer (readFileSync without an
+ * encoding) or an object failed deep inside the parser with "text.charCodeAt is not a function".
+ */
+function checkedText(fn: string, text: unknown): string {
+  if (typeof text === 'string') return text;
+  const what = text instanceof Uint8Array ? 'bytes (a Buffer: read the file with the encoding, e.g. readFileSync(file, \'utf8\'))' : text === null ? 'null' : Array.isArray(text) ? 'a list' : typeof text === 'object' ? 'an object (auditCase takes a case object)' : typeof text;
+  throw new TypeError(`${fn}: expected JSON text (a string), got ${what}`);
+}
+
 /** Reads one case from JSON text (any of the answer and chunk formats of docs/formats.md). */
 export function parseCase(text: string): CaseParse {
-  const r = parseCaseText(text, 'case');
+  const r = parseCaseText(checkedText('parseCase', text), 'case');
   return { ...(r.value && r.errors.length === 0 ? { case: r.value } : {}), errors: r.errors, warnings: r.warnings };
 }
 
 /** Reads a dataset: JSON Lines (one case per line), a JSON list of cases, or one case. A bad line does not stop the others. */
 export function parseDataset(text: string): DatasetParse {
-  const r = parseDatasetCore(text);
+  const r = parseDatasetCore(checkedText('parseDataset', text));
   return { cases: r.cases, lines: r.lines, errors: r.errors, warnings: r.warnings };
 }
 

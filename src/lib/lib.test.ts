@@ -75,6 +75,14 @@ describe('auditCase', () => {
 });
 
 describe('parseCase and parseDataset', () => {
+  it('say what they were given when it is not text', () => {
+    const bytes = Buffer.from(JSON.stringify(good));
+    expect(() => parseCase(bytes as unknown as string)).toThrow(new TypeError("parseCase: expected JSON text (a string), got bytes (a Buffer: read the file with the encoding, e.g. readFileSync(file, 'utf8'))"));
+    expect(() => parseDataset(bytes as unknown as string)).toThrow(/^parseDataset: expected JSON text \(a string\), got bytes/);
+    expect(() => parseCase(good as unknown as string)).toThrow(new TypeError('parseCase: expected JSON text (a string), got an object (auditCase takes a case object)'));
+    expect(() => parseDataset(undefined as unknown as string)).toThrow(new TypeError('parseDataset: expected JSON text (a string), got undefined'));
+  });
+
   it('say where the text is wrong', () => {
     const p = parseCase('{\n  "query": "q",\n  "answer": 3\n}');
     expect(p.case).toBeUndefined();
