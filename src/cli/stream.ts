@@ -49,9 +49,11 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
     let mode: 'lines' | 'whole' | undefined;
     const cutter = new LineCutter(file, opts, index);
     const wholeParts: string[] = [];
+    let utf16: string | undefined;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer | string>) {
         const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        if (mode === undefined && headBytes.length === 0 && (utf16 = utf16Kind(bytes))) break;
         if (mode === 'whole') {
           wholeParts.push(decoder.write(bytes));
           continue;
@@ -73,6 +75,11 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
     } catch (err) {
       index = cutter.index;
       yield { kind: 'error', message: `${file}: cannot read: ${(err as Error).message}` };
+      continue;
+    }
+    if (utf16) {
+      stream.destroy();
+      yield { kind: 'error', message: `${fileLabel(file)}:1:1: the file is UTF-16 (${utf16}) text, and cases are read as UTF-8: save it as UTF-8 (PowerShell: Out-File -Encoding utf8 or Set-Content -Encoding utf8; or iconv -f UTF-16 -t UTF-8)` };
       continue;
     }
     if (mode === undefined) {
@@ -104,6 +111,21 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
     }
     for (let i = 0; i < items.length; i += opts.batchLines) yield { kind: 'items', items: items.slice(i, i + opts.batchLines) };
   }
+}
+
+/**
+ * UTF-16 text (Windows PowerShell 5 writes it for `>` and Out-File): its byte-order mark, or a JSON
+ * text's first character followed by a zero byte. Read as UTF-8 it was "Unexpected character"
+ * at 1:1, with no word of why.
+ */
+function utf16Kind(b: Uint8Array): string | undefined {
+  if (b.length < 2) return undefined;
+  if (b[0] === 0xff && b[1] === 0xfe) return 'little-endian';
+  if (b[0] === 0xfe && b[1] === 0xff) return 'big-endian';
+  const json = (c: number | undefined) => c === 0x7b || c === 0x5b;
+  if (json(b[0]) && b[1] === 0) return 'little-endian';
+  if (b[0] === 0 && json(b[1])) return 'big-endian';
+  return undefined;
 }
 
 /** Lines looked at to tell JSON Lines whose first line is damaged from a document read whole. */
