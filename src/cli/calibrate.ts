@@ -216,7 +216,10 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
         const partial = (err as { partial?: { usage?: Parameters<typeof addUsage>[1] } }).partial;
         addUsage(usage, partial?.usage);
         progress.clear();
-        io.err(`${w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`}: model audit failed: ${(err as Error).message}\n`);
+        // The CLI's own wording (the environment variable to check), not the page's ("enter it again").
+        const { describeModelError, ModelError } = await import('../model/errors');
+        const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
+        io.err(`${w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`}: model audit failed: ${message}\n`);
       }
       progress.tick(++done);
     }

@@ -68,6 +68,13 @@ describe('citation-audit calibrate', () => {
     expect(server.calls('/v1/messages')).toHaveLength(4);
   });
 
+  it('words a failed case for the command line: the variable to check, not a field to fill in', async () => {
+    server.script({ kind: 'error', preset: 'authentication' });
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1']);
+    expect(r.err).toMatch(/: model audit failed: The API key was not accepted \(401\)\. Check ANTHROPIC_API_KEY/);
+    expect(r.err).not.toContain('enter it again');
+  });
+
   it('prints the figures as text', async () => {
     const r = await run(['calibrate', join(dir, 'labelled.jsonl')]);
     expect(r.out).toMatch(/balanced accuracy \(supported vs not\) +0\.750/);
