@@ -193,9 +193,16 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
 
 async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnType<NonNullable<CliIo['interrupts']>> | undefined): Promise<number> {
   // An output file that cannot be written is said before anything is read or sent, not after a
-  // (paid) run whose JUnit or Markdown would then be lost.
-  for (const [flag, file] of [['--junit', opts.junitFile], ['--markdown', opts.markdownFile]] as const) {
-    const why = file === undefined ? undefined : await unwritable(file);
+  // (paid) run whose JUnit or Markdown would then be lost; so is one that would overwrite an
+  // input (`--junit answers.jsonl`) or the other output.
+  const outputs = [['--junit', opts.junitFile], ['--markdown', opts.markdownFile]] as const;
+  const inputs = await Promise.all(opts.files.filter((f) => f !== '-').map(async (f) => ({ f, id: await fileId(f) })));
+  for (const [i, [flag, file]] of outputs.entries()) {
+    if (file === undefined) continue;
+    const id = await fileId(file);
+    const input = id && inputs.find((x) => x.id === id);
+    const other = outputs.slice(0, i).find(([, f]) => f !== undefined && resolve(f) === resolve(file));
+    const why = input ? `it is the input ${input.f}, which the output would replace` : other ? `${other[0]} writes the same file` : await unwritable(file);
     if (why) {
       io.err(`citation-audit: cannot write ${flag} ${file}: ${why}\n`);
       return 2;
@@ -496,6 +503,12 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
   }
   if (inputErrors || modelFailures) return 2;
   return tally.anyFail || missed.length ? 1 : 0;
+}
+
+/** The file's identity (device and inode, so that a link or another spelling of the path matches), or undefined when it does not exist. */
+async function fileId(file: string): Promise<string | undefined> {
+  const s = await stat(file).catch(() => undefined);
+  return s ? `${s.dev}:${s.ino}` : undefined;
 }
 
 /** Why `file` cannot be written (its folder is missing or read-only, it is a folder), or undefined. */

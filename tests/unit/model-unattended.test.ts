@@ -274,6 +274,21 @@ describe('the deadline in the CLI and the library', () => {
     expect(anthropic.calls('/v1/messages')).toHaveLength(0);
   });
 
+  test('an output that would overwrite an input or the other output is refused, and the input kept', async () => {
+    const dir = tempDir('citation-audit-overwrite-');
+    const file = join(dir, 'cases.jsonl');
+    const text = `${JSON.stringify(threeClaimCase().c)}\n`;
+    writeFileSync(file, text);
+    const same = await runCli([file, '--junit', join(dir, '.', 'cases.jsonl')]);
+    expect(same.code).toBe(2);
+    expect(same.err).toContain('it is the input');
+    expect(same.out).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const twice = await runCli([file, '--junit', join(dir, 'out.txt'), '--markdown', join(dir, 'out.txt')]);
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain(`cannot write --markdown ${join(dir, 'out.txt')}: --junit writes the same file`);
+  });
+
   test('--timeout takes seconds above 0', async () => {
     for (const bad of ['0', '-1', 'soon']) {
       const r = await runCli(['x.json', '--model', '--timeout', bad]);
