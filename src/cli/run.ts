@@ -195,14 +195,15 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
   // An output file that cannot be written is said before anything is read or sent, not after a
   // (paid) run whose JUnit or Markdown would then be lost; so is one that would overwrite an
   // input (`--junit answers.jsonl`) or the other output.
-  const outputs = [['--junit', opts.junitFile], ['--markdown', opts.markdownFile]] as const;
+  const outputs = [['--junit', opts.junitFile], ['--markdown', opts.markdownFile], ['--state', opts.batch?.stateFile]] as const;
   const inputs = await Promise.all(opts.files.filter((f) => f !== '-').map(async (f) => ({ f, id: await fileId(f) })));
   for (const [i, [flag, file]] of outputs.entries()) {
     if (file === undefined) continue;
     const id = await fileId(file);
     const input = id && inputs.find((x) => x.id === id);
     const other = outputs.slice(0, i).find(([, f]) => f !== undefined && resolve(f) === resolve(file));
-    const why = input ? `it is the input ${input.f}, which the output would replace` : other ? `${other[0]} writes the same file` : await unwritable(file);
+    // (The batch checks itself, in its own words, that its state can be written.)
+    const why = input ? `it is the input ${input.f}, which the output would replace` : other ? `${other[0]} writes the same file` : flag === '--state' ? undefined : await unwritable(file);
     if (why) {
       io.err(`citation-audit: cannot write ${flag} ${file}: ${why}\n`);
       return 2;

@@ -287,6 +287,11 @@ describe('the deadline in the CLI and the library', () => {
     const twice = await runCli([file, '--junit', join(dir, 'out.txt'), '--markdown', join(dir, 'out.txt')]);
     expect(twice.code).toBe(2);
     expect(twice.err).toContain(`cannot write --markdown ${join(dir, 'out.txt')}: --junit writes the same file`);
+    // A batch's state in place of the input: it was refused as "not JSON; remove it", the input.
+    const state = await runCli([file, '--model', '--base-url', anthropic.url, '--batch', '--state', file]);
+    expect(state.code).toBe(2);
+    expect(state.err).toContain(`cannot write --state ${file}: it is the input`);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
   test('--timeout takes seconds above 0', async () => {
