@@ -84,14 +84,24 @@ const snippet = (t: string): string => {
 
 type ModelStep = (c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => Promise<Report>;
 
+/**
+ * Failures of the run's settings, not of one case: every later case would meet them too (a refused
+ * key, no access or credit, an unknown model, an address that is not the API, a redirect).
+ */
+const SETTINGS_FAILURES: ReadonlySet<string> = new Set(['auth', 'permission', 'billing', 'spend_limit', 'model_not_found', 'not_found', 'redirect']);
+
 /** Audits batches on this thread: the small runs, --jobs 1, and model runs (network-bound). */
 class LocalExecutor {
   readonly tally: Tally;
+  /** The first settings failure of an interactive model run: the cases after it are not sent. */
+  private stopped: { kind: string; where: string; message: string } | undefined;
   constructor(
     private readonly work: WorkOptions,
     private readonly model?: ModelStep,
     /** Says at once (not with the batch's output) that a model request is being tried again. */
     private readonly onRetry: (line: string) => void = () => {},
+    /** Stop sending after a settings failure (not for a batch, whose requests are already paid). */
+    private readonly stopOnSettingsFailure = false,
   ) {
     this.tally = new Tally(work.worst);
   }
@@ -106,6 +116,17 @@ class LocalExecutor {
       if (this.model) {
         // The case id and the claims quote the input: their controls are made visible on stderr.
         const where = visibleControls(`${item.file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`);
+        if (this.stopped) {
+          // Sending it would only repeat the failure, and send the case where it cannot be judged.
+          into.modelFailures++;
+          const message = `Not sent to the model, after the same failure at ${this.stopped.where}: ${this.stopped.message}`;
+          const failed = (await import('./modelFailure')).modelFailure(undefined, c, report, message);
+          report = failed.report;
+          const left = report.meta.ledger?.unjudged;
+          error = { ...failed.error, kind: this.stopped.kind, ...(left !== undefined ? { claims_left: left } : {}) };
+          finishCase(item, c, report, this.work, this.tally, into, error);
+          continue;
+        }
         try {
           report = await this.model(c, report, (retry) => this.onRetry(`${where}: ${retryLine(retry)}\n`));
         } catch (err) {
@@ -125,6 +146,10 @@ class LocalExecutor {
           if (unjudged.length) {
             into.err += `${where}: not judged by the model (${unjudged.length}):\n`;
             for (const i of unjudged) into.err += `  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`;
+          }
+          if (this.stopOnSettingsFailure && SETTINGS_FAILURES.has(error.kind)) {
+            this.stopped = { kind: error.kind, where, message };
+            into.err += `citation-audit: the cases after ${where} are not sent to the model: "${error.kind}" would fail each of them the same way (their reports say so in meta.model_error).\n`;
           }
         }
       }
@@ -292,7 +317,7 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
 
   // Set once the progress line exists: a retry line first erases it.
   let sayRetry = (line: string): void => io.err(line);
-  const local = new LocalExecutor(work, model, (line) => sayRetry(line));
+  const local = new LocalExecutor(work, model, (line) => sayRetry(line), !opts.batch);
   const jobs = model ? 1 : (opts.jobs ?? defaultJobs());
   let pool: import('./pool').AuditPool | undefined;
   const startPool = async (): Promise<void> => {

@@ -294,6 +294,21 @@ describe('the deadline in the CLI and the library', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  test('a refused key stops the run sending: the later cases are not sent, each report says so', async () => {
+    const file = join(tempDir('citation-audit-refused-'), 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    anthropic.script({ kind: 'error', preset: 'authentication' });
+    const r = await runCli([file, '--model', '--base-url', anthropic.url, '--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(1);
+    const errors = r.out.trim().split('\n').map((l) => (JSON.parse(l) as { meta: { model_error?: { kind: string; message: string; claims_judged: number } } }).meta.model_error);
+    expect(errors.map((e) => e?.kind)).toEqual(['auth', 'auth', 'auth']);
+    expect(errors[1]).toMatchObject({ claims_judged: 0, claims_left: 3, message: expect.stringMatching(/^Not sent to the model, after the same failure at .*\(case-1\): The API key was not accepted \(401\)\. Check ANTHROPIC_API_KEY/) });
+    expect(r.err).toMatch(/the cases after .*\(case-1\) are not sent to the model/);
+    expect(r.err.match(/model audit failed/g)).toHaveLength(1);
+  });
+
   test('--timeout takes seconds above 0', async () => {
     for (const bad of ['0', '-1', 'soon']) {
       const r = await runCli(['x.json', '--model', '--timeout', bad]);
