@@ -441,7 +441,7 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
   let failed: Error | undefined;
   try {
     if (preRead) Object.assign(summary, preSummary);
-    const events = preRead ?? readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary);
+    const events = preRead ?? readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary, interrupt?.signal);
     for await (const ev of events) {
       // Interrupted: nothing more is read or sent; the outputs are written for the cases done.
       if (interrupt?.signal.aborted) break;

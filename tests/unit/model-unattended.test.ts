@@ -14,7 +14,8 @@ import { judgeCase, JudgeError } from '../../src/lib';
 import { runCli, useCliEnv } from './cli-harness';
 import { main } from '../../src/cli';
 import { tempDir } from '../factories/tempDir';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
@@ -227,6 +228,24 @@ describe('the deadline in the CLI and the library', () => {
     expect(err).toMatch(/: 2 requests; input \d+ tokens/);
     expect(err).toContain('citation-audit: interrupted (SIGINT) after 2 cases');
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(2);
+  });
+
+  test.runIf(process.platform !== 'win32')('Ctrl+C while the run waits for more input stops it at once', async () => {
+    const dir = tempDir('citation-audit-interrupt-wait-');
+    const fifo = join(dir, 'cases.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    // A producer that sent one case and stays open (a slow pipeline, a terminal): the run waits.
+    const producer = createWriteStream(fifo);
+    producer.write(`${JSON.stringify(threeClaimCase().c)}\n`);
+    const controller = new AbortController();
+    const io = { out: () => {}, err: () => {}, interrupts: () => ({ signal: controller.signal, dispose: () => {} }) };
+    const run = main([fifo, '--model', '--base-url', anthropic.url, '--format', 'json'], io);
+    await new Promise((r) => setTimeout(r, 300));
+    controller.abort('SIGINT');
+    const code = await Promise.race([run, new Promise((r) => setTimeout(() => r('still waiting'), 3000))]);
+    producer.destroy();
+    await run;
+    expect(code).toBe(130);
   });
 
   test('a model run writes each report as soon as its case is judged, not when a buffer fills', async () => {
