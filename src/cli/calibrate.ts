@@ -56,6 +56,8 @@ function rowFits(row: LabelRow, entry: Labelled): boolean {
 
 interface CalibrateIo extends Io {
   progress?: (s: string) => void;
+  /** Ctrl+C / SIGTERM (src/cli.ts): the run stops sending and prints the figures and cost so far. */
+  interrupts?: () => { signal: AbortSignal; dispose: () => void };
 }
 
 interface Labelled {
@@ -203,18 +205,23 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   let done = 0;
   const progress = startProgress(work.length, io.progress);
   const results: (Map<string, SupportVerdict> | null)[] = new Array(work.length).fill(null);
+  // Interrupted, the run sends nothing more, cuts the requests in flight and still prints what it
+  // measured and what it paid (the cases not judged count as such).
+  const interrupt = io.interrupts?.();
+  const signal = interrupt?.signal;
   const worker = async (): Promise<void> => {
-    while (next < work.length) {
+    while (next < work.length && !signal?.aborted) {
       const i = next++;
       const w = work[i]!;
       try {
-        const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true });
+        const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true, signal });
         results[i] = modelPairVerdicts(run.report);
         addUsage(usage, run.results.usage);
       } catch (err) {
         failedCases++;
         const partial = (err as { partial?: { usage?: Parameters<typeof addUsage>[1] } }).partial;
         addUsage(usage, partial?.usage);
+        if (signal?.aborted) continue;
         progress.clear();
         // The CLI's own wording (the environment variable to check), not the page's ("enter it again").
         const { describeModelError, ModelError } = await import('../model/errors');
@@ -224,7 +231,11 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
       progress.tick(++done);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+  } finally {
+    interrupt?.dispose();
+  }
   progress.clear();
   work.forEach((w, i) => {
     const verdicts = results[i];
@@ -246,6 +257,11 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
     const { disagreements, ...agreementFigures } = summary.agreement;
     io.out(`${JSON.stringify({ ...info, ...summary, agreement: { ...agreementFigures, disagreements: disagreements.length } }, null, 2)}\n`);
   } else io.out(calibrationToText(summary, info));
+  if (signal?.aborted) {
+    const name = String(signal.reason);
+    io.err(`citation-audit calibrate: interrupted (${name}): the figures above cover the ${summary.judged} labelled pairs judged before it (${done} of ${work.length} cases); run again to measure them all\n`);
+    return name === 'SIGTERM' ? 143 : 130;
+  }
   if (summary.judged === 0) {
     io.err('citation-audit calibrate: the model judged none of the labelled pairs\n');
     return 2;

@@ -1,8 +1,9 @@
 // `citation-audit calibrate` against the fake Messages API: the model's agreement with human labels.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, succeededJson } from './cli-harness';
+import { main } from '../../src/cli';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { tempDir } from '../factories/tempDir';
@@ -73,6 +74,23 @@ describe('citation-audit calibrate', () => {
     const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1']);
     expect(r.err).toMatch(/: model audit failed: The API key was not accepted \(401\)\. Check ANTHROPIC_API_KEY/);
     expect(r.err).not.toContain('enter it again');
+  });
+
+  it('Ctrl+C stops sending and still prints the figures and the cost so far', async () => {
+    // The first case is judged; the second's request is never answered.
+    server.script({ kind: 'judge' }, { kind: 'judge', holdMs: 60_000 });
+    const controller = new AbortController();
+    let out = '';
+    let err = '';
+    const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), interrupts: () => ({ signal: controller.signal, dispose: () => {} }) };
+    const running = main(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1'], io);
+    await vi.waitFor(() => expect(server.calls('/v1/messages')).toHaveLength(2), { timeout: 5000 });
+    controller.abort('SIGINT');
+    expect(await running).toBe(130);
+    expect(server.calls('/v1/messages')).toHaveLength(2);
+    expect(out).toMatch(/tokens: \d+ input .*, 1 request\n/);
+    expect(err).toContain('citation-audit calibrate: interrupted (SIGINT): the figures above cover the 1 labelled pairs judged before it');
+    expect(err).not.toContain('model audit failed');
   });
 
   it('prints the figures as text', async () => {
