@@ -161,6 +161,21 @@ const processIo = (): CliIo => ({
   stdout: process.stdout,
   ...(process.stdout.isTTY ? { outIsTerminal: true } : {}),
   ...(process.stderr.isTTY ? { progress: (s: string) => process.stderr.write(s) } : {}),
+  interrupts: () => {
+    const controller = new AbortController();
+    const stop = (name: NodeJS.Signals) => {
+      // The first signal stops the run in order; the next one, with no listener left, ends the process.
+      dispose();
+      controller.abort(name);
+    };
+    const dispose = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return { signal: controller.signal, dispose };
+  },
 });
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {

@@ -11,7 +11,7 @@ import type { AuditCase, Report, SupportVerdict } from '../core/types';
 import { PROVIDERS, providerSpec, type Provider } from '../model/providers';
 import { modelAccess, PROVIDER_HELP, PROVIDER_OPTIONS } from './provider';
 import { costUSD } from '../model/cost';
-import { addUsage } from '../model/usage';
+import { addUsage, usageMeta } from '../model/usage';
 import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
@@ -56,6 +56,8 @@ function rowFits(row: LabelRow, entry: Labelled): boolean {
 
 interface CalibrateIo extends Io {
   progress?: (s: string) => void;
+  /** Ctrl+C / SIGTERM (src/cli.ts): the run stops sending and prints the figures and cost so far. */
+  interrupts?: () => { signal: AbortSignal; dispose: () => void };
 }
 
 interface Labelled {
@@ -203,25 +205,37 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   let done = 0;
   const progress = startProgress(work.length, io.progress);
   const results: (Map<string, SupportVerdict> | null)[] = new Array(work.length).fill(null);
+  // Interrupted, the run sends nothing more, cuts the requests in flight and still prints what it
+  // measured and what it paid (the cases not judged count as such).
+  const interrupt = io.interrupts?.();
+  const signal = interrupt?.signal;
   const worker = async (): Promise<void> => {
-    while (next < work.length) {
+    while (next < work.length && !signal?.aborted) {
       const i = next++;
       const w = work[i]!;
       try {
-        const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true });
+        const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true, signal });
         results[i] = modelPairVerdicts(run.report);
         addUsage(usage, run.results.usage);
       } catch (err) {
         failedCases++;
         const partial = (err as { partial?: { usage?: Parameters<typeof addUsage>[1] } }).partial;
         addUsage(usage, partial?.usage);
+        if (signal?.aborted) continue;
         progress.clear();
-        io.err(`${w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`}: model audit failed: ${(err as Error).message}\n`);
+        // The CLI's own wording (the environment variable to check), not the page's ("enter it again").
+        const { describeModelError, ModelError } = await import('../model/errors');
+        const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
+        io.err(`${w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`}: model audit failed: ${message}\n`);
       }
       progress.tick(++done);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+  } finally {
+    interrupt?.dispose();
+  }
   progress.clear();
   work.forEach((w, i) => {
     const verdicts = results[i];
@@ -234,11 +248,20 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   const summary = calibrate(items);
   const uncached = usage.input_tokens - usage.cache_creation_input_tokens;
   const usd = costUSD(model, [{ input: uncached, cacheWrite: usage.cache_creation_input_tokens, cacheRead: usage.cache_read_input_tokens, output: usage.output_tokens }]);
-  const info: CalibrationRunInfo = { model, strict, annotator: truthName, cases: work.length, failedCases, usage, costUSD: usd === null ? null : formatUSD(usd) };
+  // Every input token in input_tokens, as a report's meta.usage says it (the run's own sum leaves
+  // the cache reads out, which printed "5055 input (6356 read from cache, …)").
+  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, requests } = usageMeta(model, usage);
+  const stated = { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, requests };
+  const info: CalibrationRunInfo = { model, strict, annotator: truthName, cases: work.length, failedCases, usage: stated, costUSD: usd === null ? null : formatUSD(usd) };
   if (format === 'json') {
     const { disagreements, ...agreementFigures } = summary.agreement;
     io.out(`${JSON.stringify({ ...info, ...summary, agreement: { ...agreementFigures, disagreements: disagreements.length } }, null, 2)}\n`);
   } else io.out(calibrationToText(summary, info));
+  if (signal?.aborted) {
+    const name = String(signal.reason);
+    io.err(`citation-audit calibrate: interrupted (${name}): the figures above cover the ${summary.judged} labelled pairs judged before it (${done} of ${work.length} cases); run again to measure them all\n`);
+    return name === 'SIGTERM' ? 143 : 130;
+  }
   if (summary.judged === 0) {
     io.err('citation-audit calibrate: the model judged none of the labelled pairs\n');
     return 2;

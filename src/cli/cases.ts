@@ -107,7 +107,7 @@ export function readCaseLine(text: string, file: string, line: number): { c?: Au
     const r = restoreCaseDetailed(parsed.value);
     if (r.value && r.errors.length === 0) return { c: r.value, errors: [] };
   }
-  const r = parseCaseText(text, 'dataset');
+  const r = parseCaseText(text, 'dataset', line);
   if (r.value && r.errors.length === 0) return { c: r.value, errors: [] };
   const errors = r.errors.map((e) => `${fileLabel(file)}:${line + e.line - 1}:${e.column}: ${e.message}`);
   return { errors: errors.length ? errors : [`${fileLabel(file)}:${line}:1: not a case`] };

@@ -3,9 +3,9 @@
 // in input order as they come, and the run-level outputs (--fail-under, JUnit, Markdown) built
 // from bounded tallies. Memory holds a window of batches, never the run.
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { open as openFile, stat } from 'node:fs/promises';
+import { access, constants as fsConstants, open as openFile, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { auditCase } from '../core/audit';
 import { visibleControls } from '../core/text/text';
@@ -32,6 +32,11 @@ export interface CliIo {
   stdout?: Writable;
   /** Standard output is a terminal too: the progress line is erased before output is written. */
   outIsTerminal?: boolean;
+  /**
+   * Starts listening for Ctrl+C / SIGTERM (only a model run asks): the signal aborts with the
+   * signal's name; dispose stops listening, so that the next one acts as it would by default.
+   */
+  interrupts?: () => { signal: AbortSignal; dispose: () => void };
 }
 
 export interface AuditRunOptions {
@@ -79,14 +84,24 @@ const snippet = (t: string): string => {
 
 type ModelStep = (c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => Promise<Report>;
 
+/**
+ * Failures of the run's settings, not of one case: every later case would meet them too (a refused
+ * key, no access or credit, an unknown model, an address that is not the API, a redirect).
+ */
+const SETTINGS_FAILURES: ReadonlySet<string> = new Set(['auth', 'permission', 'billing', 'spend_limit', 'model_not_found', 'not_found', 'redirect']);
+
 /** Audits batches on this thread: the small runs, --jobs 1, and model runs (network-bound). */
 class LocalExecutor {
   readonly tally: Tally;
+  /** The first settings failure of an interactive model run: the cases after it are not sent. */
+  private stopped: { kind: string; where: string; message: string } | undefined;
   constructor(
     private readonly work: WorkOptions,
     private readonly model?: ModelStep,
     /** Says at once (not with the batch's output) that a model request is being tried again. */
     private readonly onRetry: (line: string) => void = () => {},
+    /** Stop sending after a settings failure (not for a batch, whose requests are already paid). */
+    private readonly stopOnSettingsFailure = false,
   ) {
     this.tally = new Tally(work.worst);
   }
@@ -101,6 +116,17 @@ class LocalExecutor {
       if (this.model) {
         // The case id and the claims quote the input: their controls are made visible on stderr.
         const where = visibleControls(`${item.file}${c.id !== undefined ? ` (${String(c.id)})` : ''}`);
+        if (this.stopped) {
+          // Sending it would only repeat the failure, and send the case where it cannot be judged.
+          into.modelFailures++;
+          const message = `Not sent to the model, after the same failure at ${this.stopped.where}: ${this.stopped.message}`;
+          const failed = (await import('./modelFailure')).modelFailure(undefined, c, report, message);
+          report = failed.report;
+          const left = report.meta.ledger?.unjudged;
+          error = { ...failed.error, kind: this.stopped.kind, ...(left !== undefined ? { claims_left: left } : {}) };
+          finishCase(item, c, report, this.work, this.tally, into, error);
+          continue;
+        }
         try {
           report = await this.model(c, report, (retry) => this.onRetry(`${where}: ${retryLine(retry)}\n`));
         } catch (err) {
@@ -120,6 +146,10 @@ class LocalExecutor {
           if (unjudged.length) {
             into.err += `${where}: not judged by the model (${unjudged.length}):\n`;
             for (const i of unjudged) into.err += `  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`;
+          }
+          if (this.stopOnSettingsFailure && SETTINGS_FAILURES.has(error.kind)) {
+            this.stopped = { kind: error.kind, where, message };
+            into.err += `citation-audit: the cases after ${where} are not sent to the model: "${error.kind}" would fail each of them the same way (their reports say so in meta.model_error).\n`;
           }
         }
       }
@@ -176,6 +206,34 @@ export function defaultJobs(): number {
 }
 
 export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number> {
+  // Only an interactive model run listens: a local run stops at once as before, and a batch is
+  // resumed from its state file by the same command.
+  const interrupt = opts.model !== undefined && !opts.batch ? io.interrupts?.() : undefined;
+  try {
+    return await runAuditWith(opts, io, interrupt);
+  } finally {
+    interrupt?.dispose();
+  }
+}
+
+async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnType<NonNullable<CliIo['interrupts']>> | undefined): Promise<number> {
+  // An output file that cannot be written is said before anything is read or sent, not after a
+  // (paid) run whose JUnit or Markdown would then be lost; so is one that would overwrite an
+  // input (`--junit answers.jsonl`) or the other output.
+  const outputs = [['--junit', opts.junitFile], ['--markdown', opts.markdownFile], ['--state', opts.batch?.stateFile]] as const;
+  const inputs = await Promise.all(opts.files.filter((f) => f !== '-').map(async (f) => ({ f, id: await fileId(f) })));
+  for (const [i, [flag, file]] of outputs.entries()) {
+    if (file === undefined) continue;
+    const id = await fileId(file);
+    const input = id && inputs.find((x) => x.id === id);
+    const other = outputs.slice(0, i).find(([, f]) => f !== undefined && resolve(f) === resolve(file));
+    // (The batch checks itself, in its own words, that its state can be written.)
+    const why = input ? `it is the input ${input.f}, which the output would replace` : other ? `${other[0]} writes the same file` : flag === '--state' ? undefined : await unwritable(file);
+    if (why) {
+      io.err(`citation-audit: cannot write ${flag} ${file}: ${why}\n`);
+      return 2;
+    }
+  }
   const junit = opts.format === 'junit' || opts.junitFile !== undefined;
   const work: WorkOptions = { audit: opts.audit, format: opts.format, junit, worst: opts.format === 'markdown' || opts.markdownFile ? WORST : 0 };
 
@@ -220,6 +278,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
         ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
         ...(opts.repeatRule ? { repeatRule: opts.repeatRule } : {}),
         ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+        ...(interrupt ? { signal: interrupt.signal } : {}),
         ...many,
         onUsage: (u) => addUsage(usage, u),
         // Said once per wait, before it: a run against an unreachable API is not silent for seconds.
@@ -258,7 +317,7 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
 
   // Set once the progress line exists: a retry line first erases it.
   let sayRetry = (line: string): void => io.err(line);
-  const local = new LocalExecutor(work, model, (line) => sayRetry(line));
+  const local = new LocalExecutor(work, model, (line) => sayRetry(line), !opts.batch);
   const jobs = model ? 1 : (opts.jobs ?? defaultJobs());
   let pool: import('./pool').AuditPool | undefined;
   const startPool = async (): Promise<void> => {
@@ -345,8 +404,20 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
     }
     const items = itemsOf(work);
     if (model) {
-      // One case at a time, so each case's output and errors appear as soon as it is judged.
-      for (const item of items) await emit(await local.run([item]), bytesOf([item]));
+      // One case at a time, so each case's output and errors appear as soon as it is judged: a
+      // paid judgement is on standard output before the next request goes, not in a buffer that
+      // a killed run or a closed pipe would lose. A batch of several cases is not one case to
+      // print as one pretty document, so nothing is held back for that either.
+      if (items.length > 1 && hold) {
+        hold = false;
+        await out.write(held);
+        held = '';
+      }
+      for (const item of items) {
+        if (interrupt?.signal.aborted) return;
+        await emit(await local.run([item]), bytesOf([item]));
+        await out.flush();
+      }
     } else await emit(await local.run(items), bytes);
   };
   const drain = async (): Promise<void> => {
@@ -370,8 +441,10 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   let failed: Error | undefined;
   try {
     if (preRead) Object.assign(summary, preSummary);
-    const events = preRead ?? readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary);
+    const events = preRead ?? readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary, interrupt?.signal);
     for await (const ev of events) {
+      // Interrupted: nothing more is read or sent; the outputs are written for the cases done.
+      if (interrupt?.signal.aborted) break;
       if (ev.kind === 'error') {
         // In order with the cases' own messages.
         if (!decided && waiting) await decide(false);
@@ -410,6 +483,9 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   if (failed) {
     spool.dispose();
     await out.flush().catch(() => {});
+    // The requests already paid for are counted even when the run cannot finish (say standard
+    // output was closed): stopping must not hide them.
+    if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
     io.err(`citation-audit: the run stopped: ${failed.message}\n`);
     return 2;
   }
@@ -446,8 +522,31 @@ export async function runAudit(opts: AuditRunOptions, io: CliIo): Promise<number
   await batchEnd?.();
   const missed = gate.filter((t) => !t.passed);
   for (const t of missed) io.err(`citation-audit: --fail-under ${describeThresholdFailure(t)}\n`);
+  if (interrupt?.signal.aborted) {
+    const name = String(interrupt.signal.reason);
+    io.err(`citation-audit: interrupted (${name}) after ${cases} case${cases === 1 ? '' : 's'}: nothing more was sent, a case cut mid-judgement keeps the claims judged before it (model_error kind cancelled), and the outputs hold the cases done. Run again to audit the rest.\n`);
+    return name === 'SIGTERM' ? 143 : 130;
+  }
   if (inputErrors || modelFailures) return 2;
   return tally.anyFail || missed.length ? 1 : 0;
+}
+
+/** The file's identity (device and inode, so that a link or another spelling of the path matches), or undefined when it does not exist. */
+async function fileId(file: string): Promise<string | undefined> {
+  const s = await stat(file).catch(() => undefined);
+  return s ? `${s.dev}:${s.ino}` : undefined;
+}
+
+/** Why `file` cannot be written (its folder is missing or read-only, it is a folder), or undefined. */
+async function unwritable(file: string): Promise<string | undefined> {
+  try {
+    const s = await stat(file).catch(() => undefined);
+    if (s?.isDirectory()) return 'it is a folder';
+    await access(s ? file : dirname(resolve(file)), fsConstants.W_OK);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }
 
 /** Writes a file from pieces (the JUnit XML of a long run is never one string). */

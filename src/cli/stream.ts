@@ -28,9 +28,10 @@ const formatError = (file: string, e: ParseError): string => `${fileLabel(file)}
 
 /**
  * Every input's cases in batches, in order, with positioned errors for what cannot be read.
- * `summary` is filled in as the inputs are read.
+ * `summary` is filled in as the inputs are read. `stop` (an interrupt) ends the read at once, even
+ * one waiting for standard input.
  */
-export async function* readInputs(files: readonly string[], opts: ReadOptions, summary: InputSummary): AsyncGenerator<InputEvent> {
+export async function* readInputs(files: readonly string[], opts: ReadOptions, summary: InputSummary, stop?: AbortSignal): AsyncGenerator<InputEvent> {
   let index = 0;
   summary.singleCase = files.length === 1;
   for (const file of files) {
@@ -49,9 +50,11 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
     let mode: 'lines' | 'whole' | undefined;
     const cutter = new LineCutter(file, opts, index);
     const wholeParts: string[] = [];
+    let utf16: string | undefined;
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+      for await (const chunk of untilStopped(stream, stop)) {
         const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        if (mode === undefined && headBytes.length === 0 && (utf16 = utf16Kind(bytes))) break;
         if (mode === 'whole') {
           wholeParts.push(decoder.write(bytes));
           continue;
@@ -72,7 +75,14 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
       }
     } catch (err) {
       index = cutter.index;
+      if (stop?.aborted) return;
       yield { kind: 'error', message: `${file}: cannot read: ${(err as Error).message}` };
+      continue;
+    }
+    if (stop?.aborted) return;
+    if (utf16) {
+      stream.destroy();
+      yield { kind: 'error', message: `${fileLabel(file)}:1:1: the file is UTF-16 (${utf16}) text, and cases are read as UTF-8: save it as UTF-8 (PowerShell: Out-File -Encoding utf8 or Set-Content -Encoding utf8; or iconv -f UTF-16 -t UTF-8)` };
       continue;
     }
     if (mode === undefined) {
@@ -104,6 +114,50 @@ export async function* readInputs(files: readonly string[], opts: ReadOptions, s
     }
     for (let i = 0; i < items.length; i += opts.batchLines) yield { kind: 'items', items: items.slice(i, i + opts.batchLines) };
   }
+}
+
+/**
+ * The stream's chunks until it ends or `stop` aborts: a read that waits (standard input from a
+ * terminal or a slow pipe, a FIFO) is left at once, not when the next bytes come.
+ */
+async function* untilStopped(stream: Readable, stop: AbortSignal | undefined): AsyncGenerator<Buffer | string> {
+  if (!stop) {
+    yield* stream as AsyncIterable<Buffer | string>;
+    return;
+  }
+  const chunks = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  const stopped = new Promise<'stopped'>((resolve) => {
+    if (stop.aborted) resolve('stopped');
+    else stop.addEventListener('abort', () => resolve('stopped'), { once: true });
+  });
+  try {
+    for (;;) {
+      const next = chunks.next();
+      // The read left waiting fails once the stream is destroyed: nobody awaits it then.
+      next.catch(() => {});
+      const r = await Promise.race([next, stopped]);
+      if (r === 'stopped' || r.done) return;
+      yield r.value;
+    }
+  } finally {
+    // Ended, stopped or left early by the reader: the stream is closed in every case.
+    stream.destroy();
+  }
+}
+
+/**
+ * UTF-16 text (Windows PowerShell 5 writes it for `>` and Out-File): its byte-order mark, or a JSON
+ * text's first character followed by a zero byte. Read as UTF-8 it was "Unexpected character"
+ * at 1:1, with no word of why.
+ */
+function utf16Kind(b: Uint8Array): string | undefined {
+  if (b.length < 2) return undefined;
+  if (b[0] === 0xff && b[1] === 0xfe) return 'little-endian';
+  if (b[0] === 0xfe && b[1] === 0xff) return 'big-endian';
+  const json = (c: number | undefined) => c === 0x7b || c === 0x5b;
+  if (json(b[0]) && b[1] === 0) return 'little-endian';
+  if (b[0] === 0 && json(b[1])) return 'big-endian';
+  return undefined;
 }
 
 /** Lines looked at to tell JSON Lines whose first line is damaged from a document read whole. */

@@ -37,15 +37,25 @@ export interface DatasetParse {
   warnings: ParseError[];
 }
 
+/**
+ * Text, or a TypeError that says what was passed instead: a Buffer (readFileSync without an
+ * encoding) or an object failed deep inside the parser with "text.charCodeAt is not a function".
+ */
+function checkedText(fn: string, text: unknown): string {
+  if (typeof text === 'string') return text;
+  const what = text instanceof Uint8Array ? 'bytes (a Buffer: read the file with the encoding, e.g. readFileSync(file, \'utf8\'))' : text === null ? 'null' : Array.isArray(text) ? 'a list' : typeof text === 'object' ? 'an object (auditCase takes a case object)' : typeof text;
+  throw new TypeError(`${fn}: expected JSON text (a string), got ${what}`);
+}
+
 /** Reads one case from JSON text (any of the answer and chunk formats of docs/formats.md). */
 export function parseCase(text: string): CaseParse {
-  const r = parseCaseText(text, 'case');
+  const r = parseCaseText(checkedText('parseCase', text), 'case');
   return { ...(r.value && r.errors.length === 0 ? { case: r.value } : {}), errors: r.errors, warnings: r.warnings };
 }
 
 /** Reads a dataset: JSON Lines (one case per line), a JSON list of cases, or one case. A bad line does not stop the others. */
 export function parseDataset(text: string): DatasetParse {
-  const r = parseDatasetCore(text);
+  const r = parseDatasetCore(checkedText('parseDataset', text));
   return { cases: r.cases, lines: r.lines, errors: r.errors, warnings: r.warnings };
 }
 
@@ -71,13 +81,35 @@ export function auditCase(c: AuditCase, options: AuditOptions = {}): Report {
   return finishedReport(valid, auditCore(valid, pick(options)));
 }
 
-/** Only the public options reach the core (its other options are the page's). */
-export const pick = (o: AuditOptions): AuditOptions => ({
-  ...(o.requiredStyle !== undefined ? { requiredStyle: o.requiredStyle } : {}),
-  ...(o.language !== undefined ? { language: o.language } : {}),
-  ...(o.fallbackLanguage !== undefined ? { fallbackLanguage: o.fallbackLanguage } : {}),
-  ...(o.citationScope !== undefined ? { citationScope: o.citationScope } : {}),
-});
+/** Every value each option takes (a Record, so that a new RequiredStyle fails the type check until listed). */
+const STYLES: Record<RequiredStyle, true> = { auto: true, latex_cite: true, bracket_number: true, bracket_id: true, footnote: true, fullwidth: true, longcite: true };
+const OPTION_VALUES: Record<keyof AuditOptions, readonly string[]> = {
+  requiredStyle: Object.keys(STYLES),
+  language: ['auto', 'en', 'cs'],
+  fallbackLanguage: ['en', 'cs'],
+  citationScope: ['sentence', 'paragraph'],
+};
+
+/**
+ * Only the public options reach the core (its other options are the page's). A value an option
+ * does not take is a TypeError naming it, not read as something else: an unknown style (say the
+ * CLI's name `cite`) failed every marker as "the required undefined style", and an unknown
+ * language threw from inside the sentence splitter.
+ */
+export function pick(o: AuditOptions): AuditOptions {
+  for (const [name, values] of Object.entries(OPTION_VALUES)) {
+    const v: unknown = o[name as keyof AuditOptions];
+    if (v !== undefined && !values.includes(v as string)) {
+      throw new TypeError(`AuditOptions: ${name} takes ${values.map((x) => `'${x}'`).join(', ')}, not ${JSON.stringify(v)}`);
+    }
+  }
+  return {
+    ...(o.requiredStyle !== undefined ? { requiredStyle: o.requiredStyle } : {}),
+    ...(o.language !== undefined ? { language: o.language } : {}),
+    ...(o.fallbackLanguage !== undefined ? { fallbackLanguage: o.fallbackLanguage } : {}),
+    ...(o.citationScope !== undefined ? { citationScope: o.citationScope } : {}),
+  };
+}
 
 /** The CLI's output formats (docs/cli.md). */
 export type ReportFormat = 'text' | 'json' | 'junit' | 'markdown';

@@ -53,6 +53,19 @@ describe('auditCase', () => {
     expect(auditCase(aliased).claims).toEqual(auditCase(good).claims);
   });
 
+  it('refuses an option value it does not take, naming the option and the values it takes', async () => {
+    // The CLI's --require-style name, an unknown language: each was read as something else before.
+    expect(() => auditCase(good, { requiredStyle: 'cite' as 'latex_cite' })).toThrow(
+      new TypeError(`AuditOptions: requiredStyle takes 'auto', 'latex_cite', 'bracket_number', 'bracket_id', 'footnote', 'fullwidth', 'longcite', not "cite"`),
+    );
+    expect(() => auditCase(good, { language: 'de' as 'en' })).toThrow(new TypeError(`AuditOptions: language takes 'auto', 'en', 'cs', not "de"`));
+    expect(() => auditCase(good, { fallbackLanguage: 'auto' as 'en' })).toThrow(/^AuditOptions: fallbackLanguage takes 'en', 'cs', not "auto"$/);
+    expect(() => auditCase(good, { citationScope: 'para' as 'paragraph' })).toThrow(/^AuditOptions: citationScope takes 'sentence', 'paragraph', not "para"$/);
+    // Before any request: no server is named, and none would be reached.
+    await expect(judgeCase(good, { apiKey: testKey('lib'), baseURL: 'http://127.0.0.1:9', audit: { requiredStyle: 'brackets' as 'bracket_number' } })).rejects.toThrow(TypeError);
+    expect(auditCase(good, { requiredStyle: 'bracket_number', language: 'auto', fallbackLanguage: 'cs', citationScope: 'paragraph' }).verdict).not.toBe('FAIL');
+  });
+
   it('stamps the version and the hashes that let `citation-audit diff` pair runs', () => {
     const r = auditCase(good);
     expect(r.meta.tool_version).toBe(version);
@@ -62,6 +75,14 @@ describe('auditCase', () => {
 });
 
 describe('parseCase and parseDataset', () => {
+  it('say what they were given when it is not text', () => {
+    const bytes = Buffer.from(JSON.stringify(good));
+    expect(() => parseCase(bytes as unknown as string)).toThrow(new TypeError("parseCase: expected JSON text (a string), got bytes (a Buffer: read the file with the encoding, e.g. readFileSync(file, 'utf8'))"));
+    expect(() => parseDataset(bytes as unknown as string)).toThrow(/^parseDataset: expected JSON text \(a string\), got bytes/);
+    expect(() => parseCase(good as unknown as string)).toThrow(new TypeError('parseCase: expected JSON text (a string), got an object (auditCase takes a case object)'));
+    expect(() => parseDataset(undefined as unknown as string)).toThrow(new TypeError('parseDataset: expected JSON text (a string), got undefined'));
+  });
+
   it('say where the text is wrong', () => {
     const p = parseCase('{\n  "query": "q",\n  "answer": 3\n}');
     expect(p.case).toBeUndefined();

@@ -188,7 +188,9 @@ function kindOf(status: number | undefined, type: string | undefined, code: stri
     case 403:
       return 'permission';
     case 404:
-      return /model/i.test(message) || type === 'not_found_error' ? 'model_not_found' : 'not_found';
+      // The API's unknown model says so ("model: claude-…"); its unknown path is a plain "Not Found"
+      // of the same type, which a Base URL ending in /v1 (…/v1/v1/messages) meets.
+      return /model/i.test(message) ? 'model_not_found' : 'not_found';
     case 405:
       return 'not_found';
     case 408:

@@ -101,9 +101,18 @@ describe('citation-audit --model --batch', () => {
     expect(r.out.trim().split('\n')).toHaveLength(3);
   });
 
-  it('the state stays until every output is written: a failed write can be run again without a second batch', async () => {
+  it('an output in a missing folder is refused before a batch is made', async () => {
+    const refused = await run([data, '--model', '--batch', '--state', join(dir, 'kept.json'), '--junit', join(dir, 'no-such-dir', 'junit.xml'), '--format', 'json']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/cannot write --junit .*no-such-dir/);
+    expect(server.calls('/v1/messages/batches')).toHaveLength(0);
+    expect(existsSync(join(dir, 'kept.json'))).toBe(false);
+  });
+
+  // A write that fails at the end (a full disk: /dev/full takes the open and refuses every write).
+  it.runIf(existsSync('/dev/full'))('the state stays until every output is written: a failed write can be run again without a second batch', async () => {
     const state = join(dir, 'kept.json');
-    const failed = await run([data, '--model', '--batch', '--state', state, '--junit', join(dir, 'no-such-dir', 'junit.xml'), '--format', 'json']);
+    const failed = await run([data, '--model', '--batch', '--state', state, '--junit', '/dev/full', '--format', 'json']);
     expect(failed.code).toBe(2);
     expect(failed.err).toMatch(/cannot write/);
     expect(existsSync(state)).toBe(true);

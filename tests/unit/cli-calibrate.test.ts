@@ -1,8 +1,9 @@
 // `citation-audit calibrate` against the fake Messages API: the model's agreement with human labels.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, succeededJson } from './cli-harness';
+import { main } from '../../src/cli';
 import { testKey, useFakeAnthropic } from '../server/harness';
 import type { FakeAnthropic } from '../server/fake-anthropic';
 import { tempDir } from '../factories/tempDir';
@@ -61,8 +62,35 @@ describe('citation-audit calibrate', () => {
     expect(j.falseSupportRate).toBe(0.5);
     expect(j.agreement.kappa).toBeCloseTo(0.5, 5);
     expect(j.usage.requests).toBe(4);
+    // input_tokens is every input token, as in a report's meta.usage: cache reads and writes are parts of it.
+    expect(j.usage.cache_read_input_tokens).toBeGreaterThan(0);
+    expect(j.usage.input_tokens).toBeGreaterThan(j.usage.cache_read_input_tokens + j.usage.cache_creation_input_tokens);
     expect(j.costUSD).toMatch(/^\$/);
     expect(server.calls('/v1/messages')).toHaveLength(4);
+  });
+
+  it('words a failed case for the command line: the variable to check, not a field to fill in', async () => {
+    server.script({ kind: 'error', preset: 'authentication' });
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1']);
+    expect(r.err).toMatch(/: model audit failed: The API key was not accepted \(401\)\. Check ANTHROPIC_API_KEY/);
+    expect(r.err).not.toContain('enter it again');
+  });
+
+  it('Ctrl+C stops sending and still prints the figures and the cost so far', async () => {
+    // The first case is judged; the second's request is never answered.
+    server.script({ kind: 'judge' }, { kind: 'judge', holdMs: 60_000 });
+    const controller = new AbortController();
+    let out = '';
+    let err = '';
+    const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), interrupts: () => ({ signal: controller.signal, dispose: () => {} }) };
+    const running = main(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1'], io);
+    await vi.waitFor(() => expect(server.calls('/v1/messages')).toHaveLength(2), { timeout: 5000 });
+    controller.abort('SIGINT');
+    expect(await running).toBe(130);
+    expect(server.calls('/v1/messages')).toHaveLength(2);
+    expect(out).toMatch(/tokens: \d+ input .*, 1 request\n/);
+    expect(err).toContain('citation-audit calibrate: interrupted (SIGINT): the figures above cover the 1 labelled pairs judged before it');
+    expect(err).not.toContain('model audit failed');
   });
 
   it('prints the figures as text', async () => {
@@ -70,6 +98,8 @@ describe('citation-audit calibrate', () => {
     expect(r.out).toMatch(/balanced accuracy \(supported vs not\) +0\.750/);
     expect(r.out).toMatch(/confusion \(rows: model, columns: humans\)/);
     expect(r.out).toMatch(/^full +2 +0 +1$/m);
+    const [, input, read, written] = /tokens: (\d+) input \((\d+) read from cache, (\d+) written to it\)/.exec(r.out)!.map(Number);
+    expect(input).toBeGreaterThan(read! + written!);
   });
 
   it('gives 0.5 to a judge that calls everything supported', async () => {

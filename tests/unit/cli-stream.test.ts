@@ -87,6 +87,21 @@ describe('streamed run over worker threads', { timeout: 60_000 }, () => {
   });
 });
 
+describe('input that is not UTF-8', () => {
+  it('names a UTF-16 file (what PowerShell writes) as such, and still audits the other inputs', async () => {
+    const text = cases.slice(0, 3).map((c) => JSON.stringify(c)).join('\r\n') + '\r\n';
+    writeFileSync(join(dir, 'le.jsonl'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    writeFileSync(join(dir, 'be-nobom.json'), Buffer.from(text, 'utf16le').swap16());
+    writeFileSync(join(dir, 'ok.jsonl'), text);
+    const r = await run([join(dir, 'le.jsonl'), join(dir, 'ok.jsonl'), join(dir, 'be-nobom.json'), '--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(r.out.trim().split('\n')).toHaveLength(3);
+    expect(r.err).toContain(`${join(dir, 'le.jsonl')}:1:1: the file is UTF-16 (little-endian) text, and cases are read as UTF-8: save it as UTF-8`);
+    expect(r.err).toContain(`${join(dir, 'be-nobom.json')}:1:1: the file is UTF-16 (big-endian) text`);
+    expect(r.err.split('\n').filter(Boolean)).toHaveLength(2);
+  });
+});
+
 describe('progress of a streamed run', () => {
   it('shows cases, rate, share done and ETA when the input size is known; cases and rate otherwise', () => {
     expect(streamedLine(12_345, 0.25, 10_000)).toBe('12,345 cases · 1,235/s · 25 % · ETA 30s');

@@ -50,3 +50,16 @@ test('a pretty-printed case with a mistake is still read as one document', () =>
   expect(d.errors).toHaveLength(1);
   expect(d.errors[0]!.line).toBe(4);
 });
+
+test('a line cut short names its own line as where the object opened, not line 1', async () => {
+  const lines = [good(1), good(2), good(3), '  {"id": "c4", "chunks": [{"id": "1", "text": "t"}, ', good(5)];
+  const text = `${lines.join('\n')}\n`;
+  const note = '(the array opened at line 4, column 26 is not closed)';
+  const d = parseDataset(text);
+  expect(d.errors.map((e) => `${e.line}: ${e.message}`)).toEqual([`4: Unexpected end of input: expected a JSON value ${note}`]);
+  const file = join(tempDir('citation-audit-open-line-'), 'cases.jsonl');
+  writeFileSync(file, text);
+  const r = await runCli([file, '--format', 'json']);
+  expect(r.code).toBe(2);
+  expect(r.err).toContain(`cases.jsonl:4:53: Unexpected end of input: expected a JSON value ${note}`);
+});

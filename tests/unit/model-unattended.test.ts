@@ -12,9 +12,12 @@ import { runModelAudit, type ModelRunOptions } from '../../src/model/run';
 import { describeModelError } from '../../src/model/errors';
 import { judgeCase, JudgeError } from '../../src/lib';
 import { runCli, useCliEnv } from './cli-harness';
+import { main } from '../../src/cli';
 import { tempDir } from '../factories/tempDir';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 
 let anthropic: FakeAnthropic;
 let openai: FakeOpenAI;
@@ -190,6 +193,139 @@ describe('the deadline in the CLI and the library', () => {
     const out = JSON.parse(r.out) as { meta: { model_error: { kind: string; claims_judged: number } } };
     expect(out.meta.model_error.kind).toBe('timeout');
     expect(out.meta.model_error.claims_judged).toBeGreaterThanOrEqual(1);
+  });
+
+  test('Ctrl+C in a model run stops sending, keeps what was judged, writes every output and the cost line', async () => {
+    const dir = tempDir('citation-audit-interrupt-');
+    const file = join(dir, 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3, 4].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    // The first case is judged whole; the second's reply stops after one claim and hangs there.
+    anthropic.script({ kind: 'judge' }, { kind: 'judge', stallAfterClaims: 1 });
+    const controller = new AbortController();
+    let listening = 0;
+    let out = '';
+    let err = '';
+    const io = {
+      out: (s: string) => void (out += s),
+      err: (s: string) => void (err += s),
+      interrupts: () => {
+        listening++;
+        return { signal: controller.signal, dispose: () => void listening-- };
+      },
+    };
+    const run = main([file, '--model', '--base-url', anthropic.url, '--format', 'json', '--junit', join(dir, 'junit.xml')], io);
+    await vi.waitFor(() => expect(anthropic.calls('/v1/messages')).toHaveLength(2), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 200));
+    controller.abort('SIGINT');
+    expect(await run).toBe(130);
+    expect(listening).toBe(0);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(2);
+    const reports = out.trim().split('\n').map((l) => JSON.parse(l) as { meta: { case_id: string; model_error?: { kind: string; claims_judged: number }; usage?: { requests: number } } });
+    expect(reports.map((r) => r.meta.case_id)).toEqual(['case-1', 'case-2']);
+    expect(reports[0]!.meta.model_error).toBeUndefined();
+    expect(reports[1]!.meta.model_error).toMatchObject({ kind: 'cancelled', claims_judged: 1 });
+    expect(err).toMatch(/: 2 requests; input \d+ tokens/);
+    expect(err).toContain('citation-audit: interrupted (SIGINT) after 2 cases');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(2);
+  });
+
+  test.runIf(process.platform !== 'win32')('Ctrl+C while the run waits for more input stops it at once', async () => {
+    const dir = tempDir('citation-audit-interrupt-wait-');
+    const fifo = join(dir, 'cases.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    // A producer that sent one case and stays open (a slow pipeline, a terminal): the run waits.
+    const producer = createWriteStream(fifo);
+    producer.write(`${JSON.stringify(threeClaimCase().c)}\n`);
+    const controller = new AbortController();
+    const io = { out: () => {}, err: () => {}, interrupts: () => ({ signal: controller.signal, dispose: () => {} }) };
+    const run = main([fifo, '--model', '--base-url', anthropic.url, '--format', 'json'], io);
+    await new Promise((r) => setTimeout(r, 300));
+    controller.abort('SIGINT');
+    const code = await Promise.race([run, new Promise((r) => setTimeout(() => r('still waiting'), 3000))]);
+    producer.destroy();
+    await run;
+    expect(code).toBe(130);
+  });
+
+  test('a model run writes each report as soon as its case is judged, not when a buffer fills', async () => {
+    const file = join(tempDir('citation-audit-flush-'), 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    anthropic.script({ kind: 'judge' }, { kind: 'judge', stallAfterClaims: 1 }, { kind: 'judge' });
+    let out = '';
+    const run = main([file, '--model', '--base-url', anthropic.url, '--format', 'json', '--timeout', '1.5'], { out: (s) => void (out += s), err: () => {} });
+    await vi.waitFor(() => expect(anthropic.calls('/v1/messages')).toHaveLength(2), { timeout: 5000 });
+    // The second request hangs: the first case's paid report must already be out.
+    expect(out.trim().split('\n').map((l) => (JSON.parse(l) as { meta: { case_id: string } }).meta.case_id)).toEqual(['case-1']);
+    expect(await run).toBe(2);
+    expect(out.trim().split('\n')).toHaveLength(3);
+  });
+
+  test('a run stopped by a closed standard output still counts the requests it paid for', async () => {
+    const file = join(tempDir('citation-audit-epipe-'), 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    // A reader that went away (`| head -1`): every write fails, as a closed pipe's does.
+    const stdout = new Writable({ highWaterMark: 1, write: (_chunk, _enc, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    stdout.on('error', () => {});
+    let err = '';
+    const code = await main([file, '--model', '--base-url', anthropic.url, '--format', 'json'], { out: () => {}, err: (s) => void (err += s), stdout });
+    expect(code).toBe(2);
+    const paid = anthropic.calls('/v1/messages').length;
+    expect(paid).toBeGreaterThan(0);
+    expect(err).toContain('citation-audit: the run stopped: write EPIPE');
+    expect(err).toMatch(new RegExp(`: ${paid} requests?; input \\d+ tokens`));
+  });
+
+  test('an output file that cannot be written is said before a single request is paid for', async () => {
+    const dir = tempDir('citation-audit-outdir-');
+    const file = join(dir, 'cases.jsonl');
+    writeFileSync(file, `${JSON.stringify(threeClaimCase().c)}\n`);
+    const r = await runCli([file, '--model', '--base-url', anthropic.url, '--format', 'json', '--junit', join(dir, 'reports', 'junit.xml')]);
+    expect(r.code).toBe(2);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(0);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^citation-audit: cannot write --junit .*reports\/junit\.xml: ENOENT/);
+    const m = await runCli([file, '--model', '--base-url', anthropic.url, '--markdown', dir]);
+    expect(m.code).toBe(2);
+    expect(m.err).toContain(`cannot write --markdown ${dir}: it is a folder`);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(0);
+  });
+
+  test('an output that would overwrite an input or the other output is refused, and the input kept', async () => {
+    const dir = tempDir('citation-audit-overwrite-');
+    const file = join(dir, 'cases.jsonl');
+    const text = `${JSON.stringify(threeClaimCase().c)}\n`;
+    writeFileSync(file, text);
+    const same = await runCli([file, '--junit', join(dir, '.', 'cases.jsonl')]);
+    expect(same.code).toBe(2);
+    expect(same.err).toContain('it is the input');
+    expect(same.out).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const twice = await runCli([file, '--junit', join(dir, 'out.txt'), '--markdown', join(dir, 'out.txt')]);
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain(`cannot write --markdown ${join(dir, 'out.txt')}: --junit writes the same file`);
+    // A batch's state in place of the input: it was refused as "not JSON; remove it", the input.
+    const state = await runCli([file, '--model', '--base-url', anthropic.url, '--batch', '--state', file]);
+    expect(state.code).toBe(2);
+    expect(state.err).toContain(`cannot write --state ${file}: it is the input`);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  test('a refused key stops the run sending: the later cases are not sent, each report says so', async () => {
+    const file = join(tempDir('citation-audit-refused-'), 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    anthropic.script({ kind: 'error', preset: 'authentication' });
+    const r = await runCli([file, '--model', '--base-url', anthropic.url, '--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(anthropic.calls('/v1/messages')).toHaveLength(1);
+    const errors = r.out.trim().split('\n').map((l) => (JSON.parse(l) as { meta: { model_error?: { kind: string; message: string; claims_judged: number } } }).meta.model_error);
+    expect(errors.map((e) => e?.kind)).toEqual(['auth', 'auth', 'auth']);
+    expect(errors[1]).toMatchObject({ claims_judged: 0, claims_left: 3, message: expect.stringMatching(/^Not sent to the model, after the same failure at .*\(case-1\): The API key was not accepted \(401\)\. Check ANTHROPIC_API_KEY/) });
+    expect(r.err).toMatch(/the cases after .*\(case-1\) are not sent to the model/);
+    expect(r.err.match(/model audit failed/g)).toHaveLength(1);
   });
 
   test('--timeout takes seconds above 0', async () => {

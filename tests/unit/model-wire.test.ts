@@ -365,6 +365,14 @@ describe('HTTP failures keep the work done and say what to do', () => {
     expect(err.apiMessage).toBe('Welcome to nginx!');
   });
 
+  test('a Base URL that already ends in /v1 is named as the address, not as an unknown model', async () => {
+    const { c, report } = threeClaimCase();
+    const err = await failure(runModelAudit(c, report, opts({ baseURL: `${server.url}/v1` })));
+    expect(err.kind).toBe('not_found');
+    expect(err.message).toMatch(/without \/v1/);
+    expect(err.message).not.toMatch(/model .* was not found/);
+  });
+
   test.each([404, 405])('an HTML %s from a static host points at the Base URL', async (status) => {
     const { c, report } = threeClaimCase();
     server.script({ kind: 'raw', status, contentType: 'text/html', body: `<html><title>${status}</title></html>` });

@@ -170,7 +170,7 @@ describe('parseDataset', () => {
     expect(r.lines).toEqual([1, 3, 6]);
     expect(at(r)).toEqual([
       '4:26 answer: expected a string, found a number',
-      '5:15 Unexpected end of input: expected a property name in double quotes (the object opened at line 1, column 1 is not closed)',
+      '5:15 Unexpected end of input: expected a property name in double quotes (the object opened at line 5, column 1 is not closed)',
     ]);
     expect(r.errors.every((e) => e.source === 'dataset')).toBe(true);
   });

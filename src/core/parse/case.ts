@@ -274,12 +274,13 @@ export function prepareCase(c: AuditCase): PreparedCase {
 
 // ---------------------------------------------------------------------------------------------
 
-export function parseCaseText(text: string, source: InputName = 'case'): CaseParseResult {
+export function parseCaseText(text: string, source: InputName = 'case', firstLine = 1): CaseParseResult {
   const index = new LineIndex(text);
   if (firstContentIndex(text) >= text.length) {
     return { errors: [makeParseError(text, 'The case is empty: expected a JSON object with query, answer and chunks', 0, text.length, source, index)], warnings: [] };
   }
-  const parsed = parseJson(text);
+  // firstLine: the text is line `firstLine` of a dataset; a syntax error's note counts from it.
+  const parsed = parseJson(text, { firstLine });
   if (parsed.error) {
     const e = parsed.error;
     const lines = jsonLines(text, parsed);
@@ -339,8 +340,8 @@ export function parseDataset(text: string): DatasetParseResult {
   if (jsonl) {
     for (const l of jsonl) {
       const slice = text.slice(l.start, l.end);
-      const parsed = parseJson(slice);
       const line = index.position(l.start).line;
+      const parsed = parseJson(slice, { firstLine: line });
       if (parsed.error) {
         const e = parsed.error;
         errors.push(makeParseError(text, e.message, l.start + e.offset, l.start + e.endOffset, 'dataset', index));

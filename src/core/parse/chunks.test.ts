@@ -97,7 +97,7 @@ describe('parseChunks: JSON', () => {
       { id: '2', text: 'plain string' },
     ]);
     expect(r.errors.map((e) => [e.line, e.column, e.message])).toEqual([
-      [5, 22, expect.stringContaining('Unexpected end of input')],
+      [5, 22, expect.stringContaining('Unexpected end of input: expected \',\' or \'}\' after property value (the object opened at line 5, column 1')],
       [4, 19, '[2].text: expected a string, found a number'],
     ]);
     expect(r.ranges[1]).toEqual({ start: 24, end: 38 });

@@ -507,7 +507,7 @@ function parseJsonlChunks(text: string, lines: { start: number; end: number }[],
   const itemLines: { start: number; end: number; parsed: JsonParseResult }[] = [];
   for (const line of lines) {
     const slice = text.slice(line.start, line.end);
-    const parsed = parseJson(slice);
+    const parsed = parseJson(slice, { firstLine: index.position(line.start).line });
     if (parsed.error) {
       const e = parsed.error;
       errors.push(makeParseError(text, e.message, line.start + e.offset, line.start + e.endOffset, 'chunks', index));

@@ -35,6 +35,11 @@ export interface JsonParseResult {
 export interface JsonParseOptions {
   /** Deepest nesting of arrays and objects accepted (default MAX_JSON_DEPTH). */
   maxDepth?: number;
+  /**
+   * The line `text` starts on when it is one line of a longer text (a JSON Lines line): the
+   * "opened at line N" of an error counts from it (default 1).
+   */
+  firstLine?: number;
 }
 
 export const MAX_JSON_DEPTH = 512;
@@ -184,7 +189,7 @@ export function parseWithPositions(text: string, options: JsonParseOptions = {})
   const openContainerNote = (): string => {
     const top = stack[stack.length - 1];
     if (!top) return '';
-    let line = 1;
+    let line = options.firstLine ?? 1;
     let lineStart = 0;
     for (let i = 0; i < top.start; i++) {
       const c = text.charCodeAt(i);
