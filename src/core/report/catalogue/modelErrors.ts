@@ -234,7 +234,7 @@ const CS: Record<ModelErrorKind, Describe> = {
 const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
   timeout: (e, p) => ({ title: EN.timeout(e, p).title, action: e.noReply ? 'Check that the server is up and serving the model; if it is only slow, allow more time with --timeout SECONDS.' : e.timeoutSeconds !== undefined ? 'The claims judged before the deadline are in the report below; the ones not judged are listed. Run again to judge them, or allow more time with --timeout SECONDS.' : EN.timeout(e, p).action }),
   redirect: (e, p) => ({ title: EN.redirect(e, p).title, action: `If that address is the right one, pass it yourself with --base-url (or ${p.baseURLVar}).` }),
-  bad_request: (e, p) => ({ title: EN.bad_request(e, p).title, action: `Check --model and ${p.baseURLVar}; if they are right, the server does not support a feature this audit needs.` }),
+  bad_request: (e, p) => ({ title: EN.bad_request(e, p).title, action: `Check --model and --base-url (or ${p.baseURLVar}); if they are right, the server does not support a feature this audit needs.` }),
   no_key: (_e, p) => ({ title: 'No API key is set.', action: `Set ${p.keyVar} to your ${p.vendor} API key.` }),
   auth: (e, p) => ({
     title: EN.auth(e, p).title,
@@ -242,9 +242,9 @@ const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
   }),
   cors_blocked: () => ({ title: 'The API refused the key for this kind of access (401).', action: 'Use a key of an organisation that allows API access, or ask its admin.' }),
   model_not_found: (e, _p) => ({ title: `The model ${e.model ? `"${e.model}" ` : ''}was not found (404).`, action: 'Pass a model your account has with --model NAME.' }),
-  not_found: (e, p) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: `Check ${p.baseURLVar}: it should be the server root, e.g. ${p.defaultBaseURL}, without /v1.` }),
-  network: (e, p) => ({ title: `Could not reach ${originEn(e)}.`, action: `Check the network connection, any proxy settings, and ${p.baseURLVar}.` }),
-  bad_response: (e, p) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: `Check ${p.baseURLVar}: it must be the API root (e.g. ${p.defaultBaseURL}, without /v1) or a proxy that speaks the Messages API.` }),
+  not_found: (e, p) => ({ title: `Nothing answers at this address on ${originEn(e)} (404).`, action: `Check --base-url (or ${p.baseURLVar}): it should be the server root, e.g. ${p.defaultBaseURL}, without /v1.` }),
+  network: (e, p) => ({ title: `Could not reach ${originEn(e)}.`, action: `Check the network connection, any proxy settings, and --base-url (or ${p.baseURLVar}).` }),
+  bad_response: (e, p) => ({ title: `${e.baseURL ? `The server at ${originEn(e)}` : 'The API'} answered, but not in the format of the Anthropic Messages API.`, action: `Check --base-url (or ${p.baseURLVar}): it must be the API root (e.g. ${p.defaultBaseURL}, without /v1) or a proxy that speaks the Messages API.` }),
   stream_cut: (e, p) => ({ title: EN.stream_cut(e, p).title, action: 'The claims judged before the cut are in the report below; the ones not judged are listed. Run the command again to judge them.' }),
   batch_expired: (e, p) => ({ title: EN.batch_expired(e, p).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
   batch_canceled: (e, p) => ({ title: EN.batch_canceled(e, p).title, action: 'Run the command again: with --batch it sends a new batch, without it the case is judged at once at the full price.' }),
@@ -253,7 +253,7 @@ const CLI_EN: Partial<Record<ModelErrorKind, Describe>> = {
 const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
   timeout: (e, p) => ({ title: CS.timeout(e, p).title, action: e.noReply ? 'Zkontrolujte, že server běží a obsluhuje model; pokud je jen pomalý, povolte víc času pomocí --timeout SEKUNDY.' : e.timeoutSeconds !== undefined ? 'Tvrzení ohodnocená do limitu jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte znovu, aby byla ohodnocena, nebo povolte víc času pomocí --timeout SEKUNDY.' : CS.timeout(e, p).action }),
   redirect: (e, p) => ({ title: CS.redirect(e, p).title, action: `Pokud je ta adresa správná, zadejte ji sami pomocí --base-url (nebo ${p.baseURLVar}).` }),
-  bad_request: (e, p) => ({ title: CS.bad_request(e, p).title, action: `Zkontrolujte --model a ${p.baseURLVar}; pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.` }),
+  bad_request: (e, p) => ({ title: CS.bad_request(e, p).title, action: `Zkontrolujte --model a --base-url (nebo ${p.baseURLVar}); pokud jsou správně, server nepodporuje funkci, kterou kontrola potřebuje.` }),
   no_key: (_e, p) => ({ title: 'Není zadán API klíč.', action: `Nastavte ${p.keyVar} na svůj API klíč ${p.vendor}.` }),
   auth: (e, p) => ({
     title: CS.auth(e, p).title,
@@ -261,9 +261,9 @@ const CLI_CS: Partial<Record<ModelErrorKind, Describe>> = {
   }),
   cors_blocked: () => ({ title: 'API odmítlo klíč pro tento druh přístupu (401).', action: 'Použijte klíč organizace, která přístup k API povoluje, nebo se obraťte na jejího správce.' }),
   model_not_found: (e, p) => ({ title: CS.model_not_found(e, p).title, action: 'Zadejte model, který váš účet má, pomocí --model NÁZEV.' }),
-  not_found: (e, p) => ({ title: CS.not_found(e, p).title, action: `Zkontrolujte ${p.baseURLVar}: má to být kořen serveru, např. ${p.defaultBaseURL}, bez /v1.` }),
-  network: (e, p) => ({ title: CS.network(e, p).title, action: `Zkontrolujte připojení k síti, nastavení proxy a ${p.baseURLVar}.` }),
-  bad_response: (e, p) => ({ title: CS.bad_response(e, p).title, action: `Zkontrolujte ${p.baseURLVar}: musí to být kořen API (např. ${p.defaultBaseURL}, bez /v1) nebo proxy, která mluví Messages API.` }),
+  not_found: (e, p) => ({ title: CS.not_found(e, p).title, action: `Zkontrolujte --base-url (nebo ${p.baseURLVar}): má to být kořen serveru, např. ${p.defaultBaseURL}, bez /v1.` }),
+  network: (e, p) => ({ title: CS.network(e, p).title, action: `Zkontrolujte připojení k síti, nastavení proxy a --base-url (nebo ${p.baseURLVar}).` }),
+  bad_response: (e, p) => ({ title: CS.bad_response(e, p).title, action: `Zkontrolujte --base-url (nebo ${p.baseURLVar}): musí to být kořen API (např. ${p.defaultBaseURL}, bez /v1) nebo proxy, která mluví Messages API.` }),
   stream_cut: (e, p) => ({ title: CS.stream_cut(e, p).title, action: 'Tvrzení ohodnocená před přerušením jsou v protokolu níže; neohodnocená jsou vypsána. Spusťte příkaz znovu, aby byla ohodnocena.' }),
   batch_expired: (e, p) => ({ title: CS.batch_expired(e, p).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
   batch_canceled: (e, p) => ({ title: CS.batch_canceled(e, p).title, action: 'Spusťte příkaz znovu: s --batch odešle novou dávku, bez něj se případ posoudí hned za plnou cenu.' }),
