@@ -486,7 +486,9 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
     // The requests already paid for are counted even when the run cannot finish (say standard
     // output was closed): stopping must not hide them.
     if (usedModel && usage.requests > 0) io.err(`citation-audit: ${usageLine(usedModel, usage)}\n`);
-    io.err(`citation-audit: the run stopped: ${failed.message}\n`);
+    // A reader that went away (`| head`) shows as a failed write: say so in words.
+    const why = (failed as NodeJS.ErrnoException).code === 'EPIPE' ? 'its output was closed (the program reading it, such as `head`, ended first)' : failed.message;
+    io.err(`citation-audit: the run stopped: ${why}\n`);
     return 2;
   }
   const tally = mergeTallies(states);

@@ -274,7 +274,7 @@ describe('the deadline in the CLI and the library', () => {
     expect(code).toBe(2);
     const paid = anthropic.calls('/v1/messages').length;
     expect(paid).toBeGreaterThan(0);
-    expect(err).toContain('citation-audit: the run stopped: write EPIPE');
+    expect(err).toContain('citation-audit: the run stopped: its output was closed');
     expect(err).toMatch(new RegExp(`: ${paid} requests?; input \\d+ tokens`));
   });
 
