@@ -328,6 +328,29 @@ describe('the deadline in the CLI and the library', () => {
     expect(r.err.match(/model audit failed/g)).toHaveLength(1);
   });
 
+  test('a server that answers nothing for three cases in a row stops the run sending; one reply resets the count', async () => {
+    const file = join(tempDir('citation-audit-silent-'), 'cases.jsonl');
+    const { c } = threeClaimCase();
+    writeFileSync(file, [1, 2, 3, 4, 5, 6, 7].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    // The third request is answered; every other one is taken and never answered.
+    let n = 0;
+    const h = await startHostile(async (req, res, body) => {
+      if (++n !== 3) return;
+      const honest = await relay(upstream('anthropic'), req, body);
+      res.writeHead(honest.status, { 'content-type': honest.contentType });
+      res.end(honest.text);
+    });
+    const r = await runCli([file, '--model', '--base-url', h.url, '--timeout', '0.3', '--format', 'json']);
+    expect(r.code).toBe(2);
+    // Cases 1, 2 silent; 3 judged; 4, 5, 6 silent: three in a row, so case 7 is not sent.
+    expect(h.seen).toHaveLength(6);
+    const errors = r.out.trim().split('\n').map((l) => (JSON.parse(l) as { meta: { model_error?: { kind: string; message: string; claims_judged: number } } }).meta.model_error);
+    expect(errors.map((e) => e?.kind)).toEqual(['timeout', 'timeout', undefined, 'timeout', 'timeout', 'timeout', 'timeout']);
+    expect(errors[6]).toMatchObject({ claims_judged: 0, message: expect.stringMatching(/^Not sent to the model, after the same failure at .*\(case-6\)/) });
+    expect(r.err).toMatch(/the server sent no reply to 3 cases in a row, up to .*\(case-6\)/);
+    expect(r.err.match(/model audit failed/g)).toHaveLength(5);
+  });
+
   test('--timeout takes seconds above 0', async () => {
     for (const bad of ['0', '-1', 'soon']) {
       const r = await runCli(['x.json', '--model', '--timeout', bad]);
