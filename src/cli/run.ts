@@ -421,13 +421,7 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
     if (model) {
       // One case at a time, so each case's output and errors appear as soon as it is judged: a
       // paid judgement is on standard output before the next request goes, not in a buffer that
-      // a killed run or a closed pipe would lose. A batch of several cases is not one case to
-      // print as one pretty document, so nothing is held back for that either.
-      if (items.length > 1 && hold) {
-        hold = false;
-        await out.write(held);
-        held = '';
-      }
+      // a killed run or a closed pipe would lose.
       for (const item of items) {
         if (interrupt?.signal.aborted) return;
         await emit(await local.run([item]), bytesOf([item]));
@@ -447,6 +441,8 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
   let decided = false;
   const decide = async (more: boolean): Promise<void> => {
     decided = true;
+    // Several cases are not one case to print as one pretty document: nothing is held back.
+    if (waiting > 1) hold = false;
     if (jobs > 1 && (more || (opts.jobs ?? 0) > 1)) await startPool();
     modelSetup?.(more || waiting > 1);
     const batches = first;
@@ -456,7 +452,10 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
   let failed: Error | undefined;
   try {
     if (preRead) Object.assign(summary, preSummary);
-    const events = preRead ?? readInputs(opts.files, { batchLines: BATCH_LINES, batchChars: BATCH_CHARS }, summary, interrupt?.signal);
+    // A model run is judged case by case as its lines arrive: a slow pipe (a pipeline that writes a
+    // case now and then) is not held until 64 cases have come.
+    const lines = model ? 1 : BATCH_LINES;
+    const events = preRead ?? readInputs(opts.files, { batchLines: lines, batchChars: BATCH_CHARS }, summary, interrupt?.signal);
     for await (const ev of events) {
       // Interrupted: nothing more is read or sent; the outputs are written for the cases done.
       if (interrupt?.signal.aborted) break;
@@ -475,7 +474,7 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
         first.push({ work, bytes });
         waiting += workSize(work);
         // Past one batch's worth of cases, more are likely: decide now.
-        if ((opts.jobs ?? 0) > 1 || waiting > BATCH_LINES) await decide(true);
+        if ((opts.jobs ?? 0) > 1 || waiting > lines) await decide(true);
         continue;
       }
       await submit(work, bytes);

@@ -248,6 +248,28 @@ describe('the deadline in the CLI and the library', () => {
     expect(code).toBe(130);
   });
 
+  test.runIf(process.platform !== 'win32')('cases from a slow pipe are judged as they come, not when 64 have come', async () => {
+    const dir = tempDir('citation-audit-slow-pipe-');
+    const fifo = join(dir, 'cases.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    // A pipeline that has written two cases so far and goes on running.
+    const producer = createWriteStream(fifo);
+    const { c } = threeClaimCase();
+    producer.write([1, 2].map((i) => JSON.stringify({ ...c, id: `case-${i}` })).join('\n') + '\n');
+    let out = '';
+    const run = main([fifo, '--model', '--base-url', anthropic.url, '--format', 'json'], { out: (s) => void (out += s), err: () => {} });
+    try {
+      await vi.waitFor(() => expect(out.trim().split('\n').filter(Boolean)).toHaveLength(2), { timeout: 5000 });
+      expect(anthropic.calls('/v1/messages')).toHaveLength(2);
+    } finally {
+      // The pipeline ends with a third case, failed test or not, so the run ends too.
+      producer.end(`${JSON.stringify({ ...c, id: 'case-3' })}\n`);
+    }
+    // 1: the case's own verdict fails (no input or model error, which would be 2).
+    expect(await run).toBe(1);
+    expect(out.trim().split('\n').map((l) => (JSON.parse(l) as { meta: { case_id: string } }).meta.case_id)).toEqual(['case-1', 'case-2', 'case-3']);
+  });
+
   test('a model run writes each report as soon as its case is judged, not when a buffer fills', async () => {
     const file = join(tempDir('citation-audit-flush-'), 'cases.jsonl');
     const { c } = threeClaimCase();
