@@ -85,6 +85,14 @@ export function defaultTitle(c: Pick<AuditCase, 'query' | 'id'>): string {
   return c.id !== undefined ? String(c.id) : 'Untitled audit';
 }
 
+/**
+ * Whether a row's title is the one its case gave it (never renamed). Such a title follows the
+ * query: the first save often comes while the question is still being typed.
+ */
+function isDefaultTitle(row: AuditRow): boolean {
+  return row.title === defaultTitle({ query: row.queryPreview, ...(row.caseId !== undefined ? { id: row.caseId } : {}) });
+}
+
 const KEY_SHAPE = 'sk-ant-';
 
 /**
@@ -156,11 +164,11 @@ export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult
     if (existing) {
       const body = bodyFor(existing.id, input);
       const known = knownHash(input, body);
-      const sameTitle = input.title === undefined || input.title === existing.title;
-      if (existing.hash === known.hash && sameTitle && existing.trashed === 0) {
+      const title = input.title ?? (isDefaultTitle(existing) ? defaultTitle(input.case) : existing.title);
+      if (existing.hash === known.hash && title === existing.title && existing.trashed === 0) {
         return { id: existing.id, created: false, unchanged: true };
       }
-      const row = summarize(body, { title: input.title ?? existing.title, created: existing.created, updated: now, ...known });
+      const row = summarize(body, { title, created: existing.created, updated: now, ...known });
       await db.bodies.put(packBody(body, preparedFor(input)?.reportBlob));
       await db.audits.put(row);
       return { id: existing.id, created: false, unchanged: false };
