@@ -493,6 +493,8 @@ describe('DatasetModelRun: the model over every case', () => {
     await second.run('interactive');
     expect(second.done).toBe(5);
     expect(second.failed).toBe(1);
+    // Why it failed is said with the count, not only kept in the case's record.
+    expect(second.message).toBe('server trouble');
     expect(run.pendingModel()).toEqual([1]);
     expect(run.modelOffer()).toEqual({ kind: 'resume', cases: 1 });
     expect(run.resultAt(1)!.modelError).toBe('server trouble');
