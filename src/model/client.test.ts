@@ -20,6 +20,9 @@ describe('toModelError', () => {
     [401, 'authentication_error', 'CORS requests are not allowed for this Organization.', 'cors_blocked'],
     [403, 'permission_error', 'no', 'permission'],
     [404, 'not_found_error', 'model: x', 'model_not_found'],
+    // The API's answer to a path it does not have (a Base URL ending in /v1 asks for /v1/v1/messages):
+    // the address is wrong, not the model.
+    [404, 'not_found_error', 'Not Found', 'not_found'],
     [413, 'request_too_large', 'too big', 'too_large'],
     [429, 'rate_limit_error', 'slow down', 'rate_limit'],
     [500, 'api_error', 'oops', 'server'],

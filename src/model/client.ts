@@ -188,7 +188,9 @@ function kindOf(status: number | undefined, type: string | undefined, code: stri
     case 403:
       return 'permission';
     case 404:
-      return /model/i.test(message) || type === 'not_found_error' ? 'model_not_found' : 'not_found';
+      // The API says not_found_error for a path it does not have too ("Not Found"): only a
+      // message that names the model is about the model.
+      return /model/i.test(message) ? 'model_not_found' : 'not_found';
     case 405:
       return 'not_found';
     case 408:
