@@ -277,7 +277,10 @@ export class Autosave {
       const r = await s.history.saveAudit(db, { ...snap.input, ...(prepared ? { prepared } : {}), ...(id ? { id } : {}) });
       this.#lastSavedKey = snap.key;
       this.#unsaved = null;
-      if (this.#currentId !== r.id) {
+      // The row becomes the current inputs' only if the audit is of them: a save that lands after
+      // other inputs were loaded (an example, a file) wrote the audit before them, and their edits
+      // must start a row of their own, not overwrite that one.
+      if (this.#currentId !== r.id && snap.attached === this.#workbench.attached) {
         this.#currentId = r.id;
         this.#writeCurrent(r.id);
       }
