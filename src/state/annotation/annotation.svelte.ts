@@ -118,6 +118,8 @@ export class Annotation {
   setAnnotator(name: string): void {
     const v = name.trim().slice(0, 200);
     const wasA = this.#raterA === this.#annotator || this.#raterA === '';
+    // A note still being typed is the leaving annotator's: saved under their name first.
+    if (v !== this.#annotator) void this.#notes.saveNow();
     this.#annotator = v;
     this.#opts.store.set(ANNOTATOR_KEY, v);
     if (wasA) this.#raterA = v;
