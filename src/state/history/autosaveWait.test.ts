@@ -116,4 +116,22 @@ describe('a save that lands after other inputs were loaded', () => {
     await history.autosave.flush();
     expect((await listAudits(db)).rows.map((r) => r.queryPreview).sort()).toEqual([tower.query, 'When does the city library open?'].sort());
   });
+
+  it('writes the last edits of saved work to its own row, not to a second one', async () => {
+    const { db, wb, history } = setup();
+    wb.loadCase(tower, 'file:tower.json');
+    await analysed(wb);
+    history.autosave.sync();
+    await history.autosave.flush();
+    // Edited further; the example comes before this edit's save has run.
+    wb.setInput('query', 'How tall is the old clock tower?');
+    wb.rerun();
+    await analysed(wb);
+    history.autosave.sync();
+    wb.loadCase({ query: 'Q?', answer: 'A [1].', chunks: [{ id: '1', text: 'A.' }] }, 'example:short');
+    await analysed(wb);
+    history.autosave.sync();
+    await history.autosave.flush();
+    expect((await listAudits(db)).rows.map((r) => r.queryPreview)).toEqual(['How tall is the old clock tower?']);
+  });
 });
