@@ -189,6 +189,24 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     expect(a.noteDraft).toBe('alice thinks so');
   });
 
+  it('u undoes this annotator’s own last label, never the one before them at the same screen', async () => {
+    const labels = memoryLabels();
+    const { a } = setup({ source: fakeSource([tower(1)]), labels });
+    await tick();
+    a.setAnnotator('alice');
+    await a.label('fully_supported');
+    a.setAnnotator('bob');
+    await a.undo();
+    await tick();
+    expect(a.message).toBe('nothing-to-undo');
+    expect(labels.rows().map((l) => [l.annotator, l.label])).toEqual([['alice', 'fully_supported']]);
+    // Back at the laptop, alice can still take hers back.
+    a.setAnnotator('alice');
+    await a.undo();
+    await tick();
+    expect(labels.rows()).toEqual([]);
+  });
+
   it('blind mode hides the model verdict and the others’ labels until this annotator has labelled the pair', async () => {
     const source = fakeSource([tower(1)], ['partially_supported', 'not_supported']);
     const labels = memoryLabels();
