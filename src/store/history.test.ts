@@ -97,6 +97,19 @@ describe('save and get', () => {
     expect(stored).not.toContain('custom-secret-value');
     expect(body?.settings).toEqual({ requiredStyle: 'auto', language: 'en' });
   });
+
+  it('never keeps a key pasted into the question in the entry’s title either', async () => {
+    const db = freshDb();
+    const key = `sk-ant-${'api03-PASTEDabcdefghijklmnop_0123456789'}`;
+    const r = await saveAudit(db, makeSave({ case: makeCase({ query: `Why does ${key} fail?` }) }));
+    await saveAudit(db, makeSave({ id: r.id, case: makeCase({ query: `Why does ${key} fail again?` }) }));
+    expect(await renameAudit(db, r.id, `Mine ${key}`)).toBe(true);
+    const row = await db.audits.get(r.id);
+    expect(JSON.stringify(row)).not.toContain('sk-ant-');
+    expect(row?.title).toBe('Mine [API key removed]');
+    const first = await saveAudit(db, makeSave({ case: makeCase({ query: `Key ${key}` }) }));
+    expect((await db.audits.get(first.id))?.title).toBe('Key [API key removed]');
+  });
 });
 
 describe('list, search, filter', () => {
