@@ -18,6 +18,19 @@ export function apiOrigin(baseURL: string | undefined): string {
   }
 }
 
+/**
+ * Whether `baseURL` is an http(s) address. Anything else (typed without its https://, say) is
+ * not what the page is allowed to connect to: apiOrigin falls back to the default for it.
+ */
+export function isWebAddress(baseURL: string): boolean {
+  try {
+    const u = new URL(baseURL.trim());
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 export function connectPolicy(baseURL: string | undefined): string {
   return `connect-src 'self' ${apiOrigin(baseURL)}`;
 }

@@ -56,6 +56,21 @@ describe('save and get', () => {
     expect(await countAudits(db)).toBe(1);
   });
 
+  it('an untitled row follows its query as it is typed; a renamed one keeps its name', async () => {
+    const db = freshDb();
+    // The first save came while the question was half typed.
+    const first = await saveAudit(db, makeSave({ now: 1000, case: makeCase({ query: 'What is' }) }));
+    expect((await getAudit(db, first.id))?.row.title).toBe('What is');
+    await saveAudit(db, makeSave({ id: first.id, now: 2000, case: makeCase({ query: 'What is the capital of France?' }) }));
+    const row = (await getAudit(db, first.id))!.row;
+    expect(row).toMatchObject({ title: 'What is the capital of France?', created: 1000, updated: 2000 });
+    expect((await listAudits(db, { text: 'capital' })).rows.map((r) => r.id)).toEqual([first.id]);
+
+    expect(await renameAudit(db, first.id, 'Capitals, round 1')).toBe(true);
+    await saveAudit(db, makeSave({ id: first.id, now: 3000, case: makeCase({ query: 'What is the capital of Spain?' }) }));
+    expect((await getAudit(db, first.id))?.row.title).toBe('Capitals, round 1');
+  });
+
   it('writes nothing when the content did not change', async () => {
     const db = freshDb();
     const input = makeSave({ now: 1000 });
@@ -81,6 +96,19 @@ describe('save and get', () => {
     expect(stored).not.toContain('sk-ant-');
     expect(stored).not.toContain('custom-secret-value');
     expect(body?.settings).toEqual({ requiredStyle: 'auto', language: 'en' });
+  });
+
+  it('never keeps a key pasted into the question in the entry’s title either', async () => {
+    const db = freshDb();
+    const key = `sk-ant-${'api03-PASTEDabcdefghijklmnop_0123456789'}`;
+    const r = await saveAudit(db, makeSave({ case: makeCase({ query: `Why does ${key} fail?` }) }));
+    await saveAudit(db, makeSave({ id: r.id, case: makeCase({ query: `Why does ${key} fail again?` }) }));
+    expect(await renameAudit(db, r.id, `Mine ${key}`)).toBe(true);
+    const row = await db.audits.get(r.id);
+    expect(JSON.stringify(row)).not.toContain('sk-ant-');
+    expect(row?.title).toBe('Mine [API key removed]');
+    const first = await saveAudit(db, makeSave({ case: makeCase({ query: `Key ${key}` }) }));
+    expect((await db.audits.get(first.id))?.title).toBe('Key [API key removed]');
   });
 });
 

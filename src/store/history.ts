@@ -85,6 +85,14 @@ export function defaultTitle(c: Pick<AuditCase, 'query' | 'id'>): string {
   return c.id !== undefined ? String(c.id) : 'Untitled audit';
 }
 
+/**
+ * Whether a row's title is the one its case gave it (never renamed). Such a title follows the
+ * query: the first save often comes while the question is still being typed.
+ */
+function isDefaultTitle(row: AuditRow): boolean {
+  return row.title === defaultTitle({ query: row.queryPreview, ...(row.caseId !== undefined ? { id: row.caseId } : {}) });
+}
+
 const KEY_SHAPE = 'sk-ant-';
 
 /**
@@ -156,11 +164,12 @@ export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult
     if (existing) {
       const body = bodyFor(existing.id, input);
       const known = knownHash(input, body);
-      const sameTitle = input.title === undefined || input.title === existing.title;
-      if (existing.hash === known.hash && sameTitle && existing.trashed === 0) {
+      // Titles come from the stored (redacted) case: a key pasted into the question stays out.
+      const title = input.title !== undefined ? redactSecrets(input.title, input.secrets ?? []) : isDefaultTitle(existing) ? defaultTitle(body.case) : existing.title;
+      if (existing.hash === known.hash && title === existing.title && existing.trashed === 0) {
         return { id: existing.id, created: false, unchanged: true };
       }
-      const row = summarize(body, { title: input.title ?? existing.title, created: existing.created, updated: now, ...known });
+      const row = summarize(body, { title, created: existing.created, updated: now, ...known });
       await db.bodies.put(packBody(body, preparedFor(input)?.reportBlob));
       await db.audits.put(row);
       return { id: existing.id, created: false, unchanged: false };
@@ -173,7 +182,8 @@ export async function saveAudit(db: AppDb, input: SaveInput): Promise<SaveResult
       const twin = await db.audits.where('hash').equals(known.hash).filter((r) => r.trashed === 0).first();
       if (twin) return { id: twin.id, created: false, unchanged: true };
     }
-    const row = summarize(body, { title: input.title ?? defaultTitle(input.case), created: now, updated: now, ...known });
+    const title = input.title !== undefined ? redactSecrets(input.title, input.secrets ?? []) : defaultTitle(body.case);
+    const row = summarize(body, { title, created: now, updated: now, ...known });
     await db.bodies.put(packBody(body, preparedFor(input)?.reportBlob));
     await db.audits.put(row);
     return { id, created: true, unchanged: false };
@@ -344,7 +354,7 @@ async function readPage(db: AppDb, filter: HistoryFilter, offset: number, limit:
 
 /** A rename is not a new audit: the date (and so the place in the list) stays as it was. */
 export async function renameAudit(db: AppDb, id: string, title: string): Promise<boolean> {
-  const clean = title.replace(/\s+/g, ' ').trim().slice(0, 500);
+  const clean = redactSecrets(title.replace(/\s+/g, ' ').trim().slice(0, 500));
   return db.transaction('rw', db.audits, db.bodies, async () => {
     const [row, body] = await Promise.all([db.audits.get(id), db.bodies.get(id)]);
     if (!row) return false;

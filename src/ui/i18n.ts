@@ -265,6 +265,7 @@ const en = {
     ['Ctrl+.', 'In the Answer editor, on a finding: quick fixes'],
     ['Enter on a finding', 'Select its span in the answer'],
     ['Escape', 'Close a dialog or menu; release a pinned source'],
+    ['1 2 3 · j k · u · n', 'Annotate: label the pair fully / partially / not supported · next, previous pair (or arrows) · undo · note'],
     ['?', 'Show this list (outside the editors)'],
   ] as [string, string][],
 
@@ -537,6 +538,7 @@ const cs: Messages = {
     ['Ctrl+.', 'V editoru Odpověď, na nálezu: rychlé opravy'],
     ['Enter na nálezu', 'Označit jeho úsek v odpovědi'],
     ['Escape', 'Zavřít dialog nebo nabídku; uvolnit připnutý zdroj'],
+    ['1 2 3 · j k · u · n', 'Anotace: štítek páru plně / částečně podloženo / nepodloženo · další, předchozí pár (i šipky) · zpět · poznámka'],
     ['?', 'Zobrazit tento seznam (mimo editory)'],
   ],
 

@@ -57,10 +57,10 @@ const absent = (n: number) => `"${n}" in`;
 // Each step waits for text only its own input has, so it never reads the report of the step before. The file of thousands of claims comes
 // first: its step reads the Answer editor's first lines, and after the long answer's paste the
 // editor stayed scrolled to its end when the next case was opened (seen in a trial run).
-test('large inputs: a long answer shows its lists in pages; thousands of claims shown in steps end the same; typing in a large answer gives the new text’s report; a megabyte on one line stays editable', async ({ page }) => {
+test('large inputs: a long answer shows its lists in pages; thousands of claims shown in steps end the same, after a reload too; typing in a large answer gives the new text’s report; a megabyte on one line stays editable', async ({ page }) => {
   await open(page);
 
-  await test.step('a report of thousands of claims, shown in steps after its reply, ends the same: rows, markers and highlights of this answer', async () => {
+  await test.step('a report of thousands of claims, shown in steps after its reply, ends the same: rows, markers and highlights of this answer; after a reload too', async () => {
     // 2,000 cited claims (over the size shown a task later, state/workbench/later.svelte.ts): every other one
     // cites a chunk that is not there (an error finding, a missing-chunk highlight).
     const towers = (word: string) =>
@@ -92,6 +92,14 @@ test('large inputs: a long answer shows its lists in pages; thousands of claims 
     await expect(claims).toHaveCount(200);
     await expect(host.locator('.ca-citation-missing', { hasText: '[2]' }).first()).toBeVisible();
     await expect(host.locator('.view-lines')).toContainText('Spire 1 is 100');
+
+    // A reload restores the draft, whose first report is this large one: the panel shows it (it
+    // stayed "Nothing to audit yet", busy for good, when the view had nothing earlier to keep).
+    await page.reload();
+    await expect(claims.first()).toContainText('Spire 1 is 100 metres tall', { timeout: 60_000 });
+    await expect(r).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+    await expect(claimsBlock).toContainText('2000 claims');
+    await expect(page.locator('.monaco-editor')).toHaveCount(4, { timeout: 60_000 });
   });
 
   await test.step('a large answer: after typing at its end and editing its middle, the report is the new text’s', async () => {

@@ -371,6 +371,8 @@ test.describe('dark theme', () => {
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(help).toBeVisible();
     await expect(help).toContainText('Ctrl+Enter');
+    // Every shortcut, the Annotate view's keys too (docs/usage.md: "? lists every shortcut").
+    await expect(help).toContainText('Annotate: label the pair');
     await page.keyboard.press('Escape');
     await expect(help).toBeHidden();
 

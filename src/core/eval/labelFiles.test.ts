@@ -49,6 +49,21 @@ describe('readLabelFile', () => {
     ]);
   });
 
+  it('reads the labels CSV as a spreadsheet in a comma-decimal locale saves it: semicolons', () => {
+    // Excel in a Czech or German locale writes ';' between cells, with a BOM and CRLF.
+    const csv =
+      '\uFEFFcase_id;claim_index;claim;chunk_id;cited_text;model_verdict;label:alice;note:alice\r\n' +
+      'q1;0;Má 1,3 milionu obyvatel.;1;;;fully_supported;"zdroj; str. 2"\r\n' +
+      'q1;1;"Řekl ""ano"".";2;;;not_supported;\r\n';
+    const r = readLabelFile('excel.csv', csv);
+    expect(r.kind).toBe('csv');
+    expect(r.errors).toEqual([]);
+    expect(r.labels.map((l) => [l.caseId, l.claimIndex, l.chunkId, l.claim, l.annotator, l.label, l.note, l.line])).toEqual([
+      ['q1', 0, '1', 'Má 1,3 milionu obyvatel.', 'alice', 'fully_supported', 'zdroj; str. 2', 2],
+      ['q1', 1, '2', 'Řekl "ano".', 'alice', 'not_supported', null, 3],
+    ]);
+  });
+
   it('reports each bad line with its number and reads the rest', () => {
     const good = JSON.stringify(row());
     const text = [good, '{"claim_index": 0, "chunk_id": "1", "labels": {"bob": {"label": "maybe"}}}', 'not json', '', '{"query": "q", "answer": "a"}', good].join('\n');

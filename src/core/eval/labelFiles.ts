@@ -273,7 +273,7 @@ function readJson(file: string, body: string, value: unknown): LabelFileRead {
 // model_verdict, then label:NAME and note:NAME per annotator)
 
 /** RFC 4180 records with the 1-based line each starts on. */
-function csvRecords(body: string): { cells: string[]; line: number }[] {
+function csvRecords(body: string, separator: ',' | ';' = ','): { cells: string[]; line: number }[] {
   const records: { cells: string[]; line: number }[] = [];
   let cells: string[] = [];
   let cell = '';
@@ -298,7 +298,7 @@ function csvRecords(body: string): { cells: string[]; line: number }[] {
     if (ch === '"' && cell === '') {
       quoted = true;
       any = true;
-    } else if (ch === ',') {
+    } else if (ch === separator) {
       cells.push(cell);
       cell = '';
       any = true;
@@ -326,9 +326,9 @@ function csvRecords(body: string): { cells: string[]; line: number }[] {
 /** A cell as written: csvCell puts an apostrophe before text a spreadsheet would run as a formula. */
 const uncell = (s: string): string => (/^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
 
-function readCsv(file: string, body: string): LabelFileRead {
+function readCsv(file: string, body: string, separator: ',' | ';'): LabelFileRead {
   const out: LabelFileRead = { file, kind: 'csv', labels: [], errors: [] };
-  const [head, ...rows] = csvRecords(body);
+  const [head, ...rows] = csvRecords(body, separator);
   if (!head) return out;
   const cols = head.cells.map((c) => c.trim());
   const col = (name: string) => cols.indexOf(name);
@@ -383,6 +383,9 @@ export function readLabelFile(file: string, content: string): LabelFileRead {
     return readJsonl(file, body);
   }
   const headLine = body.slice(0, body.search(/\r?\n|$/));
-  if (/(^|,)"?claim_index"?(,|$)/.test(headLine)) return readCsv(file, body);
+  if (/(^|,)"?claim_index"?(,|$)/.test(headLine)) return readCsv(file, body, ',');
+  // The same CSV saved again by a spreadsheet in a locale whose decimal mark is a comma (Czech,
+  // German): its cells are separated by semicolons.
+  if (/(^|;)"?claim_index"?(;|$)/.test(headLine)) return readCsv(file, body, ';');
   return { file, kind: 'unknown', labels: [], errors: [{ file, line: 1, problem: 'unknown-kind', message: 'not a labels file: expected the labels JSONL or CSV download, a history backup, or JSON' }] };
 }

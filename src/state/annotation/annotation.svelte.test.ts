@@ -165,6 +165,48 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     expect(again.noteDraft).toBe('half a thought');
   });
 
+  it('another annotator on the same pair starts from their own note, and the note being typed stays its writer’s', async () => {
+    const source = fakeSource([tower(1)]);
+    const labels = memoryLabels();
+    const { a } = setup({ source, labels });
+    await tick();
+    a.setAnnotator('alice');
+    await a.label('fully_supported');
+    a.prev();
+    a.noteDraft = 'alice thinks so';
+    a.noteTyped();
+    // Another person takes the seat before the note's pause is over.
+    a.setAnnotator('bob');
+    expect(a.noteDraft).toBe('');
+    await a.label('partially_supported');
+    await tick();
+    const rows = labels.rows();
+    expect(rows.find((l) => l.annotator === 'alice')?.note).toBe('alice thinks so');
+    expect(rows.find((l) => l.annotator === 'bob')?.note).toBeUndefined();
+    // Back to alice on that pair: her note is there.
+    a.prev();
+    a.setAnnotator('alice');
+    expect(a.noteDraft).toBe('alice thinks so');
+  });
+
+  it('u undoes this annotator’s own last label, never the one before them at the same screen', async () => {
+    const labels = memoryLabels();
+    const { a } = setup({ source: fakeSource([tower(1)]), labels });
+    await tick();
+    a.setAnnotator('alice');
+    await a.label('fully_supported');
+    a.setAnnotator('bob');
+    await a.undo();
+    await tick();
+    expect(a.message).toBe('nothing-to-undo');
+    expect(labels.rows().map((l) => [l.annotator, l.label])).toEqual([['alice', 'fully_supported']]);
+    // Back at the laptop, alice can still take hers back.
+    a.setAnnotator('alice');
+    await a.undo();
+    await tick();
+    expect(labels.rows()).toEqual([]);
+  });
+
   it('blind mode hides the model verdict and the others’ labels until this annotator has labelled the pair', async () => {
     const source = fakeSource([tower(1)], ['partially_supported', 'not_supported']);
     const labels = memoryLabels();

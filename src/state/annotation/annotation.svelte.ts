@@ -118,6 +118,8 @@ export class Annotation {
   setAnnotator(name: string): void {
     const v = name.trim().slice(0, 200);
     const wasA = this.#raterA === this.#annotator || this.#raterA === '';
+    // A note still being typed is the leaving annotator's: saved under their name first.
+    if (v !== this.#annotator) void this.#notes.saveNow();
     this.#annotator = v;
     this.#opts.store.set(ANNOTATOR_KEY, v);
     if (wasA) this.#raterA = v;
@@ -336,14 +338,17 @@ export class Annotation {
     return this.#notes.commit();
   }
 
-  /** Take back the last label or note change, and go to that pair. */
+  /** Take back this annotator's last label or note change, and go to that pair. */
   async undo(): Promise<void> {
-    const entry = this.#undo[this.#undo.length - 1];
+    // The annotator's own last change: another person at the same screen keeps theirs.
+    let at = this.#undo.length - 1;
+    while (at >= 0 && this.#undo[at]!.annotator !== this.#annotator) at--;
+    const entry = this.#undo[at];
     if (!entry) {
       this.#message = 'nothing-to-undo';
       return;
     }
-    this.#undo = this.#undo.slice(0, -1);
+    this.#undo = this.#undo.filter((_, i) => i !== at);
     const t = entry.target;
     const removeKey = { caseKey: t.caseKey, claimIndex: t.claimIndex, chunkId: t.chunkId, annotator: entry.annotator };
     this.#apply(entry.previous, removeKey);

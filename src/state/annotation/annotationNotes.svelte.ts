@@ -34,6 +34,8 @@ export class NoteBuffer {
   /** The note being written for the current pair (saved with its label). */
   draft = $state('');
   #for = '';
+  /** The annotator the draft is of. */
+  #who = '';
   readonly #save = new Debouncer(() => void this.commit(), NOTE_SAVE_MS);
   readonly #host: NoteHost;
   readonly #store: KeyValueStore;
@@ -134,11 +136,13 @@ export class NoteBuffer {
   sync(): void {
     const t = this.#host.current();
     const key = t?.key ?? '';
-    if (this.#for === key) return;
+    const who = this.#host.annotator();
+    // Another annotator on the same pair starts from their own note, not the one on screen.
+    if (this.#for === key && this.#who === who) return;
     // Leaving a pair whose note was typed but not saved yet: save it first.
     if (this.#save.cancel()) this.#saveNoteOf(this.#for, this.draft);
     this.#for = key;
-    const who = this.#host.annotator();
+    this.#who = who;
     // A note kept aside is newer than its label's (its write had not finished).
     this.draft = (t && ((who ? this.#waitingNotes()[`${who}\u0000${t.key}`] : undefined) ?? this.#host.mine(t.key)?.note)) ?? '';
   }

@@ -76,6 +76,23 @@ describe('importing teammates’ label files', () => {
     expect(labels.rows().find((l) => l.claimIndex === 1 && l.caseKey === 'id:t1')?.label).toBe(N);
   });
 
+  it('offers no Undo after an import that changed nothing: the button would take back the import before it', async () => {
+    const alice = await downloadOf('alice', [F, N, F, N]);
+    const { labels, importer } = await lead();
+    await importer.importFiles([file('alice.jsonl', alice)]);
+    await tick();
+    expect(importer.canUndo).toBe(true);
+    for (const nothing of [file('alice-again.jsonl', alice), file('empty.jsonl', '')]) {
+      await importer.importFiles([nothing]);
+      await tick();
+      expect(done(importer).result.put).toHaveLength(0);
+      expect(importer.canUndo).toBe(false);
+    }
+    await importer.undo();
+    await tick();
+    expect(labels.rows().filter((l) => l.annotator === 'alice')).toHaveLength(4);
+  });
+
   it('counts and reports labels of pairs not in the dataset, and the file’s unreadable lines', async () => {
     const alice = await downloadOf('alice', [F, N]);
     const stray = JSON.stringify({ case_id: 'elsewhere', case_key: 'id:elsewhere', claim_index: 0, claim: 'Another claim.', chunk_id: '1', labels: { alice: { label: F, note: null, updated: null } } });

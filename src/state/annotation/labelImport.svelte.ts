@@ -123,7 +123,9 @@ export class LabelImporter {
       this.#state = { kind: 'failed', message: 'save-failed' };
       return;
     }
-    if (result.put.length) this.#undo = { put, remove };
+    // Undo takes back this import: after one that changed nothing there is nothing to take back
+    // (the one before is not offered under this import's report).
+    this.#undo = result.put.length ? { put, remove } : null;
     this.#state = { kind: 'done', report };
   }
 

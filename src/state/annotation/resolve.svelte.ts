@@ -46,8 +46,22 @@ export class Resolver {
   #active = $state(false);
   #undo = $state.raw<UndoBatch[]>([]);
   #message = $state.raw<ResolveMessage | null>(null);
-  /** The reason the lead gives with the next pick. */
-  reason = $state('');
+  /** The reasons typed, by pair: each goes with that pair's pick, not with whatever is picked next. */
+  #reasons = $state.raw<ReadonlyMap<string, string>>(new Map());
+
+  /** The reason the lead gives with the pick of the pair on screen. */
+  get reason(): string {
+    const key = this.#a.current?.key;
+    return key ? (this.#reasons.get(key) ?? '') : '';
+  }
+  set reason(text: string) {
+    const key = this.#a.current?.key;
+    if (!key) return;
+    const next = new Map(this.#reasons);
+    if (text) next.set(key, text);
+    else next.delete(key);
+    this.#reasons = next;
+  }
 
   constructor(annotation: Annotation) {
     this.#a = annotation;

@@ -175,6 +175,29 @@ describe('resolving disagreements into gold', () => {
     expect(resolver.active).toBe(false);
   });
 
+  it('a reason belongs to the pair it was typed on: moving on before the pick does not give it to another pair', async () => {
+    const labels = [...labelsOf('ann', [F, N, F]), ...labelsOf('bob', [N, F, N])];
+    const { a, labels: store, resolver } = await team({ blind: false, me: 'lead', labels });
+    const gold = () => store.rows().filter((r) => r.annotator === 'gold');
+    await resolver.start();
+    await tick();
+    const [first, second] = resolver.disagreements;
+    expect(a.current!.key).toBe(first!.key);
+    resolver.reason = 'the first chunk says 1889';
+    resolver.next();
+    expect(a.current!.key).toBe(second!.key);
+    expect(resolver.reason).toBe('');
+    await resolver.pick(N);
+    await tick();
+    expect(gold().find((g) => g.claimIndex === second!.votes[0]!.claimIndex && g.caseKey === second!.votes[0]!.caseKey)?.note).toBeUndefined();
+    // Back on the first pair, its reason is still there and goes with its pick.
+    a.goTo(first!.key);
+    expect(resolver.reason).toBe('the first chunk says 1889');
+    await resolver.pick(F);
+    await tick();
+    expect(gold().find((g) => g.claimIndex === first!.votes[0]!.claimIndex && g.caseKey === first!.votes[0]!.caseKey)?.note).toBe('the first chunk says 1889');
+  });
+
   it('refuses to settle without a name, and gold is a reserved name', async () => {
     const { a, resolver } = await team({ blind: false, labels: [...labelsOf('ann', [F]), ...labelsOf('bob', [N])] });
     await resolver.start();

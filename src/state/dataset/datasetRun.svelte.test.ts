@@ -493,6 +493,8 @@ describe('DatasetModelRun: the model over every case', () => {
     await second.run('interactive');
     expect(second.done).toBe(5);
     expect(second.failed).toBe(1);
+    // Why it failed is said with the count, not only kept in the case's record.
+    expect(second.message).toBe('server trouble');
     expect(run.pendingModel()).toEqual([1]);
     expect(run.modelOffer()).toEqual({ kind: 'resume', cases: 1 });
     expect(run.resultAt(1)!.modelError).toBe('server trouble');
@@ -507,6 +509,28 @@ describe('DatasetModelRun: the model over every case', () => {
     await noKey.run('interactive');
     expect(noKey.message).toBe('no_key');
     expect(noKey.status).toBe('idle');
+  });
+
+  it('a case whose run was cut part-way keeps its verdicts but is not counted as judged: it is still to resume', async () => {
+    const { run } = await imported(3);
+    const whole = fakeRun();
+    const cut = async (c: AuditCase, report: Report, o: ModelRunOptions): Promise<ModelRun> => {
+      const done = await whole.run(c, report, o);
+      if (String(c.id) !== 's1') return done;
+      // The connection broke after the first claim's verdicts had arrived.
+      const partial: ModelResults = { ...done.results, judgements: done.results.judgements.slice(0, 1) };
+      throw Object.assign(new Error('connection cut'), { kind: 'network', partial });
+    };
+    await modelRun(run, cut).m.run('interactive');
+    expect(run.pendingModel()).toEqual([1]);
+    expect(run.partialModel(1)?.judgements).toHaveLength(1);
+    // The panel's "N of 3 cases judged by the model" beside "Resume model audit (1 left)".
+    expect(run.modelJudgedCount()).toBe(2);
+    expect(run.modelOffer()).toEqual({ kind: 'resume', cases: 1 });
+
+    await modelRun(run, whole.run).m.run('interactive');
+    expect(run.pendingModel()).toEqual([]);
+    expect(run.modelJudgedCount()).toBe(3);
   });
 
   it('stops, without another request, when a different dataset is opened while it runs', async () => {

@@ -197,6 +197,14 @@ export class DatasetRun {
   }
 
   /**
+   * Cases the model has judged whole. A case whose run failed part-way keeps its verdicts (and
+   * counts in the metrics' checked_by) but is still pending, so it is not among them.
+   */
+  modelJudgedCount(): number {
+    return this.#results.filter((r) => r !== undefined && r.model && r.modelError === undefined).length;
+  }
+
+  /**
    * What the model-run button offers: a first run over the cases, the rest of an earlier run, or
    * nothing once the model has judged every case (a "resume" of nothing is no offer).
    */

@@ -7,6 +7,7 @@ import { datasetRow, failedRow } from '../../core/eval/dataset';
 import { citedPairs } from '../../core/eval/labels';
 import { referenceLabels } from '../../core/eval/referenceLabels';
 import { parseDataset } from '../../core/parse/case';
+import { LineIndex, makeParseError } from '../../core/text/positions';
 import { TOOL_VERSION, type AuditOptions, type ParseError } from '../../core/types';
 import type { AppDb } from '../../store/db';
 import { clearSlot, type CaseRecord, type DatasetMeta, type ResultRecord } from '../../store/datasets';
@@ -53,8 +54,45 @@ export async function runJob(req: JobRequest, db: AppDb, post: (r: JobReply) => 
   }
 }
 
+type DatasetParse = ReturnType<typeof parseDataset>;
+
+/**
+ * The dataset without the cases that repeat an earlier case's id, each refused at its line.
+ * Labels belong to a case by its id (store/labels.ts caseKeyOf): two different cases under one id
+ * would share every label, and a label given to one would show as given to the other. (Cases
+ * without an id are keyed by their content, so only identical ones share.)
+ */
+export function refuseRepeatedIds(text: string, parsed: DatasetParse): DatasetParse {
+  const first = new Map<string, number>();
+  const repeated: { at: number; id: string; firstLine: number }[] = [];
+  parsed.cases.forEach((c, i) => {
+    if (c.id === undefined || String(c.id) === '') return;
+    const id = String(c.id);
+    const seen = first.get(id);
+    if (seen === undefined) first.set(id, parsed.lines[i] ?? i + 1);
+    else repeated.push({ at: i, id, firstLine: seen });
+  });
+  if (!repeated.length) return parsed;
+  const index = new LineIndex(text);
+  const drop = new Set(repeated.map((r) => r.at));
+  const errors = [
+    ...parsed.errors,
+    ...repeated.map((r) => {
+      const start = index.lineStart(parsed.lines[r.at] ?? r.at + 1);
+      return makeParseError(text, `the id "${r.id}" is line ${r.firstLine}\u2019s too; labels are kept per case id, so give each case its own id (this line is left out)`, start, start, 'dataset', index);
+    }),
+  ].sort((a, b) => a.offset - b.offset);
+  return {
+    ...parsed,
+    cases: parsed.cases.filter((_, i) => !drop.has(i)),
+    lines: parsed.lines.filter((_, i) => !drop.has(i)),
+    errors,
+  };
+}
+
 async function importAndAudit(req: Extract<JobRequest, { type: 'import' }>, db: AppDb, post: (r: JobReply) => void, opts: JobOptions): Promise<number | null> {
-  const parsed = parseDataset(req.text ?? (req.file ? await req.file.text() : ''));
+  const text = req.text ?? (req.file ? await req.file.text() : '');
+  const parsed = refuseRepeatedIds(text, parseDataset(text));
   const errors: ParseError[] = parsed.errors.slice(0, MAX_STORED_ERRORS);
   const meta: DatasetMeta = {
     slot: 'current',

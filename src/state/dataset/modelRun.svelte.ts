@@ -331,6 +331,9 @@ export class DatasetModelRun {
     const settings = this.#opts.localSettings();
     const engine = await this.#core.engine();
     let fatal: string | null = null;
+    // The last failure of a case that a resume retries: said with the count, so that "3 failed"
+    // comes with why (an overloaded API, a cut connection).
+    let failure: string | null = null;
     // Another dataset opened (or this one closed) meanwhile: its cases sit at the same indexes, so
     // the run stops instead of spending requests on them and throwing the answers away.
     const replaced = () => this.#opts.host.datasetId !== datasetId;
@@ -367,7 +370,8 @@ export class DatasetModelRun {
           return;
         }
         this.#failed++;
-        await this.#opts.host.saveModel(index, kept, messageOf(e));
+        failure = messageOf(e);
+        await this.#opts.host.saveModel(index, kept, failure);
       } finally {
         if (ticket.isLatest()) this.#inFlight = this.#inFlight.filter((i) => i !== index);
       }
@@ -378,7 +382,10 @@ export class DatasetModelRun {
       this.#status = 'stopped';
       this.#message = fatal;
     } else if (ticket.signal.aborted) this.#status = 'cancelled';
-    else this.#status = 'done';
+    else {
+      this.#status = 'done';
+      if (this.#failed > 0) this.#message = failure;
+    }
   }
 
   #cancelInteractive(): void {

@@ -51,3 +51,23 @@ describe('analyze', () => {
     expect(analyze(request(8, 'The bridge opened in 1932 [a].')).screenWords).toBeUndefined();
   });
 });
+
+describe('a structured answer with a faulty citation', () => {
+  it('keeps every citation: the faulty one is reported, the others still count', () => {
+    const answerText = JSON.stringify({
+      answer: 'The bridge opened in 1932. It carries eight lanes.',
+      citations: [
+        { chunk_id: 'a', start: 0, end: 26, quote: 'The bridge opened in 1932' },
+        { chunk_id: 'b', start: 60, end: 10, quote: 'Ferries crossed the strait until 1990' },
+      ],
+    });
+    const a = analyze(request(9, answerText));
+    expect(a.answer.format).toBe('offset-citations');
+    // The form's own problem is still a positioned error in the Answer editor …
+    expect(a.answer.errors.map((e) => e.message).join(' ')).toMatch(/do not make a span/);
+    // … but the audit is the form's: both citations, the bad quote found out.
+    expect(a.report!.citations.map((c) => c.chunk_id)).toEqual(['a', 'b']);
+    expect(a.report!.dimensions.complete.issues.join(' ')).not.toMatch(/cites nothing|No citation for the claim "The bridge/);
+    expect(a.report!.citations[1]!.source_verification?.status).toBe('LIKELY_FABRICATED');
+  });
+});

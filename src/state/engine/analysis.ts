@@ -98,7 +98,10 @@ export function parseAnswerEditor(text: string, chunks: Chunk[]) {
   const parsed = parseAnswerInput(text, chunks);
   const structuredInEditor = parsed.format !== 'plain';
   let structuredValue: unknown;
-  if (structuredInEditor && parsed.errors.length === 0) {
+  // A known form is audited as that form even when some of its citations are faulty (a span
+  // that does not make sense, a document that is missing): those are positioned errors here and
+  // findings in the report, while the form's other citations still count.
+  if (parsed.structured) {
     try {
       structuredValue = JSON.parse(text);
     } catch {

@@ -49,6 +49,8 @@ export class Autosave {
   #flushing: Promise<void> = Promise.resolve();
   /** An audit that could not be written (disk full): kept here so a backup still has it. */
   #unsaved: SaveInput | null = null;
+  /** The row each loaded inputs (their attached object) were last written to. */
+  readonly #rowOf = new WeakMap<object, string>();
 
   constructor(workbench: Workbench, store: StoreHandle, opts: { model?: ModelSource; kv: KeyValueStore; debounceMs: number }) {
     this.#workbench = workbench;
@@ -246,11 +248,14 @@ export class Autosave {
     this.#pending = null;
     this.#save.cancel();
     this.#cancelIdle();
+    const attached = this.#lastAttached;
     void this.#queue(async () => {
       if (waiting) await this.#write(waiting);
       this.#currentId = null;
       this.#writeCurrent(null);
       this.#lastSavedKey = '';
+      // What these inputs become from now on is another audit: never written to the kept row.
+      if (typeof attached === 'object' && attached !== null) this.#rowOf.delete(attached);
     });
   }
 
@@ -273,11 +278,19 @@ export class Autosave {
       // Hashed in slices of a few ms first: hashing a large audit in the save's own task would
       // freeze the page for seconds (store/hash.ts).
       const prepared = await s.history.prepareSave(snap.input);
-      const id = this.#currentId;
+      const current = snap.attached === this.#workbench.attached;
+      const own = typeof snap.attached === 'object' && snap.attached !== null ? snap.attached : null;
+      // An audit of inputs replaced since (a load came before its save) goes to the row those
+      // inputs were being saved to, as their last edits.
+      const id = current ? this.#currentId : own ? (this.#rowOf.get(own) ?? null) : null;
       const r = await s.history.saveAudit(db, { ...snap.input, ...(prepared ? { prepared } : {}), ...(id ? { id } : {}) });
       this.#lastSavedKey = snap.key;
       this.#unsaved = null;
-      if (this.#currentId !== r.id) {
+      if (own) this.#rowOf.set(own, r.id);
+      // The row becomes the current inputs' only if the audit is of them: a save that lands after
+      // other inputs were loaded (an example, a file) wrote the audit before them, and their edits
+      // must start a row of their own, not overwrite that one.
+      if (this.#currentId !== r.id && current) {
         this.#currentId = r.id;
         this.#writeCurrent(r.id);
       }

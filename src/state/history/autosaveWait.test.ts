@@ -89,3 +89,49 @@ describe('a history that starts after the editors are ready', () => {
     expect((await listAudits(db)).total).toBe(1);
   });
 });
+
+describe('a save that lands after other inputs were loaded', () => {
+  it('writes the audit it was for, and the loaded case is not saved over it', async () => {
+    const { db, wb, history } = setup();
+    wb.loadCase(tower, 'file:tower.json');
+    await analysed(wb);
+    history.autosave.sync();
+    expect(history.autosave.saveStatus).toBe('pending');
+    // An example opened before the tower's save ran; the save runs after it.
+    const library: AuditCase = {
+      query: 'When does the library open?',
+      answer: 'The library opens at nine [1].',
+      chunks: [{ id: '1', text: 'The library opens at nine every weekday.' }],
+    };
+    wb.loadCase(library, 'example:library');
+    await analysed(wb);
+    history.autosave.sync();
+    await history.autosave.flush();
+    expect((await listAudits(db)).rows.map((r) => r.queryPreview)).toEqual([tower.query]);
+    // Editing the example is a new audit of its own: the tower's row keeps the tower.
+    wb.setInput('query', 'When does the city library open?');
+    wb.rerun();
+    await analysed(wb);
+    history.autosave.sync();
+    await history.autosave.flush();
+    expect((await listAudits(db)).rows.map((r) => r.queryPreview).sort()).toEqual([tower.query, 'When does the city library open?'].sort());
+  });
+
+  it('writes the last edits of saved work to its own row, not to a second one', async () => {
+    const { db, wb, history } = setup();
+    wb.loadCase(tower, 'file:tower.json');
+    await analysed(wb);
+    history.autosave.sync();
+    await history.autosave.flush();
+    // Edited further; the example comes before this edit's save has run.
+    wb.setInput('query', 'How tall is the old clock tower?');
+    wb.rerun();
+    await analysed(wb);
+    history.autosave.sync();
+    wb.loadCase({ query: 'Q?', answer: 'A [1].', chunks: [{ id: '1', text: 'A.' }] }, 'example:short');
+    await analysed(wb);
+    history.autosave.sync();
+    await history.autosave.flush();
+    expect((await listAudits(db)).rows.map((r) => r.queryPreview)).toEqual(['How tall is the old clock tower?']);
+  });
+});

@@ -6,7 +6,7 @@
 import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
 import { MAX_REPEAT, repeatRuleSchema, repeatSchema, settingsRepeat } from '../../model/repeat';
 import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts } from '../../model/providers';
-import { apiOrigin } from '../../model/csp';
+import { apiOrigin, isWebAddress } from '../../model/csp';
 import { allowedApiOrigin } from '../../platform/connectPolicy';
 import type { ErrorDescription, ModelError, ModelErrorKind } from '../../model/errors';
 import type { AuditEstimate } from '../../model/estimate';
@@ -246,6 +246,11 @@ export class ModelAudit {
   /** The deadline of each request, in whole seconds (10 to 3600; anything else is refused as it is typed). */
   setTimeoutSeconds(seconds: number): void {
     if (Number.isInteger(seconds) && seconds >= 10 && seconds <= 3600) this.#update({ timeoutSeconds: seconds });
+  }
+
+  /** The Base URL is no http(s) address (typed without https://): no request could reach it. */
+  get baseURLInvalid(): boolean {
+    return !isWebAddress(this.settings.baseURL);
   }
 
   /** The page only connects to the origin allowed at load time (csp.ts); a new one needs a reload. */

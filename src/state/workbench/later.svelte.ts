@@ -27,10 +27,14 @@ export const largeReport = (r: Report | null): boolean => r !== null && r.findin
  */
 export function later<P, T>(probe: () => P, large: (p: P) => boolean, source: () => T): { readonly value: T; pending(): boolean } {
   let takenFor = $state.raw(untrack(probe));
+  // Nothing shown yet (a view set up before the first report, which is large after the reload of
+  // a large draft): there is no earlier value to keep, so the first is taken at once.
+  let shownAny = false;
   let last: T;
   const value = $derived.by(() => {
     const p = probe();
-    if (large(p) && p !== takenFor) return last;
+    if (shownAny && large(p) && p !== takenFor) return last;
+    shownAny = true;
     return (last = source());
   });
   $effect(() => {
