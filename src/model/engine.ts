@@ -4,5 +4,5 @@
 export { runModelAudit } from './run';
 export { estimateAudit } from './estimate';
 export { listModels } from './models';
-export { describeModelError, ModelError } from './errors';
+export { describeModelError, ModelError, notSentInit } from './errors';
 export { applyModelResults } from '../core/report/report';

@@ -9,7 +9,7 @@ const KINDS: Record<ModelErrorKind, true> = {
   model_not_found: true, not_found: true, too_large: true, rate_limit: true, spend_limit: true,
   server: true, overloaded: true, network: true, offline: true, timeout: true, stream_cut: true,
   cancelled: true, invalid_output: true, max_tokens: true, context_window: true, refusal: true,
-  bad_response: true, batch_expired: true, batch_canceled: true, redirect: true, unexpected: true,
+  bad_response: true, batch_expired: true, batch_canceled: true, redirect: true, unreadable_input: true, unexpected: true,
 };
 
 describe('the command line\'s advice on the address', () => {

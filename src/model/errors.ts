@@ -1,6 +1,6 @@
 // Every way a model run can fail, as one error type with a kind and the facts the words need;
 // core/report/catalogue/modelErrors.ts words them (the page's and the CLI's), in either language.
-import type { Language, ModelResults } from '../core/types';
+import type { Language, ModelResults, UnreadableInput } from '../core/types';
 import { visibleControls } from '../core/text/text';
 import { MODEL_ERROR_WORDS, modelErrorWords, type ModelErrorFacts, type ModelErrorKind } from '../core/report/catalogue/modelErrors';
 import { providerFacts } from './providers';
@@ -17,6 +17,14 @@ export interface ModelErrorInit extends ModelErrorFacts {
   /** What did not validate. */
   problems?: string[];
   cause?: unknown;
+}
+
+/**
+ * A run refused before any request: an input cannot be read (`u`), so there is nothing to judge;
+ * else no key for the `provider`.
+ */
+export function notSentInit(u: UnreadableInput | undefined, provider: string): ModelErrorInit {
+  return u ? { kind: 'unreadable_input', input: u.input === 'chunks' ? 'chunks' : 'answer', problems: [u.message] } : { kind: 'no_key', provider };
 }
 
 /** Anything shaped like an Anthropic key (a proxy may echo the key it was sent). */
@@ -60,6 +68,7 @@ export class ModelError extends Error {
   readonly noReply: boolean | undefined;
   readonly redirectTo: string | undefined;
   readonly retryAt: string | undefined;
+  readonly input: ModelErrorFacts['input'];
   /** Everything judged before the failure; it stays in the report. */
   partial: ModelResults | undefined;
   /** What the run used before it failed (every request, whether or not anything was judged). */
@@ -91,6 +100,7 @@ export class ModelError extends Error {
     this.noReply = init.noReply;
     this.redirectTo = init.redirectTo;
     this.retryAt = init.retryAt;
+    this.input = init.input;
     this.partial = undefined;
     this.usage = undefined;
     this.claimsJudged = init.claimsJudged;
@@ -141,6 +151,7 @@ export class ModelError extends Error {
       ...(this.noReply ? { noReply: true } : {}),
       ...(this.redirectTo !== undefined ? { redirectTo: this.redirectTo } : {}),
       ...(this.retryAt !== undefined ? { retryAt: this.retryAt } : {}),
+      ...(this.input !== undefined ? { input: this.input } : {}),
     };
   }
 }

@@ -263,3 +263,34 @@ describe('against the fake server', () => {
     expect(m.modelsError).toBeNull();
   });
 });
+
+describe('inputs that cannot be read', () => {
+  // Chunks with a JSON error leave nothing to judge: a run would be paid for and report
+  // "0 claims judged". Nothing is sent, and the error says which input and where.
+  test('run and count send nothing and say which input to fix', async () => {
+    const h = modelHost();
+    h.localReport = { ...h.localReport!, meta: { ...h.localReport!.meta, unreadable: [{ input: 'chunks', message: 'line 2, column 5: Expected a comma' }] } };
+    let sent = 0;
+    const m = new ModelAudit(h, {
+      store: memoryStore(),
+      run: () => {
+        sent++;
+        return Promise.reject(new Error('sent'));
+      },
+      estimate: () => {
+        sent++;
+        return Promise.reject(new Error('sent'));
+      },
+    });
+    m.setApiKey(KEY);
+    await m.run();
+    expect(sent).toBe(0);
+    expect(m.status).toBe('error');
+    expect(m.error?.kind).toBe('unreadable_input');
+    expect(m.error?.title).toMatch(/Chunks cannot be read/);
+    expect(m.error?.detail).toContain('line 2, column 5');
+    await m.countTokens();
+    expect(sent).toBe(0);
+    expect(m.estimateError?.kind).toBe('unreadable_input');
+  });
+});

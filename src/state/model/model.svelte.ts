@@ -3,7 +3,7 @@
 // Constructed as `new ModelAudit(workbench)`; it hands merged reports to workbench.setModelReport.
 // Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine,
 // by the core it shares with the dataset's model run (modelRunCore.ts).
-import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
+import type { AuditCase, ModelResults, RepeatRule, Report, UnreadableInput } from '../../core/types';
 import { MAX_REPEAT, repeatRuleSchema, repeatSchema, settingsRepeat } from '../../model/repeat';
 import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts } from '../../model/providers';
 import { apiOrigin, isWebAddress } from '../../model/csp';
@@ -289,9 +289,13 @@ export class ModelAudit {
     return { ...d, kind: e.kind, ...(e.rawOutput ? { rawOutput: e.rawOutput } : {}) };
   }
 
-  async #noKey(): Promise<ShownError> {
+  /**
+   * No key; or the Chunks or the Answer cannot be read (`u`, meta.unreadable), where a request
+   * would judge nothing and still be paid for: the error that says so (nothing was sent).
+   */
+  async #noKey(u?: UnreadableInput): Promise<ShownError> {
     const engine = await this.#engine();
-    return this.#shown(engine, new engine.ModelError({ kind: 'no_key', provider: this.provider }));
+    return this.#shown(engine, new engine.ModelError(engine.notSentInit(u, this.provider)));
   }
 
   // --- models list -------------------------------------------------------------------------
@@ -369,8 +373,9 @@ export class ModelAudit {
     const c = this.#host.auditCase;
     const report = this.#host.localReport;
     if (!c || !report) return;
-    if (!this.canConnect) {
-      this.#estimateError = await this.#noKey();
+    const unreadable = report.meta.unreadable?.[0];
+    if (unreadable || !this.canConnect) {
+      this.#estimateError = await this.#noKey(unreadable);
       this.#estimateErrorCase = this.#host.caseLoads;
       this.#lastError = 'estimate';
       return;
@@ -458,9 +463,10 @@ export class ModelAudit {
     const c = this.#host.auditCase;
     const local = this.#host.localReport;
     if (!c || !local) return;
-    if (!this.canConnect) {
+    const unreadable = local.meta.unreadable?.[0];
+    if (unreadable || !this.canConnect) {
       this.#status = 'error';
-      this.#error = await this.#noKey();
+      this.#error = await this.#noKey(unreadable);
       this.#errorCase = this.#host.caseLoads;
       this.#lastError = 'run';
       return;

@@ -37,6 +37,7 @@ export type ModelErrorKind =
   | 'batch_expired'
   | 'batch_canceled'
   | 'redirect'
+  | 'unreadable_input'
   | 'unexpected';
 
 /** What a failure's words may name (model/errors.ts ModelErrorInit carries these and more). */
@@ -62,6 +63,8 @@ export interface ModelErrorFacts {
   redirectTo?: string;
   /** When the server asked to be tried again, past what the run waits (ISO 8601, UTC). */
   retryAt?: string;
+  /** The input that cannot be read, so nothing was sent (kind 'unreadable_input'). */
+  input?: 'chunks' | 'answer';
 }
 
 /** What the words of a provider may name of it: model/providers.ts providerFacts reads them from its row. */
@@ -176,6 +179,10 @@ const EN: Record<ModelErrorKind, Describe> = {
     title: `The server redirected the request to ${e.redirectTo ?? 'another address'}${e.status ? ` (${e.status})` : ''}; the redirect was not followed, so the case was not sent there.`,
     action: 'If that address is the right one, set it as the Base URL yourself.',
   }),
+  unreadable_input: (e) => ({
+    title: `The ${e.input === 'answer' ? 'Answer' : 'Chunks'} cannot be read, so nothing was sent to the model.`,
+    action: `Fix the error marked in the ${e.input === 'answer' ? 'Answer' : 'Chunks'} editor, then run again.`,
+  }),
   unexpected: () => ({ title: 'The model audit failed unexpectedly.', action: 'Run again; if it persists, report the detail below.' }),
 };
 
@@ -222,6 +229,10 @@ const CS: Record<ModelErrorKind, Describe> = {
   redirect: (e) => ({
     title: `Server přesměroval požadavek na ${e.redirectTo ?? 'jinou adresu'}${e.status ? ` (${e.status})` : ''}; přesměrování nebylo následováno, takže tam případ odeslán nebyl.`,
     action: 'Pokud je ta adresa správná, nastavte ji jako Base URL sami.',
+  }),
+  unreadable_input: (e) => ({
+    title: `${e.input === 'answer' ? 'Odpověď' : 'Úryvky'} nelze přečíst, modelu proto nebylo nic odesláno.`,
+    action: `Opravte chybu vyznačenou v editoru ${e.input === 'answer' ? 'Odpověď' : 'Úryvky'} a spusťte znovu.`,
   }),
   unexpected: () => ({ title: 'Kontrola modelem neočekávaně selhala.', action: 'Spusťte znovu; pokud chyba přetrvá, nahlaste podrobnosti níže.' }),
 };
