@@ -135,6 +135,24 @@ describe('parseChunks: JSON', () => {
     expect(r.chunks).toHaveLength(1);
     expect(r.errors[0]).toMatchObject({ column: 28, message: '[1]: expected a chunk object with an id and a text, or a string; found true' });
   });
+
+  it('rejects JSON scalars and lists opening with a non-object, saying which element', () => {
+    // They used to stand as one plain-text chunk "null" or "42", with no error.
+    for (const t of ['null', '42', ' -1.5\n', 'true']) {
+      const r = parseChunks(t);
+      expect(r.chunks, t).toEqual([]);
+      expect(r.errors[0]?.message, t).toMatch(/^Expected a JSON array of chunks or an object mapping ids to texts, found /);
+    }
+    const r = parseChunks('[null, {"id": "a", "text": "x"}]');
+    expect(r.chunks.map((c) => c.id)).toEqual(['a']);
+    expect(r.errors.map((e) => [e.line, e.column, e.message])).toEqual([[1, 2, '[0]: expected a chunk object with an id and a text, or a string; found null']]);
+    expect(parseChunks('[1, 2]').errors.map((e) => e.message.slice(0, 3))).toEqual(['[0]', '[1]']);
+    // Prose that starts like JSON but is not JSON stays text.
+    expect(parseChunks('1. First chunk\n\n2. Second').format).toBe('text-blocks');
+    expect(parseChunks('42 is the answer.').chunks.map((c) => c.text)).toEqual(['42 is the answer.']);
+    expect(parseChunks('[1] Paris is the capital.').errors).toEqual([]);
+    expect(parseChunks('"A quoted sentence."').chunks).toHaveLength(1);
+  });
 });
 
 describe('parseChunks: text blocks', () => {
@@ -195,8 +213,8 @@ describe('parseChunks: text blocks', () => {
     expect(texts(text)).toEqual(['para one\r\nline two', 'para two', 'para three']);
     const r = parseChunks(text);
     expect(r.ranges.map((g) => text.slice(g.start, g.end))).toEqual(texts(text));
-    expect(texts('[1, 2]')).toEqual(['[1, 2]']);
-    expect(texts('42')).toEqual(['42']);
+    // JSON that is not chunks (`[1, 2]`, `42`) gets an error instead: see 'rejects JSON scalars'.
+    expect(texts('[1, 2] and more')).toEqual(['[1, 2] and more']);
   });
 
   it('reports duplicate header ids and empty blocks at the id', () => {

@@ -360,8 +360,24 @@ function isSingleChunkObject(v: Record<string, unknown>): boolean {
 export function parseChunks(text: string): ParseChunksResult {
   const start = firstContentIndex(text);
   if (start >= text.length) return { chunks: [], format: 'empty', errors: [], warnings: [], ranges: [] };
-  if (looksLikeJson(text)) return parseJsonChunks(text);
+  if (looksLikeJson(text) || isJsonNonString(text, start)) return parseJsonChunks(text);
   return parseTextBlocks(text);
+}
+
+/**
+ * Text that is JSON as a whole but not a string: `null`, `42`, `[null, {...}]`, `[1, 2]`. It is
+ * read as JSON, so it gets the error that says why it is not chunks (and which element), rather
+ * than standing as one plain-text chunk. Prose that merely starts with a digit or a bracket
+ * ("1. First", "[1] Paris") is not JSON and stays text; so does a quoted sentence.
+ */
+function isJsonNonString(text: string, start: number): boolean {
+  if (!/[-\d[ntf]/.test(text[start] ?? '')) return false;
+  try {
+    JSON.parse(text.slice(start));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function parseJsonChunks(text: string): ParseChunksResult {
