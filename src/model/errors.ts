@@ -20,10 +20,11 @@ export interface ModelErrorInit extends ModelErrorFacts {
 }
 
 /**
- * A run refused before any request: an input cannot be read (`u`), so there is nothing to judge;
- * else no key for the `provider`.
+ * A run refused before any request: an input cannot be read (`unreadable`, the report's
+ * meta.unreadable), so there is nothing to judge; else no key for the `provider`.
  */
-export function notSentInit(u: UnreadableInput | undefined, provider: string): ModelErrorInit {
+export function notSentInit(unreadable: readonly UnreadableInput[] | undefined, provider: string): ModelErrorInit {
+  const u = unreadable?.[0];
   return u ? { kind: 'unreadable_input', input: u.input === 'chunks' ? 'chunks' : 'answer', problems: [u.message] } : { kind: 'no_key', provider };
 }
 

@@ -371,10 +371,8 @@ export function parseChunks(text: string): ParseChunksResult {
  * ("1. First", "[1] Paris") is not JSON and stays text; so does a quoted sentence.
  */
 function isJsonNonString(text: string, start: number): boolean {
-  if (!/[-\d[ntf]/.test(text[start] ?? '')) return false;
   try {
-    JSON.parse(text.slice(start));
-    return true;
+    return typeof JSON.parse(text.slice(start)) !== 'string';
   } catch {
     return false;
   }

@@ -3,7 +3,7 @@
 // Constructed as `new ModelAudit(workbench)`; it hands merged reports to workbench.setModelReport.
 // Everything heavy (prompts, schema, SDK, the merge) is loaded on first use through model/engine,
 // by the core it shares with the dataset's model run (modelRunCore.ts).
-import type { AuditCase, ModelResults, RepeatRule, Report, UnreadableInput } from '../../core/types';
+import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
 import { MAX_REPEAT, repeatRuleSchema, repeatSchema, settingsRepeat } from '../../model/repeat';
 import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts } from '../../model/providers';
 import { apiOrigin, isWebAddress } from '../../model/csp';
@@ -290,12 +290,12 @@ export class ModelAudit {
   }
 
   /**
-   * No key; or the Chunks or the Answer cannot be read (`u`, meta.unreadable), where a request
+   * No key; or the Chunks or the Answer of `r` cannot be read (meta.unreadable), where a request
    * would judge nothing and still be paid for: the error that says so (nothing was sent).
    */
-  async #noKey(u?: UnreadableInput): Promise<ShownError> {
+  async #noKey(r: Report): Promise<ShownError> {
     const engine = await this.#engine();
-    return this.#shown(engine, new engine.ModelError(engine.notSentInit(u, this.provider)));
+    return this.#shown(engine, new engine.ModelError(engine.notSentInit(r.meta.unreadable, this.provider)));
   }
 
   // --- models list -------------------------------------------------------------------------
@@ -373,9 +373,8 @@ export class ModelAudit {
     const c = this.#host.auditCase;
     const report = this.#host.localReport;
     if (!c || !report) return;
-    const unreadable = report.meta.unreadable?.[0];
-    if (unreadable || !this.canConnect) {
-      this.#estimateError = await this.#noKey(unreadable);
+    if (report.meta.unreadable || !this.canConnect) {
+      this.#estimateError = await this.#noKey(report);
       this.#estimateErrorCase = this.#host.caseLoads;
       this.#lastError = 'estimate';
       return;
@@ -463,10 +462,9 @@ export class ModelAudit {
     const c = this.#host.auditCase;
     const local = this.#host.localReport;
     if (!c || !local) return;
-    const unreadable = local.meta.unreadable?.[0];
-    if (unreadable || !this.canConnect) {
+    if (local.meta.unreadable || !this.canConnect) {
       this.#status = 'error';
-      this.#error = await this.#noKey(unreadable);
+      this.#error = await this.#noKey(local);
       this.#errorCase = this.#host.caseLoads;
       this.#lastError = 'run';
       return;
