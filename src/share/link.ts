@@ -10,10 +10,11 @@ export function shareUrl(pageUrl: string, payload: string): string {
 
 /**
  * The payload in a fragment (`#a=…`, possibly among other `&`-separated parameters), or null
- * when the fragment carries none.
+ * when the fragment carries none. Chat apps and mail clients may percent-encode the fragment
+ * (`#a%3D…`, `%26`); the payload's own alphabet has no `%`, so the escapes are decoded.
  */
 export function payloadFromHash(hash: string): string | null {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const h = (hash.startsWith('#') ? hash.slice(1) : hash).replace(/%3d/gi, '=').replace(/%26/g, '&');
   for (const part of h.split('&')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq) === SHARE_PARAM) return part.slice(eq + 1);
