@@ -8,6 +8,7 @@ import type { AuditCase, ModelResults } from '../core/types';
 import { fromBase64Url, toBase64Url } from './base64url';
 import { decodePayload, encodeEnvelope, ShareDecodeError } from './codec';
 import { DECODE_MAX_CHARS } from './constants';
+import { payloadFromHash, shareUrl } from './link';
 import { crc32 } from './crc32';
 import type { ShareEnvelope } from './envelope';
 
@@ -136,6 +137,21 @@ describe('rejection', () => {
     }
     expect(['damaged', 'not-base64']).toContain(decodeError(good + 'A').kind);
     expect(['damaged', 'not-base64']).toContain(decodeError(good + 'AAAA').kind);
+  });
+
+  it('says a link cut short looks cut short, not that it has wrong characters', () => {
+    const cut = good.slice(0, good.length - (good.length % 4) - 3);
+    expect(cut.length % 4).toBe(1);
+    expect(decodeError(cut).message).toMatch(/cut short \(incomplete\)/);
+    expect(decodeError(good.slice(0, 20) + '!' + good.slice(21)).message).toMatch(/characters a share link never has/);
+  });
+
+  it('reads a percent-encoded fragment, as chat apps and mail clients rewrite links', () => {
+    const hash = new URL(shareUrl('https://example.org/app/', good)).hash;
+    expect(payloadFromHash(hash)).toBe(good);
+    expect(payloadFromHash(hash.replace('=', '%3D'))).toBe(good);
+    expect(payloadFromHash(`#x%3D1%26a%3d${good}`)).toBe(good);
+    expect(payloadFromHash('#section-2')).toBeNull();
   });
 
   it('rejects garbage with a ShareDecodeError, never anything else (property)', () => {

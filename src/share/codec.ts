@@ -117,6 +117,9 @@ export function decodePayload(payload: string): ShareEnvelope {
     throw new ShareDecodeError('too-long', `The link is ${text.length.toLocaleString('en')} characters long, more than the ${DECODE_MAX_CHARS.toLocaleString('en')} a share link may have; it was not opened.`);
   }
   const bytes = fromBase64Url(text);
+  // Every character is one a link has: the length or the last character is wrong, as when the
+  // link is cut short.
+  if (!bytes && /^[\w-]+$/.test(text)) throw new ShareDecodeError('damaged', 'The link is damaged: it looks cut short (incomplete); copy the whole link again.');
   if (!bytes) throw new ShareDecodeError('not-base64', 'The link is damaged: it contains characters a share link never has (was it cut or edited?).');
   if (bytes.length < 6) throw new ShareDecodeError('damaged', 'The link is damaged: it is too short to hold an audit (was it cut?).');
   const body = bytes.subarray(0, bytes.length - 4);
