@@ -148,12 +148,14 @@ export class Autosave {
       if (attached === this.#lastAttached) this.#detach();
     }
     if (attached !== this.#lastAttached) {
-      // Other inputs were loaded (file, example, link, dataset, undo): they are another audit.
+      // Other inputs were loaded (file, example, link, dataset, undo): they are another audit,
+      // or the very inputs an Undo brought back, which keep the row they were saved to.
       this.#lastAttached = attached;
       this.#loadRevision = revision;
       if (!this.#adopting) {
-        this.#currentId = null;
-        this.#writeCurrent(null);
+        const row = typeof attached === 'object' && attached !== null ? (this.#rowOf.get(attached) ?? null) : null;
+        this.#currentId = row;
+        this.#writeCurrent(row);
       }
       this.#adopting = false;
     }

@@ -67,6 +67,15 @@ describe('History auto-save', () => {
     page = await listAudits(db);
     expect(page.total).toBe(2);
     expect(history.autosave.currentId).not.toBe(id);
+
+    // Undo brings the first audit back: its edits go on to its own row, not to a copy of it,
+    // even when they come before the audit brought back was saved again (found as its twin).
+    expect(wb.undo()).toBe(true);
+    wb.setInput('query', 'How tall is the clock tower, really?');
+    await settle(wb, history);
+    page = await listAudits(db);
+    expect(page.total).toBe(2);
+    expect(page.rows.map((r) => r.queryPreview)).toContain('How tall is the clock tower, really?');
   });
 
   it('saves when the page is idle, not straight from the timer', async () => {
