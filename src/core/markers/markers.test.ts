@@ -63,12 +63,14 @@ describe('findMarkers: bracket numbers', () => {
   });
 
   it('returns malformed ranges with their reason', () => {
-    const { markers } = findMarkers('a [1-] b [3-1] c [1,] d [1-9999]');
+    const { markers } = findMarkers('a [1-] b [3-1] c [1,] d [1-9999] e [1-100000000]');
     expect(markers.map((m) => [m.text, m.refs, m.malformed])).toEqual([
       ['[1-]', ['1'], 'incomplete range 1-'],
       ['[3-1]', ['3', '1'], 'reversed range 3-1'],
       ['[1,]', ['1'], 'empty item in a list'],
       ['[1-9999]', ['1', '9999'], 'range 1-9999 is too large to be a citation'],
+      // More digits than a reference has: still a range, too large, never expanded.
+      ['[1-100000000]', ['1', '100000000'], 'range 1-100000000 is too large to be a citation'],
     ]);
   });
 

@@ -68,11 +68,17 @@ export function parseNumberList(content: string): NumberList | null {
         problems.push(`incomplete range ${lo}-`);
         refs.push(lo);
       } else {
+        const from = k;
         const hi = readNumber();
-        if (hi === null || hi === '') return null;
+        if (hi === null) return null;
         const a = Number(lo);
         const b = Number(hi);
-        if (b < a) {
+        if (hi === '') {
+          // More digits than a reference has: a range far too large, not a non-marker.
+          const digits = content.slice(from, k).replace(/^0+(?=\d)/, '');
+          problems.push(`range ${lo}-${digits} is too large to be a citation`);
+          refs.push(lo, digits);
+        } else if (b < a) {
           problems.push(`reversed range ${lo}-${hi}`);
           refs.push(lo, hi);
         } else if (b - a + 1 > MAX_RANGE) {
