@@ -268,8 +268,8 @@ describe('inputs that cannot be read', () => {
   // Chunks with a JSON error leave nothing to judge: a run would be paid for and report
   // "0 claims judged". Nothing is sent, and the error says which input and where.
   test('run and count send nothing and say which input to fix', async () => {
-    const h = modelHost();
-    h.localReport = { ...h.localReport!, meta: { ...h.localReport!.meta, unreadable: [{ input: 'chunks', message: 'line 2, column 5: Expected a comma' }] } };
+    const base = modelHost();
+    const h = { ...base, localReport: { ...base.localReport!, meta: { ...base.localReport!.meta, unreadable: [{ input: 'chunks' as const, message: 'line 2, column 5: Expected a comma' }] } } };
     let sent = 0;
     const m = new ModelAudit(h, {
       store: memoryStore(),
