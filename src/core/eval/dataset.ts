@@ -4,25 +4,13 @@
 import { csvCell } from '../report/export';
 import { DIMENSIONS } from '../checks/registry';
 import { claimSupport } from '../report/verdictScores';
-import type { Dimension, Report, Scores, Status, Verdict } from '../types';
+import type { Dimension, Report, Status, Verdict } from '../types';
+import { SCORE_KEYS, type ScoreKey } from './scoreKeys';
 
 /** The table's dimension columns: the report's dimensions, from the registry of checks. */
 export const DATASET_DIMENSIONS: readonly Dimension[] = DIMENSIONS;
 
-/** The scores shown per case and averaged over the dataset, in display order. */
-export const SCORE_KEYS = [
-  'citation_recall',
-  'citation_precision',
-  'support_weighted_precision',
-  'mean_support',
-  'interpretability',
-  'correctness',
-  'overall_score',
-  'citation_coverage',
-  'citation_existence',
-  'source_verification',
-] as const satisfies readonly (keyof Scores)[];
-export type ScoreKey = (typeof SCORE_KEYS)[number];
+export { SCORE_KEYS, type ScoreKey } from './scoreKeys';
 
 export interface DatasetRow {
   /** Position in the dataset (0-based). */

@@ -4,7 +4,7 @@ import type { AnswerFormat, Citation, Dimension, Finding, Report, ReportClaim, S
 import { claimFacts, type ClaimStatus } from '../../core/report/facts';
 import { claimSupport } from '../../core/report/verdictScores';
 import { isUnstable } from '../../core/report/stability';
-import { SCORE_KEYS, type ScoreKey } from '../../core/eval/dataset';
+import { SCORE_KEYS, type ScoreKey } from '../../core/eval/scoreKeys';
 import { DIMENSIONS } from '../../core/checks/registry';
 
 export interface IndexedFinding {
