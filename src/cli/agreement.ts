@@ -2,7 +2,6 @@
 // Reads label files (the Annotate view's JSONL and CSV downloads, history backups, files this
 // command wrote) and prints how far the raters agree: Krippendorff's α and pairwise Cohen's κ.
 // Exit status: 0 done (α at or above --min-alpha), 1 α below --min-alpha, 2 unusable input or usage.
-import { writeFile } from 'node:fs/promises';
 import { consensus, GOLD_ANNOTATOR, type ConsensusRule, type PairLabels } from '../core/eval/consensus';
 import { readLabelFile, type LabelFileRead } from '../core/eval/labelFiles';
 import { importLabels, plainClaim, type DatasetPair, type LabelRename, type LabelToStore } from '../core/eval/labelImport';
@@ -10,6 +9,7 @@ import { annotatorsOf, REFERENCE_ANNOTATOR, splitPairKey, type LabelExportRow } 
 import { labelsByRater, teamAgreement, type TeamAgreement } from '../core/eval/team';
 import { plural } from '../core/report/plural';
 import { oneOf, readInput, subcommandArgs, type Io, type OptionSpecs } from './args';
+import { writeWholeFile } from './wholeFile';
 
 const USAGE = `Usage: citation-audit agreement FILE... [options]
 
@@ -209,7 +209,7 @@ export async function agreementMain(argv: string[], io: Io): Promise<number> {
     const kept = labels.filter((l) => l.annotator !== GOLD_ANNOTATOR || !(drop.has(`${l.caseKey}\u0000${l.claimIndex}\u0000${l.chunkId}`) || given.has(`${l.caseKey}\u0000${l.claimIndex}\u0000${l.chunkId}`)));
     const written: LabelToStore[] = [...kept, ...c.gold.map((g) => ({ caseKey: g.caseKey, claimIndex: g.claimIndex, chunkId: g.chunkId, annotator: GOLD_ANNOTATOR, label: g.label, updated: g.updated, settledBy: g.settledBy, settledHow: g.settledHow }))];
     try {
-      await writeFile(v.out, exportRows(written, pairs));
+      await writeWholeFile(v.out, (write) => write(exportRows(written, pairs)));
     } catch (err) {
       say(`cannot write ${v.out}: ${(err as Error).message}`);
       return 2;
