@@ -15,6 +15,7 @@ import { addUsage, usageMeta } from '../model/usage';
 import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
+import { SETTINGS_FAILURES } from './run';
 import { oneOf, readInput, subcommandArgs, wholeIn, type Io, type OptionSpecs } from './args';
 import { plural } from '../core/report/plural';
 
@@ -209,8 +210,11 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   // measured and what it paid (the cases not judged count as such).
   const interrupt = io.interrupts?.();
   const signal = interrupt?.signal;
+  // A failure of the run's settings (a refused key, no credit, an unknown model) would fail every
+  // later case the same way: the first one stops the sending, as it does in the audit run.
+  let stopped: { kind: string; where: string } | undefined;
   const worker = async (): Promise<void> => {
-    while (next < work.length && !signal?.aborted) {
+    while (next < work.length && !signal?.aborted && !stopped) {
       const i = next++;
       const w = work[i]!;
       try {
@@ -226,7 +230,10 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
         // The CLI's own wording (the environment variable to check), not the page's ("enter it again").
         const { describeModelError, ModelError } = await import('../model/errors');
         const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
-        io.err(`${w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`}: model audit failed: ${message}\n`);
+        const where = w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`;
+        // Said once: the requests already in flight when it came fail the same way.
+        if (!stopped) io.err(`${where}: model audit failed: ${message}\n`);
+        if (!stopped && err instanceof ModelError && SETTINGS_FAILURES.has(err.kind)) stopped = { kind: err.kind, where };
       }
       progress.tick(++done);
     }
@@ -261,6 +268,11 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
     const name = String(signal.reason);
     io.err(`citation-audit calibrate: interrupted (${name}): the figures above cover the ${summary.judged} labelled pairs judged before it (${done} of ${work.length} cases); run again to measure them all\n`);
     return name === 'SIGTERM' ? 143 : 130;
+  }
+  if (stopped) {
+    const left = work.length - next;
+    io.err(`citation-audit calibrate: ${left ? `the ${plural('en', left, { one: 'other case was', other: '# other cases were' })} not sent to the model` : 'stopped'}: "${stopped.kind}" (${stopped.where}) would fail each of them the same way; the figures above cover the ${summary.judged} labelled pairs judged before it. Fix it and run again.\n`);
+    return 2;
   }
   if (summary.judged === 0) {
     io.err('citation-audit calibrate: the model judged none of the labelled pairs\n');

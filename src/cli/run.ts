@@ -89,7 +89,7 @@ type ModelStep = (c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => P
  * Failures of the run's settings, not of one case: every later case would meet them too (a refused
  * key, no access or credit, an unknown model, an address that is not the API, a redirect).
  */
-const SETTINGS_FAILURES: ReadonlySet<string> = new Set(['auth', 'permission', 'billing', 'spend_limit', 'model_not_found', 'not_found', 'redirect']);
+export const SETTINGS_FAILURES: ReadonlySet<string> = new Set(['auth', 'permission', 'billing', 'spend_limit', 'model_not_found', 'not_found', 'redirect']);
 
 /**
  * A server that cannot be reached, or that takes requests and never answers, fails every case

@@ -74,6 +74,11 @@ describe('citation-audit calibrate', () => {
     const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1']);
     expect(r.err).toMatch(/: model audit failed: The API key was not accepted \(401\)\. Check ANTHROPIC_API_KEY/);
     expect(r.err).not.toContain('enter it again');
+    // A refused key would refuse every case: the other three are not sent, and it is said once.
+    expect(server.calls('/v1/messages')).toHaveLength(1);
+    expect(r.err.match(/model audit failed/g)).toHaveLength(1);
+    expect(r.err).toMatch(/calibrate: the 3 other cases were not sent to the model: "auth" \(case a\) would fail each of them the same way/);
+    expect(r.code).toBe(2);
   });
 
   it('Ctrl+C stops sending and still prints the figures and the cost so far', async () => {
