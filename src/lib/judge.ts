@@ -91,6 +91,8 @@ export class JudgeError extends Error {
   }
 }
 
+const MAX_TIMEOUT_MS = 86_400_000;
+
 /**
  * The local audit of `c`, then the model's judgement of its claims, as one report
  * (`meta.checked_by: 'model'`). The model can only add failures: a local FAIL stays a FAIL.
@@ -99,8 +101,10 @@ export class JudgeError extends Error {
 export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Report> {
   const valid = checkedCase(c);
   checkShape(options);
-  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
-    throw new TypeError('judgeCase: timeoutMs must be a number of milliseconds above 0');
+  // Up to a day, as the CLI's --timeout: past 2^31 - 1 ms Node's timers fire at once, and every
+  // request "timed out" within milliseconds, its message naming the huge deadline.
+  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new TypeError(`judgeCase: timeoutMs must be a number of milliseconds above 0, up to ${MAX_TIMEOUT_MS} (a day), not ${String(options.timeoutMs)}`);
   }
   if (options.repeat !== undefined && repeatProblem(options.repeat)) throw new TypeError(`judgeCase: repeat ${repeatProblem(options.repeat)!}`);
   if (options.repeatRule !== undefined && !repeatRuleSchema.safeParse(options.repeatRule).success) {

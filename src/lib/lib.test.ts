@@ -190,6 +190,9 @@ describe('judgeCase against the fake Messages API', () => {
     await expect(no({ apiKey: key, baseURL: server.url, onProgress: 'log' })).rejects.toThrow(/^judgeCase: onProgress must be a function when given, got the string "log"$/);
     await expect(no({ apiKey: key, baseURL: server.url, strict: 'yes' })).rejects.toThrow(/^judgeCase: strict must be true or false/);
     await expect(no({ apiKey: key, baseURL: server.url, audit: 'paragraph' })).rejects.toThrow(/^judgeCase: audit must be an object of AuditOptions/);
+    // Past 2^31 - 1 ms Node's timer fires at once: every request "timed out" in milliseconds.
+    await expect(no({ apiKey: key, baseURL: server.url, timeoutMs: 3e9 })).rejects.toThrow(/^judgeCase: timeoutMs must be a number of milliseconds above 0, up to 86400000 \(a day\), not 3000000000$/);
+    await expect(no({ apiKey: key, baseURL: server.url, timeoutMs: Infinity })).rejects.toThrow(/^judgeCase: timeoutMs must be/);
     expect(server.calls('/v1/messages')).toHaveLength(0);
   });
 });
