@@ -103,6 +103,10 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
     io.err(`citation-audit calibrate: needs the ${access.missingKey} environment variable\n`);
     return 2;
   }
+  if ('problem' in access) {
+    io.err(`citation-audit calibrate: ${access.problem}\n`);
+    return 2;
+  }
   const { apiKey, baseURL } = access;
 
   // --- read -----------------------------------------------------------------------------------

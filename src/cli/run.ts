@@ -268,6 +268,10 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
       io.err(`citation-audit: --model needs the ${access.missingKey} environment variable\n`);
       return 2;
     }
+    if ('problem' in access) {
+      io.err(`citation-audit: ${access.problem}\n`);
+      return 2;
+    }
     const { apiKey, baseURL, provider } = access;
     const { malformedKey } = await import('../model/client');
     if (apiKey && malformedKey(apiKey)) {

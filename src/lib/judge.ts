@@ -9,7 +9,7 @@ import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
 import { visibleControls } from '../core/text/text';
 import type { Provider } from '../model/providers';
-import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerSpec } from '../model/providers';
+import { DEFAULT_PROVIDER, hasCredentials, keyRequired, knownProvider, PROVIDER_NAMES, providerSpec } from '../model/providers';
 import { checkedCase, describeValue, finishedReport, pick, type AuditOptions } from './audit';
 
 /** What every provider's judge takes. */
@@ -116,6 +116,10 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
   const provider = knownProvider(typeof named === 'string' ? named : undefined);
   if (!provider) throw new TypeError(`judgeCase: unknown provider "${String(named)}" (known: ${PROVIDER_NAMES.join(', ')})`);
   const spec = providerSpec(provider);
+  // Said without the address: it holds a secret, which a failed request's message quoted.
+  if (options.baseURL !== undefined && hasCredentials(options.baseURL)) {
+    throw new TypeError("judgeCase: baseURL holds a user name or password (user:…@host), which Node's fetch refuses to send; take it out of the address and pass the key as apiKey");
+  }
   const apiKey: unknown = options.apiKey;
   if (spec.key.requiredAt === 'everywhere') {
     if (typeof apiKey !== 'string') throw new TypeError(`judgeCase: apiKey must be a string (the ${spec.vendor} API key)`);

@@ -193,6 +193,11 @@ describe('judgeCase against the fake Messages API', () => {
     // Past 2^31 - 1 ms Node's timer fires at once: every request "timed out" in milliseconds.
     await expect(no({ apiKey: key, baseURL: server.url, timeoutMs: 3e9 })).rejects.toThrow(/^judgeCase: timeoutMs must be a number of milliseconds above 0, up to 86400000 \(a day\), not 3000000000$/);
     await expect(no({ apiKey: key, baseURL: server.url, timeoutMs: Infinity })).rejects.toThrow(/^judgeCase: timeoutMs must be/);
+    // A password in the address: fetch refuses it, and its message quoted the address whole.
+    const viaProxy = await judgeCase(good, { provider: 'openai', baseURL: server.url.replace('http://', 'http://bob:s3cret-pw@') }).catch((e: Error) => e);
+    expect(viaProxy).toBeInstanceOf(TypeError);
+    expect((viaProxy as Error).message).toMatch(/^judgeCase: baseURL holds a user name or password \(user:…@host\)/);
+    expect((viaProxy as Error).message).not.toContain('s3cret-pw');
     expect(server.calls('/v1/messages')).toHaveLength(0);
   });
 });
