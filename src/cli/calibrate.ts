@@ -233,7 +233,7 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
         progress.clear();
         // The CLI's own wording (the environment variable to check), not the page's ("enter it again").
         const { describeModelError, ModelError } = await import('../model/errors');
-        const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
+        const message = err instanceof ModelError ? calibrateWords(describeModelError(err.init, 'en', { surface: 'cli' }), err) : (err as Error).message;
         const where = w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`;
         // Said once: the requests already in flight when it came fail the same way.
         if (!stopped) io.err(`${where}: model audit failed: ${message}\n`);
@@ -283,4 +283,19 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
     return 2;
   }
   return failedCases ? 2 : 0;
+}
+
+/**
+ * A failed case's words here. The audit run's advice on a cut or a deadline speaks of "the report
+ * below" keeping the claims judged and of --timeout; calibrate prints no report, compares none of
+ * the case's pairs, and has no --timeout.
+ */
+function calibrateWords(d: { title: string; action: string; detail?: string }, err: { kind: string; noReply?: boolean | undefined }): string {
+  const action =
+    err.kind === 'timeout' && err.noReply
+      ? 'Check that the server is up and serving the model, then run calibrate again; the pairs of this case are not compared.'
+      : err.kind === 'timeout' || err.kind === 'stream_cut'
+        ? 'The pairs of this case are not compared; run calibrate again to measure them.'
+        : d.action;
+  return [d.title, action, d.detail].filter(Boolean).join(' ');
 }

@@ -81,6 +81,15 @@ describe('citation-audit calibrate', () => {
     expect(r.code).toBe(2);
   });
 
+  it('says of a cut case what calibrate does with it, not the audit run’s "report below"', async () => {
+    server.script({ kind: 'judge', cutAfterClaims: 0, cutMode: 'destroy' });
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1', '--format', 'json']);
+    expect(r.err).toMatch(/case a: model audit failed: The connection was cut .* The pairs of this case are not compared; run calibrate again to measure them\./);
+    expect(r.err).not.toMatch(/report below|--timeout/);
+    expect(JSON.parse(r.out).judged).toBe(3);
+    expect(r.code).toBe(2);
+  });
+
   it('Ctrl+C stops sending and still prints the figures and the cost so far', async () => {
     // The first case is judged; the second's request is never answered.
     server.script({ kind: 'judge' }, { kind: 'judge', holdMs: 60_000 });
