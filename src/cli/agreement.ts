@@ -2,6 +2,7 @@
 // Reads label files (the Annotate view's JSONL and CSV downloads, history backups, files this
 // command wrote) and prints how far the raters agree: Krippendorff's α and pairwise Cohen's κ.
 // Exit status: 0 done (α at or above --min-alpha), 1 α below --min-alpha, 2 unusable input or usage.
+import { resolve } from 'node:path';
 import { consensus, GOLD_ANNOTATOR, type ConsensusRule, type PairLabels } from '../core/eval/consensus';
 import { readLabelFile, type LabelFileRead } from '../core/eval/labelFiles';
 import { importLabels, plainClaim, type DatasetPair, type LabelRename, type LabelToStore } from '../core/eval/labelImport';
@@ -173,7 +174,28 @@ export async function agreementMain(argv: string[], io: Io): Promise<number> {
     say(`${plural('en', errors, { one: '# line', other: '# lines' })} could not be read; nothing compared`);
     return 2;
   }
-  const renames: LabelRename[] = [...(v.rename ?? []).map((r) => renameOf(r)!), ...(v.same ?? []).map((name) => ({ from: name, to: name }))];
+  // Each --rename and --same must name a file given and a name in it: one that met nothing was
+  // ignored without a word (a typo, or the file spelled ./labels/a.jsonl when given as
+  // labels/a.jsonl), and the clash it was to answer was reported again.
+  const namesIn = (r: LabelFileRead) => [...new Set(r.labels.map((l) => l.annotator))];
+  const renames: LabelRename[] = [];
+  for (const given of v.rename ?? []) {
+    const r = renameOf(given)!;
+    const read = reads.find((x) => x.file === r.file) ?? reads.find((x) => resolve(x.file) === resolve(r.file));
+    if (!read) return usageError(`--rename ${given}: ${r.file} is not one of the files given (${files.join(', ')})`);
+    if (!namesIn(read).includes(r.from)) {
+      say(`--rename ${given}: ${read.file} has no labels by "${r.from}" (its annotators: ${namesIn(read).join(', ') || 'none'})`);
+      return 2;
+    }
+    renames.push({ ...r, file: read.file });
+  }
+  for (const name of v.same ?? []) {
+    if (!reads.some((x) => namesIn(x).includes(name))) {
+      say(`--same ${name}: no file has labels by "${name}" (annotators: ${[...new Set(reads.flatMap(namesIn))].join(', ') || 'none'})`);
+      return 2;
+    }
+    renames.push({ from: name, to: name });
+  }
   const pairs = pairsOf(reads);
   const merged = importLabels(pairs, [], reads, { renames, now: Date.now() });
   for (const c of merged.clashes) {
