@@ -15,7 +15,7 @@ import { addUsage, usageMeta } from '../model/usage';
 import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
-import { SETTINGS_FAILURES } from './run';
+import { SETTINGS_FAILURES, SILENT_CASES_MAX } from './run';
 import { oneOf, readInput, subcommandArgs, wholeIn, type Io, type OptionSpecs } from './args';
 import { plural } from '../core/report/plural';
 
@@ -216,7 +216,10 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   const signal = interrupt?.signal;
   // A failure of the run's settings (a refused key, no credit, an unknown model) would fail every
   // later case the same way: the first one stops the sending, as it does in the audit run.
-  let stopped: { kind: string; where: string } | undefined;
+  // So does a server that answers nothing for SILENT_CASES_MAX cases in a row (down, or taking
+  // requests and never replying: each case would wait out its retries or its whole deadline).
+  let stopped: { kind: string; where: string; silent?: true } | undefined;
+  let silent = 0;
   const worker = async (): Promise<void> => {
     while (next < work.length && !signal?.aborted && !stopped) {
       const i = next++;
@@ -224,6 +227,7 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
       try {
         const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true, signal });
         results[i] = modelPairVerdicts(run.report);
+        silent = 0;
         addUsage(usage, run.results.usage);
       } catch (err) {
         failedCases++;
@@ -238,6 +242,9 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
         // Said once: the requests already in flight when it came fail the same way.
         if (!stopped) io.err(`${where}: model audit failed: ${message}\n`);
         if (!stopped && err instanceof ModelError && SETTINGS_FAILURES.has(err.kind)) stopped = { kind: err.kind, where };
+        const noReply = err instanceof ModelError && (err.kind === 'network' || err.kind === 'offline' || (err.kind === 'timeout' && err.noReply === true));
+        silent = noReply ? silent + 1 : 0;
+        if (!stopped && silent >= SILENT_CASES_MAX) stopped = { kind: (err as { kind: string }).kind, where, silent: true };
       }
       progress.tick(++done);
     }
@@ -275,7 +282,9 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   }
   if (stopped) {
     const left = work.length - next;
-    io.err(`citation-audit calibrate: ${left ? `the ${plural('en', left, { one: 'other case was', other: '# other cases were' })} not sent to the model` : 'stopped'}: "${stopped.kind}" (${stopped.where}) would fail each of them the same way; the figures above cover the ${summary.judged} labelled pairs judged before it. Fix it and run again.\n`);
+    const notSent = left ? `the ${plural('en', left, { one: 'other case was', other: '# other cases were' })} not sent to the model` : 'stopped';
+    if (stopped.silent) io.err(`citation-audit calibrate: the server sent no reply to ${SILENT_CASES_MAX} cases in a row, up to ${stopped.where}: ${notSent}; the figures above cover the ${summary.judged} labelled pairs judged before it. Run again once the server answers.\n`);
+    else io.err(`citation-audit calibrate: ${notSent}: "${stopped.kind}" (${stopped.where}) would fail each of them the same way; the figures above cover the ${summary.judged} labelled pairs judged before it. Fix it and run again.\n`);
     return 2;
   }
   if (summary.judged === 0) {

@@ -81,6 +81,14 @@ describe('citation-audit calibrate', () => {
     expect(r.code).toBe(2);
   });
 
+  it('stops sending after three cases in a row that got no reply (a server that is down)', async () => {
+    // Nothing listens on port 9: each case fails after its retries (a few seconds each).
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1', '--base-url', 'http://127.0.0.1:9']);
+    expect(r.err.match(/model audit failed: Could not reach 127\.0\.0\.1:9/g)).toHaveLength(3);
+    expect(r.err).toMatch(/calibrate: the server sent no reply to 3 cases in a row, up to case c: the other case was not sent to the model; .* Run again once the server answers\./);
+    expect(r.code).toBe(2);
+  }, 30_000);
+
   it('says of a cut case what calibrate does with it, not the audit run’s "report below"', async () => {
     server.script({ kind: 'judge', cutAfterClaims: 0, cutMode: 'destroy' });
     const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1', '--format', 'json']);
