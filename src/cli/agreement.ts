@@ -181,8 +181,9 @@ export async function agreementMain(argv: string[], io: Io): Promise<number> {
   const renames: LabelRename[] = [];
   for (const given of v.rename ?? []) {
     const r = renameOf(given)!;
-    const read = reads.find((x) => x.file === r.file) ?? reads.find((x) => resolve(x.file) === resolve(r.file));
-    if (!read) return usageError(`--rename ${given}: ${r.file} is not one of the files given (${files.join(', ')})`);
+    const file = r.file ?? '';
+    const read = reads.find((x) => x.file === file) ?? reads.find((x) => resolve(x.file) === resolve(file));
+    if (!read) return usageError(`--rename ${given}: ${file} is not one of the files given (${files.join(', ')})`);
     if (!namesIn(read).includes(r.from)) {
       say(`--rename ${given}: ${read.file} has no labels by "${r.from}" (its annotators: ${namesIn(read).join(', ') || 'none'})`);
       return 2;
