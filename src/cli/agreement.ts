@@ -2,7 +2,7 @@
 // Reads label files (the Annotate view's JSONL and CSV downloads, history backups, files this
 // command wrote) and prints how far the raters agree: Krippendorff's α and pairwise Cohen's κ.
 // Exit status: 0 done (α at or above --min-alpha), 1 α below --min-alpha, 2 unusable input or usage.
-import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { consensus, GOLD_ANNOTATOR, type ConsensusRule, type PairLabels } from '../core/eval/consensus';
 import { readLabelFile, type LabelFileRead } from '../core/eval/labelFiles';
 import { importLabels, plainClaim, type DatasetPair, type LabelRename, type LabelToStore } from '../core/eval/labelImport';
@@ -10,6 +10,7 @@ import { annotatorsOf, REFERENCE_ANNOTATOR, splitPairKey, type LabelExportRow } 
 import { labelsByRater, teamAgreement, type TeamAgreement } from '../core/eval/team';
 import { plural } from '../core/report/plural';
 import { oneOf, readInput, subcommandArgs, type Io, type OptionSpecs } from './args';
+import { writeWholeFile } from './wholeFile';
 
 const USAGE = `Usage: citation-audit agreement FILE... [options]
 
@@ -173,7 +174,29 @@ export async function agreementMain(argv: string[], io: Io): Promise<number> {
     say(`${plural('en', errors, { one: '# line', other: '# lines' })} could not be read; nothing compared`);
     return 2;
   }
-  const renames: LabelRename[] = [...(v.rename ?? []).map((r) => renameOf(r)!), ...(v.same ?? []).map((name) => ({ from: name, to: name }))];
+  // Each --rename and --same must name a file given and a name in it: one that met nothing was
+  // ignored without a word (a typo, or the file spelled ./labels/a.jsonl when given as
+  // labels/a.jsonl), and the clash it was to answer was reported again.
+  const namesIn = (r: LabelFileRead) => [...new Set(r.labels.map((l) => l.annotator))];
+  const renames: LabelRename[] = [];
+  for (const given of v.rename ?? []) {
+    const r = renameOf(given)!;
+    const file = r.file ?? '';
+    const read = reads.find((x) => x.file === file) ?? reads.find((x) => resolve(x.file) === resolve(file));
+    if (!read) return usageError(`--rename ${given}: ${file} is not one of the files given (${files.join(', ')})`);
+    if (!namesIn(read).includes(r.from)) {
+      say(`--rename ${given}: ${read.file} has no labels by "${r.from}" (its annotators: ${namesIn(read).join(', ') || 'none'})`);
+      return 2;
+    }
+    renames.push({ ...r, file: read.file });
+  }
+  for (const name of v.same ?? []) {
+    if (!reads.some((x) => namesIn(x).includes(name))) {
+      say(`--same ${name}: no file has labels by "${name}" (annotators: ${[...new Set(reads.flatMap(namesIn))].join(', ') || 'none'})`);
+      return 2;
+    }
+    renames.push({ from: name, to: name });
+  }
   const pairs = pairsOf(reads);
   const merged = importLabels(pairs, [], reads, { renames, now: Date.now() });
   for (const c of merged.clashes) {
@@ -209,7 +232,7 @@ export async function agreementMain(argv: string[], io: Io): Promise<number> {
     const kept = labels.filter((l) => l.annotator !== GOLD_ANNOTATOR || !(drop.has(`${l.caseKey}\u0000${l.claimIndex}\u0000${l.chunkId}`) || given.has(`${l.caseKey}\u0000${l.claimIndex}\u0000${l.chunkId}`)));
     const written: LabelToStore[] = [...kept, ...c.gold.map((g) => ({ caseKey: g.caseKey, claimIndex: g.claimIndex, chunkId: g.chunkId, annotator: GOLD_ANNOTATOR, label: g.label, updated: g.updated, settledBy: g.settledBy, settledHow: g.settledHow }))];
     try {
-      await writeFile(v.out, exportRows(written, pairs));
+      await writeWholeFile(v.out, (write) => write(exportRows(written, pairs)));
     } catch (err) {
       say(`cannot write ${v.out}: ${(err as Error).message}`);
       return 2;

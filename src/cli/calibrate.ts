@@ -15,6 +15,7 @@ import { addUsage, usageMeta } from '../model/usage';
 import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
+import { SETTINGS_FAILURES, SILENT_CASES_MAX } from './run';
 import { oneOf, readInput, subcommandArgs, wholeIn, type Io, type OptionSpecs } from './args';
 import { plural } from '../core/report/plural';
 
@@ -100,6 +101,10 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   const access = modelAccess(provider, v['base-url']);
   if ('missingKey' in access) {
     io.err(`citation-audit calibrate: needs the ${access.missingKey} environment variable\n`);
+    return 2;
+  }
+  if ('problem' in access) {
+    io.err(`citation-audit calibrate: ${access.problem}\n`);
     return 2;
   }
   const { apiKey, baseURL } = access;
@@ -209,13 +214,20 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   // measured and what it paid (the cases not judged count as such).
   const interrupt = io.interrupts?.();
   const signal = interrupt?.signal;
+  // A failure of the run's settings (a refused key, no credit, an unknown model) would fail every
+  // later case the same way: the first one stops the sending, as it does in the audit run.
+  // So does a server that answers nothing for SILENT_CASES_MAX cases in a row (down, or taking
+  // requests and never replying: each case would wait out its retries or its whole deadline).
+  let stopped: { kind: string; where: string; silent?: true } | undefined;
+  let silent = 0;
   const worker = async (): Promise<void> => {
-    while (next < work.length && !signal?.aborted) {
+    while (next < work.length && !signal?.aborted && !stopped) {
       const i = next++;
       const w = work[i]!;
       try {
         const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true, signal });
         results[i] = modelPairVerdicts(run.report);
+        silent = 0;
         addUsage(usage, run.results.usage);
       } catch (err) {
         failedCases++;
@@ -225,8 +237,14 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
         progress.clear();
         // The CLI's own wording (the environment variable to check), not the page's ("enter it again").
         const { describeModelError, ModelError } = await import('../model/errors');
-        const message = err instanceof ModelError ? describeModelError(err.init, 'en', { surface: 'cli' }).text : (err as Error).message;
-        io.err(`${w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`}: model audit failed: ${message}\n`);
+        const message = err instanceof ModelError ? calibrateWords(describeModelError(err.init, 'en', { surface: 'cli' }), err) : (err as Error).message;
+        const where = w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`;
+        // Said once: the requests already in flight when it came fail the same way.
+        if (!stopped) io.err(`${where}: model audit failed: ${message}\n`);
+        if (!stopped && err instanceof ModelError && SETTINGS_FAILURES.has(err.kind)) stopped = { kind: err.kind, where };
+        const noReply = err instanceof ModelError && (err.kind === 'network' || err.kind === 'offline' || (err.kind === 'timeout' && err.noReply === true));
+        silent = noReply ? silent + 1 : 0;
+        if (!stopped && silent >= SILENT_CASES_MAX) stopped = { kind: (err as { kind: string }).kind, where, silent: true };
       }
       progress.tick(++done);
     }
@@ -262,9 +280,31 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
     io.err(`citation-audit calibrate: interrupted (${name}): the figures above cover the ${summary.judged} labelled pairs judged before it (${done} of ${work.length} cases); run again to measure them all\n`);
     return name === 'SIGTERM' ? 143 : 130;
   }
+  if (stopped) {
+    const left = work.length - next;
+    const notSent = left ? `the ${plural('en', left, { one: 'other case was', other: '# other cases were' })} not sent to the model` : 'stopped';
+    if (stopped.silent) io.err(`citation-audit calibrate: the server sent no reply to ${SILENT_CASES_MAX} cases in a row, up to ${stopped.where}: ${notSent}; the figures above cover the ${summary.judged} labelled pairs judged before it. Run again once the server answers.\n`);
+    else io.err(`citation-audit calibrate: ${notSent}: "${stopped.kind}" (${stopped.where}) would fail each of them the same way; the figures above cover the ${summary.judged} labelled pairs judged before it. Fix it and run again.\n`);
+    return 2;
+  }
   if (summary.judged === 0) {
     io.err('citation-audit calibrate: the model judged none of the labelled pairs\n');
     return 2;
   }
   return failedCases ? 2 : 0;
+}
+
+/**
+ * A failed case's words here. The audit run's advice on a cut or a deadline speaks of "the report
+ * below" keeping the claims judged and of --timeout; calibrate prints no report, compares none of
+ * the case's pairs, and has no --timeout.
+ */
+function calibrateWords(d: { title: string; action: string; detail?: string }, err: { kind: string; noReply?: boolean | undefined }): string {
+  const action =
+    err.kind === 'timeout' && err.noReply
+      ? 'Check that the server is up and serving the model, then run calibrate again; the pairs of this case are not compared.'
+      : err.kind === 'timeout' || err.kind === 'stream_cut'
+        ? 'The pairs of this case are not compared; run calibrate again to measure them.'
+        : d.action;
+  return [d.title, action, d.detail].filter(Boolean).join(' ');
 }

@@ -1,7 +1,7 @@
 // Which model server a command talks to: --provider (one of model/providers.ts's rows; the
 // default first), --base-url, and the environment variables each provider reads its key and
 // address from, all read from the table. Shared by the audit and calibrate, so both read them alike.
-import { DEFAULT_PROVIDER, keyRequired, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts, type WireName } from '../model/providers';
+import { DEFAULT_PROVIDER, hasCredentials, keyRequired, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts, type WireName } from '../model/providers';
 import { MAX_REPEAT, REPEAT_RULES, repeatProblem, repeatRuleSchema } from '../model/repeat';
 import { oneOf, type OptionSpecs } from './args';
 
@@ -59,10 +59,14 @@ export interface ModelAccess {
  * The key and address for `provider`, or the variable that must be set. A key is needed except
  * on an OpenAI-compatible server other than OpenAI's own (local servers take none).
  */
-export function modelAccess(provider: Provider | undefined, baseURLFlag: string | undefined, env: NodeJS.ProcessEnv = process.env): ModelAccess | { missingKey: string } {
+export function modelAccess(provider: Provider | undefined, baseURLFlag: string | undefined, env: NodeJS.ProcessEnv = process.env): ModelAccess | { missingKey: string } | { problem: string } {
   const spec = providerSpec(provider);
   const keyVar = spec.key.envVar;
   const baseURL = baseURLFlag?.trim() || env[spec.baseURLEnvVar]?.trim() || undefined;
+  // Said without the address: it holds a secret.
+  if (baseURL && hasCredentials(baseURL)) {
+    return { problem: `${baseURLFlag?.trim() ? '--base-url' : spec.baseURLEnvVar} holds a user name or password (user:…@host), which Node's fetch refuses to send; take it out of the address and give the key in ${keyVar}` };
+  }
   const apiKey = env[keyVar] ?? '';
   if (!apiKey.trim() && keyRequired(spec, baseURL)) return { missingKey: keyVar };
   return { provider: provider ?? DEFAULT_PROVIDER, apiKey, keyVar, ...(baseURL ? { baseURL } : {}) };

@@ -3,7 +3,7 @@
 // in input order as they come, and the run-level outputs (--fail-under, JUnit, Markdown) built
 // from bounded tallies. Memory holds a window of batches, never the run.
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { access, constants as fsConstants, open as openFile, stat } from 'node:fs/promises';
+import { access, constants as fsConstants, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -21,6 +21,7 @@ import { caseOf, emptyBatch, itemsOf, readCaseLine, finishCase, mergeTallies, Ta
 import type { BatchCliOptions } from './batch';
 import { retryLine, startProgress } from './progress';
 import { BufferedOutput, readInputs, type InputSummary } from './stream';
+import { writeWholeFile } from './wholeFile';
 import type { InputEvent } from './lineCutter';
 
 export interface CliIo {
@@ -88,7 +89,7 @@ type ModelStep = (c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => P
  * Failures of the run's settings, not of one case: every later case would meet them too (a refused
  * key, no access or credit, an unknown model, an address that is not the API, a redirect).
  */
-const SETTINGS_FAILURES: ReadonlySet<string> = new Set(['auth', 'permission', 'billing', 'spend_limit', 'model_not_found', 'not_found', 'redirect']);
+export const SETTINGS_FAILURES: ReadonlySet<string> = new Set(['auth', 'permission', 'billing', 'spend_limit', 'model_not_found', 'not_found', 'redirect']);
 
 /**
  * A server that cannot be reached, or that takes requests and never answers, fails every case
@@ -265,6 +266,10 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
     const access = modelAccess(opts.provider, opts.baseURL);
     if ('missingKey' in access) {
       io.err(`citation-audit: --model needs the ${access.missingKey} environment variable\n`);
+      return 2;
+    }
+    if ('problem' in access) {
+      io.err(`citation-audit: ${access.problem}\n`);
       return 2;
     }
     const { apiKey, baseURL, provider } = access;
@@ -523,12 +528,12 @@ async function runAuditWith(opts: AuditRunOptions, io: CliIo, interrupt: ReturnT
       await out.write(frame.tail);
     } else if (opts.format === 'markdown' && markdown !== undefined) await out.write(markdown);
     await out.flush();
-    if (opts.junitFile && frame) await writeFileInPieces(opts.junitFile, async (write) => {
+    if (opts.junitFile && frame) await writeWholeFile(opts.junitFile, async (write) => {
       await write(frame.head);
       await spool.replay(write);
       await write(frame.tail);
     });
-    if (opts.markdownFile && markdown !== undefined) await writeFileInPieces(opts.markdownFile, (write) => write(markdown));
+    if (opts.markdownFile && markdown !== undefined) await writeWholeFile(opts.markdownFile, (write) => write(markdown));
   } catch (err) {
     io.err(`citation-audit: cannot write: ${(err as Error).message}\n`);
     return 2;
@@ -562,17 +567,5 @@ async function unwritable(file: string): Promise<string | undefined> {
     return undefined;
   } catch (err) {
     return (err as Error).message;
-  }
-}
-
-/** Writes a file from pieces (the JUnit XML of a long run is never one string). */
-async function writeFileInPieces(path: string, fill: (write: (s: string) => Promise<void>) => Promise<void>): Promise<void> {
-  const handle = await openFile(path, 'w');
-  try {
-    await fill(async (s) => {
-      await handle.write(s);
-    });
-  } finally {
-    await handle.close();
   }
 }

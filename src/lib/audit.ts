@@ -97,6 +97,7 @@ const OPTION_VALUES: Record<keyof AuditOptions, readonly string[]> = {
  * language threw from inside the sentence splitter.
  */
 export function pick(o: AuditOptions): AuditOptions {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new TypeError(`AuditOptions: expected an object such as { language: 'en' }, got ${describeValue(o)}`);
   for (const [name, values] of Object.entries(OPTION_VALUES)) {
     const v: unknown = o[name as keyof AuditOptions];
     if (v !== undefined && !values.includes(v as string)) {
@@ -121,6 +122,10 @@ export type ReportFormat = 'text' | 'json' | 'junit' | 'markdown';
  */
 export function renderReport(reports: Report | readonly Report[], format: ReportFormat = 'text'): string {
   const list: readonly Report[] = Array.isArray(reports) ? reports : [reports as Report];
+  list.forEach((r: unknown, i) => {
+    const problem = reportProblem(r);
+    if (problem) throw new TypeError(`renderReport: ${Array.isArray(reports) ? `reports[${i}]` : 'reports'} is not a report (what auditCase or judgeCase returns, or a list of them): ${problem}`);
+  });
   switch (format) {
     case 'text':
       return list.map((r) => `${renderTextReport(r, idOf(r))}\n`).join('');
@@ -133,6 +138,23 @@ export function renderReport(reports: Report | readonly Report[], format: Report
     default:
       throw new TypeError(`renderReport: unknown format "${String(format)}" (text, json, junit or markdown)`);
   }
+}
+
+/** What a value lacks to be a report (undefined when it has a verdict, claims and meta), in words. */
+function reportProblem(r: unknown): string | undefined {
+  if (typeof r !== 'object' || r === null) return `got ${describeValue(r)}`;
+  const o = r as Record<string, unknown>;
+  if ('query' in o && 'answer' in o && !('verdict' in o)) return 'got a case (pass it to auditCase first)';
+  const missing = [typeof o.verdict === 'string' ? '' : 'verdict', Array.isArray(o.claims) ? '' : 'claims', typeof o.meta === 'object' && o.meta !== null ? '' : 'meta'].filter(Boolean);
+  return missing.length ? `an object without ${missing.join(', ')}` : undefined;
+}
+
+/** A value as an error message names it. */
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  return typeof v === 'object' ? 'an object' : typeof v;
 }
 
 const idOf = (r: Report): { id?: string } => (r.meta.case_id !== undefined ? { id: r.meta.case_id } : {});

@@ -9,8 +9,8 @@ import type { RunProgress } from '../model/run';
 import { auditCase as auditCore } from '../core/audit';
 import { visibleControls } from '../core/text/text';
 import type { Provider } from '../model/providers';
-import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerSpec } from '../model/providers';
-import { checkedCase, finishedReport, pick, type AuditOptions } from './audit';
+import { DEFAULT_PROVIDER, hasCredentials, keyRequired, knownProvider, PROVIDER_NAMES, providerSpec } from '../model/providers';
+import { checkedCase, describeValue, finishedReport, pick, type AuditOptions } from './audit';
 
 /** What every provider's judge takes. */
 interface JudgeCommonOptions {
@@ -91,6 +91,8 @@ export class JudgeError extends Error {
   }
 }
 
+const MAX_TIMEOUT_MS = 86_400_000;
+
 /**
  * The local audit of `c`, then the model's judgement of its claims, as one report
  * (`meta.checked_by: 'model'`). The model can only add failures: a local FAIL stays a FAIL.
@@ -98,8 +100,11 @@ export class JudgeError extends Error {
  */
 export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Report> {
   const valid = checkedCase(c);
-  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
-    throw new TypeError('judgeCase: timeoutMs must be a number of milliseconds above 0');
+  checkShape(options);
+  // Up to a day, as the CLI's --timeout: past 2^31 - 1 ms Node's timers fire at once, and every
+  // request "timed out" within milliseconds, its message naming the huge deadline.
+  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new TypeError(`judgeCase: timeoutMs must be a number of milliseconds above 0, up to ${MAX_TIMEOUT_MS} (a day), not ${String(options.timeoutMs)}`);
   }
   if (options.repeat !== undefined && repeatProblem(options.repeat)) throw new TypeError(`judgeCase: repeat ${repeatProblem(options.repeat)!}`);
   if (options.repeatRule !== undefined && !repeatRuleSchema.safeParse(options.repeatRule).success) {
@@ -111,6 +116,10 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
   const provider = knownProvider(typeof named === 'string' ? named : undefined);
   if (!provider) throw new TypeError(`judgeCase: unknown provider "${String(named)}" (known: ${PROVIDER_NAMES.join(', ')})`);
   const spec = providerSpec(provider);
+  // Said without the address: it holds a secret, which a failed request's message quoted.
+  if (options.baseURL !== undefined && hasCredentials(options.baseURL)) {
+    throw new TypeError("judgeCase: baseURL holds a user name or password (user:…@host), which Node's fetch refuses to send; take it out of the address and pass the key as apiKey");
+  }
   const apiKey: unknown = options.apiKey;
   if (spec.key.requiredAt === 'everywhere') {
     if (typeof apiKey !== 'string') throw new TypeError(`judgeCase: apiKey must be a string (the ${spec.vendor} API key)`);
@@ -120,6 +129,26 @@ export async function judgeCase(c: AuditCase, options: JudgeOptions): Promise<Re
   }
   return judge(valid, local(), options, provider, typeof apiKey === 'string' ? apiKey : '');
 }
+
+/**
+ * The options' shape, checked before anything is sent: a JavaScript caller's wrong type (no
+ * options, a model given as a number, a signal that is not an AbortSignal) threw from deep inside
+ * the run ("Cannot read properties of undefined", "opts.model?.trim is not a function"), or was
+ * reported as a network failure, or crashed the process from a timer.
+ */
+function checkShape(o: unknown): asserts o is JudgeOptions {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new TypeError(`judgeCase: options must be an object such as { apiKey }, got ${describeValue(o)}`);
+  const v = o as Record<string, unknown>;
+  const wrong = (name: string, expected: string) => new TypeError(`judgeCase: ${name} must be ${expected} when given, got ${describeValue(v[name])}`);
+  for (const name of ['model', 'baseURL'] as const) if (v[name] !== undefined && typeof v[name] !== 'string') throw wrong(name, 'a string');
+  if (v.strict !== undefined && typeof v.strict !== 'boolean') throw wrong('strict', 'true or false');
+  if (v.onProgress !== undefined && typeof v.onProgress !== 'function') throw wrong('onProgress', 'a function');
+  if (v.signal !== undefined && !isSignal(v.signal)) throw wrong('signal', 'an AbortSignal (AbortController’s signal, or AbortSignal.timeout(ms))');
+  if (v.audit !== undefined && v.audit !== null && (typeof v.audit !== 'object' || Array.isArray(v.audit))) throw wrong('audit', 'an object of AuditOptions');
+}
+
+// By its shape: a signal of another realm (a test environment's, a polyfill's) is not an instance of Node's.
+const isSignal = (s: unknown): boolean => typeof s === 'object' && s !== null && typeof (s as AbortSignal).aborted === 'boolean' && typeof (s as AbortSignal).addEventListener === 'function' && typeof (s as AbortSignal).removeEventListener === 'function';
 
 async function judge(c: AuditCase, local: Report, o: JudgeOptions, provider: Provider, apiKey: string): Promise<Report> {
   // The model code (and the SDK after it) loads on the first judgement: a program that only runs

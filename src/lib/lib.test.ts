@@ -8,7 +8,7 @@ import { useCliEnv } from '../../tests/unit/cli-harness';
 import { testKey, useFakeAnthropic } from '../../tests/server/harness';
 import type { FakeAnthropic } from '../../tests/server/fake-anthropic';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/server/fake-openai';
-import { auditCase, judgeCase, JudgeError, parseCase, parseDataset, renderReport, version, type AuditCase } from './index';
+import { auditCase, judgeCase, JudgeError, parseCase, parseDataset, renderReport, version, type AuditCase, type AuditOptions, type JudgeOptions, type Report } from './index';
 import { tempDir } from '../../tests/factories/tempDir';
 
 const SHARED = join(process.cwd(), '..', 'shared', 'cases');
@@ -61,6 +61,8 @@ describe('auditCase', () => {
     expect(() => auditCase(good, { language: 'de' as 'en' })).toThrow(new TypeError(`AuditOptions: language takes 'auto', 'en', 'cs', not "de"`));
     expect(() => auditCase(good, { fallbackLanguage: 'auto' as 'en' })).toThrow(/^AuditOptions: fallbackLanguage takes 'en', 'cs', not "auto"$/);
     expect(() => auditCase(good, { citationScope: 'para' as 'paragraph' })).toThrow(/^AuditOptions: citationScope takes 'sentence', 'paragraph', not "para"$/);
+    expect(() => auditCase(good, null as unknown as AuditOptions)).toThrow(/^AuditOptions: expected an object such as \{ language: 'en' \}, got null$/);
+    expect(() => auditCase(good, 'paragraph' as unknown as AuditOptions)).toThrow(/got the string "paragraph"$/);
     // Before any request: no server is named, and none would be reached.
     await expect(judgeCase(good, { apiKey: testKey('lib'), baseURL: 'http://127.0.0.1:9', audit: { requiredStyle: 'brackets' as 'bracket_number' } })).rejects.toThrow(TypeError);
     expect(auditCase(good, { requiredStyle: 'bracket_number', language: 'auto', fallbackLanguage: 'cs', citationScope: 'paragraph' }).verdict).not.toBe('FAIL');
@@ -105,6 +107,15 @@ describe('renderReport', () => {
     expect(renderReport(reports, 'markdown')).toMatch(/^### ❌ Citation audit\n/);
     expect(renderReport(reports[0]!)).toMatch(/^PASS|^INCOMPLETE/);
     expect(() => renderReport(reports, 'xml' as 'json')).toThrow(/unknown format "xml"/);
+  });
+
+  it('names the argument when it is not a report, instead of failing deep inside', () => {
+    const r = auditCase(good);
+    expect(() => renderReport(undefined as unknown as Report)).toThrow(new TypeError('renderReport: reports is not a report (what auditCase or judgeCase returns, or a list of them): got undefined'));
+    expect(() => renderReport(null as unknown as Report, 'json')).toThrow(/^renderReport: reports is not a report .*got null$/);
+    expect(() => renderReport(good as unknown as Report)).toThrow(/^renderReport: reports is not a report .*got a case \(pass it to auditCase first\)$/);
+    expect(() => renderReport([r, {} as Report], 'junit')).toThrow(/^renderReport: reports\[1\] is not a report .*an object without verdict, claims, meta$/);
+    expect(() => renderReport('PASS' as unknown as Report, 'markdown')).toThrow(/got the string "PASS"$/);
   });
 });
 
@@ -168,6 +179,25 @@ describe('judgeCase against the fake Messages API', () => {
   it('refuses an unknown provider and a missing key before anything is sent', async () => {
     await expect(judgeCase(good, { provider: 'other' as 'anthropic', apiKey: 'x' })).rejects.toThrow(/unknown provider "other"/);
     await expect(judgeCase(good, {} as { apiKey: string })).rejects.toThrow(/apiKey must be a string/);
+    // A JavaScript caller's wrong types are named before anything is sent, not failed deep inside
+    // (a signal that was not an AbortSignal crashed the process from a timer).
+    const key = testKey('lib');
+    const no = (o: unknown) => judgeCase(good, o as JudgeOptions);
+    await expect(no(undefined)).rejects.toThrow(/^judgeCase: options must be an object such as \{ apiKey \}, got undefined$/);
+    await expect(no({ apiKey: key, baseURL: server.url, model: 5 })).rejects.toThrow(/^judgeCase: model must be a string when given, got number$/);
+    await expect(no({ apiKey: key, baseURL: 5 })).rejects.toThrow(/^judgeCase: baseURL must be a string/);
+    await expect(no({ apiKey: key, baseURL: server.url, signal: {} })).rejects.toThrow(/^judgeCase: signal must be an AbortSignal/);
+    await expect(no({ apiKey: key, baseURL: server.url, onProgress: 'log' })).rejects.toThrow(/^judgeCase: onProgress must be a function when given, got the string "log"$/);
+    await expect(no({ apiKey: key, baseURL: server.url, strict: 'yes' })).rejects.toThrow(/^judgeCase: strict must be true or false/);
+    await expect(no({ apiKey: key, baseURL: server.url, audit: 'paragraph' })).rejects.toThrow(/^judgeCase: audit must be an object of AuditOptions/);
+    // Past 2^31 - 1 ms Node's timer fires at once: every request "timed out" in milliseconds.
+    await expect(no({ apiKey: key, baseURL: server.url, timeoutMs: 3e9 })).rejects.toThrow(/^judgeCase: timeoutMs must be a number of milliseconds above 0, up to 86400000 \(a day\), not 3000000000$/);
+    await expect(no({ apiKey: key, baseURL: server.url, timeoutMs: Infinity })).rejects.toThrow(/^judgeCase: timeoutMs must be/);
+    // A password in the address: fetch refuses it, and its message quoted the address whole.
+    const viaProxy = await judgeCase(good, { provider: 'openai', baseURL: server.url.replace('http://', 'http://bob:s3cret-pw@') }).catch((e: Error) => e);
+    expect(viaProxy).toBeInstanceOf(TypeError);
+    expect((viaProxy as Error).message).toMatch(/^judgeCase: baseURL holds a user name or password \(user:…@host\)/);
+    expect((viaProxy as Error).message).not.toContain('s3cret-pw');
     expect(server.calls('/v1/messages')).toHaveLength(0);
   });
 });

@@ -161,6 +161,19 @@ export function normaliseBaseURL(baseURL: string | undefined, spec: ProviderSpec
 }
 
 /**
+ * Whether the address carries a user name or password (https://user:secret@host/v1). Node's fetch
+ * refuses such an address, and a failed request's message quoted it whole, secret included.
+ */
+export function hasCredentials(baseURL: string): boolean {
+  try {
+    const u = new URL(baseURL.trim());
+    return u.username !== '' || u.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether a run needs a key: everywhere on Anthropic's API, and on OpenAI's own; an
  * OpenAI-compatible server elsewhere (Ollama, LM Studio, vLLM, llama.cpp on this machine)
  * usually takes none.

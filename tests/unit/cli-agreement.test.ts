@@ -123,6 +123,20 @@ describe('citation-audit agreement', () => {
     const renamed = await runCli(['agreement', path('alice.jsonl'), path('alice2.jsonl'), path('bob.jsonl'), '--rename', `${path('alice2.jsonl')}:alice=alice2`, '--format', 'json']);
     expect(renamed.code).toBe(0);
     expect(JSON.parse(renamed.out).raters).toEqual(['alice', 'alice2', 'bob']);
+    // The same file spelled another way (./, or relative where it was given whole) is the file.
+    const spelled = await runCli(['agreement', path('alice.jsonl'), path('alice2.jsonl'), path('bob.jsonl'), '--rename', `${path('.')}/./alice2.jsonl:alice=alice2`, '--format', 'json']);
+    expect(spelled.err).toBe('');
+    expect(JSON.parse(spelled.out).raters).toEqual(['alice', 'alice2', 'bob']);
+    // A --rename or --same that meets nothing is said, not ignored (the clash was asked again).
+    const typo = await runCli(['agreement', path('alice.jsonl'), path('alice2.jsonl'), path('bob.jsonl'), '--rename', `${path('alice2.jsonl')}:alcie=alice2`]);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain(`--rename ${path('alice2.jsonl')}:alcie=alice2: ${path('alice2.jsonl')} has no labels by "alcie" (its annotators: alice)`);
+    const otherFile = await runCli(['agreement', path('alice.jsonl'), path('bob.jsonl'), '--rename', `${path('alice2.jsonl')}:alice=alice2`]);
+    expect(otherFile.code).toBe(2);
+    expect(otherFile.err).toMatch(/--rename .*alice2\.jsonl:alice=alice2: .*alice2\.jsonl is not one of the files given/);
+    const same = await runCli(['agreement', path('alice.jsonl'), path('bob.jsonl'), '--same', 'alcie']);
+    expect(same.code).toBe(2);
+    expect(same.err).toContain('--same alcie: no file has labels by "alcie" (annotators: alice, bob)');
   });
 
   it('--consensus majority --out writes gold for strict majorities and lists the ties', async () => {

@@ -74,6 +74,28 @@ describe('citation-audit calibrate', () => {
     const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1']);
     expect(r.err).toMatch(/: model audit failed: The API key was not accepted \(401\)\. Check ANTHROPIC_API_KEY/);
     expect(r.err).not.toContain('enter it again');
+    // A refused key would refuse every case: the other three are not sent, and it is said once.
+    expect(server.calls('/v1/messages')).toHaveLength(1);
+    expect(r.err.match(/model audit failed/g)).toHaveLength(1);
+    expect(r.err).toMatch(/calibrate: the 3 other cases were not sent to the model: "auth" \(case a\) would fail each of them the same way/);
+    expect(r.code).toBe(2);
+  });
+
+  it('stops sending after three cases in a row that got no reply (a server that is down)', async () => {
+    // Nothing listens on port 9: each case fails after its retries (a few seconds each).
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1', '--base-url', 'http://127.0.0.1:9']);
+    expect(r.err.match(/model audit failed: Could not reach 127\.0\.0\.1:9/g)).toHaveLength(3);
+    expect(r.err).toMatch(/calibrate: the server sent no reply to 3 cases in a row, up to case c: the other case was not sent to the model; .* Run again once the server answers\./);
+    expect(r.code).toBe(2);
+  }, 30_000);
+
+  it('says of a cut case what calibrate does with it, not the audit run’s "report below"', async () => {
+    server.script({ kind: 'judge', cutAfterClaims: 0, cutMode: 'destroy' });
+    const r = await run(['calibrate', join(dir, 'labelled.jsonl'), '--concurrency', '1', '--format', 'json']);
+    expect(r.err).toMatch(/case a: model audit failed: The connection was cut .* The pairs of this case are not compared; run calibrate again to measure them\./);
+    expect(r.err).not.toMatch(/report below|--timeout/);
+    expect(JSON.parse(r.out).judged).toBe(3);
+    expect(r.code).toBe(2);
   });
 
   it('Ctrl+C stops sending and still prints the figures and the cost so far', async () => {

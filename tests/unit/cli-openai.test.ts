@@ -55,6 +55,29 @@ describe('citation-audit --provider openai', () => {
     }
   });
 
+  it('refuses a base URL with a password in it, without printing it, before anything is sent', async () => {
+    // fetch refuses such an address, and the failure's message quoted it whole: in stderr, in the
+    // reports' meta.model_error and in the --junit file.
+    const secret = 's3cret-proxy-passw0rd';
+    const withPassword = server.url.replace('http://', `http://bob:${secret}@`);
+    for (const args of [[data, '--model', '--provider', 'openai', '--base-url', withPassword, '--format', 'json'], ['calibrate', labelled, '--provider', 'openai', '--base-url', withPassword]]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/--base-url holds a user name or password \(user:…@host\), which Node's fetch refuses to send; take it out of the address and give the key in OPENAI_API_KEY/);
+      expect(r.out + r.err).not.toContain(secret);
+    }
+    process.env.OPENAI_BASE_URL = withPassword;
+    try {
+      const r = await runCli([data, '--model', '--provider', 'openai']);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^citation-audit: OPENAI_BASE_URL holds a user name or password/);
+      expect(r.out + r.err).not.toContain(secret);
+    } finally {
+      process.env.OPENAI_BASE_URL = '';
+    }
+    expect(server.requests()).toHaveLength(0);
+  });
+
   it("asks for OPENAI_API_KEY on OpenAI's own API", async () => {
     const r = await runCli([data, '--model', '--provider', 'openai']);
     expect(r.code).toBe(2);

@@ -10,6 +10,15 @@ describe('splitLabelled', () => {
     expect(s.caseText.split('\n')[1]).toBe('');
     expect(s.caseText.split('\n')[2]).toContain('q2');
   });
+  it('takes rows of one label per line too (the label files agreement reads)', () => {
+    const one = { case_id: 'a', claim_index: 0, chunk_id: '1', claim: 'Paris.', annotator: 'alice', label: 'fully_supported', updated: '2026-01-01T00:00:00.000Z' };
+    const s = splitLabelled(`${JSON.stringify(one)}\n${JSON.stringify({ ...one, annotator: 'bob', label: 'not_supported' })}\n`);
+    expect(s.rows).toEqual([
+      { line: 1, caseId: 'a', caseKey: null, claimIndex: 0, chunkId: '1', claim: 'Paris.', labels: { alice: 'fully_supported' } },
+      { line: 2, caseId: 'a', caseKey: null, claimIndex: 0, chunkId: '1', claim: 'Paris.', labels: { bob: 'not_supported' } },
+    ]);
+    expect(s.caseText.trim()).toBe('');
+  });
   it('leaves a row with a label outside the scale to the case parser (which reports it)', () => {
     const bad = JSON.stringify({ claim_index: 0, chunk_id: '1', labels: { ann: { label: 'yes' } } });
     expect(splitLabelled(bad).rows).toEqual([]);

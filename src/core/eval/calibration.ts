@@ -21,6 +21,17 @@ const LabelRowSchema = z.looseObject({
   labels: z.record(z.string(), z.looseObject({ label: z.enum(SUPPORT_VERDICTS as [SupportVerdict, ...SupportVerdict[]]) })),
 });
 
+/** The same with one label per line (docs/formats.md, label files): a hand-written or another tool's file. */
+const OneLabelRowSchema = z.looseObject({
+  case_id: idLike.nullable().optional(),
+  case_key: z.string().optional(),
+  claim_index: z.number().int().min(0),
+  chunk_id: idLike,
+  claim: z.string().optional(),
+  annotator: z.string().trim().min(1),
+  label: z.enum(SUPPORT_VERDICTS as [SupportVerdict, ...SupportVerdict[]]),
+});
+
 export interface LabelRow {
   line: number;
   caseId: string | null;
@@ -58,6 +69,21 @@ export function splitLabelled(text: string): LabelledInput {
         const labels: Record<string, SupportVerdict> = {};
         for (const [name, v] of Object.entries(r.data.labels)) labels[name] = v.label;
         rows.push({ line: i + 1, caseId: r.data.case_id ?? null, caseKey: r.data.case_key ?? null, claimIndex: r.data.claim_index, chunkId: r.data.chunk_id, ...(r.data.claim !== undefined ? { claim: r.data.claim } : {}), labels });
+        rest.push('');
+        continue;
+      }
+    }
+    // One label per line (read by agreement too): it was read as a case, "query: missing".
+    if (t.startsWith('{') && t.includes('"annotator"') && t.includes('"claim_index"')) {
+      let value: unknown;
+      try {
+        value = JSON.parse(t);
+      } catch {
+        value = undefined;
+      }
+      const r = OneLabelRowSchema.safeParse(value);
+      if (r.success) {
+        rows.push({ line: i + 1, caseId: r.data.case_id ?? null, caseKey: r.data.case_key ?? null, claimIndex: r.data.claim_index, chunkId: r.data.chunk_id, ...(r.data.claim !== undefined ? { claim: r.data.claim } : {}), labels: { [r.data.annotator]: r.data.label } });
         rest.push('');
         continue;
       }
