@@ -164,6 +164,9 @@ describe('what proxies and newer servers send', () => {
     const keyLike = (tail: string) => ['sk', 'ant', tail].join('-');
     expect(redactSecret(`bad key ${keyLike('api03-abcDEF_123-xyz')} here`)).toBe('bad key [API key] here');
     expect(redactSecret('got my-proxy-key-123456', 'my-proxy-key-123456')).toBe('got [API key]');
+    // fetch refuses an address with credentials and quotes it whole.
+    expect(redactSecret('cannot be constructed from a URL that includes credentials: https://me:hunter22@proxy.example/v1/messages')).toBe('cannot be constructed from a URL that includes credentials: https://[credentials]@proxy.example/v1/messages');
+    expect(redactSecret('see https://proxy.example/v1 and mail@example.com')).toBe('see https://proxy.example/v1 and mail@example.com');
     const e = new ModelError({ kind: 'auth', apiMessage: `invalid x-api-key ${keyLike('api03-SECRETSECRET')}` });
     expect(e.message).not.toContain('SECRETSECRET');
     const p = new ModelError({ kind: 'auth', apiMessage: 'bad token pk_live_42424242' }).withoutSecret('pk_live_42424242');

@@ -31,12 +31,15 @@ export function notSentInit(unreadable: readonly UnreadableInput[] | undefined, 
 /** Anything shaped like an Anthropic key (a proxy may echo the key it was sent). */
 const KEY_LIKE = /sk-ant-[A-Za-z0-9_-]{6,}/g;
 
-/** The text with every occurrence of `secret` and of anything key-shaped masked. */
+/** The user name and password of an address (https://user:secret@host): fetch quotes the address whole when it refuses one. */
+const URL_CREDENTIALS = /(\/\/)[^\s/?#@]*@/g;
+
+/** The text with every occurrence of `secret`, of anything key-shaped and of an address's user:password masked. */
 export function redactSecret(text: string, secret?: string): string {
   let out = text;
   const s = secret?.trim();
   if (s && s.length >= 4) out = out.split(s).join('[API key]');
-  return out.replace(KEY_LIKE, '[API key]');
+  return out.replace(KEY_LIKE, '[API key]').replace(URL_CREDENTIALS, '$1[credentials]@');
 }
 
 function redactInit(init: ModelErrorInit, secret?: string): ModelErrorInit {

@@ -294,3 +294,13 @@ describe('inputs that cannot be read', () => {
     expect(m.estimateError?.kind).toBe('unreadable_input');
   });
 });
+
+describe('the Base URL', () => {
+  test('one with a name or password in it is flagged, one without is not', () => {
+    const m = new ModelAudit(modelHost(), { store: memoryStore() });
+    m.setBaseURL('https://me:hunter22@proxy.example/anthropic');
+    expect(m.baseURLHasCredentials).toBe(true);
+    m.setBaseURL('https://proxy.example/anthropic');
+    expect(m.baseURLHasCredentials).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@
 // by the core it shares with the dataset's model run (modelRunCore.ts).
 import type { AuditCase, ModelResults, RepeatRule, Report } from '../../core/types';
 import { MAX_REPEAT, repeatRuleSchema, repeatSchema, settingsRepeat } from '../../model/repeat';
-import { DEFAULT_PROVIDER, keyRequired, knownProvider, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts } from '../../model/providers';
+import { DEFAULT_PROVIDER, hasCredentials, keyRequired, knownProvider, PROVIDER_NAMES, providerFacts, providerSpec, type Provider, type ProviderFacts } from '../../model/providers';
 import { apiOrigin, isWebAddress } from '../../model/csp';
 import { allowedApiOrigin } from '../../platform/connectPolicy';
 import type { ErrorDescription, ModelError, ModelErrorKind } from '../../model/errors';
@@ -251,6 +251,11 @@ export class ModelAudit {
   /** The Base URL is no http(s) address (typed without https://): no request could reach it. */
   get baseURLInvalid(): boolean {
     return !isWebAddress(this.settings.baseURL);
+  }
+
+  /** The Base URL holds a user name or password (user:secret@host): the browser never sends such an address. */
+  get baseURLHasCredentials(): boolean {
+    return hasCredentials(this.settings.baseURL);
   }
 
   /** The page only connects to the origin allowed at load time (csp.ts); a new one needs a reload. */
