@@ -67,6 +67,18 @@ describe('diffRuns over CLI report lines', () => {
     expect(d.perCase.find((c) => c.name === 'a')!.regressions).toEqual(['citation_recall no longer measured (was 0.9)']);
   });
 
+  it('counts a model run that failed for a case as a regression, as a Dataset row\'s error is', () => {
+    const failed = (r: Report): Report => ({ ...r, meta: { ...r.meta, model_error: { kind: 'auth', message: 'The API key was not accepted (401).', claims_judged: 0, claims_left: 1 } } as Report['meta'] });
+    const before = cases(lines([report(a), report(b)]));
+    const after = cases(lines([failed(report(a)), report(b)]));
+    const d = diffRuns(before, after);
+    expect(d.regressed).toBe(true);
+    expect(d.perCase.find((c) => c.name === 'a')!.regressions).toEqual(['audit error: model: The API key was not accepted (401).']);
+    // The same failure on both sides is no change; its end is no regression.
+    expect(diffRuns(after, after).regressed).toBe(false);
+    expect(diffRuns(after, before).regressed).toBe(false);
+  });
+
   it('matches cases without ids by the query+answer hash, whatever their order', () => {
     const x = mk(undefined, 'Paris is the capital of France [1].', 'q1');
     const y = mk(undefined, 'Berlin is the capital of Germany [2].', 'q2');

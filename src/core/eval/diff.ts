@@ -82,7 +82,13 @@ const ReportLine = z.looseObject({
       claim_index: z.number().optional(),
     }),
   ),
-  meta: z.looseObject({ case_id: idLike, input_hash: z.string().optional(), query_hash: z.string().optional() }),
+  meta: z.looseObject({
+    case_id: idLike,
+    input_hash: z.string().optional(),
+    query_hash: z.string().optional(),
+    // A model run that failed for this case (the CLI's --model): the Dataset row's `error`.
+    model_error: z.looseObject({ kind: z.string(), message: z.string().optional() }).optional(),
+  }),
 });
 
 const DatasetLine = z.looseObject({
@@ -144,7 +150,7 @@ function fromValue(value: unknown, line: number, position: number): RunCase | st
         message: f.message,
         key: [f.dimension, f.code, f.chunk_id ?? '', f.excerpt ?? f.message].join('|'),
       })),
-      error: null,
+      error: r.meta.model_error ? `model: ${r.meta.model_error.message ?? r.meta.model_error.kind}` : null,
     };
   }
   const asRow = DatasetLine.safeParse(value);
