@@ -82,6 +82,14 @@ describe('readLabelFile', () => {
     expect(r.errors.map((e) => [e.line, e.message.slice(0, 16)])).toEqual([[3, 'claim_index: "x"'], [4, 'label:alice: "su'], [5, 'chunk_id is empt']]);
   });
 
+  it('names the line of a quoted cell that is never closed, and keeps the rows before it', () => {
+    const csv = 'case_id,claim_index,claim,chunk_id,label:alice,note:alice\nq1,0,c,1,fully_supported,\nq1,1,"Paris is big,1,not_supported,\nq1,2,c,1,not_supported,\n';
+    const r = readLabelFile('cut.csv', csv);
+    expect(r.labels.map((l) => l.claimIndex)).toEqual([0]);
+    expect(r.errors.map((e) => [e.line, e.problem])).toEqual([[3, 'csv-quote']]);
+    expect(r.errors[0]!.message).toMatch(/never closed/);
+  });
+
   it('reads a history backup: the labels table and audit labels once, chunk text from the case', () => {
     const stored = { caseKey: 'id:q1', claimIndex: 0, chunkId: '1', annotator: 'carol', label: 'partially_supported', claimText: 'Paris is big.', updated: 1700000000000 };
     const backup = {

@@ -49,6 +49,7 @@ export type LabelFileProblem =
   | 'csv-claim-index'
   | 'csv-chunk-id'
   | 'csv-label'
+  | 'csv-quote'
   | 'too-large';
 
 export interface LabelFileError {
@@ -272,9 +273,13 @@ function readJson(file: string, body: string, value: unknown): LabelFileRead {
 // CSV (labels.ts labelRowsToCsv: case_id, claim_index, claim, chunk_id, cited_text,
 // model_verdict, then label:NAME and note:NAME per annotator)
 
-/** RFC 4180 records with the 1-based line each starts on. */
-function csvRecords(body: string, separator: ',' | ';' = ','): { cells: string[]; line: number }[] {
+/**
+ * RFC 4180 records with the 1-based line each starts on; `unclosed`, the line of a quoted cell that
+ * is never closed (its record then runs to the end of the file and is not given).
+ */
+function csvRecords(body: string, separator: ',' | ';' = ','): { records: { cells: string[]; line: number }[]; unclosed?: number } {
   const records: { cells: string[]; line: number }[] = [];
+  let quoteLine = 0;
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -297,6 +302,7 @@ function csvRecords(body: string, separator: ',' | ';' = ','): { cells: string[]
     }
     if (ch === '"' && cell === '') {
       quoted = true;
+      quoteLine = line;
       any = true;
     } else if (ch === separator) {
       cells.push(cell);
@@ -316,11 +322,12 @@ function csvRecords(body: string, separator: ',' | ';' = ','): { cells: string[]
       any = true;
     }
   }
+  if (quoted) return { records, unclosed: quoteLine };
   if (any || cell !== '') {
     cells.push(cell);
     records.push({ cells, line: start });
   }
-  return records;
+  return { records };
 }
 
 /** A cell as written: csvCell puts an apostrophe before text a spreadsheet would run as a formula. */
@@ -328,7 +335,9 @@ const uncell = (s: string): string => (/^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s)
 
 function readCsv(file: string, body: string, separator: ',' | ';'): LabelFileRead {
   const out: LabelFileRead = { file, kind: 'csv', labels: [], errors: [] };
-  const [head, ...rows] = csvRecords(body, separator);
+  const { records, unclosed } = csvRecords(body, separator);
+  if (unclosed !== undefined) out.errors.push({ file, line: unclosed, problem: 'csv-quote', message: 'a quoted cell opens here and is never closed (a " is missing): the rows from here on were not read' });
+  const [head, ...rows] = records;
   if (!head) return out;
   const cols = head.cells.map((c) => c.trim());
   const col = (name: string) => cols.indexOf(name);
