@@ -126,6 +126,22 @@ describe('Annotation: labelling pairs from the keyboard', () => {
     expect(store.get(ANNOTATION_NOTES_KEY) ?? '{}').toBe('{}');
   });
 
+  it('a pair labelled right after a reload, before the labels are read, takes the note typed for it', async () => {
+    const source = fakeSource([tower(1)]);
+    const { a, labels, store } = setup({ source });
+    await tick();
+    a.setAnnotator('ann');
+    a.noteDraft = 'check the year';
+    a.noteTyped();
+    await a.saveNoteNow();
+    // The reload, over a database that has not answered yet when the key is pressed.
+    const slow: LabelStore = { ...labels, watch: () => () => {} };
+    const again = setup({ source, labels: slow, store }).a;
+    await tick();
+    await again.label('partially_supported');
+    expect((labels as ReturnType<typeof memoryLabels>).rows().map((l) => l.note)).toEqual(['check the year']);
+  });
+
   it('a note on a labelled pair survives a page left before the label\u2019s write finished', async () => {
     const source = fakeSource([tower(1)]);
     const labels = memoryLabels();

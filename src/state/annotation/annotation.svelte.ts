@@ -297,7 +297,9 @@ export class Annotation {
     // A new label: what was said about the previous action no longer applies.
     this.#message = null;
     const previous = this.#mine.get(t.key) ?? null;
-    const note = this.#notes.draftOf(t.key) ?? previous?.note ?? '';
+    // The buffer may not be on this pair yet (a key pressed right after a reload, before the
+    // labels were read): the note kept aside for it is then the newest.
+    const note = this.#notes.draftOf(t.key) ?? this.#notes.waitingOf(who, t.key) ?? previous?.note ?? '';
     const claimText = this.#loaded?.caseIndex === t.caseIndex ? this.view?.claimText : previous?.claimText;
     const label: AnnotationLabel = {
       caseKey: t.caseKey,

@@ -50,6 +50,10 @@ export class NoteBuffer {
     return this.#for === key ? this.draft.trim().slice(0, NOTE_MAX) : null;
   }
 
+  /** The note kept aside for `annotator`'s pair `key` (typed before a reload), or null. */
+  waitingOf(annotator: string, key: string): string | null {
+    return this.#waitingNotes()[`${annotator}\u0000${key}`] ?? null;
+  }
   /** The note field changed: it is saved once typing rests (and at once on saveNow). */
   typed(): void {
     this.#save.schedule();

@@ -62,6 +62,14 @@ export const modelRun = new DatasetModelRun({
   localSettings,
   store: localStore,
   datasetName: () => datasetRun.meta?.name ?? null,
+  lock: (name, fn) =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request(name, { ifAvailable: true }, async (held) => {
+          if (!held) return false;
+          await fn();
+          return true;
+        })
+      : fn().then(() => true),
 });
 
 /** Opening or closing a dataset: asks first when the model's work would be lost. */

@@ -63,7 +63,15 @@ export interface DatasetModelOptions {
   estimate?: Engine['estimateAudit'];
   batchEngine?: () => Promise<BatchEngine>;
   sleep?: BatchConnection['sleep'];
+  /**
+   * Runs `fn` holding the named lock if no other tab holds it (the browser's Web Locks), and says
+   * whether it ran: two tabs of one profile judging the same dataset would pay for each case twice.
+   */
+  lock?: (name: string, fn: () => Promise<void>) => Promise<boolean>;
 }
+
+/** The lock an interactive run holds, per dataset, across the tabs of one profile. */
+export const RUN_LOCK = 'citation-auditor:dataset-model-run';
 
 /** What the panel shows of the batch mode; only the run writes it. */
 class BatchProgress {
@@ -319,6 +327,19 @@ export class DatasetModelRun {
       this.#message = 'no_key';
       return;
     }
+    const lock = this.#opts.lock;
+    if (!lock) return this.#judge(pending, datasetId);
+    // Running while the lock is asked for: a second click meanwhile is not "another tab".
+    const before = this.#status;
+    this.#status = 'running';
+    const ran = await lock(`${RUN_LOCK}:${datasetId}`, () => this.#judge(pending, datasetId));
+    if (!ran) {
+      this.#status = before;
+      this.#message = 'other_tab';
+    }
+  }
+
+  async #judge(pending: number[], datasetId: string): Promise<void> {
     const ticket = this.#runs.start();
     this.#status = 'running';
     this.#message = null;

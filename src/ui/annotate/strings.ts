@@ -203,6 +203,7 @@ const en = {
   batchRefused: 'The API refused batch requests from this browser. Run the same batch from a terminal, with ANTHROPIC_API_KEY set:',
   batchNeedsKey: 'A batch of this dataset is under way: enter the API key to resume following it.',
   needKey: 'Enter an API key to run the model over the dataset.',
+  otherTab: 'Another tab of this browser is running the model over this dataset. Let it finish (or cancel it there), then reload this page and resume here.',
   needAudit: 'The local checks must finish first.',
   replaceTitle: (closing: boolean): string => (closing ? 'Close the dataset?' : 'Open another dataset?'),
   replaceBody: (name: string, judged: number, running: boolean) =>
@@ -464,6 +465,7 @@ const cs: AnnotateMessages = {
   batchRefused: 'API odmítlo dávkové požadavky z tohoto prohlížeče. Spusťte stejnou dávku z terminálu s nastaveným ANTHROPIC_API_KEY:',
   batchNeedsKey: 'Dávka této datové sady právě běží: zadejte API klíč, aby se v jejím sledování pokračovalo.',
   needKey: 'Pro běh modelu nad datasetem zadejte API klíč.',
+  otherTab: 'Model nad tímto datasetem už běží v jiné kartě tohoto prohlížeče. Nechte ho doběhnout (nebo ho tam zrušte), pak tuto stránku načtěte znovu a pokračujte zde.',
   needAudit: 'Nejdřív musí doběhnout lokální kontroly.',
   replaceTitle: (closing) => (closing ? 'Zavřít dataset?' : 'Otevřít jiný dataset?'),
   replaceBody: (name, judged, running) =>
