@@ -13,7 +13,7 @@ import { DatasetBaseline } from './datasetBaseline.svelte';
 import { DatasetGuard } from './datasetGuard.svelte';
 import { DatasetRun } from './datasetRun.svelte';
 import type { LocalSettings } from './datasetRunJob';
-import { DatasetModelRun } from './modelRun.svelte';
+import { DatasetModelRun, RUN_LOCK } from './modelRun.svelte';
 
 export { MAX_CONCURRENCY } from './modelRunParts';
 export { diffRowKey, type BaselineFilter } from './datasetBaseline.svelte';
@@ -77,6 +77,12 @@ export const datasetGuard = new DatasetGuard({
   atStake: () => {
     const meta = datasetRun.meta;
     return meta ? { name: meta.name, judged: datasetRun.metrics.checkedByModel, modelRunning: modelRun.running || modelRun.batch.active } : null;
+  },
+  runningElsewhere: async () => {
+    const id = datasetRun.datasetId;
+    if (!id || modelRun.running || typeof navigator === 'undefined' || !navigator.locks) return false;
+    const { held = [] } = await navigator.locks.query();
+    return held.some((l) => l.name === `${RUN_LOCK}:${id}`);
   },
   perform: async (action) => {
     modelRun.leave();

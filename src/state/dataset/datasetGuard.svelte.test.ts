@@ -37,4 +37,17 @@ describe('DatasetGuard', () => {
     expect(running.done).toEqual([{ kind: 'close' }]);
     expect(running.guard.pending).toBeNull();
   });
+
+  it('asks first when another tab runs the model over this dataset, though this tab counts nothing judged', async () => {
+    const done: DatasetAction[] = [];
+    let elsewhere = true;
+    const guard = new DatasetGuard({ atStake: () => ({ name: 'a.jsonl', judged: 0, modelRunning: false }), perform: (a) => void done.push(a), runningElsewhere: async () => elsewhere });
+    await guard.request({ kind: 'open', file });
+    expect(done).toEqual([]);
+    expect(guard.pending?.stake).toEqual({ name: 'a.jsonl', judged: 0, modelRunning: true });
+    guard.cancel();
+    elsewhere = false;
+    await guard.request({ kind: 'close' });
+    expect(done).toEqual([{ kind: 'close' }]);
+  });
 });

@@ -18,6 +18,11 @@ export interface AtStake {
 export interface DatasetGuardHost {
   atStake(): AtStake | null;
   perform(action: DatasetAction): void | Promise<void>;
+  /**
+   * Whether another tab of this browser is running the model over the open dataset (it holds the
+   * run's lock): this tab's counts do not show that run, but replacing the dataset cuts it short.
+   */
+  runningElsewhere?(): Promise<boolean>;
 }
 
 export class DatasetGuard {
@@ -35,7 +40,8 @@ export class DatasetGuard {
 
   /** Does the action now, or holds it until confirmed when it would lose the model's work. */
   async request(action: DatasetAction): Promise<void> {
-    const stake = this.#host.atStake();
+    let stake = this.#host.atStake();
+    if (stake && !stake.modelRunning && (await this.#host.runningElsewhere?.())) stake = { ...stake, modelRunning: true };
     if (stake && (stake.judged > 0 || stake.modelRunning)) {
       this.#pending = { action, stake };
       return;
