@@ -355,6 +355,8 @@ export class DatasetModelRun {
     // The last failure of a case that a resume retries: said with the count, so that "3 failed"
     // comes with why (an overloaded API, a cut connection).
     let failure: string | null = null;
+    // Cases that could not be read back: the dataset was replaced or closed in another tab.
+    let gone = 0;
     // Another dataset opened (or this one closed) meanwhile: its cases sit at the same indexes, so
     // the run stops instead of spending requests on them and throwing the answers away.
     const replaced = () => this.#opts.host.datasetId !== datasetId;
@@ -369,7 +371,10 @@ export class DatasetModelRun {
         ticket.abort();
         return;
       }
-      if (!c) return;
+      if (!c) {
+        gone++;
+        return;
+      }
       this.#inFlight = [...this.#inFlight, index];
       const local = auditCase(c, settings);
       try {
@@ -403,6 +408,11 @@ export class DatasetModelRun {
       this.#status = 'stopped';
       this.#message = fatal;
     } else if (ticket.signal.aborted) this.#status = 'cancelled';
+    else if (gone > 0) {
+      // Not "done": those cases were never judged, and this tab's dataset is no longer stored.
+      this.#status = 'stopped';
+      this.#message = 'dataset_gone';
+    }
     else {
       this.#status = 'done';
       if (this.#failed > 0) this.#message = failure;

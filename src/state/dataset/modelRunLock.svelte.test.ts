@@ -85,4 +85,19 @@ describe('the interactive run across tabs', () => {
     expect(b.status).toBe('done');
     expect(b.message).toBeNull();
   });
+
+  it('a run whose cases another tab took away (the dataset replaced there) stops, not "done"', async () => {
+    const h = host();
+    const m = new DatasetModelRun({
+      // Only the first case can still be read: the other tab replaced the stored dataset.
+      host: { ...h, caseAt: async (i) => (i === 0 ? CASES[0]! : null) },
+      connection: { settings: { baseURL: 'http://127.0.0.1:1', model: 'claude-sonnet-4-5', strict: false }, apiKey: () => 'sk-test' },
+      localSettings: () => ({ requiredStyle: 'auto', language: 'auto' }),
+      store: memoryStore(),
+      run: async (_c, report) => ({ results: { model: 'fake-model', judgements: [] }, report, mode: 'output_config', plan: {} as ModelRun['plan'] }),
+    });
+    await m.run('interactive');
+    expect(m.status).toBe('stopped');
+    expect(m.message).toBe('dataset_gone');
+  });
 });

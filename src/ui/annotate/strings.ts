@@ -204,6 +204,7 @@ const en = {
   batchNeedsKey: 'A batch of this dataset is under way: enter the API key to resume following it.',
   needKey: 'Enter an API key to run the model over the dataset.',
   otherTab: 'Another tab of this browser is running the model over this dataset. Let it finish (or cancel it there), then reload this page and resume here.',
+  datasetGone: 'The run stopped: this dataset was replaced or closed in another tab, so its remaining cases could not be read. Download what is shown here, or reload the page.',
   needAudit: 'The local checks must finish first.',
   replaceTitle: (closing: boolean): string => (closing ? 'Close the dataset?' : 'Open another dataset?'),
   replaceBody: (name: string, judged: number, running: boolean) =>
@@ -466,6 +467,7 @@ const cs: AnnotateMessages = {
   batchNeedsKey: 'Dávka této datové sady právě běží: zadejte API klíč, aby se v jejím sledování pokračovalo.',
   needKey: 'Pro běh modelu nad datasetem zadejte API klíč.',
   otherTab: 'Model nad tímto datasetem už běží v jiné kartě tohoto prohlížeče. Nechte ho doběhnout (nebo ho tam zrušte), pak tuto stránku načtěte znovu a pokračujte zde.',
+  datasetGone: 'Běh se zastavil: tento dataset byl v jiné kartě nahrazen nebo zavřen, zbývající případy nešlo načíst. Stáhněte, co je zde vidět, nebo stránku načtěte znovu.',
   needAudit: 'Nejdřív musí doběhnout lokální kontroly.',
   replaceTitle: (closing) => (closing ? 'Zavřít dataset?' : 'Otevřít jiný dataset?'),
   replaceBody: (name, judged, running) =>
