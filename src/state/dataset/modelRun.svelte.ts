@@ -11,7 +11,7 @@
 // RunSequencer per mode, as the workbench drops its own.
 import { auditCase } from '../../core/audit';
 import type { AuditCase, ModelResults, Report } from '../../core/types';
-import type { BatchCase, BatchConnection, BatchCounts, BatchState } from '../../model/batch';
+import type { BatchCase, BatchConnection, BatchState } from '../../model/batch';
 import { BATCH_PRICE_FACTOR } from '../../model/constants';
 import { cacheWritePremium, type AuditEstimate } from '../../model/estimate';
 import type { ModelRun, ModelRunOptions } from '../../model/run';
@@ -22,6 +22,7 @@ import { keyMissing } from '../../model/providers';
 import { RunSequencer, type RunTicket } from '../../model/sequencer';
 import type { KeyValueStore } from '../constants';
 import { ModelRunCore, type ConnectionSource } from '../model/modelRunCore';
+import { BatchProgress, type BatchView } from './batchProgress.svelte';
 import type { LocalSettings } from './datasetRunJob';
 import {
   BATCH_STORE_KEY,
@@ -73,44 +74,7 @@ export interface DatasetModelOptions {
 /** The lock an interactive run holds, per dataset, across the tabs of one profile. */
 export const RUN_LOCK = 'citation-auditor:dataset-model-run';
 
-/** What the panel shows of the batch mode; only the run writes it. */
-class BatchProgress {
-  status = $state<BatchRunStatus>('idle');
-  counts = $state.raw<BatchCounts | null>(null);
-  requests = $state(0);
-  cases = $state(0);
-  merged = $state(0);
-  failed = $state(0);
-  message = $state<string | null>(null);
-  /** When the browser was refused: the command that runs the same batch from a terminal. */
-  cliCommand = $state<string | null>(null);
-  batchIds = $state.raw<string[]>([]);
-  usage = $state.raw<UsageTotal>(emptyUsage());
-  /** A stored batch for the open dataset waits for a key to be polled. */
-  waitingForKey = $state(false);
-  readonly #resumable: () => boolean;
-
-  constructor(resumable: () => boolean) {
-    this.#resumable = resumable;
-  }
-
-  /** A batch is on its way (created, polled, or being merged): the interactive run waits. */
-  get active(): boolean {
-    return this.status === 'creating' || this.status === 'waiting' || this.status === 'cancelling' || this.status === 'merging';
-  }
-  /** Following the stored batch failed (the API unreachable for long): it can be followed again. */
-  get resumable(): boolean {
-    return this.status === 'failed' && this.#resumable();
-  }
-  /** The batch's tokens at the batch price, and the same tokens interactive. */
-  usageCost(model: string): { usd: number | null; interactiveUsd: number | null } | null {
-    if (this.usage.requests === 0) return null;
-    const { usd } = usageCost(model, this.usage);
-    return { usd: usd === null ? null : usd * BATCH_PRICE_FACTOR, interactiveUsd: usd };
-  }
-}
-
-export type BatchView = Omit<Readonly<BatchProgress>, 'usageCost'> & Pick<BatchProgress, 'usageCost'>;
+export type { BatchView } from './batchProgress.svelte';
 
 export class DatasetModelRun {
   // The interactive mode's progress.
