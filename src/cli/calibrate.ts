@@ -15,7 +15,7 @@ import { addUsage, usageMeta } from '../model/usage';
 import { formatUSD } from '../core/report/format';
 import { caseKeyOf } from '../store/labels';
 import { startProgress } from './progress';
-import { SETTINGS_FAILURES, SILENT_CASES_MAX } from './run';
+import { SILENT_CASES_MAX, StopSending } from './stopSending';
 import { oneOf, readInput, subcommandArgs, wholeIn, type Io, type OptionSpecs } from './args';
 import { plural } from '../core/report/plural';
 
@@ -219,7 +219,7 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
   // So does a server that answers nothing for SILENT_CASES_MAX cases in a row (down, or taking
   // requests and never replying: each case would wait out its retries or its whole deadline).
   let stopped: { kind: string; where: string; silent?: true } | undefined;
-  let silent = 0;
+  const stops = new StopSending();
   const worker = async (): Promise<void> => {
     while (next < work.length && !signal?.aborted && !stopped) {
       const i = next++;
@@ -227,7 +227,7 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
       try {
         const run = await runModelAudit(w.c, w.report, { apiKey, provider: access.provider, ...(baseURL ? { baseURL } : {}), model, strict, nonce, cacheInstructions: true, signal });
         results[i] = modelPairVerdicts(run.report);
-        silent = 0;
+        stops.answered();
         addUsage(usage, run.results.usage);
       } catch (err) {
         failedCases++;
@@ -241,10 +241,10 @@ export async function calibrateMain(argv: string[], io: CalibrateIo): Promise<nu
         const where = w.c.id !== undefined ? `case ${String(w.c.id)}` : `case ${w.caseKey}`;
         // Said once: the requests already in flight when it came fail the same way.
         if (!stopped) io.err(`${where}: model audit failed: ${message}\n`);
-        if (!stopped && err instanceof ModelError && SETTINGS_FAILURES.has(err.kind)) stopped = { kind: err.kind, where };
-        const noReply = err instanceof ModelError && (err.kind === 'network' || err.kind === 'offline' || (err.kind === 'timeout' && err.noReply === true));
-        silent = noReply ? silent + 1 : 0;
-        if (!stopped && silent >= SILENT_CASES_MAX) stopped = { kind: (err as { kind: string }).kind, where, silent: true };
+        if (!stopped && err instanceof ModelError) {
+          const stop = stops.failed(err.kind, err.noReply);
+          if (stop) stopped = { kind: err.kind, where, ...(stop === 'silent' ? { silent: true as const } : {}) };
+        }
       }
       progress.tick(++done);
     }

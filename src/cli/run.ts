@@ -22,6 +22,7 @@ import type { BatchCliOptions } from './batch';
 import { retryLine, startProgress } from './progress';
 import { BufferedOutput, readInputs, type InputSummary } from './stream';
 import { writeWholeFile } from './wholeFile';
+import { SILENT_CASES_MAX, StopSending } from './stopSending';
 import type { InputEvent } from './lineCutter';
 
 export interface CliIo {
@@ -85,26 +86,12 @@ const snippet = (t: string): string => {
 
 type ModelStep = (c: AuditCase, r: Report, onRetry: (r: RetryInfo) => void) => Promise<Report>;
 
-/**
- * Failures of the run's settings, not of one case: every later case would meet them too (a refused
- * key, no access or credit, an unknown model, an address that is not the API, a redirect).
- */
-export const SETTINGS_FAILURES: ReadonlySet<string> = new Set(['auth', 'permission', 'billing', 'spend_limit', 'model_not_found', 'not_found', 'redirect']);
-
-/**
- * A server that cannot be reached, or that takes requests and never answers, fails every case
- * after its retries or its whole deadline. After this many cases in a row so failed, the run stops
- * sending: a server that is down would otherwise hold a large run for hours.
- */
-export const SILENT_CASES_MAX = 3;
-
 /** Audits batches on this thread: the small runs, --jobs 1, and model runs (network-bound). */
 class LocalExecutor {
   readonly tally: Tally;
   /** The first settings failure of an interactive model run: the cases after it are not sent. */
   private stopped: { kind: string; where: string; message: string } | undefined;
-  /** Cases in a row whose server could not be reached or sent no reply. */
-  private silent = 0;
+  private readonly stops = new StopSending();
   constructor(
     private readonly work: WorkOptions,
     private readonly model?: ModelStep,
@@ -139,7 +126,7 @@ class LocalExecutor {
         }
         try {
           report = await this.model(c, report, (retry) => this.onRetry(`${where}: ${retryLine(retry)}\n`));
-          this.silent = 0;
+          this.stops.answered();
         } catch (err) {
           into.modelFailures++;
           const [{ describeModelError, ModelError }, { modelFailure }] = await Promise.all([import('../model/errors'), import('./modelFailure')]);
@@ -158,12 +145,11 @@ class LocalExecutor {
             into.err += `${where}: not judged by the model (${unjudged.length}):\n`;
             for (const i of unjudged) into.err += `  claim ${i + 1}: ${snippet(report.claims[i]?.text ?? '')}\n`;
           }
-          const silent = error.kind === 'network' || error.kind === 'offline' || (err instanceof ModelError && err.kind === 'timeout' && err.noReply === true);
-          this.silent = silent ? this.silent + 1 : 0;
-          if (this.stopOnSettingsFailure && SETTINGS_FAILURES.has(error.kind)) {
+          const stop = this.stopOnSettingsFailure ? this.stops.failed(error.kind, err instanceof ModelError ? err.noReply : undefined) : undefined;
+          if (stop === 'settings') {
             this.stopped = { kind: error.kind, where, message };
             into.err += `citation-audit: the cases after ${where} are not sent to the model: "${error.kind}" would fail each of them the same way (their reports say so in meta.model_error).\n`;
-          } else if (this.stopOnSettingsFailure && this.silent >= SILENT_CASES_MAX) {
+          } else if (stop === 'silent') {
             this.stopped = { kind: error.kind, where, message };
             into.err += `citation-audit: the server sent no reply to ${SILENT_CASES_MAX} cases in a row, up to ${where}: the cases after it are not sent to the model (their reports say so in meta.model_error). Run again once the server answers.\n`;
           }

@@ -156,7 +156,13 @@ export type CitationStyle =
   | 'longcite' // <cite>[s-e][s-e]</cite>
   | 'structured'; // from a structured form, no inline marker
 
-export type RequiredStyle = 'auto' | 'latex_cite' | 'bracket_number' | 'bracket_id' | 'footnote' | 'fullwidth' | 'longcite';
+/** The styles an audit may require of every marker ('auto': whichever the answer uses most). */
+export const REQUIRED_STYLES = ['auto', 'latex_cite', 'bracket_number', 'bracket_id', 'footnote', 'fullwidth', 'longcite'] as const;
+export type RequiredStyle = (typeof REQUIRED_STYLES)[number];
+
+/** What a citation covers: its sentence, or the paragraph it closes. */
+export const CITATION_SCOPES = ['sentence', 'paragraph'] as const;
+export type CitationScope = (typeof CITATION_SCOPES)[number];
 
 /** One syntactic marker in the answer. */
 export interface CitationMarker {
@@ -455,7 +461,7 @@ export interface Report {
     answer_format: AnswerFormat;
     required_style: RequiredStyle;
     /** How claims are credited with citations (absent in reports made before the setting existed: 'sentence'). */
-    citation_scope?: 'sentence' | 'paragraph';
+    citation_scope?: CitationScope;
     generated_at?: string;
     /** Inputs that could not be read; the dimensions that need them are NOT_CHECKED. */
     unreadable?: UnreadableInput[];
@@ -484,7 +490,7 @@ export interface AuditOptions {
   /** The language when detection has too little to go on (the page passes its interface language). */
   fallbackLanguage?: Language;
   /** 'sentence' (default): each claim needs its own citation; 'paragraph': a paragraph's final citations cover it. */
-  citationScope?: 'sentence' | 'paragraph';
+  citationScope?: CitationScope;
   /**
    * Inputs the caller could not parse (the page's Chunks or Answer editor): the checks that need
    * them are NOT_CHECKED and the report says where the input fails, instead of auditing what is
@@ -517,7 +523,7 @@ export interface CheckContext {
   structured?: StructuredInput;
   language: Language;
   requiredStyle: RequiredStyle;
-  citationScope?: 'sentence' | 'paragraph';
+  citationScope?: CitationScope;
   /**
    * Working data the checks derive from the fields above and share within one audit (e.g. each
    * claim's citations); filled on first use, never serialised. Kept on the context itself so

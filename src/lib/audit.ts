@@ -7,7 +7,7 @@ import { caseHashes } from '../core/eval/diff';
 import { parseCaseText, parseDataset as parseDatasetCore, restoreCase, type RestoreResult } from '../core/parse/case';
 import { withoutTexts } from '../core/report/localize';
 import { renderTextReport } from '../core/report/textReport';
-import type { AuditCase, Language, ParseError, Report, RequiredStyle } from '../core/types';
+import { CITATION_SCOPES, LanguageSchema, REQUIRED_STYLES, type AuditCase, type CitationScope, type Language, type ParseError, type Report, type RequiredStyle } from '../core/types';
 
 /** How the local audit reads the answer: the options of the CLI's --require-style, --lang and --citation-scope. */
 export interface AuditOptions {
@@ -18,7 +18,7 @@ export interface AuditOptions {
   /** The language when the text is too short to tell (default 'en'). */
   fallbackLanguage?: Language;
   /** 'sentence' (default): every claim needs its own citation; 'paragraph': a paragraph's closing citations cover it. */
-  citationScope?: 'sentence' | 'paragraph';
+  citationScope?: CitationScope;
 }
 
 /** A case read from text: `case` is set when there are no errors; every problem has its line and column. */
@@ -81,13 +81,12 @@ export function auditCase(c: AuditCase, options: AuditOptions = {}): Report {
   return finishedReport(valid, auditCore(valid, pick(options)));
 }
 
-/** Every value each option takes (a Record, so that a new RequiredStyle fails the type check until listed). */
-const STYLES: Record<RequiredStyle, true> = { auto: true, latex_cite: true, bracket_number: true, bracket_id: true, footnote: true, fullwidth: true, longcite: true };
+/** Every value each option takes. */
 const OPTION_VALUES: Record<keyof AuditOptions, readonly string[]> = {
-  requiredStyle: Object.keys(STYLES),
-  language: ['auto', 'en', 'cs'],
-  fallbackLanguage: ['en', 'cs'],
-  citationScope: ['sentence', 'paragraph'],
+  requiredStyle: REQUIRED_STYLES,
+  language: ['auto', ...LanguageSchema.options],
+  fallbackLanguage: LanguageSchema.options,
+  citationScope: CITATION_SCOPES,
 };
 
 /**

@@ -4,16 +4,16 @@
 // results in), so verdicts and scores are always computed in code, never taken from a link.
 import { z } from '../core/zod';
 import { restoreCase } from '../core/parse/case';
-import type { AuditCase, ModelResults } from '../core/types';
+import { CITATION_SCOPES, LanguageSchema, REQUIRED_STYLES, type AuditCase, type ModelResults } from '../core/types';
 import { AnnotationLabelSchema, ModelResultsSchema, type AnnotationLabel } from '../core/schemas';
 
 export const SHARE_ENVELOPE_VERSION = 1;
 
 export const ShareSettingsSchema = z.object({
-  requiredStyle: z.enum(['auto', 'latex_cite', 'bracket_number', 'bracket_id', 'footnote', 'fullwidth', 'longcite']).optional(),
-  language: z.enum(['auto', 'en', 'cs']).optional(),
+  requiredStyle: z.enum(REQUIRED_STYLES).optional(),
+  language: z.enum(['auto', ...LanguageSchema.options]).optional(),
   /** Absent: 'sentence'. */
-  citationScope: z.enum(['sentence', 'paragraph']).optional(),
+  citationScope: z.enum(CITATION_SCOPES).optional(),
 });
 export type ShareSettings = z.output<typeof ShareSettingsSchema>;
 
