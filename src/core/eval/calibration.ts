@@ -55,42 +55,34 @@ export function splitLabelled(text: string): LabelledInput {
   const rows: LabelRow[] = [];
   const rest: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    const t = l.trim();
-    if (t.startsWith('{') && t.includes('"labels"') && t.includes('"claim_index"')) {
-      let value: unknown;
-      try {
-        value = JSON.parse(t);
-      } catch {
-        value = undefined;
-      }
-      const r = LabelRowSchema.safeParse(value);
-      if (r.success) {
-        const labels: Record<string, SupportVerdict> = {};
-        for (const [name, v] of Object.entries(r.data.labels)) labels[name] = v.label;
-        rows.push({ line: i + 1, caseId: r.data.case_id ?? null, caseKey: r.data.case_key ?? null, claimIndex: r.data.claim_index, chunkId: r.data.chunk_id, ...(r.data.claim !== undefined ? { claim: r.data.claim } : {}), labels });
-        rest.push('');
-        continue;
-      }
-    }
-    // One label per line (read by agreement too): it was read as a case, "query: missing".
-    if (t.startsWith('{') && t.includes('"annotator"') && t.includes('"claim_index"')) {
-      let value: unknown;
-      try {
-        value = JSON.parse(t);
-      } catch {
-        value = undefined;
-      }
-      const r = OneLabelRowSchema.safeParse(value);
-      if (r.success) {
-        rows.push({ line: i + 1, caseId: r.data.case_id ?? null, caseKey: r.data.case_key ?? null, claimIndex: r.data.claim_index, chunkId: r.data.chunk_id, ...(r.data.claim !== undefined ? { claim: r.data.claim } : {}), labels: { [r.data.annotator]: r.data.label } });
-        rest.push('');
-        continue;
-      }
-    }
-    rest.push(l);
+    const row = labelRowOf(lines[i]!.trim(), i + 1);
+    if (row) rows.push(row);
+    // A label row leaves an empty line, so that the cases keep their line numbers.
+    rest.push(row ? '' : lines[i]!);
   }
   return { caseText: rest.join('\n'), rows };
+}
+
+/**
+ * A line that is a label row: the Annotate view's labels JSONL (one pair, its labels by name) or
+ * one label per line (as agreement reads it too). Only a line that mentions both keys is parsed.
+ */
+function labelRowOf(t: string, line: number): LabelRow | undefined {
+  if (!t.startsWith('{') || !t.includes('"claim_index"') || !(t.includes('"labels"') || t.includes('"annotator"'))) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+  const many = LabelRowSchema.safeParse(value);
+  const one = many.success ? undefined : OneLabelRowSchema.safeParse(value);
+  const d = many.success ? many.data : one?.success ? one.data : undefined;
+  if (!d) return undefined;
+  const labels: Record<string, SupportVerdict> = {};
+  if (many.success) for (const [name, v] of Object.entries(many.data.labels)) labels[name] = v.label;
+  else if (one?.success) labels[one.data.annotator] = one.data.label;
+  return { line, caseId: d.case_id ?? null, caseKey: d.case_key ?? null, claimIndex: d.claim_index, chunkId: d.chunk_id, ...(d.claim !== undefined ? { claim: d.claim } : {}), labels };
 }
 
 /**
